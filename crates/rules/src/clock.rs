@@ -1,0 +1,152 @@
+//! Game clocks as arithmetic: main time (持ち時間), then byoyomi (秒読み) periods, or a Fischer
+//! increment. The caller measures elapsed time and reports a flag fall to the game
+//! ([`crate::Game::flag`]); this module only says how much is left and whether time ran out.
+//!
+//! Byoyomi: once main time is gone, each move must be made within one period; a move that
+//! takes longer uses up that period and the next begins (several periods, as in 3 x 30 s).
+//! Running out of main time with no byoyomi, or of the last period, loses.
+
+/// A time control, in milliseconds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct TimeControl {
+    /// Main time.
+    pub main_ms: u64,
+    /// Length of one byoyomi period (0 for none).
+    pub byoyomi_ms: u64,
+    /// Number of byoyomi periods.
+    pub periods: u32,
+    /// Fischer increment added after each move.
+    pub increment_ms: u64,
+}
+
+/// What is left on one player's clock.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Left {
+    /// Main time left.
+    pub main_ms: u64,
+    /// Time left in the current byoyomi period (when main time is gone).
+    pub period_ms: u64,
+    /// Byoyomi periods left, the current one included.
+    pub periods: u32,
+}
+
+/// The clocks of every player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    tc: TimeControl,
+    main: Vec<u64>,
+    periods: Vec<u32>,
+}
+
+impl Clock {
+    /// Fresh clocks for `players` players.
+    pub fn new(tc: TimeControl, players: usize) -> Clock {
+        Clock {
+            tc,
+            main: vec![tc.main_ms; players],
+            periods: vec![tc.periods; players],
+        }
+    }
+
+    /// The time control.
+    pub fn control(&self) -> TimeControl {
+        self.tc
+    }
+
+    /// What `player` has left after thinking `spent_ms` on the current move; `None` when time
+    /// has run out.
+    pub fn left(&self, player: usize, spent_ms: u64) -> Option<Left> {
+        let main = self.main[player];
+        let periods = self.periods[player];
+        if spent_ms < main || (spent_ms == main && periods > 0 && self.tc.byoyomi_ms > 0) {
+            return Some(Left {
+                main_ms: main - spent_ms,
+                period_ms: self.tc.byoyomi_ms,
+                periods,
+            });
+        }
+        if self.tc.byoyomi_ms == 0 || periods == 0 {
+            return None;
+        }
+        let over = spent_ms - main;
+        let used = (over / self.tc.byoyomi_ms) as u32;
+        if used >= periods {
+            return None;
+        }
+        Some(Left {
+            main_ms: 0,
+            period_ms: self.tc.byoyomi_ms - over % self.tc.byoyomi_ms,
+            periods: periods - used,
+        })
+    }
+
+    /// `player` finished a move after `spent_ms`. Returns `false` (and changes nothing) when
+    /// time had run out before the move.
+    pub fn end_turn(&mut self, player: usize, spent_ms: u64) -> bool {
+        let Some(left) = self.left(player, spent_ms) else {
+            return false;
+        };
+        self.main[player] = left.main_ms + self.tc.increment_ms;
+        self.periods[player] = left.periods;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn main_time_then_byoyomi() {
+        let tc = TimeControl {
+            main_ms: 60_000,
+            byoyomi_ms: 30_000,
+            periods: 1,
+            increment_ms: 0,
+        };
+        let mut c = Clock::new(tc, 2);
+        assert!(c.end_turn(0, 50_000));
+        assert_eq!(c.left(0, 0).unwrap().main_ms, 10_000);
+        // 35 s: main runs out after 10 s, 25 s into the period: still in time
+        let l = c.left(0, 35_000).unwrap();
+        assert_eq!((l.main_ms, l.period_ms, l.periods), (0, 5_000, 1));
+        assert!(c.end_turn(0, 35_000));
+        // each move now gets 30 s afresh
+        assert!(c.left(0, 29_999).is_some());
+        assert!(c.left(0, 30_000).is_none());
+        assert!(!c.end_turn(0, 31_000));
+        assert_eq!(c.left(1, 0).unwrap().main_ms, 60_000);
+    }
+
+    #[test]
+    fn several_periods_are_used_up_one_by_one() {
+        let tc = TimeControl {
+            main_ms: 0,
+            byoyomi_ms: 10_000,
+            periods: 3,
+            increment_ms: 0,
+        };
+        let mut c = Clock::new(tc, 2);
+        assert!(c.end_turn(0, 15_000));
+        assert_eq!(c.left(0, 0).unwrap().periods, 2);
+        assert!(c.end_turn(0, 5_000));
+        assert_eq!(c.left(0, 0).unwrap().periods, 2);
+        assert!(c.left(0, 19_999).is_some());
+        assert!(c.left(0, 20_000).is_none());
+    }
+
+    #[test]
+    fn fischer_adds_after_each_move_and_sudden_death_loses() {
+        let tc = TimeControl {
+            main_ms: 10_000,
+            byoyomi_ms: 0,
+            periods: 0,
+            increment_ms: 5_000,
+        };
+        let mut c = Clock::new(tc, 2);
+        assert!(c.end_turn(1, 9_000));
+        assert_eq!(c.left(1, 0).unwrap().main_ms, 6_000);
+        assert!(c.left(1, 6_000).is_none());
+        assert!(!c.end_turn(1, 7_000));
+    }
+}

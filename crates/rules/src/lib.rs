@@ -1,0 +1,29 @@
+//! The rules of Koma's games: one board mechanism for every game, legal moves, fouls named by
+//! rule, outcomes with their reasons, and the notations (SFEN, USI, KIF, KI2, CSA).
+//!
+//! This crate knows nothing of pixels or the web; it builds natively and for `wasm32`.
+//!
+//! - [`geometry`]: cells, vectors, player frames, cell sets, for square boards and the hexagon.
+//! - [`piece`] and [`variant`]: piece kinds and games as data.
+//! - [`position`]: a position, its moves, their legality, play and undo, perft.
+//! - [`game`]: a game in progress: its record, repetition, impasse, declaration and outcome.
+//! - [`sfen`]: notations.
+//! - [`clock`]: the game clock's arithmetic (main time, byoyomi, Fischer increment).
+
+pub mod clock;
+
+pub mod game;
+pub mod geometry;
+
+pub mod moves;
+pub mod piece;
+pub mod position;
+pub mod sfen;
+pub mod variant;
+
+pub use game::{Game, Outcome, Reason, RuleOptions};
+pub use geometry::{Cell, CellSet, Geometry, Shape, Vector};
+pub use moves::{IllegalMove, Move};
+pub use piece::{Kind, Piece, Player};
+pub use position::Position;
+pub use variant::{GameId, Variant};

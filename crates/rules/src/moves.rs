@@ -1,0 +1,118 @@
+//! Moves and the fouls that refuse them.
+
+use crate::geometry::Cell;
+use crate::piece::Kind;
+
+/// A move: a board move (with its promotion choice) or a drop from the hand.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A piece moves from one cell to another, promoting or not.
+    Board {
+        /// Where the piece stands.
+        from: Cell,
+        /// Where it goes (capturing what stands there).
+        to: Cell,
+        /// Whether it promotes on this move.
+        promote: bool,
+    },
+    /// A piece of `kind` from the mover's hand is placed on an empty cell.
+    Drop {
+        /// The (unpromoted) kind.
+        kind: Kind,
+        /// Where it is placed.
+        to: Cell,
+    },
+}
+
+impl Move {
+    /// The destination cell.
+    pub fn to(self) -> Cell {
+        match self {
+            Move::Board { to, .. } | Move::Drop { to, .. } => to,
+        }
+    }
+
+    /// The origin cell of a board move.
+    pub fn from(self) -> Option<Cell> {
+        match self {
+            Move::Board { from, .. } => Some(from),
+            Move::Drop { .. } => None,
+        }
+    }
+}
+
+/// Why a move is refused: each foul of the rules by name, and the plain mistakes.
+///
+/// In official (strict) play the fouls lose the game; in casual play they are refused and
+/// nothing changes. [`IllegalMove::rule_id`] gives the stable id the interface and its tests use.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// 二歩: a pawn dropped on a file that already holds an own unpromoted pawn.
+    #[error("二歩 (two pawns): file {file} already has your unpromoted pawn")]
+    TwoPawns {
+        /// The file (1 = sente's right).
+        file: u8,
+    },
+    /// 打ち歩詰め: a pawn drop that checkmates.
+    #[error("打ち歩詰め (pawn-drop mate): a dropped pawn may not give checkmate")]
+    DropPawnMate,
+    /// 行き所のない駒: a piece dropped, or moved without promoting, where it could never move.
+    #[error("行き所のない駒 (dead piece): the piece would have no further move there")]
+    DeadPiece,
+    /// 王手放置: the move leaves (or puts) the mover's own king in check.
+    #[error("王手放置 (king left in check): your king would be in check")]
+    KingInCheck,
+    /// 駒の動きに反する手: the piece cannot move that way (blocked, wrong direction, own piece).
+    #[error("駒の動きに反する手 (cannot move there): the piece does not move that way")]
+    CannotMoveThere,
+    /// The move asks to promote where promotion is not possible.
+    #[error("成れない (cannot promote): this piece cannot promote on this move")]
+    CannotPromote,
+    /// There is no own piece on the origin cell.
+    #[error("no piece of yours stands there")]
+    NoPiece,
+    /// The piece is not in the mover's hand.
+    #[error("that piece is not in your hand")]
+    NotInHand,
+    /// A drop onto an occupied cell.
+    #[error("a piece can only be dropped on an empty square")]
+    Occupied,
+    /// Drops are not part of this game.
+    #[error("this game has no drops")]
+    NoDrops,
+    /// The game is over: no more moves.
+    #[error("the game is over")]
+    GameOver,
+}
+
+impl IllegalMove {
+    /// The stable id of the rule (used by the interface's `data-foul`).
+    pub fn rule_id(self) -> &'static str {
+        match self {
+            IllegalMove::TwoPawns { .. } => "nifu",
+            IllegalMove::DropPawnMate => "uchifuzume",
+            IllegalMove::DeadPiece => "dead-piece",
+            IllegalMove::KingInCheck => "king-in-check",
+            IllegalMove::CannotMoveThere
+            | IllegalMove::CannotPromote
+            | IllegalMove::NoPiece
+            | IllegalMove::NotInHand
+            | IllegalMove::Occupied
+            | IllegalMove::NoDrops => "cannot-move-there",
+            IllegalMove::GameOver => "game-over",
+        }
+    }
+
+    /// Whether this is a foul of the rules, which strict play lets a player make (and lose by),
+    /// rather than a move that cannot be made at all.
+    pub fn is_foul(self) -> bool {
+        matches!(
+            self,
+            IllegalMove::TwoPawns { .. }
+                | IllegalMove::DropPawnMate
+                | IllegalMove::DeadPiece
+                | IllegalMove::KingInCheck
+                | IllegalMove::CannotMoveThere
+        )
+    }
+}

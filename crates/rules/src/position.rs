@@ -1,0 +1,617 @@
+//! A position of a square-board game: board, hands, side to move, its Zobrist hash, and the
+//! undo stack; legal move generation and the check for each foul.
+//!
+//! Legality is decided the plain way: generate what the pieces can do, play it, and reject what
+//! leaves the mover's king attacked. The hash is updated on every change and restored on undo,
+//! so `play` then `undo` gives back the identical position.
+
+use crate::geometry::Cell;
+use crate::moves::{IllegalMove, Move};
+use crate::piece::{Kind, Piece, Player};
+use crate::variant::{GameId, HAND_KINDS, Variant};
+
+use crate::geometry::MAX_CELLS;
+
+/// What `undo` needs to take a move back.
+#[derive(Copy, Clone, Debug)]
+struct Undo {
+    mv: Move,
+    captured: Piece,
+    hash: u64,
+}
+
+/// A position: the board, the hands, whose turn it is, and the moves played since it was set
+/// up (so they can be undone).
+#[derive(Clone)]
+pub struct Position {
+    v: &'static Variant,
+    board: [Piece; MAX_CELLS],
+    hands: [[u8; HAND_KINDS]; 3],
+    turn: Player,
+    move_number: u32,
+    hash: u64,
+    kings: [Option<Cell>; 3],
+    undo: Vec<Undo>,
+}
+
+/// The legal moves of a position (a plain vector).
+pub type MoveList = Vec<Move>;
+
+impl PartialEq for Position {
+    /// Positions are equal when board, hands and side to move are (history is not compared).
+    fn eq(&self, other: &Self) -> bool {
+        self.v.id == other.v.id
+            && self.board == other.board
+            && self.hands == other.hands
+            && self.turn == other.turn
+    }
+}
+
+impl Eq for Position {}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", crate::sfen::to_sfen(self))
+    }
+}
+
+impl Position {
+    /// An empty board of `game` with sente to move.
+    pub fn empty(game: GameId) -> Position {
+        Position {
+            v: Variant::get(game),
+            board: [Piece::EMPTY; MAX_CELLS],
+            hands: [[0; HAND_KINDS]; 3],
+            turn: Player::FIRST,
+            move_number: 1,
+            hash: 0,
+            kings: [None; 3],
+            undo: Vec::new(),
+        }
+    }
+
+    /// The start position of `game`.
+    pub fn start(game: GameId) -> Position {
+        match crate::sfen::from_sfen(game, Variant::get(game).start_sfen) {
+            Ok(p) => p,
+            // The start SFENs are constants checked by the tests.
+            Err(_) => Position::empty(game),
+        }
+    }
+
+    /// The game's description.
+    #[inline]
+    pub fn variant(&self) -> &'static Variant {
+        self.v
+    }
+
+    /// Which game.
+    pub fn game(&self) -> GameId {
+        self.v.id
+    }
+
+    /// The piece on a cell.
+    #[inline]
+    pub fn piece(&self, cell: Cell) -> Piece {
+        self.board[cell.index()]
+    }
+
+    /// How many pieces of `kind` `player` holds.
+    #[inline]
+    pub fn hand(&self, player: Player, kind: Kind) -> u8 {
+        if kind.index() < HAND_KINDS {
+            self.hands[player.index()][kind.index()]
+        } else {
+            0
+        }
+    }
+
+    /// Whose turn it is.
+    #[inline]
+    pub fn turn(&self) -> Player {
+        self.turn
+    }
+
+    /// The SFEN move number.
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The Zobrist hash of board, hands and side to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Where `player`'s king stands.
+    pub fn king(&self, player: Player) -> Option<Cell> {
+        self.kings[player.index()]
+    }
+
+    /// The moves played since this position was set up, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.undo.iter().map(|u| u.mv)
+    }
+
+    /// How many moves can be undone.
+    pub fn plies(&self) -> usize {
+        self.undo.len()
+    }
+
+    // ----- setting up (used by the SFEN reader and tests) -----
+
+    /// Put a piece on a cell (or empty it), keeping the hash and king cache.
+    pub fn set_piece(&mut self, cell: Cell, piece: Piece) {
+        let old = self.board[cell.index()];
+        if !old.is_empty() {
+            self.hash ^= self.v.z_board(old.owner(), old.kind(), cell);
+            if self.v.kind(old.kind()).royal && self.kings[old.owner().index()] == Some(cell) {
+                self.kings[old.owner().index()] = None;
+            }
+        }
+        self.board[cell.index()] = piece;
+        if !piece.is_empty() {
+            self.hash ^= self.v.z_board(piece.owner(), piece.kind(), cell);
+            if self.v.kind(piece.kind()).royal {
+                self.kings[piece.owner().index()] = Some(cell);
+            }
+        }
+    }
+
+    /// Set how many pieces of `kind` `player` holds.
+    pub fn set_hand(&mut self, player: Player, kind: Kind, count: u8) {
+        let old = self.hands[player.index()][kind.index()];
+        self.hash ^= self.v.z_hand(player, kind, old) ^ self.v.z_hand(player, kind, count);
+        self.hands[player.index()][kind.index()] = count;
+    }
+
+    /// Set whose turn it is.
+    pub fn set_turn(&mut self, player: Player) {
+        self.hash ^= self.v.z_turn(self.turn) ^ self.v.z_turn(player);
+        self.turn = player;
+    }
+
+    /// Set the SFEN move number.
+    pub fn set_move_number(&mut self, n: u32) {
+        self.move_number = n;
+    }
+
+    /// The hash computed from scratch (tests compare it with the incremental one).
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut h = self.v.z_turn(self.turn);
+        for c in self.v.geometry.cells() {
+            let p = self.piece(c);
+            if !p.is_empty() {
+                h ^= self.v.z_board(p.owner(), p.kind(), c);
+            }
+        }
+        for pl in 0..self.v.players() {
+            for k in 0..HAND_KINDS {
+                h ^= self.v.z_hand(Player(pl), Kind(k as u8), self.hands[pl as usize][k]);
+            }
+        }
+        h
+    }
+
+    // ----- playing -----
+
+    /// The player after `p` in turn order.
+    #[inline]
+    fn next_player(&self, p: Player) -> Player {
+        Player((p.0 + 1) % self.v.players())
+    }
+
+    /// Play a move without checking it. The move must be one of [`Position::legal_moves`] or at
+    /// least physically possible (an own piece on `from`, a held piece for a drop).
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let v = self.v;
+        let me = self.turn;
+        let mut captured = Piece::EMPTY;
+        let hash = self.hash;
+        match mv {
+            Move::Board { from, to, promote } => {
+                let piece = self.board[from.index()];
+                captured = self.board[to.index()];
+                let mut h = self.hash ^ v.z_board(me, piece.kind(), from);
+                if !captured.is_empty() {
+                    h ^= v.z_board(captured.owner(), captured.kind(), to);
+                    if v.drops {
+                        let base = v.kind(captured.kind()).base(captured.kind());
+                        if base.index() < HAND_KINDS {
+                            let n = self.hands[me.index()][base.index()];
+                            h ^= v.z_hand(me, base, n) ^ v.z_hand(me, base, n + 1);
+                            self.hands[me.index()][base.index()] = n + 1;
+                        }
+                    }
+                    if v.kind(captured.kind()).royal
+                        && self.kings[captured.owner().index()] == Some(to)
+                    {
+                        self.kings[captured.owner().index()] = None;
+                    }
+                }
+                let kind = match (promote, v.kind(piece.kind()).promotes_to) {
+                    (true, Some(k)) => k,
+                    _ => piece.kind(),
+                };
+                let moved = Piece::new(me, kind);
+                h ^= v.z_board(me, kind, to);
+                self.board[from.index()] = Piece::EMPTY;
+                self.board[to.index()] = moved;
+                if v.kind(kind).royal {
+                    self.kings[me.index()] = Some(to);
+                }
+                self.hash = h;
+            }
+            Move::Drop { kind, to } => {
+                let n = self.hands[me.index()][kind.index()];
+                self.hash ^= v.z_hand(me, kind, n)
+                    ^ v.z_hand(me, kind, n.saturating_sub(1))
+                    ^ v.z_board(me, kind, to);
+                self.hands[me.index()][kind.index()] = n.saturating_sub(1);
+                self.board[to.index()] = Piece::new(me, kind);
+            }
+        }
+        let next = self.next_player(me);
+        self.hash ^= v.z_turn(me) ^ v.z_turn(next);
+        self.turn = next;
+        self.move_number += 1;
+        self.undo.push(Undo { mv, captured, hash });
+    }
+
+    /// Take back the last move. Returns it, or `None` when there is nothing to undo.
+    pub fn undo(&mut self) -> Option<Move> {
+        let u = self.undo.pop()?;
+        let v = self.v;
+        // The mover is the player before the current one in turn order.
+        let players = v.players();
+        let me = Player((self.turn.0 + players - 1) % players);
+        match u.mv {
+            Move::Board { from, to, .. } => {
+                let moved = self.board[to.index()];
+                let kind = v.kind(moved.kind()).promoted_from.filter(|_| {
+                    matches!(u.mv, Move::Board { promote: true, .. })
+                });
+                let original = Piece::new(me, kind.unwrap_or(moved.kind()));
+                self.board[from.index()] = original;
+                self.board[to.index()] = u.captured;
+                if v.kind(original.kind()).royal {
+                    self.kings[me.index()] = Some(from);
+                }
+                if !u.captured.is_empty() {
+                    if v.drops {
+                        let base = v.kind(u.captured.kind()).base(u.captured.kind());
+                        if base.index() < HAND_KINDS {
+                            self.hands[me.index()][base.index()] -= 1;
+                        }
+                    }
+                    if v.kind(u.captured.kind()).royal {
+                        self.kings[u.captured.owner().index()] = Some(to);
+                    }
+                }
+            }
+            Move::Drop { kind, to } => {
+                self.board[to.index()] = Piece::EMPTY;
+                self.hands[me.index()][kind.index()] += 1;
+            }
+        }
+        self.turn = me;
+        self.move_number -= 1;
+        self.hash = u.hash;
+        Some(u.mv)
+    }
+
+    // ----- attacks -----
+
+    /// Whether `cell` is attacked by any piece of `by`.
+    pub fn attacked_by(&self, cell: Cell, by: Player) -> bool {
+        let t = &self.v.tables;
+        let (first, count) = t.rev_index[by.index() * self.v.geometry.len() + cell.index()];
+        for &(start, len, mask) in &t.rev[first as usize..first as usize + count as usize] {
+            let masks = &t.rev_masks[mask as usize];
+            for (d, &c) in t.ray_cells[start as usize..start as usize + len as usize]
+                .iter()
+                .enumerate()
+            {
+                let p = self.board[c.index()];
+                if p.is_empty() {
+                    continue;
+                }
+                if p.owner() == by && masks[d] >> p.kind().index() & 1 != 0 {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    /// Whether `player`'s king is attacked by anyone else.
+    pub fn is_attacked(&self, player: Player) -> bool {
+        let Some(k) = self.kings[player.index()] else {
+            return false;
+        };
+        (0..self.v.players())
+            .map(Player)
+            .filter(|&p| p != player)
+            .any(|p| self.attacked_by(k, p))
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.is_attacked(self.turn)
+    }
+
+    // ----- move generation -----
+
+    /// Every move the pieces can physically make (own-king safety and drop rules unchecked,
+    /// except that a non-promotion into a dead cell is never listed).
+    pub fn pseudo_legal_moves(&self, out: &mut MoveList) {
+        let v = self.v;
+        let me = self.turn;
+        for from in v.geometry.cells() {
+            let p = self.board[from.index()];
+            if p.is_empty() || p.owner() != me {
+                continue;
+            }
+            let kind = p.kind();
+            let info = v.kind(kind);
+            let promo = info.promotes_to;
+            let from_zone = v.in_zone(me, from);
+            for ray in v.rays(me, kind, from) {
+                for &to in ray {
+                    let q = self.board[to.index()];
+                    if !q.is_empty() && q.owner() == me {
+                        break;
+                    }
+                    if promo.is_some() && (from_zone || v.in_zone(me, to)) {
+                        out.push(Move::Board {
+                            from,
+                            to,
+                            promote: true,
+                        });
+                        if !(v.no_dead_pieces && v.is_dead_cell(me, kind, to)) {
+                            out.push(Move::Board {
+                                from,
+                                to,
+                                promote: false,
+                            });
+                        }
+                    } else {
+                        out.push(Move::Board {
+                            from,
+                            to,
+                            promote: false,
+                        });
+                    }
+                    if !q.is_empty() {
+                        break;
+                    }
+                }
+            }
+        }
+        if v.drops {
+            self.drop_moves(out);
+        }
+    }
+
+    /// Drops that respect 二歩 and dead cells (打ち歩詰め and king safety are checked later).
+    fn drop_moves(&self, out: &mut MoveList) {
+        let v = self.v;
+        let me = self.turn;
+        let hand = &self.hands[me.index()];
+        let pawn_files = self.pawn_files(me);
+        for &kind in &v.hand_order {
+            if hand[kind.index()] == 0 {
+                continue;
+            }
+            let is_pawn = v.nifu && Some(kind) == v.pawn;
+            for to in v.geometry.cells() {
+                if !self.board[to.index()].is_empty() {
+                    continue;
+                }
+                if v.no_dead_pieces && v.is_dead_cell(me, kind, to) {
+                    continue;
+                }
+                if is_pawn && pawn_files >> v.file_rank(to).0 & 1 != 0 {
+                    continue;
+                }
+                out.push(Move::Drop { kind, to });
+            }
+        }
+    }
+
+    /// A bit per file (bit `f` for file `f`) holding an own unpromoted pawn.
+    fn pawn_files(&self, me: Player) -> u32 {
+        let Some(pawn) = self.v.pawn else { return 0 };
+        let own_pawn = Piece::new(me, pawn);
+        let mut files = 0u32;
+        for c in self.v.geometry.cells() {
+            if self.board[c.index()] == own_pawn {
+                files |= 1 << self.v.file_rank(c).0;
+            }
+        }
+        files
+    }
+
+    /// Play `mv` (already pseudo-legal), check the rules that need the position after it, and
+    /// take it back. `Ok` when legal.
+    fn check_after(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        let me = self.turn;
+        self.play_unchecked(mv);
+        let result = if self.is_attacked(me) {
+            Err(IllegalMove::KingInCheck)
+        } else if self.is_pawn_drop_mate(mv) {
+            Err(IllegalMove::DropPawnMate)
+        } else {
+            Ok(())
+        };
+        self.undo();
+        result
+    }
+
+    /// After `mv` was played: whether it was a pawn drop that left the opponent mated.
+    fn is_pawn_drop_mate(&mut self, mv: Move) -> bool {
+        let v = self.v;
+        let Move::Drop { kind, .. } = mv else {
+            return false;
+        };
+        if !v.uchifuzume || Some(kind) != v.pawn || !self.in_check() {
+            return false;
+        }
+        !self.has_legal_move()
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&mut self) -> bool {
+        let mut list = MoveList::new();
+        self.pseudo_legal_moves(&mut list);
+        list.into_iter().any(|m| self.check_after(m).is_ok())
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&mut self) -> MoveList {
+        let mut list = MoveList::with_capacity(128);
+        self.pseudo_legal_moves(&mut list);
+        list.retain(|&m| self.check_after(m).is_ok());
+        list
+    }
+
+    /// Check a move against every rule, naming the first one it breaks.
+    ///
+    /// # Errors
+    /// The foul or mistake, as an [`IllegalMove`].
+    pub fn validate(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        let v = self.v;
+        let me = self.turn;
+        let n = v.geometry.len();
+        match mv {
+            Move::Board { from, to, promote } => {
+                if from.index() >= n || to.index() >= n {
+                    return Err(IllegalMove::CannotMoveThere);
+                }
+                let p = self.piece(from);
+                if p.is_empty() || p.owner() != me {
+                    return Err(IllegalMove::NoPiece);
+                }
+                let reach = v
+                    .rays(me, p.kind(), from)
+                    .any(|ray| self.ray_reaches(ray, to));
+                if !reach {
+                    return Err(IllegalMove::CannotMoveThere);
+                }
+                let can_promote = v.kind(p.kind()).promotes_to.is_some()
+                    && (v.in_zone(me, from) || v.in_zone(me, to));
+                if promote && !can_promote {
+                    return Err(IllegalMove::CannotPromote);
+                }
+                if !promote && v.no_dead_pieces && v.is_dead_cell(me, p.kind(), to) {
+                    return Err(IllegalMove::DeadPiece);
+                }
+            }
+            Move::Drop { kind, to } => {
+                if !v.drops {
+                    return Err(IllegalMove::NoDrops);
+                }
+                if to.index() >= n {
+                    return Err(IllegalMove::CannotMoveThere);
+                }
+                if kind.index() >= HAND_KINDS || self.hand(me, kind) == 0 {
+                    return Err(IllegalMove::NotInHand);
+                }
+                if !self.piece(to).is_empty() {
+                    return Err(IllegalMove::Occupied);
+                }
+                if v.no_dead_pieces && v.is_dead_cell(me, kind, to) {
+                    return Err(IllegalMove::DeadPiece);
+                }
+                if v.nifu && Some(kind) == v.pawn {
+                    let file = v.file_rank(to).0;
+                    if self.pawn_files(me) >> file & 1 != 0 {
+                        return Err(IllegalMove::TwoPawns { file });
+                    }
+                }
+            }
+        }
+        self.check_after(mv)
+    }
+
+    /// Whether `to` is on `ray` with nothing but empty cells before it and no own piece on it.
+    fn ray_reaches(&self, ray: &[Cell], to: Cell) -> bool {
+        for &c in ray {
+            let q = self.piece(c);
+            if c == to {
+                return q.is_empty() || q.owner() != self.turn;
+            }
+            if !q.is_empty() {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Check and play a move.
+    ///
+    /// # Errors
+    /// The foul or mistake; the position is unchanged then.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.validate(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Whether the last move played gave check to the side now to move.
+    pub fn gives_check_now(&self) -> bool {
+        self.in_check()
+    }
+
+    /// Count the leaves of the legal move tree to `depth` (every leaf move is played).
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut n = 0;
+        for m in moves {
+            self.play_unchecked(m);
+            n += self.perft(depth - 1);
+            self.undo();
+        }
+        n
+    }
+
+    /// Impasse points (持将棋) of `player`: rook and bishop 5, other pieces 1, on the board and
+    /// in hand, the king excluded. `camp_only` counts only pieces in the enemy camp (the
+    /// entering-king declaration).
+    pub fn points(&self, player: Player, camp_only: bool) -> u32 {
+        let v = self.v;
+        let mut total = 0u32;
+        for c in v.geometry.cells() {
+            let p = self.piece(c);
+            if !p.is_empty() && p.owner() == player && (!camp_only || v.in_zone(player, c)) {
+                total += v.kind(p.kind()).points as u32;
+            }
+        }
+        for k in 0..HAND_KINDS {
+            total += self.hands[player.index()][k] as u32 * v.kinds[k].points as u32;
+        }
+        total
+    }
+
+    /// Pieces of `player` in the enemy camp, the king excluded.
+    pub fn pieces_in_camp(&self, player: Player) -> u32 {
+        let v = self.v;
+        v.geometry
+            .cells()
+            .filter(|&c| {
+                let p = self.piece(c);
+                !p.is_empty()
+                    && p.owner() == player
+                    && !v.kind(p.kind()).royal
+                    && v.in_zone(player, c)
+            })
+            .count() as u32
+    }
+}

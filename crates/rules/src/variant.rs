@@ -1,0 +1,586 @@
+//! The games as data: which board, which pieces, how they move and promote, where they may be
+//! dropped, and the tables every game's move generator walks.
+//!
+//! Everything that differs between games is here first; the little code that is a game's own
+//! (chu's lion, the hex turn order, 66's placement) lives in that game's module.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use crate::geometry::{Cell, CellSet, Geometry, Shape};
+use crate::piece::{Kind, Movement, Player, dir};
+
+/// The games Koma plays, by their ids.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameId {
+    /// Standard shogi (本将棋).
+    Shogi,
+    /// Minishogi (5五将棋).
+    Minishogi,
+    /// Tendo 6x6 shogi (66将棋).
+    Shogi66,
+    /// Chu shogi (中将棋).
+    Chushogi,
+    /// Three Kingdoms shogi for three players.
+    Sangoku,
+    /// Three Kingdoms shogi for two players.
+    Sangoku2,
+}
+
+impl GameId {
+    /// Every game, in the order menus list them.
+    pub const ALL: [GameId; 6] = [
+        GameId::Shogi,
+        GameId::Minishogi,
+        GameId::Shogi66,
+        GameId::Chushogi,
+        GameId::Sangoku,
+        GameId::Sangoku2,
+    ];
+
+    /// The id as used in URLs, the CLI and records.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameId::Shogi => "shogi",
+            GameId::Minishogi => "minishogi",
+            GameId::Shogi66 => "shogi66",
+            GameId::Chushogi => "chushogi",
+            GameId::Sangoku => "sangoku",
+            GameId::Sangoku2 => "sangoku2",
+        }
+    }
+
+    /// The games whose rules this build plays; the others are listed but refused by name.
+    pub const fn is_playable(self) -> bool {
+        matches!(self, GameId::Shogi | GameId::Minishogi)
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A game id that names no game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game {0:?}: expected one of shogi, minishogi, shogi66, chushogi, sangoku, sangoku2")]
+pub struct UnknownGame(pub String);
+
+impl FromStr for GameId {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameId::ALL
+            .into_iter()
+            .find(|g| g.as_str() == s)
+            .ok_or_else(|| UnknownGame(s.to_string()))
+    }
+}
+
+/// What a game says about one kind of piece.
+#[derive(Clone, Debug)]
+pub struct KindInfo {
+    /// English name.
+    pub name: &'static str,
+    /// The SFEN letter (upper case; promoted kinds are written `+` and their base letter).
+    pub letter: char,
+    /// One-character kanji as drawn on the piece.
+    pub kanji: &'static str,
+    /// The name used in KIF records.
+    pub kif: &'static str,
+    /// How it moves, in its owner's frame.
+    pub moves: Vec<Movement>,
+    /// What it promotes to, if it can.
+    pub promotes_to: Option<Kind>,
+    /// What it came from, if it is a promoted kind.
+    pub promoted_from: Option<Kind>,
+    /// Whether losing it loses the game (the king).
+    pub royal: bool,
+    /// Impasse points (持将棋): 5 for rook and bishop, 1 for others, 0 for the king.
+    pub points: u8,
+}
+
+impl KindInfo {
+    /// Whether this is a promoted kind.
+    pub fn is_promoted(&self) -> bool {
+        self.promoted_from.is_some()
+    }
+
+    /// The kind a captured piece of this kind goes to hand as.
+    pub fn base(&self, me: Kind) -> Kind {
+        self.promoted_from.unwrap_or(me)
+    }
+}
+
+/// The most kinds that can be held in hand in any game (indices below this).
+pub const HAND_KINDS: usize = 8;
+
+/// A game's complete static description, with the precomputed tables of its move generator.
+pub struct Variant {
+    /// Which game.
+    pub id: GameId,
+    /// The board.
+    pub geometry: Geometry,
+    /// Piece kinds, indexed by [`Kind`].
+    pub kinds: Vec<KindInfo>,
+    /// The start position in SFEN.
+    pub start_sfen: &'static str,
+    /// Whether captured pieces go to hand and may be dropped.
+    pub drops: bool,
+    /// Whether a pawn may not be dropped on a file holding an own unpromoted pawn (二歩).
+    pub nifu: bool,
+    /// Whether a pawn drop may not checkmate (打ち歩詰め).
+    pub uchifuzume: bool,
+    /// Whether a piece may not stand where it has no further move (行き所のない駒): it must
+    /// promote there and may not be dropped there.
+    pub no_dead_pieces: bool,
+    /// Each player's promotion zone.
+    pub zone: [CellSet; 3],
+    /// The pawn kind, for 二歩 and 打ち歩詰め.
+    pub pawn: Option<Kind>,
+    /// The hand kinds in SFEN order (rook first for shogi).
+    pub hand_order: Vec<Kind>,
+    pub(crate) tables: Tables,
+}
+
+/// Precomputed move and attack tables.
+pub(crate) struct Tables {
+    pub nkinds: usize,
+    /// Flattened rays: cells in order.
+    pub ray_cells: Vec<Cell>,
+    /// (start, len, slide) per ray.
+    pub rays: Vec<(u32, u8)>,
+    /// Per (player, kind, cell): (first ray, ray count).
+    pub piece_rays: Vec<(u32, u16)>,
+    /// Per (player, kind): cells where that piece has no move at all on an empty board.
+    pub dead: Vec<CellSet>,
+    /// Per attacker player and cell: (first reverse ray, count) into `rev`.
+    pub rev_index: Vec<(u32, u16)>,
+    /// Reverse rays: (start, len) into `ray_cells`, and index into `rev_masks`.
+    pub rev: Vec<(u32, u8, u16)>,
+    /// Per reverse vector of an attacker: for each distance (1-based, index d - 1), the kinds
+    /// that attack over that distance, as a bit mask.
+    pub rev_masks: Vec<[u64; 12]>,
+    /// Zobrist keys per (player, kind, cell).
+    pub z_board: Vec<u64>,
+    /// Zobrist keys per (player, hand kind, count).
+    pub z_hand: Vec<u64>,
+    /// Zobrist key per player to move.
+    pub z_turn: [u64; 3],
+}
+
+const HAND_MAX: usize = 64;
+
+impl Variant {
+    /// The variant of a game, built once.
+    pub fn get(id: GameId) -> &'static Variant {
+        static SHOGI: OnceLock<Variant> = OnceLock::new();
+        static MINI: OnceLock<Variant> = OnceLock::new();
+        match id {
+            GameId::Minishogi => MINI.get_or_init(minishogi),
+            // Only shogi and minishogi are built yet; callers check `is_playable` first.
+            _ => SHOGI.get_or_init(shogi),
+        }
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> u8 {
+        self.geometry.players()
+    }
+
+    /// The info of a kind.
+    #[inline]
+    pub fn kind(&self, k: Kind) -> &KindInfo {
+        &self.kinds[k.index()]
+    }
+
+    /// The kind written with this SFEN letter (upper case), promoted or not.
+    pub fn kind_by_letter(&self, letter: char, promoted: bool) -> Option<Kind> {
+        self.kinds
+            .iter()
+            .position(|k| k.letter == letter && k.is_promoted() == promoted)
+            .map(|i| Kind(i as u8))
+    }
+
+    /// Whether `cell` is in `player`'s promotion zone.
+    #[inline]
+    pub fn in_zone(&self, player: Player, cell: Cell) -> bool {
+        self.zone[player.index()].contains(cell)
+    }
+
+    /// Whether a piece of `kind` owned by `player` would have no further move on `cell`.
+    #[inline]
+    pub fn is_dead_cell(&self, player: Player, kind: Kind, cell: Cell) -> bool {
+        self.tables.dead[player.index() * self.tables.nkinds + kind.index()].contains(cell)
+    }
+
+    /// The rays of a piece standing on `cell`: each a list of cells in order from `cell`.
+    #[inline]
+    pub(crate) fn rays(
+        &self,
+        player: Player,
+        kind: Kind,
+        cell: Cell,
+    ) -> impl Iterator<Item = &[Cell]> + '_ {
+        let t = &self.tables;
+        let (first, count) = t.piece_rays
+            [(player.index() * t.nkinds + kind.index()) * self.geometry.len() + cell.index()];
+        t.rays[first as usize..first as usize + count as usize]
+            .iter()
+            .map(move |&(s, l)| &t.ray_cells[s as usize..s as usize + l as usize])
+    }
+
+    /// Square boards: the file number (1 = sente's right) and rank index (0 = `a`) of a cell.
+    pub fn file_rank(&self, cell: Cell) -> (u8, u8) {
+        let (x, y) = self.geometry.coords(cell);
+        match self.geometry.shape() {
+            Shape::Square { width, .. } => (width - x as u8, y as u8),
+            Shape::Hex { .. } => (0, 0),
+        }
+    }
+
+    /// Square boards: the cell of a file number and rank index.
+    pub fn cell_at(&self, file: u8, rank: u8) -> Option<Cell> {
+        match self.geometry.shape() {
+            Shape::Square { width, height } => {
+                if file == 0 || file > width || rank >= height {
+                    None
+                } else {
+                    self.geometry.at((width - file) as i16, rank as i16)
+                }
+            }
+            Shape::Hex { .. } => None,
+        }
+    }
+
+    /// The board's width and height (square boards).
+    pub fn dims(&self) -> (u8, u8) {
+        match self.geometry.shape() {
+            Shape::Square { width, height } => (width, height),
+            Shape::Hex { radius } => (2 * radius + 1, 2 * radius + 1),
+        }
+    }
+
+    pub(crate) fn z_board(&self, player: Player, kind: Kind, cell: Cell) -> u64 {
+        let t = &self.tables;
+        t.z_board[(player.index() * t.nkinds + kind.index()) * self.geometry.len() + cell.index()]
+    }
+
+    pub(crate) fn z_hand(&self, player: Player, kind: Kind, count: u8) -> u64 {
+        self.tables.z_hand
+            [(player.index() * HAND_KINDS + kind.index()) * HAND_MAX + (count as usize % HAND_MAX)]
+    }
+
+    pub(crate) fn z_turn(&self, player: Player) -> u64 {
+        self.tables.z_turn[player.index()]
+    }
+}
+
+/// SplitMix64: a fixed, portable sequence for Zobrist keys.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+fn build_tables(geometry: &Geometry, kinds: &[KindInfo], seed: u64) -> Tables {
+    let players = geometry.players() as usize;
+    let n = geometry.len();
+    let nkinds = kinds.len();
+    let mut ray_cells = Vec::new();
+    let mut rays = Vec::new();
+    let mut piece_rays = Vec::with_capacity(players * nkinds * n);
+    let mut dead = Vec::with_capacity(players * nkinds);
+
+    let walk = |from: Cell, v: crate::geometry::Vector, range: u8, out: &mut Vec<Cell>| {
+        let mut c = from;
+        for _ in 0..range {
+            match geometry.offset(c, v) {
+                Some(next) => {
+                    out.push(next);
+                    c = next;
+                }
+                None => break,
+            }
+        }
+    };
+
+    for p in 0..players {
+        for kind in kinds {
+            let mut dead_here = CellSet::EMPTY;
+            for cell in geometry.cells() {
+                let first = rays.len() as u32;
+                for &m in &kind.moves {
+                    let (v, range) = m.vector_and_range();
+                    let v = geometry.rotate(v, p as u8);
+                    let mut cells = Vec::new();
+                    walk(cell, v, range, &mut cells);
+                    if !cells.is_empty() {
+                        rays.push((ray_cells.len() as u32, cells.len() as u8));
+                        ray_cells.extend(cells);
+                    }
+                }
+                let count = (rays.len() as u32 - first) as u16;
+                if count == 0 {
+                    dead_here.insert(cell);
+                }
+                piece_rays.push((first, count));
+            }
+            dead.push(dead_here);
+        }
+    }
+
+    // Reverse rays: for each attacker and each distinct vector its pieces use, the cells from a
+    // target back along the vector, with the kinds that attack at each distance.
+    let mut rev_index = Vec::with_capacity(players * n);
+    let mut rev = Vec::new();
+    let mut rev_masks: Vec<[u64; 12]> = Vec::new();
+    for p in 0..players {
+        let mut vectors: Vec<(crate::geometry::Vector, [u64; 12])> = Vec::new();
+        for (ki, kind) in kinds.iter().enumerate() {
+            for &m in &kind.moves {
+                let (v, range) = m.vector_and_range();
+                let v = geometry.rotate(v, p as u8);
+                let slot = match vectors.iter().position(|(w, _)| *w == v) {
+                    Some(i) => i,
+                    None => {
+                        vectors.push((v, [0; 12]));
+                        vectors.len() - 1
+                    }
+                };
+                for d in 0..(range.min(12) as usize) {
+                    vectors[slot].1[d] |= 1u64 << ki;
+                }
+            }
+        }
+        let mask_base = rev_masks.len();
+        rev_masks.extend(vectors.iter().map(|(_, m)| *m));
+        for cell in geometry.cells() {
+            let first = rev.len() as u32;
+            for (vi, (v, masks)) in vectors.iter().enumerate() {
+                let range = masks.iter().take_while(|&&m| m != 0).count() as u8;
+                let mut cells = Vec::new();
+                walk(cell, v.neg(), range, &mut cells);
+                if !cells.is_empty() {
+                    rev.push((
+                        ray_cells.len() as u32,
+                        cells.len() as u8,
+                        (mask_base + vi) as u16,
+                    ));
+                    ray_cells.extend(cells);
+                }
+            }
+            rev_index.push((first, (rev.len() as u32 - first) as u16));
+        }
+    }
+
+    let mut rng = SplitMix(seed);
+    let z_board = (0..players * nkinds * n).map(|_| rng.next()).collect();
+    let z_hand = (0..players * HAND_KINDS * HAND_MAX)
+        .map(|i| if i % HAND_MAX == 0 { 0 } else { rng.next() })
+        .collect();
+    let z_turn = [0, rng.next(), rng.next()];
+    Tables {
+        nkinds,
+        ray_cells,
+        rays,
+        piece_rays,
+        dead,
+        rev_index,
+        rev,
+        rev_masks,
+        z_board,
+        z_hand,
+        z_turn,
+    }
+}
+
+fn steps(vs: &[crate::geometry::Vector]) -> Vec<Movement> {
+    vs.iter().map(|&v| Movement::Step(v)).collect()
+}
+
+fn slides(vs: &[crate::geometry::Vector]) -> Vec<Movement> {
+    vs.iter().map(|&v| Movement::Slide(v)).collect()
+}
+
+/// The shogi kinds, in the order K R B G S N L P then +R +B +S +N +L +P.
+fn shogi_kinds() -> Vec<KindInfo> {
+    use crate::geometry::Vector;
+    let gold = steps(&dir::GOLD);
+    let mut dragon = slides(&dir::ORTHO);
+    dragon.extend(steps(&dir::DIAG));
+    let mut horse = slides(&dir::DIAG);
+    horse.extend(steps(&dir::ORTHO));
+    let k = |name, letter, kanji, kif, moves, promotes_to: Option<u8>, points| KindInfo {
+        name,
+        letter,
+        kanji,
+        kif,
+        moves,
+        promotes_to: promotes_to.map(Kind),
+        promoted_from: None,
+        royal: false,
+        points,
+    };
+    let pk = |name, letter, kanji, kif, moves, from: u8, points| KindInfo {
+        name,
+        letter,
+        kanji,
+        kif,
+        moves,
+        promotes_to: None,
+        promoted_from: Some(Kind(from)),
+        royal: false,
+        points,
+    };
+    let mut king = k("king", 'K', "玉", "玉", steps(&dir::ALL), None, 0);
+    king.royal = true;
+    vec![
+        king,
+        k("rook", 'R', "飛", "飛", slides(&dir::ORTHO), Some(8), 5),
+        k("bishop", 'B', "角", "角", slides(&dir::DIAG), Some(9), 5),
+        k("gold", 'G', "金", "金", gold.clone(), None, 1),
+        k("silver", 'S', "銀", "銀", steps(&dir::SILVER), Some(10), 1),
+        k(
+            "knight",
+            'N',
+            "桂",
+            "桂",
+            vec![
+                Movement::Leap(Vector(1, -2)),
+                Movement::Leap(Vector(-1, -2)),
+            ],
+            Some(11),
+            1,
+        ),
+        k("lance", 'L', "香", "香", vec![Movement::Slide(dir::N)], Some(12), 1),
+        k("pawn", 'P', "歩", "歩", vec![Movement::Step(dir::N)], Some(13), 1),
+        pk("dragon", 'R', "竜", "龍", dragon, 1, 5),
+        pk("horse", 'B', "馬", "馬", horse, 2, 5),
+        pk("promoted silver", 'S', "全", "成銀", gold.clone(), 4, 1),
+        pk("promoted knight", 'N', "圭", "成桂", gold.clone(), 5, 1),
+        pk("promoted lance", 'L', "杏", "成香", gold.clone(), 6, 1),
+        pk("tokin", 'P', "と", "と", gold, 7, 1),
+    ]
+}
+
+fn zones(geometry: &Geometry, depth: u8) -> [CellSet; 3] {
+    let Shape::Square { height, .. } = geometry.shape() else {
+        return [CellSet::EMPTY; 3];
+    };
+    let mut z = [CellSet::EMPTY; 3];
+    for c in geometry.cells() {
+        let y = geometry.coords(c).1 as u8;
+        if y < depth {
+            z[0].insert(c);
+        }
+        if y >= height - depth {
+            z[1].insert(c);
+        }
+    }
+    z
+}
+
+fn shogi() -> Variant {
+    let geometry = Geometry::square(9, 9);
+    let kinds = shogi_kinds();
+    let tables = build_tables(&geometry, &kinds, 0x4B4F_4D41_0001);
+    Variant {
+        id: GameId::Shogi,
+        zone: zones(&geometry, 3),
+        geometry,
+        kinds,
+        start_sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        drops: true,
+        nifu: true,
+        uchifuzume: true,
+        no_dead_pieces: true,
+        pawn: Some(Kind(7)),
+        hand_order: (1..=7).map(Kind).collect(),
+        tables,
+    }
+}
+
+fn minishogi() -> Variant {
+    let geometry = Geometry::square(5, 5);
+    // Minishogi has no knight or lance; their slots stay in the table (so kind numbers match
+    // shogi's) but no position of this game may hold them.
+    let kinds = shogi_kinds();
+    let tables = build_tables(&geometry, &kinds, 0x4B4F_4D41_0002);
+    Variant {
+        id: GameId::Minishogi,
+        zone: zones(&geometry, 1),
+        geometry,
+        kinds,
+        start_sfen: "rbsgk/4p/5/P4/KGSBR b - 1",
+        drops: true,
+        nifu: true,
+        uchifuzume: true,
+        no_dead_pieces: true,
+        pawn: Some(Kind(7)),
+        hand_order: vec![Kind(1), Kind(2), Kind(3), Kind(4), Kind(7)],
+        tables,
+    }
+}
+
+impl Variant {
+    /// Whether this game uses the kind at all (minishogi has no knight or lance).
+    pub fn has_kind(&self, k: Kind) -> bool {
+        match self.id {
+            GameId::Minishogi => !matches!(k.0, 5 | 6 | 11 | 12),
+            _ => k.index() < self.kinds.len(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_ids_parse_and_print() {
+        for g in GameId::ALL {
+            assert_eq!(g.as_str().parse::<GameId>(), Ok(g));
+        }
+        assert!("chess".parse::<GameId>().is_err());
+    }
+
+    #[test]
+    fn dead_cells_follow_from_the_moves() {
+        let v = Variant::get(GameId::Shogi);
+        let p = Kind(7);
+        let n = Kind(5);
+        let l = Kind(6);
+        let s = Player::FIRST;
+        let g = Player::SECOND;
+        let c = |f, r| v.cell_at(f, r).unwrap();
+        assert!(v.is_dead_cell(s, p, c(5, 0)));
+        assert!(!v.is_dead_cell(s, p, c(5, 1)));
+        assert!(v.is_dead_cell(s, l, c(1, 0)));
+        assert!(v.is_dead_cell(s, n, c(1, 1)));
+        assert!(!v.is_dead_cell(s, n, c(1, 2)));
+        assert!(v.is_dead_cell(g, p, c(5, 8)));
+        assert!(v.is_dead_cell(g, n, c(5, 7)));
+        assert!(!v.is_dead_cell(g, n, c(5, 6)));
+        assert_eq!(v.tables.dead[Kind(3).index()].len(), 0);
+    }
+
+    #[test]
+    fn zones_are_the_far_ranks() {
+        let v = Variant::get(GameId::Shogi);
+        assert_eq!(v.zone[0].len(), 27);
+        assert!(v.in_zone(Player(0), v.cell_at(1, 2).unwrap()));
+        assert!(!v.in_zone(Player(0), v.cell_at(1, 3).unwrap()));
+        assert!(v.in_zone(Player(1), v.cell_at(1, 6).unwrap()));
+        let m = Variant::get(GameId::Minishogi);
+        assert_eq!(m.zone[0].len(), 5);
+        assert_eq!(m.zone[1].len(), 5);
+    }
+}
