@@ -1,1 +1,142 @@
-fn main() {}
+//! `koma`: Koma's rules on the command line.
+//!
+//! - `koma perft <game> <depth> [--sfen <SFEN>]`: leaf count of the legal move tree, as the
+//!   last line (per-move counts before it, `usi: nodes`).
+//! - `koma moves <game> [--sfen <SFEN>]`: every legal move in USI, one a line.
+//! - `koma bench [--quick]`: perft speed (leaf nodes per second, every leaf move played).
+//!
+//! Game ids: shogi, minishogi (the others are listed and refused until their rules land).
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use koma_rules::{GameId, Position, sfen};
+
+const USAGE: &str = "usage:
+  koma perft <game> <depth> [--sfen <SFEN>]
+  koma moves <game> [--sfen <SFEN>]
+  koma bench [--quick]
+games: shogi, minishogi";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("koma: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let Some(cmd) = args.first() else {
+        return Err(USAGE.to_string());
+    };
+    match cmd.as_str() {
+        "perft" => {
+            let (game, rest) = game_arg(&args[1..])?;
+            let depth = rest
+                .first()
+                .ok_or("perft needs a depth")?
+                .parse::<u32>()
+                .map_err(|_| format!("depth {:?} is not a number", rest[0]))?;
+            let mut pos = position(game, &rest[1..])?;
+            let mut total = 0;
+            if depth > 0 {
+                for m in pos.legal_moves() {
+                    pos.play_unchecked(m);
+                    let n = pos.perft(depth - 1);
+                    pos.undo();
+                    println!("{}: {n}", sfen::to_usi(pos.variant(), m));
+                    total += n;
+                }
+            } else {
+                total = 1;
+            }
+            println!("{total}");
+            Ok(())
+        }
+        "moves" => {
+            let (game, rest) = game_arg(&args[1..])?;
+            let mut pos = position(game, rest)?;
+            for m in pos.legal_moves() {
+                println!("{}", sfen::to_usi(pos.variant(), m));
+            }
+            Ok(())
+        }
+        "bench" => {
+            let quick = args[1..].iter().any(|a| a == "--quick");
+            bench(quick)
+        }
+        "-h" | "--help" | "help" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command {other:?}\n{USAGE}")),
+    }
+}
+
+fn game_arg(args: &[String]) -> Result<(GameId, &[String]), String> {
+    let g = args.first().ok_or("missing game id")?;
+    let game: GameId = g.parse().map_err(|e| format!("{e}"))?;
+    if !game.is_playable() {
+        return Err(format!("{game} is not available yet in this build"));
+    }
+    Ok((game, &args[1..]))
+}
+
+fn position(game: GameId, rest: &[String]) -> Result<Position, String> {
+    match rest {
+        [] => Ok(Position::start(game)),
+        [flag, text] if flag == "--sfen" => {
+            sfen::from_sfen(game, text).map_err(|e| format!("bad SFEN: {e}"))
+        }
+        [flag, text @ ..] if flag == "--sfen" && !text.is_empty() => {
+            sfen::from_sfen(game, &text.join(" ")).map_err(|e| format!("bad SFEN: {e}"))
+        }
+        other => Err(format!("unexpected arguments {other:?}\n{USAGE}")),
+    }
+}
+
+fn bench(quick: bool) -> Result<(), String> {
+    let cases: &[(&str, GameId, &str, u32, u32)] = &[
+        (
+            "shogi start",
+            GameId::Shogi,
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            5,
+            4,
+        ),
+        (
+            "shogi matsuri",
+            GameId::Shogi,
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+            3,
+            2,
+        ),
+        (
+            "minishogi start",
+            GameId::Minishogi,
+            "rbsgk/4p/5/P4/KGSBR b - 1",
+            5,
+            4,
+        ),
+    ];
+    println!(
+        "{:<18} {:>5} {:>12} {:>9} {:>14}",
+        "position", "depth", "nodes", "seconds", "nodes/s"
+    );
+    for &(name, game, text, depth, quick_depth) in cases {
+        let depth = if quick { quick_depth } else { depth };
+        let mut pos = sfen::from_sfen(game, text).map_err(|e| e.to_string())?;
+        let t = Instant::now();
+        let nodes = pos.perft(depth);
+        let s = t.elapsed().as_secs_f64();
+        println!(
+            "{name:<18} {depth:>5} {nodes:>12} {s:>9.3} {:>14.0}",
+            nodes as f64 / s
+        );
+    }
+    Ok(())
+}

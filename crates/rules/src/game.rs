@@ -360,11 +360,9 @@ impl Game {
     /// Whether both kings stand in their enemy camps (when impasse may be proposed).
     pub fn both_kings_entered(&self) -> bool {
         let v = self.pos.variant();
-        [Player::FIRST, Player::SECOND].into_iter().all(|p| {
-            self.pos
-                .king(p)
-                .is_some_and(|k| v.in_zone(p, k))
-        })
+        [Player::FIRST, Player::SECOND]
+            .into_iter()
+            .all(|p| self.pos.king(p).is_some_and(|k| v.in_zone(p, k)))
     }
 
     /// What an agreed impasse gives under the game's point rule.

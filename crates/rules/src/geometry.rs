@@ -188,7 +188,7 @@ impl Geometry {
     pub fn rotate(&self, v: Vector, player: u8) -> Vector {
         match self.shape {
             Shape::Square { .. } => {
-                if player % 2 == 0 {
+                if player.is_multiple_of(2) {
                     v
                 } else {
                     v.neg()
@@ -217,7 +217,7 @@ impl Geometry {
         let (a, b) = self.coords(cell);
         match self.shape {
             Shape::Square { width, height } => {
-                if player % 2 == 0 {
+                if player.is_multiple_of(2) {
                     cell
                 } else {
                     let x = width as i16 - 1 - a as i16;

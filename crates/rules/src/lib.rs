@@ -3,12 +3,12 @@
 //!
 //! This crate knows nothing of pixels or the web; it builds natively and for `wasm32`.
 //!
-//! - [`geometry`]: cells, vectors, player frames, cell sets, for square boards and the hexagon.
-//! - [`piece`] and [`variant`]: piece kinds and games as data.
-//! - [`position`]: a position, its moves, their legality, play and undo, perft.
-//! - [`game`]: a game in progress: its record, repetition, impasse, declaration and outcome.
-//! - [`sfen`]: notations.
-//! - [`clock`]: the game clock's arithmetic (main time, byoyomi, Fischer increment).
+//! - [`geometry`] holds cells, vectors, player frames, cell sets, for square boards and the hexagon.
+//! - [`piece`] and [`variant`] hold piece kinds and games as data.
+//! - [`position`] holds a position, its moves, their legality, play and undo, perft.
+//! - [`game`] holds a game in progress: its record, repetition, impasse, declaration and outcome.
+//! - [`sfen`] reads and writes SFEN and USI.
+//! - [`clock`] holds the game clock's arithmetic (main time, byoyomi, Fischer increment).
 
 pub mod clock;
 

@@ -187,7 +187,9 @@ impl Position {
         }
         for pl in 0..self.v.players() {
             for k in 0..HAND_KINDS {
-                h ^= self.v.z_hand(Player(pl), Kind(k as u8), self.hands[pl as usize][k]);
+                h ^= self
+                    .v
+                    .z_hand(Player(pl), Kind(k as u8), self.hands[pl as usize][k]);
             }
         }
         h
@@ -268,9 +270,10 @@ impl Position {
         match u.mv {
             Move::Board { from, to, .. } => {
                 let moved = self.board[to.index()];
-                let kind = v.kind(moved.kind()).promoted_from.filter(|_| {
-                    matches!(u.mv, Move::Board { promote: true, .. })
-                });
+                let kind = v
+                    .kind(moved.kind())
+                    .promoted_from
+                    .filter(|_| matches!(u.mv, Move::Board { promote: true, .. }));
                 let original = Piece::new(me, kind.unwrap_or(moved.kind()));
                 self.board[from.index()] = original;
                 self.board[to.index()] = u.captured;

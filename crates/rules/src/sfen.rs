@@ -299,7 +299,11 @@ pub fn to_sfen(pos: &Position) -> String {
         }
     }
     s.push(' ');
-    s.push(if pos.turn() == Player::FIRST { 'b' } else { 'w' });
+    s.push(if pos.turn() == Player::FIRST {
+        'b'
+    } else {
+        'w'
+    });
     s.push(' ');
     let mut hand = String::new();
     for owner in [Player::FIRST, Player::SECOND] {
@@ -480,7 +484,10 @@ mod tests {
         let g = GameId::Shogi;
         let e = |s| from_sfen(g, s).unwrap_err();
         assert_eq!(e(""), SfenError::Empty);
-        assert!(matches!(e("9/9 b - 1"), SfenError::RankCount { found: 2, .. }));
+        assert!(matches!(
+            e("9/9 b - 1"),
+            SfenError::RankCount { found: 2, .. }
+        ));
         assert!(matches!(
             e("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1"),
             SfenError::RankLength { rank: 'i', .. }

@@ -65,7 +65,9 @@ impl fmt::Display for GameId {
 
 /// A game id that names no game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game {0:?}: expected one of shogi, minishogi, shogi66, chushogi, sangoku, sangoku2")]
+#[error(
+    "unknown game {0:?}: expected one of shogi, minishogi, shogi66, chushogi, sangoku, sangoku2"
+)]
 pub struct UnknownGame(pub String);
 
 impl FromStr for GameId {
@@ -460,8 +462,24 @@ fn shogi_kinds() -> Vec<KindInfo> {
             Some(11),
             1,
         ),
-        k("lance", 'L', "香", "香", vec![Movement::Slide(dir::N)], Some(12), 1),
-        k("pawn", 'P', "歩", "歩", vec![Movement::Step(dir::N)], Some(13), 1),
+        k(
+            "lance",
+            'L',
+            "香",
+            "香",
+            vec![Movement::Slide(dir::N)],
+            Some(12),
+            1,
+        ),
+        k(
+            "pawn",
+            'P',
+            "歩",
+            "歩",
+            vec![Movement::Step(dir::N)],
+            Some(13),
+            1,
+        ),
         pk("dragon", 'R', "竜", "龍", dragon, 1, 5),
         pk("horse", 'B', "馬", "馬", horse, 2, 5),
         pk("promoted silver", 'S', "全", "成銀", gold.clone(), 4, 1),
@@ -527,6 +545,13 @@ fn minishogi() -> Variant {
         pawn: Some(Kind(7)),
         hand_order: vec![Kind(1), Kind(2), Kind(3), Kind(4), Kind(7)],
         tables,
+    }
+}
+
+impl PartialEq for Variant {
+    /// Variants are built once per game, so the id identifies them.
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
     }
 }
 

@@ -1,5 +1,6 @@
 //! The published perft counts (`tests/data/*.perft`, a copy of the project's shared tables).
 //! Counts up to `LIMIT` leaves run in the test suite; deeper ones run with `--ignored`.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
 
 use koma_rules::{GameId, sfen};
 

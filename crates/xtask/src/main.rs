@@ -1,1 +1,336 @@
-fn main() {}
+//! The project's two commands, and the tool installs they need.
+//!
+//! - `cargo xtask serve`: install what is missing, build a release and serve the game at
+//!   http://127.0.0.1:8080.
+//! - `cargo xtask test`: install what is missing, then run every test: `cargo fmt --check`,
+//!   clippy with `-D warnings` (native and wasm32), native tests, wasm tests in headless
+//!   Chromium (wasm-bindgen-test), and the Playwright browser tests against a release build.
+//!
+//! Pinned tools (a mismatch is reinstalled; Trunk never downloads anything, see Trunk.toml):
+//! the wasm32 target, trunk 0.21.14, wasm-bindgen-cli 0.2.130 (equal to the wasm-bindgen
+//! crate), wasm-opt from npm `binaryen` 132 and Playwright 1.65.1 (both in `web/package.json`),
+//! Chromium and ChromeDriver from Debian (installed with apt-get when running as root on
+//! Debian; elsewhere the command says what to install). A second run finds everything in place
+//! and goes straight to work.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::Instant;
+
+const TRUNK: &str = "0.21.14";
+const WASM_BINDGEN: &str = "0.2.130";
+const WASM_OPT: &str = "version 132";
+const TARGET: &str = "wasm32-unknown-unknown";
+
+type Result<T = ()> = std::result::Result<T, String>;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let started = Instant::now();
+    let result = match args.first().map(String::as_str) {
+        Some("serve") => serve(),
+        Some("test") => test(&args[1..]),
+        Some("install") => install(true).map(|_| ()),
+        _ => Err(
+            "usage: cargo xtask serve | cargo xtask test [--no-e2e] | cargo xtask install"
+                .to_string(),
+        ),
+    };
+    let secs = started.elapsed().as_secs_f64();
+    match result {
+        Ok(()) => {
+            eprintln!("xtask: done in {secs:.0} s");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("xtask: error: {e} (after {secs:.0} s)");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    // crates/xtask -> the workspace root
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+/// PATH with cargo's install directory and the npm tools in front.
+fn tool_path() -> String {
+    let mut parts = vec![root().join("web/node_modules/.bin")];
+    if let Some(home) = std::env::var_os("CARGO_HOME") {
+        parts.push(PathBuf::from(home).join("bin"));
+    } else if let Some(home) = std::env::var_os("HOME") {
+        parts.push(PathBuf::from(home).join(".cargo/bin"));
+    }
+    let old = std::env::var_os("PATH").unwrap_or_default();
+    parts.extend(std::env::split_paths(&old));
+    std::env::join_paths(parts)
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn cmd(program: &str) -> Command {
+    let mut c = Command::new(program);
+    c.env("PATH", tool_path()).current_dir(root());
+    c
+}
+
+fn step(name: &str, c: &mut Command) -> Result {
+    eprintln!("\n==> {name}");
+    let t = Instant::now();
+    let status = c
+        .status()
+        .map_err(|e| format!("{name}: could not start: {e}"))?;
+    eprintln!("    ({name}: {:.1} s)", t.elapsed().as_secs_f64());
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{name} failed ({status})"))
+    }
+}
+
+/// The output of `program args`, if it runs.
+fn output(program: &str, args: &[&str]) -> Option<String> {
+    let out = cmd(program)
+        .args(args)
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn has_version(program: &str, want: &str) -> bool {
+    output(program, &["--version"]).is_some_and(|v| v.contains(want))
+}
+
+/// Install what the build needs; with `browser`, also what the browser tests need.
+fn install(browser: bool) -> Result {
+    let t = Instant::now();
+    let installed = output("rustup", &["target", "list", "--installed"]).unwrap_or_default();
+    if !installed.lines().any(|l| l.trim() == TARGET) {
+        step(
+            "rustup target add wasm32-unknown-unknown",
+            cmd("rustup").args(["target", "add", TARGET]),
+        )?;
+    }
+    if !has_version("trunk", TRUNK) {
+        step(
+            &format!("cargo install trunk {TRUNK}"),
+            cmd("cargo").args([
+                "install",
+                "trunk",
+                "--version",
+                TRUNK,
+                "--locked",
+                "--force",
+            ]),
+        )?;
+    }
+    if !has_version("wasm-bindgen", WASM_BINDGEN) {
+        // Without --locked: its lockfile wants a crate version the registry lacks.
+        step(
+            &format!("cargo install wasm-bindgen-cli {WASM_BINDGEN}"),
+            cmd("cargo").args([
+                "install",
+                "wasm-bindgen-cli",
+                "--version",
+                WASM_BINDGEN,
+                "--force",
+            ]),
+        )?;
+    }
+    npm_install()?;
+    if !has_version("wasm-opt", WASM_OPT) {
+        return Err("wasm-opt from web/node_modules is not binaryen 132".into());
+    }
+    if browser {
+        install_chromium()?;
+    }
+    eprintln!("xtask: tools ready ({:.1} s)", t.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// `npm ci` in web/ when node_modules is missing or older than the lockfile.
+fn npm_install() -> Result {
+    let web = root().join("web");
+    let stamp = web.join("node_modules/.package-lock.json");
+    let lock = web.join("package-lock.json");
+    let fresh = match (stamp.metadata(), lock.metadata()) {
+        (Ok(s), Ok(l)) => match (s.modified(), l.modified()) {
+            (Ok(s), Ok(l)) => s >= l,
+            _ => false,
+        },
+        _ => false,
+    };
+    if fresh && web.join("node_modules/.bin/wasm-opt").exists() {
+        return Ok(());
+    }
+    if output("npm", &["--version"]).is_none() {
+        return Err("npm is missing: install Node.js 20 or newer (with npm)".into());
+    }
+    step(
+        "npm ci (web/: Playwright, binaryen)",
+        cmd("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(&web)
+            .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"),
+    )
+}
+
+fn install_chromium() -> Result {
+    let need_browser = !(Path::new("/usr/bin/chromium").exists()
+        && output("chromedriver", &["--version"]).is_some());
+    let need_fonts = Path::new("/etc/debian_version").exists()
+        && !Path::new("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc").exists();
+    if !need_browser && !need_fonts {
+        return Ok(());
+    }
+    let debian = Path::new("/etc/debian_version").exists();
+    let root_user = output("id", &["-u"]).is_some_and(|u| u.trim() == "0");
+    if !(debian && root_user) {
+        return Err(
+            "the browser tests need Chromium at /usr/bin/chromium and a matching \
+                    chromedriver on PATH (on Debian/Ubuntu: sudo apt-get install chromium \
+                    chromium-driver fonts-noto-cjk; elsewhere install Chromium and ChromeDriver \
+                    of the same version and set CHROMIUM=/path/to/chromium)"
+                .into(),
+        );
+    }
+    step("apt-get update", cmd("apt-get").args(["update", "-qq"]))?;
+    step(
+        "apt-get install chromium chromium-driver fonts-noto-cjk",
+        cmd("apt-get")
+            .args([
+                "install",
+                "-y",
+                "-qq",
+                "--no-install-recommends",
+                "chromium",
+                "chromium-driver",
+                "fonts-noto-cjk",
+            ])
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+    )
+}
+
+fn trunk_build() -> Result {
+    step(
+        "trunk build --release",
+        cmd("trunk").args(["build", "--release"]),
+    )?;
+    report_sizes();
+    Ok(())
+}
+
+/// Print the release wasm size (raw and gzip) and the JS glue size.
+fn report_sizes() {
+    let dist = root().join("dist");
+    let Ok(entries) = std::fs::read_dir(&dist) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        let ext = p.extension().and_then(|x| x.to_str()).unwrap_or("");
+        if ext != "wasm" && ext != "js" {
+            continue;
+        }
+        let raw = e.metadata().map(|m| m.len()).unwrap_or(0);
+        let gz = output(
+            "sh",
+            &["-c", &format!("gzip -9c '{}' | wc -c", p.display())],
+        )
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .unwrap_or(0);
+        eprintln!(
+            "    size: {} {} bytes raw, {} bytes gzip",
+            p.file_name().and_then(|n| n.to_str()).unwrap_or("?"),
+            raw,
+            gz
+        );
+    }
+}
+
+fn serve() -> Result {
+    install(false)?;
+    trunk_build()?;
+    eprintln!("\nxtask: serving Koma at http://127.0.0.1:8080 (Ctrl-C stops)\n");
+    step(
+        "trunk serve --release",
+        cmd("trunk").args([
+            "serve",
+            "--release",
+            "--address",
+            "127.0.0.1",
+            "--port",
+            "8080",
+        ]),
+    )
+}
+
+fn test(args: &[String]) -> Result {
+    let e2e = !args.iter().any(|a| a == "--no-e2e");
+    install(true)?;
+    step(
+        "cargo fmt --check",
+        cmd("cargo").args(["fmt", "--all", "--", "--check"]),
+    )?;
+    step(
+        "cargo clippy (native)",
+        cmd("cargo").args([
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+    )?;
+    step(
+        "cargo clippy (wasm32 app)",
+        cmd("cargo").args([
+            "clippy",
+            "-p",
+            "koma-app",
+            "--target",
+            TARGET,
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+    )?;
+    step(
+        "cargo test (native)",
+        cmd("cargo").args(["test", "--workspace"]),
+    )?;
+    step(
+        "cargo test (wasm32, headless Chromium)",
+        cmd("cargo")
+            .args(["test", "-p", "koma-app", "--target", TARGET])
+            .env("CHROMEDRIVER", chromedriver())
+            .env("WASM_BINDGEN_TEST_TIMEOUT", "120"),
+    )?;
+    if e2e {
+        trunk_build()?;
+        step(
+            "browser tests (Playwright, Chromium)",
+            cmd("npm")
+                .args(["run", "e2e"])
+                .current_dir(root().join("web")),
+        )?;
+    }
+    Ok(())
+}
+
+fn chromedriver() -> String {
+    output("sh", &["-c", "command -v chromedriver"])
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "/usr/bin/chromedriver".into())
+}
