@@ -118,9 +118,12 @@ pub fn board(props: &BoardProps) -> Html {
                     return;
                 }
                 e.prevent_default();
+                // Yew delegates events from the app root, so `current_target` is the root: the
+                // piece is the closest `.piece` around the element under the pointer.
                 let Some(target) = e
-                    .current_target()
+                    .target()
                     .and_then(|t| t.dyn_into::<Element>().ok())
+                    .and_then(|t| t.closest("g.piece").ok().flatten())
                 else {
                     return;
                 };
