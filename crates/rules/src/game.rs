@@ -136,9 +136,9 @@ impl Game {
 
     /// A game from a set-up position (its history, if any, is not part of the record).
     pub fn from_position(pos: Position, options: RuleOptions) -> Game {
-        let mut start = pos.clone();
-        while start.undo().is_some() {}
-        let pos = start.clone();
+        let mut pos = pos;
+        pos.forget_history();
+        let start = pos.clone();
         let mut counts = HashMap::new();
         counts.insert(pos.hash(), 1);
         let mut g = Game {
@@ -407,9 +407,7 @@ impl Game {
         let king_in_camp = self.pos.king(p).is_some_and(|k| v.in_zone(p, k));
         let pieces_in_camp = self.pos.pieces_in_camp(p);
         let not_in_check = !self.pos.in_check();
-        let mut points = self.pos.points(p, true);
-        // hand pieces count wherever they are: points(p, true) counts the camp only, so add hand
-        points += self.pos.points(p, false) - self.board_points(p);
+        let points = self.pos.points(p, true);
         let basic = king_in_camp && pieces_in_camp >= 10 && not_in_check;
         let lose = Outcome {
             winner: Some(p.opponent()),
@@ -445,16 +443,6 @@ impl Game {
             points,
             outcome,
         }
-    }
-
-    fn board_points(&self, p: Player) -> u32 {
-        let v = self.pos.variant();
-        v.geometry
-            .cells()
-            .map(|c| self.pos.piece(c))
-            .filter(|q| !q.is_empty() && q.owner() == p)
-            .map(|q| v.kind(q.kind()).points as u32)
-            .sum()
     }
 
     /// The side to move declares; the game ends with the declaration's result.

@@ -133,6 +133,11 @@ impl Position {
         self.undo.iter().map(|u| u.mv)
     }
 
+    /// Make this the start: the moves played so far can no longer be undone.
+    pub fn forget_history(&mut self) {
+        self.undo.clear();
+    }
+
     /// How many moves can be undone.
     pub fn plies(&self) -> usize {
         self.undo.len()
