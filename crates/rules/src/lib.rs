@@ -7,17 +7,22 @@
 //! - [`piece`] and [`variant`] hold piece kinds and games as data.
 //! - [`position`] holds a position, its moves, their legality, play and undo, perft.
 //! - [`game`] holds a game in progress: its record, repetition, impasse, declaration and outcome.
-//! - [`sfen`] reads and writes SFEN and USI.
+//! - [`sfen`] reads and writes SFEN and USI; [`kif`] KIF and KI2; [`csa`] CSA; [`record`]
+//!   is the game record they share; [`handicap`] lists the standard handicaps.
 //! - [`clock`] holds the game clock's arithmetic (main time, byoyomi, Fischer increment).
 
 pub mod clock;
+pub mod csa;
 
 pub mod game;
 pub mod geometry;
+pub mod handicap;
+pub mod kif;
 
 pub mod moves;
 pub mod piece;
 pub mod position;
+pub mod record;
 pub mod sfen;
 pub mod variant;
 

@@ -1,0 +1,784 @@
+//! KIF and KI2 game records of standard shogi (Japanese move names).
+//!
+//! - Reading takes bytes: UTF-8 (with or without BOM) or Shift_JIS (CP932), decided by whether
+//!   the bytes are valid UTF-8. Writing gives UTF-8 text.
+//! - KIF: one numbered move a line, `７六歩(77)`, `同　歩(23)`, `２二角成(88)`, `５五角打`,
+//!   then an ending word (投了, 中断, 千日手, 持将棋, 切れ負け, 反則負け, 詰み, 入玉勝ち). The
+//!   start is the 手合割 header or a board diagram (BOD) with 持駒 lines and 手番.
+//! - KI2: moves with their player mark, `▲７六歩　△３四歩`, no origin square; when more than one
+//!   piece of the kind can reach the square, a modifier says which: direction 上 (forward), 引
+//!   (back), 寄 (sideways), 直 (straight forward), position 右/左 (as the mover sees the board),
+//!   and 打 when a drop could be confused with a board move.
+//! - Lines starting with `#`, `*` or `&` are comments; a variation (`変化：`) ends the main line.
+//!
+//! Modifier choice (the JSA convention): direction alone when it tells the pieces apart; else
+//! 直 for a piece moving straight forward (not for dragon and horse); else 右/左 alone when the
+//! piece is the rightmost or leftmost of all; else 右/左 among the pieces moving in the same
+//! direction followed by the direction.
+
+use crate::geometry::Cell;
+use crate::handicap;
+use crate::moves::{IllegalMove, Move};
+use crate::piece::{Kind, Piece, Player};
+use crate::position::Position;
+use crate::record::{Ending, Record};
+use crate::variant::{GameId, HAND_KINDS, Variant};
+
+/// What is wrong with a KIF or KI2 text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KifError {
+    /// Neither UTF-8 nor Shift_JIS.
+    #[error("the file is neither UTF-8 nor Shift_JIS text")]
+    Encoding,
+    /// An unknown 手合割.
+    #[error("unknown handicap (手合割) {0:?}")]
+    Handicap(String),
+    /// A board diagram line that cannot be read.
+    #[error("line {line}: board diagram: {why}")]
+    Board {
+        /// Line number (1-based).
+        line: usize,
+        /// What is wrong.
+        why: String,
+    },
+    /// A hand (持駒) line that cannot be read.
+    #[error("line {line}: pieces in hand {text:?} cannot be read")]
+    Hand {
+        /// Line number.
+        line: usize,
+        /// The text.
+        text: String,
+    },
+    /// A move that cannot be read.
+    #[error("move {number}: {text:?} is not a move ({why})")]
+    Syntax {
+        /// Move number.
+        number: usize,
+        /// The text.
+        text: String,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A move that breaks the rules.
+    #[error("move {number}: {text:?} is illegal: {error}")]
+    Illegal {
+        /// Move number.
+        number: usize,
+        /// The text.
+        text: String,
+        /// The rule.
+        error: IllegalMove,
+    },
+}
+
+const ZEN_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+const KANJI_DIGITS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+
+/// Decode KIF bytes: UTF-8 (BOM optional) when valid, else Shift_JIS.
+///
+/// # Errors
+/// [`KifError::Encoding`] when the bytes are neither.
+pub fn decode(bytes: &[u8]) -> Result<String, KifError> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return Ok(s.to_string());
+    }
+    let (s, _, bad) = encoding_rs::SHIFT_JIS.decode(bytes);
+    if bad {
+        return Err(KifError::Encoding);
+    }
+    Ok(s.into_owned())
+}
+
+/// The KIF name of a kind (`歩`, `成銀`, `龍`).
+fn kind_name(v: &Variant, k: Kind) -> &'static str {
+    v.kind(k).kif
+}
+
+/// Read a piece name at the start of `s`: (kind, bytes used). Accepts 王/玉, 竜/龍, and the
+/// one-character promoted names 全/圭/杏 beside 成銀/成桂/成香.
+fn read_piece(v: &Variant, s: &str) -> Option<(Kind, usize)> {
+    const ALIASES: [(&str, &str); 6] = [
+        ("王", "玉"),
+        ("竜", "龍"),
+        ("全", "成銀"),
+        ("圭", "成桂"),
+        ("杏", "成香"),
+        ("仝", "同"),
+    ];
+    for (i, k) in v.kinds.iter().enumerate() {
+        if s.starts_with(k.kif) && k.kif.chars().count() == 2 {
+            return Some((Kind(i as u8), k.kif.len()));
+        }
+    }
+    for (i, k) in v.kinds.iter().enumerate() {
+        if s.starts_with(k.kif) {
+            return Some((Kind(i as u8), k.kif.len()));
+        }
+    }
+    for (alias, name) in ALIASES {
+        if let Some(rest) = s.strip_prefix(alias) {
+            let _ = rest;
+            let i = v.kinds.iter().position(|k| k.kif == name)?;
+            return Some((Kind(i as u8), alias.len()));
+        }
+    }
+    None
+}
+
+fn square_ja(v: &Variant, c: Cell) -> String {
+    let (f, r) = v.file_rank(c);
+    format!(
+        "{}{}",
+        ZEN_DIGITS[(f - 1) as usize],
+        KANJI_DIGITS[r as usize]
+    )
+}
+
+/// Read a destination `７六` (full-width or ASCII file, kanji or digit rank).
+fn read_square(v: &Variant, s: &str) -> Option<(Cell, usize)> {
+    let mut chars = s.char_indices();
+    let (_, f) = chars.next()?;
+    let file = ZEN_DIGITS
+        .iter()
+        .position(|&d| d == f)
+        .map(|i| i as u8 + 1)
+        .or_else(|| f.to_digit(10).map(|d| d as u8))?;
+    let (i, r) = chars.next()?;
+    let rank = KANJI_DIGITS
+        .iter()
+        .position(|&d| d.starts_with(r))
+        .map(|i| i as u8)
+        .or_else(|| ZEN_DIGITS.iter().position(|&d| d == r).map(|i| i as u8))
+        .or_else(|| r.to_digit(10).map(|d| d as u8 - 1))?;
+    Some((v.cell_at(file, rank)?, i + r.len_utf8()))
+}
+
+/// How a move is written.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Style {
+    Kif,
+    Ki2,
+}
+
+/// The Japanese name of `mv` played from `pos` (`prev` is the previous move's destination, for
+/// 同). KIF adds the origin `(77)` and always writes 打; KI2 adds modifiers where needed.
+fn move_name(pos: &mut Position, mv: Move, prev: Option<Cell>, style: Style) -> String {
+    let v = pos.variant();
+    let to = mv.to();
+    let mut s = if prev == Some(to) {
+        "同　".to_string()
+    } else {
+        square_ja(v, to)
+    };
+    match mv {
+        Move::Board { from, promote, .. } => {
+            let kind = pos.piece(from).kind();
+            s += kind_name(v, kind);
+            if style == Style::Ki2 {
+                s += &modifier(pos, mv);
+            }
+            let can_promote = v.kind(kind).promotes_to.is_some()
+                && (v.in_zone(pos.turn(), from) || v.in_zone(pos.turn(), to));
+            if promote {
+                s += "成";
+            } else if can_promote {
+                s += "不成";
+            }
+            if style == Style::Kif {
+                let (f, r) = v.file_rank(from);
+                s += &format!("({}{})", f, r + 1);
+            }
+        }
+        Move::Drop { kind, .. } => {
+            s += kind_name(v, kind);
+            let ambiguous = pos.legal_moves().iter().any(|m| {
+                matches!(m, Move::Board { from, to: t, .. }
+                    if *t == to && pos.piece(*from).kind() == kind)
+            });
+            if style == Style::Kif || ambiguous {
+                s += "打";
+            }
+        }
+    }
+    s
+}
+
+/// The KI2 modifier that tells `mv` apart from other pieces of its kind reaching its square.
+fn modifier(pos: &mut Position, mv: Move) -> String {
+    let Move::Board { from, to, promote } = mv else {
+        return String::new();
+    };
+    let v = pos.variant();
+    let me = pos.turn();
+    let kind = pos.piece(from).kind();
+    let mut others: Vec<Cell> = pos
+        .legal_moves()
+        .into_iter()
+        .filter_map(|m| match m {
+            Move::Board {
+                from: f,
+                to: t,
+                promote: p,
+            } if t == to && p == promote && pos.piece(f).kind() == kind => Some(f),
+            _ => None,
+        })
+        .collect();
+    others.sort();
+    others.dedup();
+    if others.len() <= 1 {
+        return String::new();
+    }
+    // Coordinates in the mover's frame: x grows to the mover's right, y grows forward.
+    let frame = |c: Cell| {
+        let (x, y) = v.geometry.coords(c);
+        if me == Player::FIRST {
+            (x as i32, -(y as i32))
+        } else {
+            (-(x as i32), y as i32)
+        }
+    };
+    let dir = |c: Cell| {
+        let dy = frame(to).1 - frame(c).1;
+        match dy.signum() {
+            1 => "上",
+            -1 => "引",
+            _ => "寄",
+        }
+    };
+    let straight = |c: Cell| frame(c).0 == frame(to).0 && frame(to).1 > frame(c).1;
+    let big = matches!(v.kind(kind).letter, 'R' | 'B') && v.kind(kind).is_promoted();
+    let d = dir(from);
+    if others.iter().filter(|&&c| dir(c) == d).count() == 1 {
+        return d.to_string();
+    }
+    if !big && straight(from) {
+        return "直".to_string();
+    }
+    let side = |set: &[Cell]| -> Option<&'static str> {
+        let x = frame(from).0;
+        let max = set.iter().map(|&c| frame(c).0).max()?;
+        let min = set.iter().map(|&c| frame(c).0).min()?;
+        let count = |val: i32| set.iter().filter(|&&c| frame(c).0 == val).count();
+        if x == max && count(max) == 1 {
+            Some("右")
+        } else if x == min && count(min) == 1 {
+            Some("左")
+        } else {
+            None
+        }
+    };
+    if let Some(s) = side(&others) {
+        return s.to_string();
+    }
+    let same: Vec<Cell> = others.iter().copied().filter(|&c| dir(c) == d).collect();
+    match side(&same) {
+        Some(s) => format!("{s}{d}"),
+        None => d.to_string(),
+    }
+}
+
+/// The start position named by a 手合割, or by a board diagram in `lines`.
+fn read_start(lines: &[(usize, &str)]) -> Result<Position, KifError> {
+    let mut pos = None;
+    for &(_, l) in lines {
+        if let Some(h) = header_value(l, "手合割") {
+            let h = h.trim();
+            let hc = handicap::find(h).ok_or_else(|| KifError::Handicap(h.to_string()))?;
+            pos = Some(hc.position());
+        }
+    }
+    let board: Vec<(usize, &str)> = lines
+        .iter()
+        .copied()
+        .filter(|(_, l)| l.starts_with('|'))
+        .collect();
+    if board.is_empty() {
+        return Ok(pos.unwrap_or_else(|| Position::start(GameId::Shogi)));
+    }
+    let v = Variant::get(GameId::Shogi);
+    let mut p = Position::empty(GameId::Shogi);
+    if board.len() != 9 {
+        return Err(KifError::Board {
+            line: board[0].0,
+            why: format!("{} ranks, 9 needed", board.len()),
+        });
+    }
+    for (rank, &(line, text)) in board.iter().enumerate() {
+        let body: Vec<char> = text.chars().skip(1).collect();
+        let mut file = 9u8;
+        let mut i = 0;
+        while file >= 1 {
+            let bad = |why: &str| KifError::Board {
+                line,
+                why: why.to_string(),
+            };
+            let mark = *body.get(i).ok_or_else(|| bad("rank too short"))?;
+            let name = *body.get(i + 1).ok_or_else(|| bad("rank too short"))?;
+            i += 2;
+            let cell = v
+                .cell_at(file, rank as u8)
+                .ok_or_else(|| bad("bad square"))?;
+            if name == '・' {
+                file -= 1;
+                continue;
+            }
+            let owner = match mark {
+                'v' | 'V' => Player::SECOND,
+                ' ' | '^' => Player::FIRST,
+                _ => return Err(bad("a piece must start with a space or v")),
+            };
+            let (kind, _) = read_piece(v, &name.to_string()).ok_or_else(|| bad("unknown piece"))?;
+            p.set_piece(cell, Piece::new(owner, kind));
+            file -= 1;
+        }
+    }
+    for &(line, l) in lines {
+        for (key, owner) in [
+            ("先手の持駒", Player::FIRST),
+            ("後手の持駒", Player::SECOND),
+        ] {
+            if let Some(h) = header_value(l, key) {
+                read_hand(v, &mut p, owner, h).ok_or_else(|| KifError::Hand {
+                    line,
+                    text: h.to_string(),
+                })?;
+            }
+        }
+        if l.starts_with("後手番") || header_value(l, "手番").is_some_and(|t| t.contains("後手"))
+        {
+            p.set_turn(Player::SECOND);
+        }
+    }
+    Ok(p)
+}
+
+fn header_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let rest = line.strip_prefix(key)?;
+    rest.strip_prefix('：').or_else(|| rest.strip_prefix(':'))
+}
+
+/// `飛　角　歩十八` style hands.
+fn read_hand(v: &Variant, p: &mut Position, owner: Player, text: &str) -> Option<()> {
+    let text = text.trim();
+    if text.is_empty() || text == "なし" {
+        return Some(());
+    }
+    for item in text.split(['　', ' ']).filter(|s| !s.is_empty()) {
+        let (kind, used) = read_piece(v, item)?;
+        if kind.index() >= HAND_KINDS || v.kind(kind).royal {
+            return None;
+        }
+        let n = match &item[used..] {
+            "" => 1,
+            num => kanji_number(num)?,
+        };
+        p.set_hand(owner, kind, p.hand(owner, kind) + n);
+    }
+    Some(())
+}
+
+fn kanji_number(s: &str) -> Option<u8> {
+    let digit = |c: char| {
+        KANJI_DIGITS
+            .iter()
+            .position(|d| d.starts_with(c))
+            .map(|i| i as u8 + 1)
+    };
+    let cs: Vec<char> = s.chars().collect();
+    match cs.as_slice() {
+        ['十'] => Some(10),
+        [a] => digit(*a),
+        ['十', b] => Some(10 + digit(*b)?),
+        [a, '十'] => Some(digit(*a)? * 10),
+        [a, '十', b] => Some(digit(*a)? * 10 + digit(*b)?),
+        _ => s.parse().ok(),
+    }
+}
+
+fn number_kanji(n: u8) -> String {
+    let d = |k: u8| KANJI_DIGITS[(k - 1) as usize];
+    match n {
+        1..=9 => d(n).to_string(),
+        10 => "十".into(),
+        11..=19 => format!("十{}", d(n - 10)),
+        _ => format!(
+            "{}十{}",
+            d(n / 10),
+            if n.is_multiple_of(10) { "" } else { d(n % 10) }
+        ),
+    }
+}
+
+/// Find the legal move a Japanese move text names. `kif_from` is the `(77)` origin if given.
+fn resolve(
+    pos: &mut Position,
+    text: &str,
+    prev: Option<Cell>,
+    number: usize,
+) -> Result<Move, KifError> {
+    let v = pos.variant();
+    let syntax = |why| KifError::Syntax {
+        number,
+        text: text.to_string(),
+        why,
+    };
+    let mut s = text.trim();
+    // player marks
+    for mark in ['▲', '△', '☗', '☖', '+', '-'] {
+        s = s.strip_prefix(mark).unwrap_or(s);
+    }
+    let to = if let Some(rest) = s.strip_prefix('同') {
+        s = rest.trim_start_matches(['　', ' ']);
+        prev.ok_or_else(|| syntax("同 with no previous move"))?
+    } else {
+        let (c, used) = read_square(v, s).ok_or_else(|| syntax("no destination square"))?;
+        s = &s[used..];
+        c
+    };
+    let (kind, used) = read_piece(v, s).ok_or_else(|| syntax("no piece name"))?;
+    s = &s[used..];
+    // origin (KIF)
+    let mut from = None;
+    if let Some(open) = s.find('(') {
+        let inner = s[open + 1..].trim_end_matches(')');
+        let digits: Vec<u8> = inner
+            .chars()
+            .filter_map(|c| c.to_digit(10))
+            .map(|d| d as u8)
+            .collect();
+        if digits.len() != 2 {
+            return Err(syntax("bad origin"));
+        }
+        from = Some(
+            v.cell_at(digits[0], digits[1].wrapping_sub(1))
+                .ok_or_else(|| syntax("origin off the board"))?,
+        );
+        s = &s[..open];
+    }
+    let s = s.trim();
+    let (promote, s) = if let Some(r) = s.strip_suffix("不成") {
+        (Some(false), r)
+    } else if let Some(r) = s.strip_suffix("生") {
+        (Some(false), r)
+    } else if let Some(r) = s.strip_suffix('成') {
+        (Some(true), r)
+    } else {
+        (None, s)
+    };
+    let (drop, modifiers) = match s.strip_suffix('打') {
+        Some(r) => (true, r),
+        None => (false, s),
+    };
+    if let Some(from) = from {
+        if pos.piece(from).is_empty() || pos.piece(from).kind() != kind {
+            return Err(syntax("the origin does not hold that piece"));
+        }
+        let mv = Move::Board {
+            from,
+            to,
+            promote: promote.unwrap_or(false),
+        };
+        pos.validate(mv).map_err(|error| KifError::Illegal {
+            number,
+            text: text.to_string(),
+            error,
+        })?;
+        return Ok(mv);
+    }
+    let legal = pos.legal_moves();
+    let candidates: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|&m| m.to() == to)
+        .filter(|&m| match m {
+            Move::Drop { kind: k, .. } => k == kind && modifiers.is_empty(),
+            Move::Board {
+                from, promote: p, ..
+            } => !drop && pos.piece(from).kind() == kind && p == promote.unwrap_or(false),
+        })
+        .collect();
+    let chosen: Vec<Move> = if candidates.len() <= 1 {
+        candidates
+    } else {
+        // prefer a board move over a drop unless 打 was written
+        let pool: Vec<Move> = candidates
+            .iter()
+            .copied()
+            .filter(|m| matches!(m, Move::Drop { .. }) == drop)
+            .collect();
+        if pool.len() <= 1 {
+            pool
+        } else {
+            pool.into_iter()
+                .filter(|&m| {
+                    let mut p2 = pos.clone();
+                    modifier(&mut p2, m) == modifiers
+                })
+                .collect()
+        }
+    };
+    match chosen.as_slice() {
+        [m] => Ok(*m),
+        [] => {
+            // not legal: name the rule if a drop or single board move was meant
+            if drop || pos.hand(pos.turn(), kind) > 0 && kind.index() < HAND_KINDS {
+                let mv = Move::Drop { kind, to };
+                if let Err(error) = pos.validate(mv) {
+                    return Err(KifError::Illegal {
+                        number,
+                        text: text.to_string(),
+                        error,
+                    });
+                }
+            }
+            Err(KifError::Illegal {
+                number,
+                text: text.to_string(),
+                error: IllegalMove::CannotMoveThere,
+            })
+        }
+        _ => Err(syntax("ambiguous: more than one piece can make it")),
+    }
+}
+
+/// Read a KIF record (UTF-8 or Shift_JIS bytes).
+///
+/// # Errors
+/// [`KifError`] naming the line or move that is wrong.
+pub fn read_kif(bytes: &[u8]) -> Result<Record, KifError> {
+    read(bytes, Style::Kif)
+}
+
+/// Read a KI2 record (UTF-8 or Shift_JIS bytes).
+///
+/// # Errors
+/// [`KifError`] naming the line or move that is wrong.
+pub fn read_ki2(bytes: &[u8]) -> Result<Record, KifError> {
+    read(bytes, Style::Ki2)
+}
+
+fn read(bytes: &[u8], style: Style) -> Result<Record, KifError> {
+    let text = decode(bytes)?;
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
+        .filter(|(_, l)| !l.starts_with(['#', '*', '&']))
+        .collect();
+    // the header part ends at the first move line
+    let is_move_line = |l: &str| match style {
+        Style::Kif => {
+            let t = l.trim_start();
+            t.chars().next().is_some_and(|c| c.is_ascii_digit())
+        }
+        Style::Ki2 => l.trim_start().starts_with(['▲', '△', '☗', '☖']),
+    };
+    let first_move = lines
+        .iter()
+        .position(|(_, l)| is_move_line(l))
+        .unwrap_or(lines.len());
+    let head = &lines[..first_move];
+    let start = read_start(head)?;
+    let mut headers = Vec::new();
+    for &(_, l) in head {
+        if let Some((k, val)) = l.split_once('：')
+            && !k.contains("持駒")
+            && !k.starts_with('|')
+        {
+            headers.push((k.trim().to_string(), val.trim().to_string()));
+        }
+    }
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut ending = None;
+    let mut prev = None;
+    'lines: for &(_, l) in &lines[first_move..] {
+        if l.starts_with("変化") {
+            break;
+        }
+        let tokens: Vec<String> = match style {
+            Style::Kif => {
+                let t = l.trim_start();
+                let rest = t
+                    .trim_start_matches(|c: char| c.is_ascii_digit())
+                    .trim_start();
+                if rest.len() == t.len() {
+                    continue;
+                }
+                // drop the time column "( 0:01/00:00:01)" and anything after the move
+                let mv = rest.split([' ', '\t']).next().unwrap_or("");
+                vec![mv.trim_end_matches('+').to_string()]
+            }
+            Style::Ki2 => {
+                if l.starts_with("まで") {
+                    ending = Ending::ALL
+                        .into_iter()
+                        .find(|e| l.contains(e.kif()))
+                        .or(l.contains("勝ち").then_some(Ending::Resign));
+                    break 'lines;
+                }
+                split_ki2(l)
+                    .into_iter()
+                    .filter(|t| t.starts_with(['▲', '△', '☗', '☖']))
+                    .collect()
+            }
+        };
+        for tok in tokens {
+            if tok.is_empty() {
+                continue;
+            }
+            let word = tok.trim_start_matches(['▲', '△', '☗', '☖']);
+            if let Some(e) = Ending::from_kif(word) {
+                ending = Some(e);
+                break 'lines;
+            }
+            let number = moves.len() + 1;
+            let mv = resolve(&mut pos, &tok, prev, number)?;
+            pos.play_unchecked(mv);
+            prev = Some(mv.to());
+            moves.push(mv);
+        }
+    }
+    Ok(Record {
+        headers,
+        start,
+        moves,
+        ending,
+    })
+}
+
+/// KI2 lines hold several moves: split before each player mark.
+fn split_ki2(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for ch in line.chars() {
+        if matches!(ch, '▲' | '△' | '☗' | '☖') && !cur.trim().is_empty() {
+            out.push(cur.trim().to_string());
+            cur.clear();
+        }
+        if ch.is_whitespace() || ch == '　' {
+            continue;
+        }
+        cur.push(ch);
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    out
+}
+
+fn write_header(r: &Record, out: &mut String) {
+    let v = r.start.variant();
+    for (k, val) in &r.headers {
+        if k != "手合割" {
+            out.push_str(&format!("{k}：{val}\n"));
+        }
+    }
+    let sfen = crate::sfen::to_sfen(&r.start);
+    if let Some(h) = handicap::SHOGI_HANDICAPS.iter().find(|h| h.sfen == sfen) {
+        out.push_str(&format!("手合割：{}\n", h.kif));
+        return;
+    }
+    // a board diagram
+    let hand = |p: Player| {
+        let items: Vec<String> = v
+            .hand_order
+            .iter()
+            .filter(|&&k| r.start.hand(p, k) > 0)
+            .map(|&k| {
+                let n = r.start.hand(p, k);
+                if n == 1 {
+                    kind_name(v, k).to_string()
+                } else {
+                    format!("{}{}", kind_name(v, k), number_kanji(n))
+                }
+            })
+            .collect();
+        if items.is_empty() {
+            "なし".to_string()
+        } else {
+            items.join("　") + "　"
+        }
+    };
+    out.push_str(&format!("後手の持駒：{}\n", hand(Player::SECOND)));
+    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
+    for rank in 0..9u8 {
+        out.push('|');
+        for file in (1..=9u8).rev() {
+            let Some(c) = v.cell_at(file, rank) else {
+                continue;
+            };
+            let p = r.start.piece(c);
+            if p.is_empty() {
+                out.push_str(" ・");
+            } else {
+                out.push(if p.owner() == Player::FIRST { ' ' } else { 'v' });
+                out.push_str(v.kind(p.kind()).kanji);
+            }
+        }
+        out.push_str(&format!("|{}\n", KANJI_DIGITS[rank as usize]));
+    }
+    out.push_str("+---------------------------+\n");
+    out.push_str(&format!("先手の持駒：{}\n", hand(Player::FIRST)));
+    if r.start.turn() == Player::SECOND {
+        out.push_str("後手番\n");
+    }
+}
+
+/// Write a record as KIF (UTF-8).
+pub fn write_kif(r: &Record) -> String {
+    let mut out = String::from("#KIF version=2.0 encoding=UTF-8\n");
+    write_header(r, &mut out);
+    out.push_str("手数----指手---------消費時間--\n");
+    let mut pos = r.start.clone();
+    let mut prev = None;
+    for (i, &m) in r.moves.iter().enumerate() {
+        let name = move_name(&mut pos, m, prev, Style::Kif);
+        out.push_str(&format!("{:>4} {}\n", i + 1, name));
+        pos.play_unchecked(m);
+        prev = Some(m.to());
+    }
+    if let Some(e) = r.ending {
+        out.push_str(&format!("{:>4} {}\n", r.moves.len() + 1, e.kif()));
+    }
+    out
+}
+
+/// Write a record as KI2 (UTF-8).
+pub fn write_ki2(r: &Record) -> String {
+    let mut out = String::new();
+    write_header(r, &mut out);
+    let mut pos = r.start.clone();
+    let mut prev = None;
+    for (i, &m) in r.moves.iter().enumerate() {
+        let mark = if pos.turn() == Player::FIRST {
+            '▲'
+        } else {
+            '△'
+        };
+        let name = move_name(&mut pos, m, prev, Style::Ki2);
+        out.push(mark);
+        out.push_str(&name);
+        out.push(if i % 6 == 5 { '\n' } else { ' ' });
+        pos.play_unchecked(m);
+        prev = Some(m.to());
+    }
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    if let Some(e) = r.ending {
+        out.push_str(&format!("まで{}手で{}\n", r.moves.len(), e.kif()));
+    }
+    out
+}
+
+/// The Japanese name of a move (KI2 style, with modifiers), for move lists.
+pub fn japanese_move(pos: &mut Position, mv: Move, prev: Option<Cell>) -> String {
+    let mark = if pos.turn() == Player::FIRST {
+        '▲'
+    } else {
+        '△'
+    };
+    format!("{mark}{}", move_name(pos, mv, prev, Style::Ki2))
+}

@@ -1,0 +1,128 @@
+//! A game record as the notations carry it: the start position, the moves, the headers, and
+//! how the record ends. KIF, KI2 and CSA read into and write from this.
+
+use crate::moves::{IllegalMove, Move};
+use crate::position::Position;
+
+/// How a record ends, as the notations name it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// 投了 / %TORYO: the side to move resigned.
+    Resign,
+    /// 中断 / %CHUDAN: stopped, no result.
+    Interrupted,
+    /// 千日手 / %SENNICHITE.
+    Repetition,
+    /// 持将棋 / %JISHOGI.
+    Impasse,
+    /// 切れ負け / %TIME_UP: the side to move ran out of time.
+    Time,
+    /// 反則負け / %ILLEGAL_MOVE.
+    Foul,
+    /// 詰み / %TSUMI.
+    Checkmate,
+    /// 入玉勝ち / %KACHI: the side to move declared and won.
+    Declaration,
+}
+
+impl Ending {
+    /// The KIF word.
+    pub fn kif(self) -> &'static str {
+        match self {
+            Ending::Resign => "投了",
+            Ending::Interrupted => "中断",
+            Ending::Repetition => "千日手",
+            Ending::Impasse => "持将棋",
+            Ending::Time => "切れ負け",
+            Ending::Foul => "反則負け",
+            Ending::Checkmate => "詰み",
+            Ending::Declaration => "入玉勝ち",
+        }
+    }
+
+    /// The CSA special move.
+    pub fn csa(self) -> &'static str {
+        match self {
+            Ending::Resign => "%TORYO",
+            Ending::Interrupted => "%CHUDAN",
+            Ending::Repetition => "%SENNICHITE",
+            Ending::Impasse => "%JISHOGI",
+            Ending::Time => "%TIME_UP",
+            Ending::Foul => "%ILLEGAL_MOVE",
+            Ending::Checkmate => "%TSUMI",
+            Ending::Declaration => "%KACHI",
+        }
+    }
+
+    /// Every ending.
+    pub const ALL: [Ending; 8] = [
+        Ending::Resign,
+        Ending::Interrupted,
+        Ending::Repetition,
+        Ending::Impasse,
+        Ending::Time,
+        Ending::Foul,
+        Ending::Checkmate,
+        Ending::Declaration,
+    ];
+
+    /// The ending a KIF word names (also 反則勝ち, 時間切れ, 不戦敗-like variants are mapped).
+    pub fn from_kif(word: &str) -> Option<Ending> {
+        Some(match word {
+            "投了" => Ending::Resign,
+            "中断" | "封じ手" => Ending::Interrupted,
+            "千日手" => Ending::Repetition,
+            "持将棋" => Ending::Impasse,
+            "切れ負け" | "時間切れ" => Ending::Time,
+            "反則負け" | "反則勝ち" => Ending::Foul,
+            "詰み" | "詰" | "不詰" => Ending::Checkmate,
+            "入玉勝ち" => Ending::Declaration,
+            _ => return None,
+        })
+    }
+}
+
+/// A game record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Header fields in the order read (for example `先手`, `後手`, `開始日時`).
+    pub headers: Vec<(String, String)>,
+    /// The start position.
+    pub start: Position,
+    /// The moves from the start, each legal.
+    pub moves: Vec<Move>,
+    /// How it ends, if the record says.
+    pub ending: Option<Ending>,
+}
+
+impl Record {
+    /// A record of `moves` from `start`.
+    pub fn new(start: Position, moves: Vec<Move>) -> Record {
+        Record {
+            headers: Vec::new(),
+            start,
+            moves,
+            ending: None,
+        }
+    }
+
+    /// The position after every move.
+    ///
+    /// # Errors
+    /// The first illegal move, with its number (1-based).
+    pub fn final_position(&self) -> Result<Position, (usize, IllegalMove)> {
+        let mut p = self.start.clone();
+        for (i, &m) in self.moves.iter().enumerate() {
+            p.play(m).map_err(|e| (i + 1, e))?;
+        }
+        Ok(p)
+    }
+
+    /// A header's value.
+    pub fn header(&self, key: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
