@@ -100,41 +100,29 @@ fn position(game: GameId, rest: &[String]) -> Result<Position, String> {
 }
 
 fn bench(quick: bool) -> Result<(), String> {
-    let cases: &[(&str, GameId, &str, u32, u32)] = &[
-        (
-            "shogi start",
-            GameId::Shogi,
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-            5,
-            4,
-        ),
-        (
-            "shogi matsuri",
-            GameId::Shogi,
-            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
-            3,
-            2,
-        ),
-        (
-            "minishogi start",
-            GameId::Minishogi,
-            "rbsgk/4p/5/P4/KGSBR b - 1",
-            5,
-            4,
-        ),
-    ];
     println!(
-        "{:<18} {:>5} {:>12} {:>9} {:>14}",
+        "engine {:<18} {:>5} {:>12} {:>9} {:>14}",
         "position", "depth", "nodes", "seconds", "nodes/s"
     );
-    for &(name, game, text, depth, quick_depth) in cases {
-        let depth = if quick { quick_depth } else { depth };
-        let mut pos = sfen::from_sfen(game, text).map_err(|e| e.to_string())?;
+    for c in koma_rules::bench::BENCH_CASES {
+        let (depth, expected) = if quick {
+            (c.quick_depth, c.quick_nodes)
+        } else {
+            (c.depth, c.nodes)
+        };
+        let mut pos = sfen::from_sfen(c.game, c.sfen).map_err(|e| e.to_string())?;
         let t = Instant::now();
         let nodes = pos.perft(depth);
         let s = t.elapsed().as_secs_f64();
+        if nodes != expected {
+            return Err(format!(
+                "{}: perft {depth} gave {nodes}, expected {expected}",
+                c.name
+            ));
+        }
         println!(
-            "{name:<18} {depth:>5} {nodes:>12} {s:>9.3} {:>14.0}",
+            "native {:<18} {depth:>5} {nodes:>12} {s:>9.3} {:>14.0}",
+            c.name,
             nodes as f64 / s
         );
     }

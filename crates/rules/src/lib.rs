@@ -11,6 +11,7 @@
 //!   is the game record they share; [`handicap`] lists the standard handicaps.
 //! - [`clock`] holds the game clock's arithmetic (main time, byoyomi, Fischer increment).
 
+pub mod bench;
 pub mod clock;
 pub mod csa;
 

@@ -6,6 +6,9 @@
 //!   clippy with `-D warnings` (native and wasm32), native tests, wasm tests in headless
 //!   Chromium (wasm-bindgen-test), and the Playwright browser tests against a release build.
 //!
+//! - `cargo xtask bench [--quick]`: perft speed of the rules natively, in wasm (node), and of
+//!   the peer cshogi (PyPI, installed into `target/peer-venv`), in one run.
+//!
 //! Pinned tools (a mismatch is reinstalled; Trunk never downloads anything, see Trunk.toml):
 //! the wasm32 target, trunk 0.21.14, wasm-bindgen-cli 0.2.130 (equal to the wasm-bindgen
 //! crate), wasm-opt from npm `binaryen` 132 and Playwright 1.65.1 (both in `web/package.json`),
@@ -31,9 +34,9 @@ fn main() -> ExitCode {
         Some("serve") => serve(),
         Some("test") => test(&args[1..]),
         Some("install") => install(true).map(|_| ()),
+        Some("bench") => bench(&args[1..]),
         _ => Err(
-            "usage: cargo xtask serve | cargo xtask test [--no-e2e] | cargo xtask install"
-                .to_string(),
+            "usage: cargo xtask serve | test [--no-e2e] | bench [--quick] | install".to_string(),
         ),
     };
     let secs = started.elapsed().as_secs_f64();
@@ -333,4 +336,91 @@ fn chromedriver() -> String {
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "/usr/bin/chromedriver".into())
+}
+
+/// Perft speed natively, in wasm under node, and of cshogi, in one run.
+fn bench(args: &[String]) -> Result {
+    let quick = args.iter().any(|a| a == "--quick");
+    install(false)?;
+    let cases: Vec<String> = koma_rules::bench::BENCH_CASES
+        .iter()
+        .map(|c| {
+            let (d, n) = if quick {
+                (c.quick_depth, c.quick_nodes)
+            } else {
+                (c.depth, c.nodes)
+            };
+            format!(
+                "[\"{}\",\"{}\",\"{}\",{d},{n}]",
+                c.name,
+                c.game.as_str(),
+                c.sfen
+            )
+        })
+        .collect();
+    let json = format!("[{}]", cases.join(","));
+    let mut koma = vec![
+        "run",
+        "--release",
+        "--quiet",
+        "-p",
+        "koma-cli",
+        "--",
+        "bench",
+    ];
+    if quick {
+        koma.push("--quick");
+    }
+    step("koma bench (native)", cmd("cargo").args(&koma))?;
+    step(
+        "build the wasm bench",
+        cmd("cargo").args([
+            "build",
+            "--release",
+            "--quiet",
+            "--target",
+            TARGET,
+            "-p",
+            "koma-wasm-bench",
+        ]),
+    )?;
+    let out = root().join("target/wasm-bench");
+    let wasm = root().join("target/wasm32-unknown-unknown/release/koma_wasm_bench.wasm");
+    step(
+        "wasm-bindgen (node)",
+        cmd("wasm-bindgen").args([
+            "--target".as_ref(),
+            "nodejs".as_ref(),
+            "--out-dir".as_ref(),
+            out.as_os_str(),
+            wasm.as_os_str(),
+        ]),
+    )?;
+    step(
+        "perft in wasm (node)",
+        cmd("node")
+            .arg(root().join("crates/wasm-bench/run.mjs"))
+            .arg(&out)
+            .arg(&json),
+    )?;
+    let venv = root().join("target/peer-venv");
+    let python = venv.join("bin/python");
+    if !python.exists() {
+        step(
+            "python3 -m venv target/peer-venv",
+            cmd("python3").arg("-m").arg("venv").arg(&venv),
+        )?;
+    }
+    if output(&python.to_string_lossy(), &["-c", "import cshogi"]).is_none() {
+        step(
+            "pip install cshogi==1.1.0",
+            cmd(&python.to_string_lossy()).args(["-m", "pip", "install", "-q", "cshogi==1.1.0"]),
+        )?;
+    }
+    step(
+        "perft of the peer cshogi (Python over C++)",
+        cmd(&python.to_string_lossy())
+            .arg(root().join("crates/wasm-bench/cshogi_perft.py"))
+            .arg(&json),
+    )
 }

@@ -1,0 +1,19 @@
+// Perft speed of the rules crate in wasm under node. Usage: node run.mjs <bindings-dir>
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
+
+const require = createRequire(import.meta.url);
+const dir = resolve(process.argv[2] ?? "../../target/wasm-bench");
+const { perft } = require(`${dir}/koma_wasm_bench.js`);
+
+const cases = JSON.parse(process.argv[3] ?? "[]");
+for (const [name, game, sfen, depth, expected] of cases) {
+  const t = process.hrtime.bigint();
+  const nodes = perft(game, sfen, depth);
+  const s = Number(process.hrtime.bigint() - t) / 1e9;
+  if (nodes !== expected) {
+    console.error(`${name}: perft ${depth} gave ${nodes}, expected ${expected}`);
+    process.exit(1);
+  }
+  console.log(`wasm   ${name.padEnd(18)} ${String(depth).padStart(5)} ${String(nodes).padStart(12)} ${s.toFixed(3).padStart(9)} ${Math.round(nodes / s).toString().padStart(14)}`);
+}
