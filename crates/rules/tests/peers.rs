@@ -1,0 +1,66 @@
+//! Differential tests against cshogi (a C++ shogi library on PyPI): its legal moves in 600
+//! random positions, and random games written by its KIF (Shift_JIS, with board diagrams) and
+//! CSA writers. The fixtures are made by `tests/data/peers/generate.py`.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
+
+use koma_rules::csa::read_csa;
+use koma_rules::kif::read_kif;
+use koma_rules::sfen::{from_sfen, to_usi};
+use koma_rules::{GameId, Position};
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/peers");
+
+#[test]
+fn legal_moves_match_cshogi_in_600_random_positions() {
+    let text = std::fs::read_to_string(format!("{DIR}/cshogi_legal.txt")).unwrap();
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    let mut n = 0;
+    while let (Some(s), Some(m)) = (lines.next(), lines.next()) {
+        let sfen = s.strip_prefix("sfen ").unwrap();
+        let theirs: Vec<&str> = m
+            .strip_prefix("moves")
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        let mut pos = from_sfen(GameId::Shogi, sfen).unwrap();
+        let v = pos.variant();
+        let mut ours: Vec<String> = pos.legal_moves().iter().map(|&x| to_usi(v, x)).collect();
+        ours.sort();
+        assert_eq!(ours, theirs, "{sfen}");
+        n += 1;
+    }
+    assert_eq!(n, 600);
+}
+
+fn usi_of(path: &str) -> (Position, Vec<String>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let sfen = lines.next().unwrap().strip_prefix("sfen ").unwrap();
+    let moves = lines
+        .next()
+        .unwrap()
+        .strip_prefix("moves ")
+        .unwrap()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    (from_sfen(GameId::Shogi, sfen).unwrap(), moves)
+}
+
+#[test]
+fn records_written_by_cshogi_load() {
+    for n in 0..4 {
+        let (start, usi) = usi_of(&format!("{DIR}/game-{n}.usi"));
+        let kif = std::fs::read(format!("{DIR}/game-{n}.kif")).unwrap();
+        let r = read_kif(&kif).unwrap_or_else(|e| panic!("game-{n}.kif: {e}"));
+        assert_eq!(r.start, start, "game-{n}.kif start");
+        let v = r.start.variant();
+        let got: Vec<String> = r.moves.iter().map(|&m| to_usi(v, m)).collect();
+        assert_eq!(got, usi, "game-{n}.kif");
+        let csa = std::fs::read_to_string(format!("{DIR}/game-{n}.csa")).unwrap();
+        let r = read_csa(&csa).unwrap_or_else(|e| panic!("game-{n}.csa: {e}"));
+        assert_eq!(r.start, start, "game-{n}.csa start");
+        let got: Vec<String> = r.moves.iter().map(|&m| to_usi(v, m)).collect();
+        assert_eq!(got, usi, "game-{n}.csa");
+    }
+}
