@@ -1,0 +1,88 @@
+//! The `koma` command as a user runs it.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
+
+use std::process::Command;
+
+fn koma(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_koma"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn perft_prints_the_leaf_count_last() {
+    let (ok, out, _) = koma(&["perft", "shogi", "3"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("25470"));
+    assert_eq!(out.lines().count(), 31);
+    let (ok, out, _) = koma(&[
+        "perft",
+        "minishogi",
+        "3",
+        "--sfen",
+        "rbsgk/4p/5/P4/KGSBR b - 1",
+    ]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("2512"));
+    // the SFEN may also come as separate words
+    let (ok, out, _) = koma(&[
+        "perft",
+        "shogi",
+        "2",
+        "--sfen",
+        "7lk/9/8S/9/9/9/9/7L1/8K",
+        "b",
+        "P",
+        "1",
+    ]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("639"));
+}
+
+#[test]
+fn moves_lists_every_legal_move_in_usi() {
+    let (ok, out, _) = koma(&["moves", "shogi"]);
+    assert!(ok);
+    let moves: Vec<&str> = out.lines().collect();
+    assert_eq!(moves.len(), 30);
+    assert!(moves.contains(&"7g7f"));
+    assert!(moves.contains(&"2h1h"));
+    // pawn-drop mate is not listed; the other pawn drops are
+    let (_, out, _) = koma(&["moves", "shogi", "--sfen", "7lk/9/8S/9/9/9/9/7L1/8K b P 1"]);
+    assert!(!out.lines().any(|l| l == "P*1b"));
+    assert!(out.lines().any(|l| l == "P*1d"));
+}
+
+#[test]
+fn bad_input_is_named_and_exits_with_an_error() {
+    let (ok, _, err) = koma(&["perft", "chess", "1"]);
+    assert!(!ok);
+    assert!(err.contains("unknown game \"chess\""), "{err}");
+    let (ok, _, err) = koma(&["moves", "shogi", "--sfen", "9/9 b - 1"]);
+    assert!(!ok);
+    assert!(err.contains("bad SFEN") && err.contains("ranks"), "{err}");
+    let (ok, _, err) = koma(&["perft", "shogi", "x"]);
+    assert!(!ok);
+    assert!(err.contains("not a number"), "{err}");
+    let (ok, _, err) = koma(&["frobnicate"]);
+    assert!(!ok);
+    assert!(err.contains("usage"), "{err}");
+    let (ok, _, err) = koma(&["perft", "chushogi", "1"]);
+    assert!(!ok);
+    assert!(err.contains("not available yet"), "{err}");
+}
+
+#[test]
+fn bench_quick_reports_speed_per_game() {
+    let (ok, out, _) = koma(&["bench", "--quick"]);
+    assert!(ok);
+    assert!(out.contains("shogi start"));
+    assert!(out.contains("shogi matsuri"));
+    assert!(out.contains("minishogi start"));
+}
