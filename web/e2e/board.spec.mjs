@@ -61,3 +61,31 @@ test("a drag released off the board puts the piece back", async ({ page }) => {
   await expect(page.locator('[data-piece="R"][data-square="2h"]')).toHaveCount(1);
   await expect(page.locator('[data-square="2h"]')).not.toHaveAttribute("transform", /.+/);
 });
+
+test("a piece dragged by a finger lands where the finger lifts", async ({ page }, info) => {
+  test.skip(!info.project.use.hasTouch, "touch runs on the phone-sized window");
+  await page.goto("/");
+  const from = await centre(page, '[data-cell="3g"]');
+  const to = await centre(page, '[data-cell="3e"]');
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, p) =>
+    cdp.send("Input.dispatchTouchEvent", { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
+  await touch("touchStart", from);
+  for (let i = 1; i <= 8; i++) {
+    await touch("touchMove", { x: from.x + ((to.x - from.x) * i) / 8, y: from.y + ((to.y - from.y) * i) / 8 });
+  }
+  await touch("touchEnd");
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="3e"]')).toHaveCount(1);
+  await expect(page.locator('[data-square="3g"]')).toHaveCount(0);
+  await page.screenshot({ path: info.outputPath("after-touch-drag.png") });
+});
+
+test("the app is installable: manifest and icon are served", async ({ page, request }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  const res = await request.get(href);
+  expect(res.ok()).toBeTruthy();
+  const manifest = await res.json();
+  expect(manifest.name).toContain("Koma");
+  expect((await request.get(manifest.icons[0].src)).ok()).toBeTruthy();
+});

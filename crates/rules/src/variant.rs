@@ -320,7 +320,9 @@ fn build_tables(geometry: &Geometry, kinds: &[KindInfo], seed: u64) -> Tables {
             for cell in geometry.cells() {
                 let first = rays.len() as u32;
                 for &m in &kind.moves {
-                    let (v, range) = m.vector_and_range();
+                    let Some((v, range)) = m.vector_and_range() else {
+                        continue;
+                    };
                     let v = geometry.rotate(v, p as u8);
                     let mut cells = Vec::new();
                     walk(cell, v, range, &mut cells);
@@ -348,7 +350,9 @@ fn build_tables(geometry: &Geometry, kinds: &[KindInfo], seed: u64) -> Tables {
         let mut vectors: Vec<(crate::geometry::Vector, [u64; 12])> = Vec::new();
         for (ki, kind) in kinds.iter().enumerate() {
             for &m in &kind.moves {
-                let (v, range) = m.vector_and_range();
+                let Some((v, range)) = m.vector_and_range() else {
+                    continue;
+                };
                 let v = geometry.rotate(v, p as u8);
                 let slot = match vectors.iter().position(|(w, _)| *w == v) {
                     Some(i) => i,
