@@ -149,9 +149,10 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
                     }
                     for f in 0..9 {
                         let field: String = cells[f * 3..f * 3 + 3].iter().collect();
-                        let c = v
-                            .cell_at(9 - f as u8, d as u8 - 1)
-                            .ok_or_else(|| perr("bad row"))?;
+                        let c = (d as u8)
+                            .checked_sub(1)
+                            .and_then(|r| v.cell_at(9 - f as u8, r))
+                            .ok_or_else(|| perr("rows are P1 to P9"))?;
                         if field.trim() == "*" {
                             continue;
                         }

@@ -150,7 +150,7 @@ fn read_square(v: &Variant, s: &str) -> Option<(Cell, usize)> {
         .position(|&d| d.starts_with(r))
         .map(|i| i as u8)
         .or_else(|| ZEN_DIGITS.iter().position(|&d| d == r).map(|i| i as u8))
-        .or_else(|| r.to_digit(10).map(|d| d as u8 - 1))?;
+        .or_else(|| r.to_digit(10).and_then(|d| (d as u8).checked_sub(1)))?;
     Some((v.cell_at(file, rank)?, i + r.len_utf8()))
 }
 
@@ -350,7 +350,11 @@ fn read_start(lines: &[(usize, &str)]) -> Result<Position, KifError> {
             p.set_turn(Player::SECOND);
         }
     }
-    Ok(p)
+    // The SFEN reader refuses impossible positions (two kings, too many pieces, dead pieces).
+    crate::sfen::from_sfen(GameId::Shogi, &crate::sfen::to_sfen(&p)).map_err(|e| KifError::Board {
+        line: board[0].0,
+        why: e.to_string(),
+    })
 }
 
 fn header_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
@@ -373,7 +377,11 @@ fn read_hand(v: &Variant, p: &mut Position, owner: Player, text: &str) -> Option
             "" => 1,
             num => kanji_number(num)?,
         };
-        p.set_hand(owner, kind, p.hand(owner, kind) + n);
+        let total = p.hand(owner, kind) as u32 + n as u32;
+        if total > 40 {
+            return None;
+        }
+        p.set_hand(owner, kind, total as u8);
     }
     Some(())
 }
@@ -583,10 +591,9 @@ fn read(bytes: &[u8], style: Style) -> Result<Record, KifError> {
     let mut headers = Vec::new();
     for &(_, l) in head {
         if let Some((k, val)) = l.split_once('：')
-            && !k.contains("持駒")
-            && !k.starts_with('|')
+            && let Some(h) = clean_header(k, val)
         {
-            headers.push((k.trim().to_string(), val.trim().to_string()));
+            headers.push(h);
         }
     }
     let mut pos = start.clone();
@@ -646,6 +653,25 @@ fn read(bytes: &[u8], style: Style) -> Result<Record, KifError> {
         moves,
         ending,
     })
+}
+
+/// A header worth keeping: a key of printable text that cannot be taken for a move, a board
+/// line or a hand; control characters and byte-order marks are dropped.
+fn clean_header(k: &str, v: &str) -> Option<(String, String)> {
+    let clean = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !c.is_control() && *c != '\u{feff}')
+            .collect::<String>()
+            .trim()
+            .to_string()
+    };
+    let (k, v) = (clean(k), clean(v));
+    let looks_like_a_move = k.starts_with(['▲', '△', '☗', '☖', '|', '+', '#', '*', '&'])
+        || k.chars().next().is_some_and(|c| c.is_ascii_digit());
+    if k.is_empty() || looks_like_a_move || k.contains("持駒") || k.starts_with("手数") {
+        return None;
+    }
+    Some((k, v))
 }
 
 /// KI2 lines hold several moves: split before each player mark.

@@ -77,6 +77,18 @@ pub enum SfenError {
         /// What is wrong.
         why: &'static str,
     },
+    /// More pieces of a kind than the game has.
+    #[error("{found} pieces of kind {letter} on the board and in hand; {game} has {max}")]
+    TooMany {
+        /// The game.
+        game: GameId,
+        /// The kind's letter.
+        letter: char,
+        /// How many the text has.
+        found: u32,
+        /// How many the game has.
+        max: u32,
+    },
     /// The move number is not a positive number.
     #[error("move number {0:?} is not a positive number")]
     MoveNumber(String),
@@ -226,7 +238,48 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
     if let Some(extra) = fields.next() {
         return Err(SfenError::Trailing(extra.to_string()));
     }
+    check_counts(v, &pos)?;
     Ok(pos)
+}
+
+/// How many pieces of each base kind the game's start position has.
+fn start_counts(v: &Variant) -> [u32; 64] {
+    let mut counts = [0u32; 64];
+    let board = v.start_sfen.split_whitespace().next().unwrap_or("");
+    for ch in board.chars().filter(|c| c.is_ascii_alphabetic()) {
+        if let Some(k) = v.kind_by_letter(ch.to_ascii_uppercase(), false) {
+            counts[k.index()] += 1;
+        }
+    }
+    counts
+}
+
+/// No more pieces of a kind (promoted or not, on the board or in hand) than the game has.
+fn check_counts(v: &Variant, pos: &Position) -> Result<(), SfenError> {
+    let max = start_counts(v);
+    let mut found = [0u32; 64];
+    for c in v.geometry.cells() {
+        let p = pos.piece(c);
+        if !p.is_empty() {
+            found[v.kind(p.kind()).base(p.kind()).index()] += 1;
+        }
+    }
+    for owner in [Player::FIRST, Player::SECOND] {
+        for &k in &v.hand_order {
+            found[k.index()] += pos.hand(owner, k) as u32;
+        }
+    }
+    for (i, (&f, &m)) in found.iter().zip(max.iter()).enumerate() {
+        if f > m && !v.kinds[i].royal {
+            return Err(SfenError::TooMany {
+                game: v.id,
+                letter: v.kinds[i].letter,
+                found: f,
+                max: m,
+            });
+        }
+    }
+    Ok(())
 }
 
 fn parse_hand(v: &Variant, pos: &mut Position, hand: &str) -> Result<(), SfenError> {
@@ -264,6 +317,9 @@ fn parse_hand(v: &Variant, pos: &mut Position, hand: &str) -> Result<(), SfenErr
             return Err(err("a count is zero"));
         }
         let total = pos.hand(owner, kind) as u32 + n;
+        if total > 40 {
+            return Err(err("a count is too large"));
+        }
         pos.set_hand(owner, kind, total as u8);
     }
     if count.is_some() {
@@ -532,6 +588,29 @@ mod tests {
             from_sfen(GameId::Minishogi, "rbsgk/4p/5/P4/KGSBR b N 1").unwrap_err(),
             SfenError::Hand { .. }
         ));
+        // more pieces than the game has (found by the fuzzer: hands past 255 wrapped)
+        assert!(matches!(
+            from_sfen(GameId::Minishogi, "4k/5/5/5/4K b 3R 1").unwrap_err(),
+            SfenError::TooMany {
+                letter: 'R',
+                found: 3,
+                max: 2,
+                ..
+            }
+        ));
+        assert!(matches!(
+            e("4k4/9/9/9/9/9/9/9/4K4 b 19P 1"),
+            SfenError::TooMany {
+                letter: 'P',
+                found: 19,
+                ..
+            }
+        ));
+        assert!(matches!(
+            e("4k4/9/9/9/9/9/9/9/4K4 b 30R30R30R30R30R30R30R30R30R 1"),
+            SfenError::Hand { .. }
+        ));
+        assert!(from_sfen(g, "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1").is_ok());
     }
 
     #[test]

@@ -61,7 +61,7 @@ const KIF_BOARD: &str = "後手の持駒：飛　歩二　
 | ・ ・ 金 ・ ・ ・ ・ ・ ・|八
 | 香 桂 ・ 玉 ・ ・ ・ 桂 香|九
 +---------------------------+
-先手の持駒：角二　金　銀四　歩三
+先手の持駒：角二　金　銀四　歩二
 後手番
 手数----指手---------消費時間--
    1 ２八飛打
@@ -74,7 +74,7 @@ fn kif_with_a_board_diagram_loads() {
     assert_eq!(r.start.turn(), koma_rules::Player::SECOND);
     assert_eq!(usi_list(&r), ["R*2h", "P*4h"]);
     let sfen = to_sfen(&r.start);
-    assert!(sfen.ends_with(" w 2BG4S3Pr2p 1"), "{sfen}");
+    assert!(sfen.ends_with(" w 2BG4S2Pr2p 1"), "{sfen}");
     // written back as KIF, it reads to the same record
     let again = read_kif(write_kif(&r).as_bytes()).unwrap();
     assert_eq!(again.start, r.start);
@@ -236,6 +236,18 @@ fn bad_records_name_what_is_wrong() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("move 2"), "{e}");
+}
+
+/// Inputs the fuzzers found panicking once (rank 0 in a square, row 0 in a CSA board).
+#[test]
+fn fuzzer_findings_are_errors_not_panics() {
+    assert!(read_ki2("☗10:".as_bytes()).is_err());
+    assert!(read_kif("   1 10歩".as_bytes()).is_err());
+    let mut csa = b"P0N-:".to_vec();
+    csa.extend(std::iter::repeat_n(0u8, 36));
+    csa.extend(b"\r\r\r");
+    assert!(read_csa(&String::from_utf8_lossy(&csa)).is_err());
+    assert!(read_csa("P0 *  *  *  *  *  *  *  *  * \n").is_err());
 }
 
 fn random_record(choices: &[u16]) -> Record {
