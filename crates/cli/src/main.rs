@@ -5,7 +5,7 @@
 //! - `koma moves <game> [--sfen <SFEN>]`: every legal move in USI, one a line.
 //! - `koma bench [--quick]`: perft speed (leaf nodes per second, every leaf move played).
 //!
-//! Game ids: shogi, minishogi (the others are listed and refused until their rules land).
+//! Game ids: shogi, minishogi, shogi66 (the others are listed and refused until their rules land).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -16,7 +16,7 @@ const USAGE: &str = "usage:
   koma perft <game> <depth> [--sfen <SFEN>]
   koma moves <game> [--sfen <SFEN>]
   koma bench [--quick]
-games: shogi, minishogi";
+games: shogi, minishogi, shogi66";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -11,6 +11,8 @@
 //! - A side with no legal move loses (checkmate when in check; shogi has no stalemate draw).
 //! - In strict play a foul ends the game at once as a loss for the player who made it; the foul
 //!   move itself is recorded in the outcome but not played onto the board.
+//! - 66 shogi: impasse by agreement, a side under 15 points loses, otherwise a draw (the two
+//!   sides hold 30 together). Minishogi has no impasse.
 //! - Impasse (持将棋) by agreement, 24-point rule: a side under 24 loses, otherwise a draw.
 //!   27-point rule: sente wins with 28 or more, gote with 27 or more, otherwise a draw.
 //! - Entering-king declaration (入玉宣言), on the declarer's turn: king in the enemy camp, 10
@@ -368,6 +370,18 @@ impl Game {
     /// What an agreed impasse gives under the game's point rule.
     pub fn impasse_outcome(&self) -> Outcome {
         let [s, g] = self.impasse_points();
+        let v = self.pos.variant();
+        if v.id == GameId::Shogi66 {
+            let t = v.impasse_points;
+            return Outcome {
+                winner: match (s < t, g < t) {
+                    (true, false) => Some(Player::SECOND),
+                    (false, true) => Some(Player::FIRST),
+                    _ => None,
+                },
+                reason: Reason::Impasse,
+            };
+        }
         let winner = match self.options.points {
             PointRule::TwentyFour => match (s < 24, g < 24) {
                 (true, false) => Some(Player::SECOND),
@@ -393,7 +407,10 @@ impl Game {
     /// Both players agreed to impasse: the game ends by points. Refused (returns `None`) unless
     /// both kings have entered and the game goes on.
     pub fn agree_impasse(&mut self) -> Option<Outcome> {
-        if self.outcome.is_some() || !self.both_kings_entered() {
+        if self.outcome.is_some()
+            || !self.both_kings_entered()
+            || self.pos.variant().impasse_points == 0
+        {
             return None;
         }
         let o = self.impasse_outcome();

@@ -80,6 +80,12 @@ pub enum IllegalMove {
     /// Drops are not part of this game.
     #[error("this game has no drops")]
     NoDrops,
+    /// 66 shogi: a piece is placed off the own first rank during the placement phase.
+    #[error("配置 (placement): pieces are placed on your own first rank")]
+    NotFirstRank,
+    /// 66 shogi: a board move before the placement phase is over.
+    #[error("配置中 (placing): place your pieces before moving")]
+    Placing,
     /// The game is over: no more moves.
     #[error("the game is over")]
     GameOver,
@@ -99,6 +105,7 @@ impl IllegalMove {
             | IllegalMove::NotInHand
             | IllegalMove::Occupied
             | IllegalMove::NoDrops => "cannot-move-there",
+            IllegalMove::NotFirstRank | IllegalMove::Placing => "placement",
             IllegalMove::GameOver => "game-over",
         }
     }

@@ -18,6 +18,10 @@ struct Undo {
     mv: Move,
     captured: Piece,
     hash: u64,
+    /// 66 shogi: the rook or bishop sent back to the box by this placement.
+    retired: Option<Kind>,
+    /// Whether the placement phase was on before this move.
+    placing: bool,
 }
 
 /// A position: the board, the hands, whose turn it is, and the moves played since it was set
@@ -31,6 +35,8 @@ pub struct Position {
     move_number: u32,
     hash: u64,
     kings: [Option<Cell>; 3],
+    /// 66 shogi: the placement phase is on (only placements on the own first rank are moves).
+    placing: bool,
     undo: Vec<Undo>,
 }
 
@@ -44,6 +50,7 @@ impl PartialEq for Position {
             && self.board == other.board
             && self.hands == other.hands
             && self.turn == other.turn
+            && self.placing == other.placing
     }
 }
 
@@ -66,6 +73,7 @@ impl Position {
             move_number: 1,
             hash: 0,
             kings: [None; 3],
+            placing: false,
             undo: Vec::new(),
         }
     }
@@ -176,6 +184,25 @@ impl Position {
         self.turn = player;
     }
 
+    /// Whether the placement phase (66 shogi) is on.
+    pub fn is_placing(&self) -> bool {
+        self.placing
+    }
+
+    /// Turn the placement phase on or off (the SFEN reader decides it).
+    pub fn set_placing(&mut self, on: bool) {
+        self.placing = on && self.v.placement;
+    }
+
+    /// Whether both first ranks are full (the placement phase is over).
+    fn first_ranks_full(&self) -> bool {
+        let v = self.v;
+        v.geometry.cells().all(|c| {
+            !(v.on_first_rank(Player::FIRST, c) || v.on_first_rank(Player::SECOND, c))
+                || !self.board[c.index()].is_empty()
+        })
+    }
+
     /// Set the SFEN move number.
     pub fn set_move_number(&mut self, n: u32) {
         self.move_number = n;
@@ -256,13 +283,45 @@ impl Position {
                     ^ v.z_board(me, kind, to);
                 self.hands[me.index()][kind.index()] = n.saturating_sub(1);
                 self.board[to.index()] = Piece::new(me, kind);
+                if v.kind(kind).royal {
+                    self.kings[me.index()] = Some(to);
+                }
+            }
+        }
+        let placing = self.placing;
+        let mut retired = None;
+        if placing {
+            // Placing the rook sends the bishop back to the box, and the other way round.
+            if let Move::Drop { kind, .. } = mv {
+                let other = match kind.0 {
+                    1 => Some(Kind(2)),
+                    2 => Some(Kind(1)),
+                    _ => None,
+                };
+                if let Some(o) = other
+                    && self.hands[me.index()][o.index()] > 0
+                {
+                    let n = self.hands[me.index()][o.index()];
+                    self.hash ^= v.z_hand(me, o, n) ^ v.z_hand(me, o, 0);
+                    self.hands[me.index()][o.index()] = 0;
+                    retired = Some(o);
+                }
+            }
+            if self.first_ranks_full() {
+                self.placing = false;
             }
         }
         let next = self.next_player(me);
         self.hash ^= v.z_turn(me) ^ v.z_turn(next);
         self.turn = next;
         self.move_number += 1;
-        self.undo.push(Undo { mv, captured, hash });
+        self.undo.push(Undo {
+            mv,
+            captured,
+            hash,
+            retired,
+            placing,
+        });
     }
 
     /// Take back the last move. Returns it, or `None` when there is nothing to undo.
@@ -300,8 +359,15 @@ impl Position {
             Move::Drop { kind, to } => {
                 self.board[to.index()] = Piece::EMPTY;
                 self.hands[me.index()][kind.index()] += 1;
+                if v.kind(kind).royal {
+                    self.kings[me.index()] = None;
+                }
             }
         }
+        if let Some(o) = u.retired {
+            self.hands[me.index()][o.index()] = 1;
+        }
+        self.placing = u.placing;
         self.turn = me;
         self.move_number -= 1;
         self.hash = u.hash;
@@ -356,6 +422,10 @@ impl Position {
     pub fn pseudo_legal_moves(&self, out: &mut MoveList) {
         let v = self.v;
         let me = self.turn;
+        if self.placing {
+            self.placement_moves(out);
+            return;
+        }
         for from in v.geometry.cells() {
             let p = self.board[from.index()];
             if p.is_empty() || p.owner() != me {
@@ -402,6 +472,22 @@ impl Position {
         }
     }
 
+    /// 66 shogi's placement phase: each piece in hand onto each empty cell of the own first rank.
+    fn placement_moves(&self, out: &mut MoveList) {
+        let v = self.v;
+        let me = self.turn;
+        for &kind in &v.hand_order {
+            if self.hands[me.index()][kind.index()] == 0 {
+                continue;
+            }
+            for to in v.geometry.cells() {
+                if v.on_first_rank(me, to) && self.board[to.index()].is_empty() {
+                    out.push(Move::Drop { kind, to });
+                }
+            }
+        }
+    }
+
     /// Drops that respect 二歩 and dead cells (打ち歩詰め and king safety are checked later).
     fn drop_moves(&self, out: &mut MoveList) {
         let v = self.v;
@@ -409,7 +495,7 @@ impl Position {
         let hand = &self.hands[me.index()];
         let pawn_files = self.pawn_files(me);
         for &kind in &v.hand_order {
-            if hand[kind.index()] == 0 {
+            if hand[kind.index()] == 0 || v.kind(kind).royal {
                 continue;
             }
             let is_pawn = v.nifu && Some(kind) == v.pawn;
@@ -492,6 +578,22 @@ impl Position {
         let v = self.v;
         let me = self.turn;
         let n = v.geometry.len();
+        if self.placing {
+            return match mv {
+                Move::Board { .. } => Err(IllegalMove::Placing),
+                Move::Drop { kind, to } => {
+                    if to.index() >= n || kind.index() >= HAND_KINDS || self.hand(me, kind) == 0 {
+                        Err(IllegalMove::NotInHand)
+                    } else if !self.piece(to).is_empty() {
+                        Err(IllegalMove::Occupied)
+                    } else if !v.on_first_rank(me, to) {
+                        Err(IllegalMove::NotFirstRank)
+                    } else {
+                        self.check_after(mv)
+                    }
+                }
+            };
+        }
         match mv {
             Move::Board { from, to, promote } => {
                 if from.index() >= n || to.index() >= n {
@@ -523,7 +625,7 @@ impl Position {
                 if to.index() >= n {
                     return Err(IllegalMove::CannotMoveThere);
                 }
-                if kind.index() >= HAND_KINDS || self.hand(me, kind) == 0 {
+                if kind.index() >= HAND_KINDS || self.hand(me, kind) == 0 || v.kind(kind).royal {
                     return Err(IllegalMove::NotInHand);
                 }
                 if !self.piece(to).is_empty() {

@@ -6,6 +6,13 @@
 //! letters in the order rook, bishop, gold, silver, knight, lance, pawn, sente's first, or `-`.
 //! Minishogi follows lishogi and Fairy-Stockfish: the same letters on a 5x5 board.
 //!
+//! 66 shogi: the start holds king, rook, bishop, gold, silver, knight and lance in hand
+//! (`6/pppppp/6/6/PPPPPP/6 b KRBGSNLkrbgsnl 1`, the king written first). A position is in the
+//! placement phase when a first rank still has an empty cell, every piece stands unpromoted on
+//! its owner's first two ranks, and the hands hold no pawn and at most one of each kind; every
+//! position of play fails one of these, since play begins with both first ranks full and the
+//! first move takes a piece off them for good.
+//!
 //! USI moves name squares by file number and rank letter (`7g`, chu `12a`): `7g7f`, `8h2b+`,
 //! `P*5e`.
 
@@ -239,14 +246,58 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
         return Err(SfenError::Trailing(extra.to_string()));
     }
     check_counts(v, &pos)?;
+    if v.placement {
+        let placing = is_placement_phase(v, &pos);
+        pos.set_placing(placing);
+        for owner in [Player::FIRST, Player::SECOND] {
+            if !placing && pos.hand(owner, Kind(0)) > 0 {
+                return Err(SfenError::Hand {
+                    hand: "K".into(),
+                    why: "a king is held in hand only while placing",
+                });
+            }
+        }
+    }
     Ok(pos)
+}
+
+/// 66 shogi: whether a position read from SFEN is in the placement phase (see the module docs).
+fn is_placement_phase(v: &Variant, pos: &Position) -> bool {
+    let (_, h) = v.dims();
+    let mut first_rank_gap = false;
+    for c in v.geometry.cells() {
+        let p = pos.piece(c);
+        let y = v.geometry.coords(c).1 as u8;
+        if p.is_empty() {
+            if y == 0 || y == h - 1 {
+                first_rank_gap = true;
+            }
+            continue;
+        }
+        let home = if p.owner() == Player::FIRST {
+            y >= h - 2
+        } else {
+            y <= 1
+        };
+        if !home || v.kind(p.kind()).is_promoted() {
+            return false;
+        }
+    }
+    let hands_ok = [Player::FIRST, Player::SECOND].into_iter().all(|o| {
+        v.hand_order
+            .iter()
+            .all(|&k| pos.hand(o, k) <= 1 && (Some(k) != v.pawn || pos.hand(o, k) == 0))
+    });
+    first_rank_gap && hands_ok
 }
 
 /// How many pieces of each base kind the game's start position has.
 fn start_counts(v: &Variant) -> [u32; 64] {
     let mut counts = [0u32; 64];
-    let board = v.start_sfen.split_whitespace().next().unwrap_or("");
-    for ch in board.chars().filter(|c| c.is_ascii_alphabetic()) {
+    let mut fields = v.start_sfen.split_whitespace();
+    let board = fields.next().unwrap_or("");
+    let hand = fields.nth(1).unwrap_or("-");
+    for ch in board.chars().chain(hand.chars()) {
         if let Some(k) = v.kind_by_letter(ch.to_ascii_uppercase(), false) {
             counts[k.index()] += 1;
         }
@@ -305,7 +356,9 @@ fn parse_hand(v: &Variant, pos: &mut Position, hand: &str) -> Result<(), SfenErr
         }
         let kind = v
             .kind_by_letter(ch.to_ascii_uppercase(), false)
-            .filter(|&k| v.has_kind(k) && k.index() < HAND_KINDS && !v.kind(k).royal)
+            .filter(|&k| {
+                v.has_kind(k) && k.index() < HAND_KINDS && (!v.kind(k).royal || v.placement)
+            })
             .ok_or_else(|| err("a letter is not a piece that can be held"))?;
         let owner = if ch.is_ascii_uppercase() {
             Player::FIRST
@@ -465,7 +518,9 @@ pub fn parse_usi(v: &Variant, text: &str) -> Result<Move, UsiError> {
         };
         let kind = v
             .kind_by_letter(l.to_ascii_uppercase(), false)
-            .filter(|&k| v.has_kind(k) && k.index() < HAND_KINDS && !v.kind(k).royal)
+            .filter(|&k| {
+                v.has_kind(k) && k.index() < HAND_KINDS && (!v.kind(k).royal || v.placement)
+            })
             .ok_or_else(|| UsiError::DropPiece(piece.to_string()))?;
         let to = parse_square(v, sq)?;
         return Ok(Move::Drop { kind, to });

@@ -53,7 +53,7 @@ impl GameId {
 
     /// The games whose rules this build plays; the others are listed but refused by name.
     pub const fn is_playable(self) -> bool {
-        matches!(self, GameId::Shogi | GameId::Minishogi)
+        matches!(self, GameId::Shogi | GameId::Minishogi | GameId::Shogi66)
     }
 }
 
@@ -141,8 +141,13 @@ pub struct Variant {
     pub zone: [CellSet; 3],
     /// The pawn kind, for 二歩 and 打ち歩詰め.
     pub pawn: Option<Kind>,
-    /// The hand kinds in SFEN order (rook first for shogi).
+    /// The hand kinds in SFEN order (rook first for shogi; 66 shogi writes the king first, as
+    /// it is held before the placement phase).
     pub hand_order: Vec<Kind>,
+    /// 66 shogi: the game begins with each side placing its pieces on its first rank.
+    pub placement: bool,
+    /// Impasse: a side with fewer points loses (24 for shogi, 15 for 66 shogi).
+    pub impasse_points: u32,
     pub(crate) tables: Tables,
 }
 
@@ -179,8 +184,10 @@ impl Variant {
     pub fn get(id: GameId) -> &'static Variant {
         static SHOGI: OnceLock<Variant> = OnceLock::new();
         static MINI: OnceLock<Variant> = OnceLock::new();
+        static S66: OnceLock<Variant> = OnceLock::new();
         match id {
             GameId::Minishogi => MINI.get_or_init(minishogi),
+            GameId::Shogi66 => S66.get_or_init(shogi66),
             // Only shogi and minishogi are built yet; callers check `is_playable` first.
             _ => SHOGI.get_or_init(shogi),
         }
@@ -203,6 +210,17 @@ impl Variant {
             .iter()
             .position(|k| k.letter == letter && k.is_promoted() == promoted)
             .map(|i| Kind(i as u8))
+    }
+
+    /// Whether `cell` is on `player`'s own first rank (where 66 shogi places its pieces).
+    pub fn on_first_rank(&self, player: Player, cell: Cell) -> bool {
+        let (_, h) = self.dims();
+        let y = self.geometry.coords(cell).1 as u8;
+        if player == Player::FIRST {
+            y == h - 1
+        } else {
+            y == 0
+        }
     }
 
     /// Whether `cell` is in `player`'s promotion zone.
@@ -526,6 +544,8 @@ fn shogi() -> Variant {
         no_dead_pieces: true,
         pawn: Some(Kind(7)),
         hand_order: (1..=7).map(Kind).collect(),
+        placement: false,
+        impasse_points: 24,
         tables,
     }
 }
@@ -548,6 +568,32 @@ fn minishogi() -> Variant {
         no_dead_pieces: true,
         pawn: Some(Kind(7)),
         hand_order: vec![Kind(1), Kind(2), Kind(3), Kind(4), Kind(7)],
+        placement: false,
+        impasse_points: 0,
+        tables,
+    }
+}
+
+/// 66 shogi: 6x6, the shogi pieces, a two-rank zone, and the placement phase: six pawns a side
+/// stand on the second rank; king, rook, bishop, gold, silver, knight and lance wait in hand.
+fn shogi66() -> Variant {
+    let geometry = Geometry::square(6, 6);
+    let kinds = shogi_kinds();
+    let tables = build_tables(&geometry, &kinds, 0x4B4F_4D41_0003);
+    Variant {
+        id: GameId::Shogi66,
+        zone: zones(&geometry, 2),
+        geometry,
+        kinds,
+        start_sfen: "6/pppppp/6/6/PPPPPP/6 b KRBGSNLkrbgsnl 1",
+        drops: true,
+        nifu: true,
+        uchifuzume: true,
+        no_dead_pieces: true,
+        pawn: Some(Kind(7)),
+        hand_order: (0..=7).map(Kind).collect(),
+        placement: true,
+        impasse_points: 15,
         tables,
     }
 }

@@ -1,4 +1,4 @@
-//! Properties over random legal games of shogi and minishogi:
+//! Properties over random legal games of shogi, minishogi and 66 shogi (placement included):
 //! - playing then undoing a move restores the position and its hash;
 //! - the incremental hash equals the hash computed from scratch;
 //! - the generated moves are exactly the moves `validate` accepts, out of every move that can
@@ -103,10 +103,15 @@ proptest! {
         random_game(GameId::Minishogi, &choices, 4);
     }
 
+    #[test]
+    fn shogi66_random_games(choices in prop::collection::vec(any::<u16>(), 12..120)) {
+        random_game(GameId::Shogi66, &choices, 3);
+    }
+
     /// Arbitrary text never panics the SFEN reader, and what it accepts round-trips.
     #[test]
     fn sfen_reader_never_panics(text in ".{0,80}") {
-        for g in [GameId::Shogi, GameId::Minishogi] {
+        for g in [GameId::Shogi, GameId::Minishogi, GameId::Shogi66] {
             if let Ok(p) = from_sfen(g, &text) {
                 prop_assert_eq!(from_sfen(g, &to_sfen(&p)).unwrap(), p);
             }
