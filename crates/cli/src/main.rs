@@ -5,18 +5,21 @@
 //! - `koma moves <game> [--sfen <SFEN>]`: every legal move in USI, one a line.
 //! - `koma bench [--quick]`: perft speed (leaf nodes per second, every leaf move played).
 //!
-//! Game ids: shogi, minishogi, shogi66 (the others are listed and refused until their rules land).
+//! Game ids: shogi, minishogi, shogi66, sangoku, sangoku2 (chushogi is listed and refused until
+//! its rules land). Positions are SFEN, or for the sangoku games their own notation (see
+//! `koma_rules::sangoku`); moves print in USI or that notation.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use koma_rules::{GameId, Position, sfen};
+use koma_rules::{GameId, Position, notation};
 
 const USAGE: &str = "usage:
   koma perft <game> <depth> [--sfen <SFEN>]
   koma moves <game> [--sfen <SFEN>]
   koma bench [--quick]
-games: shogi, minishogi, shogi66";
+games: shogi, minishogi, shogi66, sangoku, sangoku2
+(--position is the same as --sfen; the sangoku games take their own notation there)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -48,7 +51,7 @@ fn run(args: &[String]) -> Result<(), String> {
                     pos.play_unchecked(m);
                     let n = pos.perft(depth - 1);
                     pos.undo();
-                    println!("{}: {n}", sfen::to_usi(pos.variant(), m));
+                    println!("{}: {n}", notation::write_move(pos.variant(), m));
                     total += n;
                 }
             } else {
@@ -61,7 +64,7 @@ fn run(args: &[String]) -> Result<(), String> {
             let (game, rest) = game_arg(&args[1..])?;
             let mut pos = position(game, rest)?;
             for m in pos.legal_moves() {
-                println!("{}", sfen::to_usi(pos.variant(), m));
+                println!("{}", notation::write_move(pos.variant(), m));
             }
             Ok(())
         }
@@ -89,11 +92,8 @@ fn game_arg(args: &[String]) -> Result<(GameId, &[String]), String> {
 fn position(game: GameId, rest: &[String]) -> Result<Position, String> {
     match rest {
         [] => Ok(Position::start(game)),
-        [flag, text] if flag == "--sfen" => {
-            sfen::from_sfen(game, text).map_err(|e| format!("bad SFEN: {e}"))
-        }
-        [flag, text @ ..] if flag == "--sfen" && !text.is_empty() => {
-            sfen::from_sfen(game, &text.join(" ")).map_err(|e| format!("bad SFEN: {e}"))
+        [flag, text @ ..] if (flag == "--sfen" || flag == "--position") && !text.is_empty() => {
+            notation::read_position(game, &text.join(" ")).map_err(|e| format!("bad {flag}: {e}"))
         }
         other => Err(format!("unexpected arguments {other:?}\n{USAGE}")),
     }
@@ -110,7 +110,7 @@ fn bench(quick: bool) -> Result<(), String> {
         } else {
             (c.depth, c.nodes)
         };
-        let mut pos = sfen::from_sfen(c.game, c.sfen).map_err(|e| e.to_string())?;
+        let mut pos = notation::read_position(c.game, c.sfen).map_err(|e| e.to_string())?;
         let t = Instant::now();
         let nodes = pos.perft(depth);
         let s = t.elapsed().as_secs_f64();

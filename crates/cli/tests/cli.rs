@@ -66,7 +66,7 @@ fn bad_input_is_named_and_exits_with_an_error() {
     assert!(err.contains("unknown game \"chess\""), "{err}");
     let (ok, _, err) = koma(&["moves", "shogi", "--sfen", "9/9 b - 1"]);
     assert!(!ok);
-    assert!(err.contains("bad SFEN") && err.contains("ranks"), "{err}");
+    assert!(err.contains("bad --sfen") && err.contains("ranks"), "{err}");
     let (ok, _, err) = koma(&["perft", "shogi", "x"]);
     assert!(!ok);
     assert!(err.contains("not a number"), "{err}");
@@ -79,10 +79,30 @@ fn bad_input_is_named_and_exits_with_an_error() {
 }
 
 #[test]
+fn the_hex_games_use_their_own_notation() {
+    let (ok, out, _) = koma(&["perft", "sangoku", "3"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("1728"));
+    let (ok, out, _) = koma(&["moves", "sangoku"]);
+    assert!(ok);
+    assert!(out.lines().any(|l| l == "-1,3:-1,2"), "{out}");
+    let (ok, out, _) = koma(&["perft", "sangoku2", "2"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("144"));
+    let (ok, _, err) = koma(&["moves", "sangoku", "--position", "5/6/7/8/9/8/7/6/5 a - -"]);
+    assert!(!ok);
+    assert!(err.contains("general"), "{err}");
+    let (ok, out, _) = koma(&["perft", "shogi66", "2"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("1764"));
+}
+
+#[test]
 fn bench_quick_reports_speed_per_game() {
     let (ok, out, _) = koma(&["bench", "--quick"]);
     assert!(ok);
     assert!(out.contains("shogi start"));
     assert!(out.contains("shogi matsuri"));
     assert!(out.contains("minishogi start"));
+    assert!(out.contains("sangoku start"));
 }

@@ -13,6 +13,10 @@
 //!   move itself is recorded in the outcome but not played onto the board.
 //! - 66 shogi: impasse by agreement, a side under 15 points loses, otherwise a draw (the two
 //!   sides hold 30 together). Minishogi has no impasse.
+//! - Three Kingdoms shogi: a move that makes a position (board, hands, player to move) for the
+//!   4th time is illegal while the player has another move; if every move repeats, the game is
+//!   drawn. Resignation or time in the three-player game gives the win to the player who
+//!   checked last, if any; otherwise it ends without a winner.
 //! - Impasse (持将棋) by agreement, 24-point rule: a side under 24 loses, otherwise a draw.
 //!   27-point rule: sente wins with 28 or more, gote with 27 or more, otherwise a draw.
 //! - Entering-king declaration (入玉宣言), on the declarer's turn: king in the enemy camp, 10
@@ -69,6 +73,10 @@ pub enum Reason {
     Impasse,
     /// 入玉宣言.
     Declaration,
+    /// A royal piece (a Three Kingdoms general) was captured.
+    RoyalCaptured,
+    /// A Three Kingdoms general stood on the centre when its owner's turn came.
+    GeneralOnCentre,
 }
 
 impl Reason {
@@ -84,6 +92,8 @@ impl Reason {
             Reason::PerpetualCheck => "perpetual-check",
             Reason::Impasse => "impasse",
             Reason::Declaration => "declaration",
+            Reason::RoyalCaptured => "royal-captured",
+            Reason::GeneralOnCentre => "general-on-centre",
         }
     }
 }
@@ -187,12 +197,30 @@ impl Game {
         self.foul_move
     }
 
-    /// Legal moves of the side to move (none once the game is over).
+    /// Legal moves of the side to move (none once the game is over). In Three Kingdoms shogi a
+    /// move that would make a position for the 4th time is left out while another move is not.
     pub fn legal_moves(&mut self) -> MoveList {
         if self.outcome.is_some() {
             return MoveList::new();
         }
-        self.pos.legal_moves()
+        let all = self.pos.legal_moves();
+        if !self.pos.variant().three_kingdoms {
+            return all;
+        }
+        let fresh: MoveList = all
+            .iter()
+            .copied()
+            .filter(|&m| !self.would_repeat(m))
+            .collect();
+        if fresh.is_empty() { all } else { fresh }
+    }
+
+    /// Whether playing `m` makes the resulting position occur for the 4th time.
+    fn would_repeat(&mut self, m: Move) -> bool {
+        self.pos.play_unchecked(m);
+        let n = self.counts.get(&self.pos.hash()).copied().unwrap_or(0);
+        self.pos.undo();
+        n >= 3
     }
 
     /// How many times the current position has occurred.
@@ -215,7 +243,7 @@ impl Game {
             if self.options.strict && e.is_foul() {
                 let loser = self.pos.turn();
                 self.outcome = Some(Outcome {
-                    winner: Some(self.other(loser)),
+                    winner: self.other(loser),
                     reason: Reason::Foul(e),
                 });
                 self.foul_move = Some(mv);
@@ -223,6 +251,15 @@ impl Game {
             }
             return Err(e);
         }
+        let hex_repetition_draw = if self.pos.variant().three_kingdoms && self.would_repeat(mv) {
+            let others = self.pos.legal_moves();
+            if others.iter().any(|&m| m != mv && !self.would_repeat(m)) {
+                return Err(IllegalMove::Repetition);
+            }
+            true
+        } else {
+            false
+        };
         self.pos.play_unchecked(mv);
         let h = self.pos.hash();
         self.hashes.push(h);
@@ -230,7 +267,14 @@ impl Game {
         let n = self.counts.entry(h).or_insert(0);
         *n += 1;
         let repeated = *n >= 4;
-        self.outcome = if repeated {
+        self.outcome = if hex_repetition_draw {
+            Some(Outcome {
+                winner: None,
+                reason: Reason::Repetition,
+            })
+        } else if self.pos.variant().three_kingdoms {
+            self.no_move_outcome()
+        } else if repeated {
             Some(self.repetition_outcome())
         } else {
             self.no_move_outcome()
@@ -261,7 +305,7 @@ impl Game {
     /// `player` resigns.
     pub fn resign(&mut self, player: Player) -> Option<Outcome> {
         self.end(Outcome {
-            winner: Some(self.other(player)),
+            winner: self.other(player),
             reason: Reason::Resignation,
         })
     }
@@ -269,7 +313,7 @@ impl Game {
     /// `player`'s time ran out (the caller's clock reports it).
     pub fn flag(&mut self, player: Player) -> Option<Outcome> {
         self.end(Outcome {
-            winner: Some(self.other(player)),
+            winner: self.other(player),
             reason: Reason::Time,
         })
     }
@@ -281,17 +325,26 @@ impl Game {
         self.outcome
     }
 
-    fn other(&self, p: Player) -> Player {
-        p.opponent()
+    /// The winner when `p` resigns or loses on time: the opponent of a two-player game; in the
+    /// three-player game the player who checked last, if any, else nobody.
+    fn other(&self, p: Player) -> Option<Player> {
+        if self.pos.variant().players() == 2 {
+            Some(p.opponent())
+        } else {
+            self.pos.remembered_checker().filter(|&c| c != p)
+        }
     }
 
     fn no_move_outcome(&mut self) -> Option<Outcome> {
+        if self.pos.variant().three_kingdoms {
+            return crate::sangoku::outcome(&mut self.pos);
+        }
         if self.pos.has_legal_move() {
             return None;
         }
         let loser = self.pos.turn();
         Some(Outcome {
-            winner: Some(self.other(loser)),
+            winner: self.other(loser),
             reason: if self.pos.in_check() {
                 Reason::Checkmate
             } else {

@@ -8,7 +8,9 @@
 //! - [`position`] holds a position, its moves, their legality, play and undo, perft.
 //! - [`game`] holds a game in progress: its record, repetition, impasse, declaration and outcome.
 //! - [`sfen`] reads and writes SFEN and USI; [`kif`] KIF and KI2; [`csa`] CSA; [`record`]
-//!   is the game record they share; [`handicap`] lists the standard handicaps.
+//!   is the game record they share; [`handicap`] lists the standard handicaps; [`notation`]
+//!   reads and writes any game's positions and moves.
+//! - [`sangoku`] holds Three Kingdoms shogi's own rules (turn order, checks, end) and notation.
 //! - [`clock`] holds the game clock's arithmetic (main time, byoyomi, Fischer increment).
 
 pub mod bench;
@@ -21,9 +23,11 @@ pub mod handicap;
 pub mod kif;
 
 pub mod moves;
+pub mod notation;
 pub mod piece;
 pub mod position;
 pub mod record;
+pub mod sangoku;
 pub mod sfen;
 pub mod variant;
 

@@ -86,6 +86,10 @@ pub enum IllegalMove {
     /// 66 shogi: a board move before the placement phase is over.
     #[error("配置中 (placing): place your pieces before moving")]
     Placing,
+    /// Three Kingdoms shogi: the move would make a position for the 4th time while another move
+    /// does not.
+    #[error("千日手 (repetition): this would repeat the position a 4th time; change your move")]
+    Repetition,
     /// The game is over: no more moves.
     #[error("the game is over")]
     GameOver,
@@ -106,6 +110,7 @@ impl IllegalMove {
             | IllegalMove::Occupied
             | IllegalMove::NoDrops => "cannot-move-there",
             IllegalMove::NotFirstRank | IllegalMove::Placing => "placement",
+            IllegalMove::Repetition => "repetition",
             IllegalMove::GameOver => "game-over",
         }
     }

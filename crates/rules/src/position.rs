@@ -22,6 +22,10 @@ struct Undo {
     retired: Option<Kind>,
     /// Whether the placement phase was on before this move.
     placing: bool,
+    /// Who made the move.
+    mover: Player,
+    /// The remembered checker before the move (Three Kingdoms shogi).
+    remembered: Option<Player>,
 }
 
 /// A position: the board, the hands, whose turn it is, and the moves played since it was set
@@ -37,6 +41,8 @@ pub struct Position {
     kings: [Option<Cell>; 3],
     /// 66 shogi: the placement phase is on (only placements on the own first rank are moves).
     placing: bool,
+    /// Three Kingdoms shogi: the checker the turn returns to.
+    remembered: Option<Player>,
     undo: Vec<Undo>,
 }
 
@@ -51,6 +57,7 @@ impl PartialEq for Position {
             && self.hands == other.hands
             && self.turn == other.turn
             && self.placing == other.placing
+            && self.remembered == other.remembered
     }
 }
 
@@ -74,13 +81,14 @@ impl Position {
             hash: 0,
             kings: [None; 3],
             placing: false,
+            remembered: None,
             undo: Vec::new(),
         }
     }
 
     /// The start position of `game`.
     pub fn start(game: GameId) -> Position {
-        match crate::sfen::from_sfen(game, Variant::get(game).start_sfen) {
+        match crate::notation::read_position(game, Variant::get(game).start_sfen) {
             Ok(p) => p,
             // The start SFENs are constants checked by the tests.
             Err(_) => Position::empty(game),
@@ -182,6 +190,21 @@ impl Position {
     pub fn set_turn(&mut self, player: Player) {
         self.hash ^= self.v.z_turn(self.turn) ^ self.v.z_turn(player);
         self.turn = player;
+    }
+
+    /// Three Kingdoms shogi: the checker the turn will return to.
+    pub fn remembered_checker(&self) -> Option<Player> {
+        self.remembered
+    }
+
+    /// Set the remembered checker (the notation reader does).
+    pub fn set_remembered_checker(&mut self, p: Option<Player>) {
+        self.remembered = p;
+    }
+
+    /// Who made the last move, if any was played since the position was set up.
+    pub fn last_mover(&self) -> Option<Player> {
+        self.undo.last().map(|u| u.mover)
     }
 
     /// Whether the placement phase (66 shogi) is on.
@@ -311,7 +334,23 @@ impl Position {
                 self.placing = false;
             }
         }
-        let next = self.next_player(me);
+        let remembered = self.remembered;
+        let next = if v.three_kingdoms {
+            let mut checked = [Player(0); 3];
+            let mut n = 0;
+            for p in (0..v.players()).map(Player) {
+                if p != me && self.is_attacked(p) {
+                    checked[n] = p;
+                    n += 1;
+                }
+            }
+            let (next, r) =
+                crate::sangoku::next_turn(v.players(), me, &checked[..n], self.remembered);
+            self.remembered = r;
+            next
+        } else {
+            self.next_player(me)
+        };
         self.hash ^= v.z_turn(me) ^ v.z_turn(next);
         self.turn = next;
         self.move_number += 1;
@@ -321,6 +360,8 @@ impl Position {
             hash,
             retired,
             placing,
+            mover: me,
+            remembered,
         });
     }
 
@@ -328,9 +369,7 @@ impl Position {
     pub fn undo(&mut self) -> Option<Move> {
         let u = self.undo.pop()?;
         let v = self.v;
-        // The mover is the player before the current one in turn order.
-        let players = v.players();
-        let me = Player((self.turn.0 + players - 1) % players);
+        let me = u.mover;
         match u.mv {
             Move::Board { from, to, .. } => {
                 let moved = self.board[to.index()];
@@ -368,6 +407,7 @@ impl Position {
             self.hands[me.index()][o.index()] = 1;
         }
         self.placing = u.placing;
+        self.remembered = u.remembered;
         self.turn = me;
         self.move_number -= 1;
         self.hash = u.hash;
@@ -426,6 +466,9 @@ impl Position {
             self.placement_moves(out);
             return;
         }
+        if v.three_kingdoms && self.hex_game_over() {
+            return;
+        }
         for from in v.geometry.cells() {
             let p = self.board[from.index()];
             if p.is_empty() || p.owner() != me {
@@ -470,6 +513,14 @@ impl Position {
         if v.drops {
             self.drop_moves(out);
         }
+    }
+
+    /// Three Kingdoms shogi: a general has been captured, or the player to move has its general
+    /// on the centre.
+    fn hex_game_over(&self) -> bool {
+        let v = self.v;
+        (0..v.players()).any(|p| self.kings[p as usize].is_none())
+            || crate::sangoku::general_on_centre(&v.geometry, self.kings[self.turn.index()])
     }
 
     /// 66 shogi's placement phase: each piece in hand onto each empty cell of the own first rank.
@@ -531,8 +582,15 @@ impl Position {
     /// take it back. `Ok` when legal.
     fn check_after(&mut self, mv: Move) -> Result<(), IllegalMove> {
         let me = self.turn;
+        let captures_royal = match mv {
+            Move::Board { to, .. } => {
+                let q = self.board[to.index()];
+                !q.is_empty() && self.v.kind(q.kind()).royal
+            }
+            Move::Drop { .. } => false,
+        };
         self.play_unchecked(mv);
-        let result = if self.is_attacked(me) {
+        let result = if self.is_attacked(me) && !(self.v.three_kingdoms && captures_royal) {
             Err(IllegalMove::KingInCheck)
         } else if self.is_pawn_drop_mate(mv) {
             Err(IllegalMove::DropPawnMate)
@@ -578,6 +636,9 @@ impl Position {
         let v = self.v;
         let me = self.turn;
         let n = v.geometry.len();
+        if v.three_kingdoms && self.hex_game_over() {
+            return Err(IllegalMove::GameOver);
+        }
         if self.placing {
             return match mv {
                 Move::Board { .. } => Err(IllegalMove::Placing),

@@ -119,6 +119,9 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
         return Err(SfenError::NotAvailable(game));
     }
     let v = Variant::get(game);
+    if v.three_kingdoms {
+        return Err(SfenError::NotSquare(game));
+    }
     let text = text.trim();
     let text = text.strip_prefix("sfen ").unwrap_or(text).trim();
     let mut fields = text.split_whitespace();

@@ -53,7 +53,7 @@ impl GameId {
 
     /// The games whose rules this build plays; the others are listed but refused by name.
     pub const fn is_playable(self) -> bool {
-        matches!(self, GameId::Shogi | GameId::Minishogi | GameId::Shogi66)
+        !matches!(self, GameId::Chushogi)
     }
 }
 
@@ -126,7 +126,7 @@ pub struct Variant {
     pub geometry: Geometry,
     /// Piece kinds, indexed by [`Kind`].
     pub kinds: Vec<KindInfo>,
-    /// The start position in SFEN.
+    /// The start position in SFEN (the hex games: in their own text notation).
     pub start_sfen: &'static str,
     /// Whether captured pieces go to hand and may be dropped.
     pub drops: bool,
@@ -148,6 +148,8 @@ pub struct Variant {
     pub placement: bool,
     /// Impasse: a side with fewer points loses (24 for shogi, 15 for 66 shogi).
     pub impasse_points: u32,
+    /// Three Kingdoms shogi: its turn order and check rules, a general's capture ends the game.
+    pub three_kingdoms: bool,
     pub(crate) tables: Tables,
 }
 
@@ -185,7 +187,11 @@ impl Variant {
         static SHOGI: OnceLock<Variant> = OnceLock::new();
         static MINI: OnceLock<Variant> = OnceLock::new();
         static S66: OnceLock<Variant> = OnceLock::new();
+        static SANGOKU: OnceLock<Variant> = OnceLock::new();
+        static SANGOKU2: OnceLock<Variant> = OnceLock::new();
         match id {
+            GameId::Sangoku => SANGOKU.get_or_init(|| sangoku(3)),
+            GameId::Sangoku2 => SANGOKU2.get_or_init(|| sangoku(2)),
             GameId::Minishogi => MINI.get_or_init(minishogi),
             GameId::Shogi66 => S66.get_or_init(shogi66),
             // Only shogi and minishogi are built yet; callers check `is_playable` first.
@@ -546,6 +552,7 @@ fn shogi() -> Variant {
         hand_order: (1..=7).map(Kind).collect(),
         placement: false,
         impasse_points: 24,
+        three_kingdoms: false,
         tables,
     }
 }
@@ -570,6 +577,7 @@ fn minishogi() -> Variant {
         hand_order: vec![Kind(1), Kind(2), Kind(3), Kind(4), Kind(7)],
         placement: false,
         impasse_points: 0,
+        three_kingdoms: false,
         tables,
     }
 }
@@ -594,6 +602,36 @@ fn shogi66() -> Variant {
         hand_order: (0..=7).map(Kind).collect(),
         placement: true,
         impasse_points: 15,
+        three_kingdoms: false,
+        tables,
+    }
+}
+
+/// Three Kingdoms shogi on the 61-cell hexagon for `players` (3, or 2 for `sangoku2`).
+fn sangoku(players: u8) -> Variant {
+    let geometry = Geometry::hex(4, players);
+    let kinds = crate::sangoku::kinds();
+    let tables = build_tables(&geometry, &kinds, 0x4B4F_4D41_0010 + players as u64);
+    let start: &'static str = Box::leak(crate::sangoku::start_text(players).into_boxed_str());
+    Variant {
+        id: if players == 3 {
+            GameId::Sangoku
+        } else {
+            GameId::Sangoku2
+        },
+        zone: crate::sangoku::zones(&geometry),
+        geometry,
+        kinds,
+        start_sfen: start,
+        drops: true,
+        nifu: false,
+        uchifuzume: false,
+        no_dead_pieces: false,
+        pawn: None,
+        hand_order: (1..=4).map(Kind).collect(),
+        placement: false,
+        impasse_points: 0,
+        three_kingdoms: true,
         tables,
     }
 }

@@ -36,6 +36,8 @@ fn placement_perft_counts_every_placement() {
     assert_eq!(p.perft(1), 42);
     assert_eq!(p.perft(2), 42 * 42);
     assert_eq!(p.perft(3), 42 * (12 * 25 + 30 * 30));
+    // the two sides' placements are independent: (sente's 2-sequences) x (gote's 2-sequences)
+    assert_eq!(p.perft(4), (12 * 25 + 30 * 30) * (12 * 25 + 30 * 30));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Perft of the rules crate as a wasm export, for measuring its speed in a JavaScript engine.
 //! `cargo xtask bench` builds it for wasm32, binds it for node and runs `run.mjs`.
 
-use koma_rules::{GameId, sfen};
+use koma_rules::GameId;
 use wasm_bindgen::prelude::*;
 
 /// Leaf count of the legal move tree of `sfen` in `game` to `depth` (every leaf move played);
@@ -11,7 +11,7 @@ pub fn perft(game: &str, sfen_text: &str, depth: u32) -> f64 {
     let Ok(game) = game.parse::<GameId>() else {
         return -1.0;
     };
-    match sfen::from_sfen(game, sfen_text) {
+    match koma_rules::notation::read_position(game, sfen_text) {
         Ok(mut p) => p.perft(depth) as f64,
         Err(_) => -1.0,
     }

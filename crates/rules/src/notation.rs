@@ -1,0 +1,62 @@
+//! One entry point for every game's position and move text: SFEN and USI for the square
+//! boards, the hex notation ([`crate::sangoku`]) for Three Kingdoms shogi.
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::variant::{GameId, Variant};
+
+/// What is wrong with a position or move text, in any game's notation.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// An SFEN problem.
+    #[error(transparent)]
+    Sfen(#[from] crate::sfen::SfenError),
+    /// A USI problem.
+    #[error(transparent)]
+    Usi(#[from] crate::sfen::UsiError),
+    /// A hex notation problem.
+    #[error(transparent)]
+    Hex(#[from] crate::sangoku::HexError),
+}
+
+/// Read a position of `game`.
+///
+/// # Errors
+/// What is wrong with the text.
+pub fn read_position(game: GameId, text: &str) -> Result<Position, NotationError> {
+    if Variant::get(game).three_kingdoms && game.is_playable() {
+        Ok(crate::sangoku::from_text(game, text)?)
+    } else {
+        Ok(crate::sfen::from_sfen(game, text)?)
+    }
+}
+
+/// Write a position.
+pub fn write_position(pos: &Position) -> String {
+    if pos.variant().three_kingdoms {
+        crate::sangoku::to_text(pos)
+    } else {
+        crate::sfen::to_sfen(pos)
+    }
+}
+
+/// Read a move of `v`'s game (not checked against a position).
+///
+/// # Errors
+/// What is wrong with the text.
+pub fn read_move(v: &Variant, text: &str) -> Result<Move, NotationError> {
+    if v.three_kingdoms {
+        Ok(crate::sangoku::parse_move(&v.geometry, text)?)
+    } else {
+        Ok(crate::sfen::parse_usi(v, text)?)
+    }
+}
+
+/// Write a move.
+pub fn write_move(v: &Variant, mv: Move) -> String {
+    if v.three_kingdoms {
+        crate::sangoku::move_text(v, mv)
+    } else {
+        crate::sfen::to_usi(v, mv)
+    }
+}
