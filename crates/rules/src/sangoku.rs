@@ -169,16 +169,16 @@ pub(crate) fn zones(g: &Geometry) -> [CellSet; 3] {
             .map(|p| home_cells(g, p).into_iter().map(|(c, _)| c).collect())
             .collect();
         let centre = g.at(0, 0);
-        for p in 0..3usize {
+        for (p, zone) in z.iter_mut().enumerate() {
             for (o, camp) in camps.iter().enumerate() {
                 if o != p {
                     for c in camp.iter() {
-                        z[p].insert(c);
+                        zone.insert(c);
                     }
                 }
             }
             if let Some(c) = centre {
-                z[p].insert(c);
+                zone.insert(c);
             }
         }
     } else {
