@@ -201,7 +201,7 @@ fn drops_anywhere_empty_even_where_the_piece_never_moves_no_nifu_no_uchifuzume()
     // two infantry side by side on a line, and again: no nifu
     let mut two = p.clone();
     two.play(mv(&p, "P*0,1")).unwrap();
-    let mut two = Game::from_position(two, RuleOptions::default());
+    let two = Game::from_position(two, RuleOptions::default());
     assert!(two.outcome().is_none());
 }
 
@@ -311,7 +311,7 @@ fn a_check_uncovered_by_the_move_counts_for_the_mover() {
 #[test]
 fn own_general_may_not_stay_attacked_but_capturing_a_general_always_wins() {
     // A's general attacked by B's promoted infantry; a move elsewhere is refused
-    let mut q = setup(
+    let q = setup(
         S3,
         &[
             (0, 3, A, GENERAL),
