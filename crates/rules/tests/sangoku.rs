@@ -403,6 +403,32 @@ fn a_checked_player_without_escape_loses_to_its_checker() {
 }
 
 #[test]
+fn no_legal_move_without_check_is_a_draw() {
+    // A has only its general in the corner (-4,4); every square it could step to is attacked,
+    // but it is not in check itself
+    let p = setup(
+        S3,
+        &[
+            (-4, 4, A, GENERAL),
+            (4, -2, B, GENERAL),
+            (-2, -2, C, GENERAL),
+            (-2, 3, B, PROMOTED_INFANTRY),
+            (-4, 2, C, PROMOTED_INFANTRY),
+        ],
+        A,
+    );
+    assert!(!p.in_check());
+    let g = Game::from_position(p, RuleOptions::default());
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome {
+            winner: None,
+            reason: Reason::NoLegalMoves
+        })
+    );
+}
+
+#[test]
 fn general_on_the_centre_wins_when_its_owners_turn_comes_three_players_only() {
     let pieces = [
         (0, 1, A, GENERAL),
