@@ -5,9 +5,9 @@
 //! - `koma moves <game> [--sfen <SFEN>]`: every legal move in USI, one a line.
 //! - `koma bench [--quick]`: perft speed (leaf nodes per second, every leaf move played).
 //!
-//! Game ids: shogi, minishogi, shogi66, sangoku, sangoku2 (chushogi is listed and refused until
-//! its rules land). Positions are SFEN, or for the sangoku games their own notation (see
-//! `koma_rules::sangoku`); moves print in USI or that notation.
+//! Game ids: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2. Positions are SFEN (chu as
+//! lishogi writes it), or for the sangoku games their own notation (see `koma_rules::sangoku`);
+//! moves print in USI (chu double moves `from mid to`) or that notation.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -18,7 +18,7 @@ const USAGE: &str = "usage:
   koma perft <game> <depth> [--sfen <SFEN>]
   koma moves <game> [--sfen <SFEN>]
   koma bench [--quick]
-games: shogi, minishogi, shogi66, sangoku, sangoku2
+games: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2
 (--position is the same as --sfen; the sangoku games take their own notation there)";
 
 fn main() -> ExitCode {

@@ -372,6 +372,13 @@ pub fn write_csa(r: &Record) -> String {
             Move::Drop { kind, to } => {
                 format!("{mark}00{}{}", sq_text(v, to), NAMES[kind.index()])
             }
+            // no shogi piece makes double moves
+            Move::Double { from, to, .. } => format!(
+                "{mark}{}{}{}",
+                sq_text(v, from),
+                sq_text(v, to),
+                NAMES[pos.piece(from).kind().index()]
+            ),
         };
         out.push_str(&s);
         out.push('\n');

@@ -339,6 +339,21 @@ impl Game {
         if self.pos.variant().three_kingdoms {
             return crate::sangoku::outcome(&mut self.pos);
         }
+        if self.pos.variant().chu {
+            if let Some(loser) = crate::chushogi::royal_loser(&self.pos) {
+                return Some(Outcome {
+                    winner: Some(loser.opponent()),
+                    reason: Reason::RoyalCaptured,
+                });
+            }
+            if !self.pos.has_legal_move() {
+                return Some(Outcome {
+                    winner: Some(self.pos.turn().opponent()),
+                    reason: Reason::NoLegalMoves,
+                });
+            }
+            return None;
+        }
         if self.pos.has_legal_move() {
             return None;
         }

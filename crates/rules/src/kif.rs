@@ -190,6 +190,12 @@ fn move_name(pos: &mut Position, mv: Move, prev: Option<Cell>, style: Style) -> 
                 s += &format!("({}{})", f, r + 1);
             }
         }
+        // no shogi piece makes double moves; written as the piece and its origin
+        Move::Double { from, .. } => {
+            s += kind_name(v, pos.piece(from).kind());
+            let (f, r) = v.file_rank(from);
+            s += &format!("({}{})", f, r + 1);
+        }
         Move::Drop { kind, .. } => {
             s += kind_name(v, kind);
             let ambiguous = pos.legal_moves().iter().any(|m| {
@@ -500,6 +506,7 @@ fn resolve(
         .copied()
         .filter(|&m| m.to() == to)
         .filter(|&m| match m {
+            Move::Double { .. } => false,
             Move::Drop { kind: k, .. } => k == kind && modifiers.is_empty(),
             Move::Board {
                 from, promote: p, ..

@@ -14,6 +14,7 @@
 //! - [`clock`] holds the game clock's arithmetic (main time, byoyomi, Fischer increment).
 
 pub mod bench;
+pub mod chushogi;
 pub mod clock;
 pub mod csa;
 

@@ -15,6 +15,17 @@ pub enum Move {
         /// Whether it promotes on this move.
         promote: bool,
     },
+    /// A double move of a piece with lion power (chu shogi): a step to `mid`, capturing what
+    /// stands there, then a step to `to` (which may be `from` again: igui, or jitto when `mid`
+    /// was empty). Never a promotion.
+    Double {
+        /// Where the piece stands.
+        from: Cell,
+        /// The first step.
+        mid: Cell,
+        /// The second step.
+        to: Cell,
+    },
     /// A piece of `kind` from the mover's hand is placed on an empty cell.
     Drop {
         /// The (unpromoted) kind.
@@ -28,14 +39,14 @@ impl Move {
     /// The destination cell.
     pub fn to(self) -> Cell {
         match self {
-            Move::Board { to, .. } | Move::Drop { to, .. } => to,
+            Move::Board { to, .. } | Move::Double { to, .. } | Move::Drop { to, .. } => to,
         }
     }
 
     /// The origin cell of a board move.
     pub fn from(self) -> Option<Cell> {
         match self {
-            Move::Board { from, .. } => Some(from),
+            Move::Board { from, .. } | Move::Double { from, .. } => Some(from),
             Move::Drop { .. } => None,
         }
     }
@@ -90,6 +101,13 @@ pub enum IllegalMove {
     /// does not.
     #[error("千日手 (repetition): this would repeat the position a 4th time; change your move")]
     Repetition,
+    /// Chu shogi: a lion may not take a protected lion that is not next to it (unless its
+    /// first step took a piece other than a pawn or go-between).
+    #[error("獅子の交換 (lion trade): a lion may not take a protected lion from afar")]
+    LionProtected,
+    /// Chu shogi: right after a non-lion took a lion, a non-lion may not take a lion back.
+    #[error("先獅子 (counter-strike): a lion may not be taken back by a non-lion right away")]
+    LionCounterStrike,
     /// The game is over: no more moves.
     #[error("the game is over")]
     GameOver,
@@ -111,6 +129,8 @@ impl IllegalMove {
             | IllegalMove::NoDrops => "cannot-move-there",
             IllegalMove::NotFirstRank | IllegalMove::Placing => "placement",
             IllegalMove::Repetition => "repetition",
+            IllegalMove::LionProtected => "lion-protected",
+            IllegalMove::LionCounterStrike => "lion-counter-strike",
             IllegalMove::GameOver => "game-over",
         }
     }

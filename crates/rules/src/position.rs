@@ -26,6 +26,10 @@ struct Undo {
     mover: Player,
     /// The remembered checker before the move (Three Kingdoms shogi).
     remembered: Option<Player>,
+    /// What a double move took on its first step (chu shogi).
+    captured_mid: Piece,
+    /// The lion-capture square before the move (chu shogi).
+    lion_capture: Option<Cell>,
 }
 
 /// A position: the board, the hands, whose turn it is, and the moves played since it was set
@@ -43,11 +47,43 @@ pub struct Position {
     placing: bool,
     /// Three Kingdoms shogi: the checker the turn returns to.
     remembered: Option<Player>,
+    /// Royal pieces of each player on the board (chu shogi's king and crown prince).
+    royals: [u8; 3],
+    /// Chu shogi: the square where a non-lion took a lion on the last move.
+    lion_capture: Option<Cell>,
+    /// Chu shogi: the rule preset.
+    chu_preset: crate::chushogi::ChuPreset,
     undo: Vec<Undo>,
 }
 
 /// The legal moves of a position (a plain vector).
 pub type MoveList = Vec<Move>;
+
+/// Chu shogi: the lion-capture square after `mv` (a non-lion taking a lion), before it is
+/// played.
+fn chu_lion_capture(pos: &Position, mv: Move) -> Option<Cell> {
+    use crate::chushogi::is_lion;
+    let from = mv.from()?;
+    let mover = pos.piece(from);
+    if mover.is_empty() || is_lion(mover.kind()) {
+        return None;
+    }
+    let took_lion = |c: Cell| {
+        let q = pos.piece(c);
+        !q.is_empty() && q.owner() != mover.owner() && is_lion(q.kind())
+    };
+    match mv {
+        Move::Board { to, .. } => took_lion(to).then_some(to),
+        Move::Double { mid, to, .. } => {
+            if took_lion(to) {
+                Some(to)
+            } else {
+                took_lion(mid).then_some(mid)
+            }
+        }
+        Move::Drop { .. } => None,
+    }
+}
 
 impl PartialEq for Position {
     /// Positions are equal when board, hands and side to move are (history is not compared).
@@ -58,6 +94,7 @@ impl PartialEq for Position {
             && self.turn == other.turn
             && self.placing == other.placing
             && self.remembered == other.remembered
+            && self.lion_capture == other.lion_capture
     }
 }
 
@@ -82,6 +119,9 @@ impl Position {
             kings: [None; 3],
             placing: false,
             remembered: None,
+            royals: [0; 3],
+            lion_capture: None,
+            chu_preset: crate::chushogi::ChuPreset::Jcsa,
             undo: Vec::new(),
         }
     }
@@ -166,14 +206,18 @@ impl Position {
         let old = self.board[cell.index()];
         if !old.is_empty() {
             self.hash ^= self.v.z_board(old.owner(), old.kind(), cell);
-            if self.v.kind(old.kind()).royal && self.kings[old.owner().index()] == Some(cell) {
-                self.kings[old.owner().index()] = None;
+            if self.v.kind(old.kind()).royal {
+                self.royals[old.owner().index()] -= 1;
+                if self.kings[old.owner().index()] == Some(cell) {
+                    self.kings[old.owner().index()] = None;
+                }
             }
         }
         self.board[cell.index()] = piece;
         if !piece.is_empty() {
             self.hash ^= self.v.z_board(piece.owner(), piece.kind(), cell);
             if self.v.kind(piece.kind()).royal {
+                self.royals[piece.owner().index()] += 1;
                 self.kings[piece.owner().index()] = Some(cell);
             }
         }
@@ -200,6 +244,31 @@ impl Position {
     /// Set the remembered checker (the notation reader does).
     pub fn set_remembered_checker(&mut self, p: Option<Player>) {
         self.remembered = p;
+    }
+
+    /// How many royal pieces `p` has on the board.
+    pub fn royals(&self, p: Player) -> u8 {
+        self.royals[p.index()]
+    }
+
+    /// Chu shogi: the square where a non-lion took a lion on the last move.
+    pub fn lion_capture(&self) -> Option<Cell> {
+        self.lion_capture
+    }
+
+    /// Chu shogi: set the lion-capture square (the SFEN reader does).
+    pub fn set_lion_capture(&mut self, c: Option<Cell>) {
+        self.lion_capture = c;
+    }
+
+    /// Chu shogi: the rule preset.
+    pub fn chu_preset(&self) -> crate::chushogi::ChuPreset {
+        self.chu_preset
+    }
+
+    /// Chu shogi: choose the rule preset.
+    pub fn set_chu_preset(&mut self, p: crate::chushogi::ChuPreset) {
+        self.chu_preset = p;
     }
 
     /// Who made the last move, if any was played since the position was set up.
@@ -264,7 +333,12 @@ impl Position {
         let v = self.v;
         let me = self.turn;
         let mut captured = Piece::EMPTY;
+        let mut captured_mid = Piece::EMPTY;
         let hash = self.hash;
+        let lion_capture = self.lion_capture;
+        if v.chu {
+            self.lion_capture = chu_lion_capture(self, mv);
+        }
         match mv {
             Move::Board { from, to, promote } => {
                 let piece = self.board[from.index()];
@@ -280,10 +354,11 @@ impl Position {
                             self.hands[me.index()][base.index()] = n + 1;
                         }
                     }
-                    if v.kind(captured.kind()).royal
-                        && self.kings[captured.owner().index()] == Some(to)
-                    {
-                        self.kings[captured.owner().index()] = None;
+                    if v.kind(captured.kind()).royal {
+                        self.royals[captured.owner().index()] -= 1;
+                        if self.kings[captured.owner().index()] == Some(to) {
+                            self.kings[captured.owner().index()] = None;
+                        }
                     }
                 }
                 let kind = match (promote, v.kind(piece.kind()).promotes_to) {
@@ -296,7 +371,33 @@ impl Position {
                 self.board[to.index()] = moved;
                 if v.kind(kind).royal {
                     self.kings[me.index()] = Some(to);
+                    if !v.kind(piece.kind()).royal {
+                        self.royals[me.index()] += 1;
+                    }
                 }
+                self.hash = h;
+            }
+            Move::Double { from, mid, to } => {
+                let piece = self.board[from.index()];
+                let mut h = self.hash ^ v.z_board(me, piece.kind(), from);
+                self.board[from.index()] = Piece::EMPTY;
+                captured_mid = self.board[mid.index()];
+                if !captured_mid.is_empty() {
+                    h ^= v.z_board(captured_mid.owner(), captured_mid.kind(), mid);
+                    if v.kind(captured_mid.kind()).royal {
+                        self.royals[captured_mid.owner().index()] -= 1;
+                    }
+                    self.board[mid.index()] = Piece::EMPTY;
+                }
+                captured = self.board[to.index()];
+                if !captured.is_empty() {
+                    h ^= v.z_board(captured.owner(), captured.kind(), to);
+                    if v.kind(captured.kind()).royal {
+                        self.royals[captured.owner().index()] -= 1;
+                    }
+                }
+                h ^= v.z_board(me, piece.kind(), to);
+                self.board[to.index()] = piece;
                 self.hash = h;
             }
             Move::Drop { kind, to } => {
@@ -362,6 +463,8 @@ impl Position {
             placing,
             mover: me,
             remembered,
+            captured_mid,
+            lion_capture,
         });
     }
 
@@ -382,6 +485,8 @@ impl Position {
                 self.board[to.index()] = u.captured;
                 if v.kind(original.kind()).royal {
                     self.kings[me.index()] = Some(from);
+                } else if v.kind(moved.kind()).royal {
+                    self.royals[me.index()] -= 1;
                 }
                 if !u.captured.is_empty() {
                     if v.drops {
@@ -391,7 +496,19 @@ impl Position {
                         }
                     }
                     if v.kind(u.captured.kind()).royal {
+                        self.royals[u.captured.owner().index()] += 1;
                         self.kings[u.captured.owner().index()] = Some(to);
+                    }
+                }
+            }
+            Move::Double { from, mid, to } => {
+                let piece = self.board[to.index()];
+                self.board[to.index()] = u.captured;
+                self.board[mid.index()] = u.captured_mid;
+                self.board[from.index()] = piece;
+                for c in [u.captured, u.captured_mid] {
+                    if !c.is_empty() && v.kind(c.kind()).royal {
+                        self.royals[c.owner().index()] += 1;
                     }
                 }
             }
@@ -408,6 +525,7 @@ impl Position {
         }
         self.placing = u.placing;
         self.remembered = u.remembered;
+        self.lion_capture = u.lion_capture;
         self.turn = me;
         self.move_number -= 1;
         self.hash = u.hash;
@@ -434,6 +552,32 @@ impl Position {
                     return true;
                 }
                 break;
+            }
+        }
+        false
+    }
+
+    /// Whether `cell` is attacked by `by` with the cells in `cleared` taken as empty for lines
+    /// passing through them (their own pieces still attack): chu shogi's lion protection.
+    pub fn attacked_by_with(&self, cell: Cell, by: Player, cleared: &[Cell]) -> bool {
+        let t = &self.v.tables;
+        let (first, count) = t.rev_index[by.index() * self.v.geometry.len() + cell.index()];
+        for &(start, len, mask) in &t.rev[first as usize..first as usize + count as usize] {
+            let masks = &t.rev_masks[mask as usize];
+            for (d, &c) in t.ray_cells[start as usize..start as usize + len as usize]
+                .iter()
+                .enumerate()
+            {
+                let p = self.board[c.index()];
+                if p.is_empty() {
+                    continue;
+                }
+                if p.owner() == by && masks[d] >> p.kind().index() & 1 != 0 {
+                    return true;
+                }
+                if !cleared.contains(&c) {
+                    break;
+                }
             }
         }
         false
@@ -467,6 +611,10 @@ impl Position {
             return;
         }
         if v.three_kingdoms && self.hex_game_over() {
+            return;
+        }
+        if v.chu {
+            crate::chushogi::moves(self, out);
             return;
         }
         for from in v.geometry.cells() {
@@ -583,7 +731,7 @@ impl Position {
     fn check_after(&mut self, mv: Move) -> Result<(), IllegalMove> {
         let me = self.turn;
         let captures_royal = match mv {
-            Move::Board { to, .. } => {
+            Move::Board { to, .. } | Move::Double { to, .. } => {
                 let q = self.board[to.index()];
                 !q.is_empty() && self.v.kind(q.kind()).royal
             }
@@ -617,6 +765,9 @@ impl Position {
     pub fn has_legal_move(&mut self) -> bool {
         let mut list = MoveList::new();
         self.pseudo_legal_moves(&mut list);
+        if self.v.chu {
+            return !list.is_empty();
+        }
         list.into_iter().any(|m| self.check_after(m).is_ok())
     }
 
@@ -624,7 +775,9 @@ impl Position {
     pub fn legal_moves(&mut self) -> MoveList {
         let mut list = MoveList::with_capacity(128);
         self.pseudo_legal_moves(&mut list);
-        list.retain(|&m| self.check_after(m).is_ok());
+        if !self.v.chu {
+            list.retain(|&m| self.check_after(m).is_ok());
+        }
         list
     }
 
@@ -639,9 +792,12 @@ impl Position {
         if v.three_kingdoms && self.hex_game_over() {
             return Err(IllegalMove::GameOver);
         }
+        if v.chu {
+            return self.validate_chu(mv);
+        }
         if self.placing {
             return match mv {
-                Move::Board { .. } => Err(IllegalMove::Placing),
+                Move::Board { .. } | Move::Double { .. } => Err(IllegalMove::Placing),
                 Move::Drop { kind, to } => {
                     if to.index() >= n || kind.index() >= HAND_KINDS || self.hand(me, kind) == 0 {
                         Err(IllegalMove::NotInHand)
@@ -679,6 +835,7 @@ impl Position {
                     return Err(IllegalMove::DeadPiece);
                 }
             }
+            Move::Double { .. } => return Err(IllegalMove::CannotMoveThere),
             Move::Drop { kind, to } => {
                 if !v.drops {
                     return Err(IllegalMove::NoDrops);
@@ -704,6 +861,62 @@ impl Position {
             }
         }
         self.check_after(mv)
+    }
+
+    /// Chu shogi: a move is legal when the generator lists it; otherwise name the rule.
+    fn validate_chu(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        let n = self.v.geometry.len();
+        let cells_ok = match mv {
+            Move::Board { from, to, .. } => from.index() < n && to.index() < n,
+            Move::Double { from, mid, to } => from.index() < n && mid.index() < n && to.index() < n,
+            Move::Drop { .. } => return Err(IllegalMove::NoDrops),
+        };
+        if !cells_ok {
+            return Err(IllegalMove::CannotMoveThere);
+        }
+        if self.royals[0] == 0 || self.royals[1] == 0 {
+            return Err(IllegalMove::GameOver);
+        }
+        let from = mv.from().unwrap_or(mv.to());
+        let p = self.piece(from);
+        if p.is_empty() || p.owner() != self.turn {
+            return Err(IllegalMove::NoPiece);
+        }
+        let mut list = MoveList::new();
+        crate::chushogi::moves(self, &mut list);
+        if list.contains(&mv) {
+            return Ok(());
+        }
+        // name the rule: the same path without the lion rules would be listed
+        let target = self.piece(mv.to());
+        let lion_target = !target.is_empty() && crate::chushogi::is_lion(target.kind());
+        if let Move::Board {
+            promote: true,
+            from,
+            to,
+        } = mv
+            && list.contains(&Move::Board {
+                from,
+                to,
+                promote: false,
+            })
+        {
+            return Err(IllegalMove::CannotPromote);
+        }
+        if lion_target && target.owner() != self.turn {
+            let saved = self.lion_capture;
+            self.lion_capture = None;
+            let mut free = MoveList::new();
+            crate::chushogi::moves(self, &mut free);
+            self.lion_capture = saved;
+            if free.contains(&mv) {
+                return Err(IllegalMove::LionCounterStrike);
+            }
+            if crate::chushogi::is_lion(p.kind()) {
+                return Err(IllegalMove::LionProtected);
+            }
+        }
+        Err(IllegalMove::CannotMoveThere)
     }
 
     /// Whether `to` is on `ray` with nothing but empty cells before it and no own piece on it.
@@ -742,6 +955,14 @@ impl Position {
         }
         let moves = self.legal_moves();
         if depth == 1 {
+            if self.v.chu {
+                // chu's legal moves need no trial play, so play each leaf here: every leaf move
+                // is played in every game's perft
+                for &m in &moves {
+                    self.play_unchecked(m);
+                    self.undo();
+                }
+            }
             return moves.len() as u64;
         }
         let mut n = 0;

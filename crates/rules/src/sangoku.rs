@@ -628,5 +628,11 @@ pub fn move_text(v: &crate::variant::Variant, mv: crate::moves::Move) -> String 
             if promote { "+" } else { "" }
         ),
         Move::Drop { kind, to } => format!("{}*{}", v.kind(kind).letter, cell_name(g, to)),
+        Move::Double { from, mid, to } => format!(
+            "{}:{}:{}",
+            cell_name(g, from),
+            cell_name(g, mid),
+            cell_name(g, to)
+        ),
     }
 }

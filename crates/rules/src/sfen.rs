@@ -6,6 +6,9 @@
 //! letters in the order rook, bishop, gold, silver, knight, lance, pawn, sente's first, or `-`.
 //! Minishogi follows lishogi and Fairy-Stockfish: the same letters on a 5x5 board.
 //!
+//! Chu shogi (lishogi's SFEN): the hands field holds the square where a non-lion took a lion on
+//! the last move (for the counter-strike rule), or `-`.
+//!
 //! 66 shogi: the start holds king, rook, bishop, gold, silver, knight and lance in hand
 //! (`6/pppppp/6/6/PPPPPP/6 b KRBGSNLkrbgsnl 1`, the king written first). A position is in the
 //! placement phase when a first rank still has an empty cell, every piece stands unpromoted on
@@ -193,7 +196,7 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
                 continue;
             }
             let cell = Cell((y * width as usize + x) as u8);
-            if v.kind(kind).royal {
+            if kind == Kind(0) {
                 kings[owner.index()] += 1;
                 if kings[owner.index()] > 1 {
                     return Err(SfenError::TwoKings {
@@ -235,7 +238,18 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
         None => return Err(SfenError::MissingSide),
     }
     if let Some(hand) = fields.next() {
-        parse_hand(v, &mut pos, hand)?;
+        if v.chu {
+            // lishogi writes chu's last lion capture here
+            if hand != "-" {
+                let c = parse_square(v, hand).map_err(|_| SfenError::Hand {
+                    hand: hand.to_string(),
+                    why: "chu shogi has no hands: this field is the last lion capture square",
+                })?;
+                pos.set_lion_capture(Some(c));
+            }
+        } else {
+            parse_hand(v, &mut pos, hand)?;
+        }
     }
     if let Some(n) = fields.next() {
         let n: u32 = n
@@ -435,6 +449,9 @@ pub fn to_sfen(pos: &Position) -> String {
             });
         }
     }
+    if let Some(c) = pos.lion_capture() {
+        hand = square_name(v, c);
+    }
     if hand.is_empty() {
         hand.push('-');
     }
@@ -468,8 +485,8 @@ pub fn square_name(v: &Variant, cell: Cell) -> String {
 /// What is wrong with a USI move text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum UsiError {
-    /// Not of the form `7g7f`, `7g7f+` or `P*5e`.
-    #[error("{0:?} is not a USI move (like 7g7f, 8h2b+ or P*5e)")]
+    /// Not of the form `7g7f`, `7g7f+`, `P*5e` or (chu) `7g6f5e`.
+    #[error("{0:?} is not a USI move (like 7g7f, 8h2b+, P*5e, or a chu double move 7g6f5e)")]
     Syntax(String),
     /// A square outside the board.
     #[error("{square:?} is not a square of {game}")]
@@ -532,18 +549,31 @@ pub fn parse_usi(v: &Variant, text: &str) -> Result<Move, UsiError> {
         Some(b) => (b, true),
         None => (text, false),
     };
-    // split into two squares: each is digits then a letter
-    let first_len = body
-        .bytes()
-        .position(|b| b.is_ascii_lowercase())
-        .map(|i| i + 1)
-        .ok_or_else(|| UsiError::Syntax(text.to_string()))?;
-    if first_len >= body.len() {
+    // split into squares: each is digits then a letter (three for a chu double move)
+    let mut squares = Vec::new();
+    let mut start = 0;
+    for (i, b) in body.bytes().enumerate() {
+        if b.is_ascii_lowercase() {
+            squares.push(parse_square(v, &body[start..=i])?);
+            start = i + 1;
+        }
+    }
+    if start != body.len() {
         return Err(UsiError::Syntax(text.to_string()));
     }
-    let from = parse_square(v, &body[..first_len])?;
-    let to = parse_square(v, &body[first_len..])?;
-    Ok(Move::Board { from, to, promote })
+    match squares.as_slice() {
+        [from, to] => Ok(Move::Board {
+            from: *from,
+            to: *to,
+            promote,
+        }),
+        [from, mid, to] if v.chu && !promote => Ok(Move::Double {
+            from: *from,
+            mid: *mid,
+            to: *to,
+        }),
+        _ => Err(UsiError::Syntax(text.to_string())),
+    }
 }
 
 /// Write a move in USI.
@@ -556,6 +586,12 @@ pub fn to_usi(v: &Variant, mv: Move) -> String {
             if promote { "+" } else { "" }
         ),
         Move::Drop { kind, to } => format!("{}*{}", v.kind(kind).letter, square_name(v, to)),
+        Move::Double { from, mid, to } => format!(
+            "{}{}{}",
+            square_name(v, from),
+            square_name(v, mid),
+            square_name(v, to)
+        ),
     }
 }
 

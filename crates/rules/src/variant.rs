@@ -53,7 +53,7 @@ impl GameId {
 
     /// The games whose rules this build plays; the others are listed but refused by name.
     pub const fn is_playable(self) -> bool {
-        !matches!(self, GameId::Chushogi)
+        true
     }
 }
 
@@ -150,6 +150,8 @@ pub struct Variant {
     pub impasse_points: u32,
     /// Three Kingdoms shogi: its turn order and check rules, a general's capture ends the game.
     pub three_kingdoms: bool,
+    /// Chu shogi: lion power, its promotion and lion-trading rules, no king-safety filter.
+    pub chu: bool,
     pub(crate) tables: Tables,
 }
 
@@ -189,13 +191,14 @@ impl Variant {
         static S66: OnceLock<Variant> = OnceLock::new();
         static SANGOKU: OnceLock<Variant> = OnceLock::new();
         static SANGOKU2: OnceLock<Variant> = OnceLock::new();
+        static CHU: OnceLock<Variant> = OnceLock::new();
         match id {
+            GameId::Chushogi => CHU.get_or_init(chushogi),
             GameId::Sangoku => SANGOKU.get_or_init(|| sangoku(3)),
             GameId::Sangoku2 => SANGOKU2.get_or_init(|| sangoku(2)),
             GameId::Minishogi => MINI.get_or_init(minishogi),
             GameId::Shogi66 => S66.get_or_init(shogi66),
-            // Only shogi and minishogi are built yet; callers check `is_playable` first.
-            _ => SHOGI.get_or_init(shogi),
+            GameId::Shogi => SHOGI.get_or_init(shogi),
         }
     }
 
@@ -316,6 +319,35 @@ impl SplitMix {
     }
 }
 
+/// A kind's moves with lion power written out as the single moves it gives: the lion's eight
+/// steps and sixteen jumps of the 5x5 ring, a lion line's step and jump. (Double moves come
+/// from the chu shogi module.)
+fn expand(moves: &[Movement]) -> Vec<Movement> {
+    let mut out = Vec::new();
+    for &m in moves {
+        match m {
+            Movement::Lion => {
+                for x in -2i8..=2 {
+                    for y in -2i8..=2 {
+                        let v = crate::geometry::Vector(x, y);
+                        match x.abs().max(y.abs()) {
+                            1 => out.push(Movement::Step(v)),
+                            2 => out.push(Movement::Leap(v)),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            Movement::LionLine(v) => {
+                out.push(Movement::Step(v));
+                out.push(Movement::Leap(crate::geometry::Vector(2 * v.0, 2 * v.1)));
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 fn build_tables(geometry: &Geometry, kinds: &[KindInfo], seed: u64) -> Tables {
     let players = geometry.players() as usize;
     let n = geometry.len();
@@ -343,7 +375,7 @@ fn build_tables(geometry: &Geometry, kinds: &[KindInfo], seed: u64) -> Tables {
             let mut dead_here = CellSet::EMPTY;
             for cell in geometry.cells() {
                 let first = rays.len() as u32;
-                for &m in &kind.moves {
+                for m in expand(&kind.moves) {
                     let Some((v, range)) = m.vector_and_range() else {
                         continue;
                     };
@@ -373,7 +405,7 @@ fn build_tables(geometry: &Geometry, kinds: &[KindInfo], seed: u64) -> Tables {
     for p in 0..players {
         let mut vectors: Vec<(crate::geometry::Vector, [u64; 12])> = Vec::new();
         for (ki, kind) in kinds.iter().enumerate() {
-            for &m in &kind.moves {
+            for m in expand(&kind.moves) {
                 let Some((v, range)) = m.vector_and_range() else {
                     continue;
                 };
@@ -553,6 +585,7 @@ fn shogi() -> Variant {
         placement: false,
         impasse_points: 24,
         three_kingdoms: false,
+        chu: false,
         tables,
     }
 }
@@ -578,6 +611,7 @@ fn minishogi() -> Variant {
         placement: false,
         impasse_points: 0,
         three_kingdoms: false,
+        chu: false,
         tables,
     }
 }
@@ -603,6 +637,32 @@ fn shogi66() -> Variant {
         placement: true,
         impasse_points: 15,
         three_kingdoms: false,
+        chu: false,
+        tables,
+    }
+}
+
+/// Chu shogi on 12x12, no drops, a four-rank zone.
+fn chushogi() -> Variant {
+    let geometry = Geometry::square(12, 12);
+    let kinds = crate::chushogi::kinds();
+    let tables = build_tables(&geometry, &kinds, 0x4B4F_4D41_0004);
+    Variant {
+        id: GameId::Chushogi,
+        zone: zones(&geometry, 4),
+        geometry,
+        kinds,
+        start_sfen: "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
+        drops: false,
+        nifu: false,
+        uchifuzume: false,
+        no_dead_pieces: false,
+        pawn: Some(Kind(7)),
+        hand_order: Vec::new(),
+        placement: false,
+        impasse_points: 0,
+        three_kingdoms: false,
+        chu: true,
         tables,
     }
 }
@@ -632,6 +692,7 @@ fn sangoku(players: u8) -> Variant {
         placement: false,
         impasse_points: 0,
         three_kingdoms: true,
+        chu: false,
         tables,
     }
 }

@@ -4,7 +4,7 @@
 
 use koma_rules::{GameId, IllegalMove, Position, sfen};
 
-const LIMIT: u64 = 2_000_000;
+const LIMIT: u64 = 3_000_000;
 
 struct Case {
     sfen: String,
@@ -96,6 +96,11 @@ fn shogi_perft() {
 #[test]
 fn minishogi_perft() {
     run(GameId::Minishogi, false);
+}
+
+#[test]
+fn chushogi_perft() {
+    run(GameId::Chushogi, false);
 }
 
 #[test]
