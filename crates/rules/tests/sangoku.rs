@@ -561,6 +561,11 @@ fn rotate_move(g: &koma_rules::Geometry, m: Move) -> Move {
             kind,
             to: g.rotate_cell(to, 1),
         },
+        Move::Double { from, mid, to } => Move::Double {
+            from: g.rotate_cell(from, 1),
+            mid: g.rotate_cell(mid, 1),
+            to: g.rotate_cell(to, 1),
+        },
     }
 }
 
