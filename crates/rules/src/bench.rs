@@ -23,10 +23,10 @@ pub struct BenchCase {
 }
 
 /// Standard shogi from the start (perft 5) and the "matsuri" position (perft 3), as the rules
-/// issue names them, minishogi and 66 shogi (through its placement phase) from the start, and
+/// issue names them, chu shogi from the start (perft 4; quick: 3), minishogi and 66 shogi (through its placement phase) from the start, and
 /// three-player Three Kingdoms shogi from the start (perft 5; its issue asks for perft 3, which
 /// has only 1728 leaves, too few to time: the quick run measures it).
-pub const BENCH_CASES: [BenchCase; 5] = [
+pub const BENCH_CASES: [BenchCase; 6] = [
     BenchCase {
         name: "shogi start",
         game: GameId::Shogi,
@@ -62,6 +62,15 @@ pub const BENCH_CASES: [BenchCase; 5] = [
         nodes: 1_440_000,
         quick_depth: 3,
         quick_nodes: 50_400,
+    },
+    BenchCase {
+        name: "chushogi start",
+        game: GameId::Chushogi,
+        sfen: "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
+        depth: 4,
+        nodes: 2_134_748,
+        quick_depth: 3,
+        quick_nodes: 52_599,
     },
     BenchCase {
         name: "sangoku start",

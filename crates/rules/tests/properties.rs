@@ -111,7 +111,7 @@ proptest! {
     /// Arbitrary text never panics the SFEN reader, and what it accepts round-trips.
     #[test]
     fn sfen_reader_never_panics(text in ".{0,80}") {
-        for g in [GameId::Shogi, GameId::Minishogi, GameId::Shogi66] {
+        for g in [GameId::Shogi, GameId::Minishogi, GameId::Shogi66, GameId::Chushogi] {
             if let Ok(p) = from_sfen(g, &text) {
                 prop_assert_eq!(from_sfen(g, &to_sfen(&p)).unwrap(), p);
             }

@@ -1,0 +1,328 @@
+//! Chu shogi (`chushogi.md`): lion power, promotion, and the lion-trading rules under both
+//! presets, each with a hand-made position.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
+
+use koma_rules::chushogi::ChuPreset;
+use koma_rules::game::Reason;
+use koma_rules::sfen::{from_sfen, parse_square, parse_usi, to_sfen, to_usi};
+use koma_rules::{Game, GameId, IllegalMove, Piece, Player, Position, RuleOptions};
+
+const CHU: GameId = GameId::Chushogi;
+const S: Player = Player::FIRST;
+const G: Player = Player::SECOND;
+
+/// A chu position: both kings in their corners plus `pieces` (square, owner, SFEN letters).
+fn chu(pieces: &[(&str, Player, &str)], turn: Player) -> Position {
+    let mut p = Position::empty(CHU);
+    let v = p.variant();
+    let mut all = vec![("12l", S, "K"), ("1a", G, "K")];
+    all.extend_from_slice(pieces);
+    for (sq, owner, letters) in all {
+        let promoted = letters.starts_with('+');
+        let l = letters.trim_start_matches('+').chars().next().unwrap();
+        let kind = v.kind_by_letter(l, promoted).unwrap();
+        p.set_piece(parse_square(v, sq).unwrap(), Piece::new(owner, kind));
+    }
+    p.set_turn(turn);
+    from_sfen(CHU, &to_sfen(&p)).unwrap()
+}
+
+fn has(p: &mut Position, usi: &str) -> bool {
+    let v = p.variant();
+    let m = parse_usi(v, usi).unwrap();
+    p.legal_moves().contains(&m)
+}
+
+fn err(p: &mut Position, usi: &str) -> Option<IllegalMove> {
+    let m = parse_usi(p.variant(), usi).unwrap();
+    p.validate(m).err()
+}
+
+#[test]
+fn start_position_and_sfen() {
+    let mut p = Position::start(CHU);
+    assert_eq!(p.legal_moves().len(), 36);
+    let s = to_sfen(&p);
+    assert_eq!(
+        s,
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1"
+    );
+    // the lion jumps (a distance-2 move is one move, not a path)
+    assert!(has(&mut p, "7j7h"));
+    // promoted pieces keep their base letter after +
+    let q = from_sfen(
+        CHU,
+        "+l+f+c+s+g+ek+g+s+c+f+l/12/12/12/12/12/12/12/12/12/12/K11 b - 1",
+    )
+    .unwrap();
+    assert_eq!(q.royals(G), 2, "king and crown prince");
+    assert_eq!(from_sfen(CHU, &to_sfen(&q)).unwrap(), q);
+    // the lion-capture field
+    let mut r = p.clone();
+    r.set_lion_capture(Some(parse_square(r.variant(), "5e").unwrap()));
+    let t = to_sfen(&r);
+    assert!(t.ends_with(" b 5e 1"), "{t}");
+    assert_eq!(from_sfen(CHU, &t).unwrap().lion_capture(), r.lion_capture());
+    assert!(from_sfen(CHU, "12/12/12/12/12/12/12/12/12/12/12/K10k b P 1").is_err());
+}
+
+#[test]
+fn lion_double_moves_igui_and_jitto() {
+    // sente lion on 6g with a gote pawn on 6f and empty squares around
+    let mut p = chu(&[("6g", S, "N"), ("6f", G, "P")], S);
+    assert!(has(&mut p, "6g6f"), "a plain capture");
+    assert!(has(&mut p, "6g6f6g"), "igui: capture and return");
+    assert!(has(&mut p, "6g6f6e"), "capture then step on");
+    assert!(
+        has(&mut p, "6g5f6g"),
+        "jitto: step to an empty square and back"
+    );
+    assert!(has(&mut p, "6g6e"), "a jump");
+    assert!(has(&mut p, "6g4e"), "a jump to the ring");
+    assert!(!has(&mut p, "6g3e"), "not three away");
+    let v = p.variant();
+    let igui = parse_usi(v, "6g6f6g").unwrap();
+    assert_eq!(to_usi(v, igui), "6g6f6g");
+    p.play(igui).unwrap();
+    assert!(p.piece(parse_square(v, "6f").unwrap()).is_empty());
+    assert_eq!(
+        p.piece(parse_square(v, "6g").unwrap()).kind(),
+        v.kind_by_letter('N', false).unwrap()
+    );
+    p.undo();
+    assert_eq!(p.piece(parse_square(v, "6f").unwrap()).owner(), G);
+    // 6f6f is not a move
+    assert!(parse_usi(v, "6g6g").is_ok());
+    assert!(err(&mut p, "6g6g").is_some());
+}
+
+#[test]
+fn falcon_and_eagle_lion_power_in_their_lines() {
+    let mut p = chu(
+        &[
+            ("6g", S, "+H"),
+            ("6f", G, "P"),
+            ("3h", S, "+D"),
+            ("2g", G, "G"),
+        ],
+        S,
+    );
+    assert!(has(&mut p, "6g6f6g"), "falcon igui forward");
+    assert!(has(&mut p, "6g6f6e"), "falcon 1+1 forward");
+    assert!(!has(&mut p, "6g6h6i"), "no lion power backwards");
+    assert!(has(&mut p, "6g6i"), "but it slides backwards");
+    assert!(has(&mut p, "3h2g3h"), "eagle igui on a forward diagonal");
+    assert!(has(&mut p, "3h2g1f"), "eagle 1+1 on the diagonal");
+    assert!(has(&mut p, "3h1f"), "eagle jump on the diagonal");
+    assert!(!has(&mut p, "3h3g3f"), "no lion power straight ahead");
+}
+
+#[test]
+fn a_lion_may_always_take_an_adjacent_lion() {
+    // gote's lion on 6f protected by a gote pawn on 6e
+    let mut p = chu(&[("6g", S, "N"), ("6f", G, "N"), ("6e", G, "P")], S);
+    assert!(has(&mut p, "6g6f"));
+}
+
+#[test]
+fn a_lion_may_not_take_a_protected_lion_from_afar() {
+    let mut p = chu(&[("6g", S, "N"), ("6e", G, "N"), ("6d", G, "P")], S);
+    assert!(!has(&mut p, "6g6e"));
+    assert_eq!(err(&mut p, "6g6e"), Some(IllegalMove::LionProtected));
+    assert_eq!(IllegalMove::LionProtected.rule_id(), "lion-protected");
+    // by steps too
+    assert!(!has(&mut p, "6g6f6e"));
+    // unprotected: allowed
+    let mut q = chu(&[("6g", S, "N"), ("6e", G, "N")], S);
+    assert!(has(&mut q, "6g6e"));
+    assert!(has(&mut q, "6g6f6e"));
+}
+
+#[test]
+fn protection_counts_through_the_capturers_start_square() {
+    // gote's rook on 6i sees 6e only through the sente lion's own square 6g: x-ray protection
+    let mut p = chu(&[("6g", S, "N"), ("6e", G, "N"), ("6i", G, "R")], S);
+    assert!(!has(&mut p, "6g6e"));
+    // with a piece on 6h the line is closed
+    let mut q = chu(
+        &[
+            ("6g", S, "N"),
+            ("6e", G, "N"),
+            ("6i", G, "R"),
+            ("6h", S, "P"),
+        ],
+        S,
+    );
+    assert!(has(&mut q, "6g6e"));
+}
+
+#[test]
+fn bridge_capture_lifts_the_protection_rule_unless_a_pawn_or_go_between() {
+    // a gold taken on the first step: the protected lion may be taken
+    let mut p = chu(
+        &[
+            ("6g", S, "N"),
+            ("6f", G, "G"),
+            ("6e", G, "N"),
+            ("6d", G, "P"),
+        ],
+        S,
+    );
+    assert!(has(&mut p, "6g6f6e"));
+    // a go-between taken on the first step was the lion's only protector: still protected
+    let mut q = chu(&[("6g", S, "N"), ("6f", G, "I"), ("6e", G, "N")], S);
+    assert!(!has(&mut q, "6g6f6e"));
+    // a pawn taken on the first step that did not protect it: the lion is unprotected
+    let mut r = chu(&[("6g", S, "N"), ("6f", G, "P"), ("5e", G, "N")], S);
+    assert!(has(&mut r, "6g6f5e"));
+    // a pawn first step and another protector: refused
+    let mut t = chu(
+        &[
+            ("6g", S, "N"),
+            ("6f", G, "P"),
+            ("5e", G, "N"),
+            ("5d", G, "P"),
+        ],
+        S,
+    );
+    assert!(!has(&mut t, "6g6f5e"));
+}
+
+#[test]
+fn counter_strike_under_each_preset() {
+    // gote's gold just took sente's lion on 6e (the SFEN field says so); gote's other lion on
+    // 8f is next to a sente gold on 8g
+    let protected = [
+        ("8g", S, "G"),
+        ("8f", G, "N"),
+        ("8e", G, "P"),
+        ("6e", G, "G"),
+    ];
+    let unprotected = [("8g", S, "G"), ("8f", G, "N"), ("6e", G, "G")];
+    let mut p = chu(&protected, S);
+    p.set_lion_capture(Some(parse_square(p.variant(), "6e").unwrap()));
+    assert!(
+        !has(&mut p, "8g8f"),
+        "JCSA: a protected lion may not be taken back"
+    );
+    assert_eq!(err(&mut p, "8g8f"), Some(IllegalMove::LionCounterStrike));
+    let mut q = chu(&unprotected, S);
+    q.set_lion_capture(Some(parse_square(q.variant(), "6e").unwrap()));
+    assert!(has(&mut q, "8g8f"), "JCSA: an unprotected one may");
+    q.set_chu_preset(ChuPreset::Lishogi);
+    assert!(!has(&mut q, "8g8f"), "lishogi: not at all");
+    // lishogi: a kirin that promoted to lion as it captured may be taken back on that square
+    let mut k = chu(&[("6f", S, "G"), ("6e", G, "+O")], S);
+    k.set_chu_preset(ChuPreset::Lishogi);
+    k.set_lion_capture(Some(parse_square(k.variant(), "6e").unwrap()));
+    assert!(has(&mut k, "6f6e"));
+    // with no lion just taken, a non-lion takes a protected lion freely
+    let mut free = chu(&protected, S);
+    assert!(has(&mut free, "8g8f"));
+}
+
+#[test]
+fn the_counter_strike_square_is_set_by_a_non_lion_taking_a_lion_only() {
+    let mut p = chu(
+        &[
+            ("6g", S, "G"),
+            ("6f", G, "N"),
+            ("3g", S, "+O"),
+            ("3f", G, "N"),
+        ],
+        S,
+    );
+    let v = p.variant();
+    p.play(parse_usi(v, "6g6f").unwrap()).unwrap();
+    assert_eq!(p.lion_capture(), Some(parse_square(v, "6f").unwrap()));
+    p.undo();
+    // a lion taking a lion never triggers it
+    p.play(parse_usi(v, "3g3f").unwrap()).unwrap();
+    assert_eq!(p.lion_capture(), None);
+}
+
+#[test]
+fn promotion_rules() {
+    // entering the zone (ranks a-d for sente) from outside: may promote, never must
+    let mut p = chu(&[("6e", S, "G")], S);
+    assert!(has(&mut p, "6e6d+") && has(&mut p, "6e6d"));
+    // a quiet move inside the zone: no promotion
+    let mut q = chu(&[("6d", S, "G")], S);
+    assert!(!has(&mut q, "6d6c+"));
+    assert_eq!(err(&mut q, "6d6c+"), Some(IllegalMove::CannotPromote));
+    // a capture inside the zone: may promote
+    let mut r = chu(&[("6d", S, "G"), ("6c", G, "P")], S);
+    assert!(has(&mut r, "6d6c+"));
+    // leaving the zone with a capture: may promote
+    let mut t = chu(&[("6d", S, "S"), ("5e", G, "P")], S);
+    assert!(has(&mut t, "6d5e+"));
+    // a pawn reaching the last rank may promote without capturing; a lance only under lishogi
+    let mut pawn = chu(&[("6b", S, "P")], S);
+    assert!(has(&mut pawn, "6b6a+") && has(&mut pawn, "6b6a"));
+    let mut lance = chu(&[("6b", S, "L")], S);
+    assert!(!has(&mut lance, "6b6a+"));
+    assert!(has(&mut lance, "6b6a"), "a dead lance stays");
+    lance.set_chu_preset(ChuPreset::Lishogi);
+    assert!(has(&mut lance, "6b6a+"));
+    // the queen, king and lion do not promote
+    let mut big = chu(&[("6e", S, "Q"), ("8e", S, "N")], S);
+    assert!(!has(&mut big, "6e6d+"));
+    assert!(!has(&mut big, "8e8d+"));
+    // an elephant promotes to a crown prince, a second royal
+    let mut e = chu(&[("6e", S, "E")], S);
+    e.play(parse_usi(e.variant(), "6e6d+").unwrap()).unwrap();
+    assert_eq!(e.royals(S), 2);
+    e.undo();
+    assert_eq!(e.royals(S), 1);
+}
+
+#[test]
+fn taking_the_last_royal_ends_the_game_a_prince_keeps_it_going() {
+    let p = chu(&[("1c", S, "R")], S);
+    let mut g = Game::from_position(p.clone(), RuleOptions::default());
+    let o = g
+        .play(parse_usi(p.variant(), "1c1a").unwrap())
+        .unwrap()
+        .unwrap();
+    assert_eq!(o.winner, Some(S));
+    assert_eq!(o.reason, Reason::RoyalCaptured);
+    // with a crown prince gote plays on
+    let q = chu(&[("1c", S, "R"), ("12a", G, "+E")], S);
+    let mut g = Game::from_position(q.clone(), RuleOptions::default());
+    assert_eq!(
+        g.play(parse_usi(q.variant(), "1c1a").unwrap()).unwrap(),
+        None
+    );
+    // moving into check is legal in chu shogi
+    let mut r = chu(&[("11h", G, "R")], S);
+    assert!(has(&mut r, "12l11l"), "onto the rook's file");
+}
+
+#[test]
+fn random_chu_games_keep_play_undo_and_hash() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..40 {
+        let mut p = Position::start(CHU);
+        let start = p.clone();
+        for _ in 0..200 {
+            let l = p.legal_moves();
+            if l.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let m = l[(seed % l.len() as u64) as usize];
+            let before = p.clone();
+            p.play(m).unwrap();
+            assert_eq!(p.hash(), p.hash_from_scratch());
+            let back = from_sfen(CHU, &to_sfen(&p)).unwrap();
+            assert_eq!(back, p);
+            p.undo();
+            assert_eq!(p, before);
+            p.play_unchecked(m);
+        }
+        while p.undo().is_some() {}
+        assert_eq!(p, start);
+    }
+}
