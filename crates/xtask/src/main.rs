@@ -261,8 +261,9 @@ fn report_sizes() {
 
 fn serve() -> Result {
     install(false)?;
-    trunk_build()?;
-    eprintln!("\nxtask: serving Koma at http://127.0.0.1:8080 (Ctrl-C stops)\n");
+    eprintln!(
+        "\nxtask: building a release; Koma will be served at http://127.0.0.1:8080 (Ctrl-C stops)\n"
+    );
     step(
         "trunk serve --release",
         cmd("trunk").args([
