@@ -3,6 +3,8 @@
 //! - `koma perft <game> <depth> [--sfen <SFEN>]`: leaf count of the legal move tree, as the
 //!   last line (per-move counts before it, `usi: nodes`).
 //! - `koma moves <game> [--sfen <SFEN>]`: every legal move in USI, one a line.
+//! - `koma setups <game>`: the named starts (handicaps) of a game, `id<TAB>name[<TAB>practice]`;
+//!   `--setup <id>` starts `perft` and `moves` from one; `--preset jcsa|lishogi` picks chu's rules.
 //! - `koma bench [--quick]`: perft speed (leaf nodes per second, every leaf move played).
 //!
 //! Game ids: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2. Positions are SFEN (chu as
@@ -12,11 +14,13 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use koma_rules::{GameId, Position, notation};
+use koma_rules::chushogi::ChuPreset;
+use koma_rules::{GameId, Position, notation, setups};
 
 const USAGE: &str = "usage:
-  koma perft <game> <depth> [--sfen <SFEN>]
-  koma moves <game> [--sfen <SFEN>]
+  koma perft <game> <depth> [--sfen <SFEN> | --setup <id>] [--preset jcsa|lishogi]
+  koma moves <game> [--sfen <SFEN> | --setup <id>] [--preset jcsa|lishogi]
+  koma setups <game>
   koma bench [--quick]
 games: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2
 (--position is the same as --sfen; the sangoku games take their own notation there)";
@@ -68,6 +72,14 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             Ok(())
         }
+        "setups" => {
+            let (game, _) = game_arg(&args[1..])?;
+            for s in setups::setups(game) {
+                let practice = if s.practice { "\tpractice" } else { "" };
+                println!("{}\t{}{practice}", s.id, s.name);
+            }
+            Ok(())
+        }
         "bench" => {
             let quick = args[1..].iter().any(|a| a == "--quick");
             bench(quick)
@@ -89,14 +101,51 @@ fn game_arg(args: &[String]) -> Result<(GameId, &[String]), String> {
     Ok((game, &args[1..]))
 }
 
+/// The start position from the options after the game id: `--sfen`/`--position <text...>`,
+/// `--setup <id>`, `--preset <jcsa|lishogi>` (chu shogi).
 fn position(game: GameId, rest: &[String]) -> Result<Position, String> {
-    match rest {
-        [] => Ok(Position::start(game)),
-        [flag, text @ ..] if (flag == "--sfen" || flag == "--position") && !text.is_empty() => {
-            notation::read_position(game, &text.join(" ")).map_err(|e| format!("bad {flag}: {e}"))
+    let mut pos = None;
+    let mut preset = None;
+    let mut i = 0;
+    while i < rest.len() {
+        let flag = rest[i].as_str();
+        let value = rest
+            .get(i + 1)
+            .ok_or_else(|| format!("{flag} needs a value"))?;
+        match flag {
+            "--sfen" | "--position" => {
+                // the text runs to the next flag
+                let end = rest[i + 1..]
+                    .iter()
+                    .position(|a| a.starts_with("--"))
+                    .map_or(rest.len(), |k| i + 1 + k);
+                let text = rest[i + 1..end].join(" ");
+                pos = Some(
+                    notation::read_position(game, &text).map_err(|e| format!("bad {flag}: {e}"))?,
+                );
+                i = end;
+                continue;
+            }
+            "--setup" => {
+                pos = Some(setups::setup_position(game, value).ok_or_else(|| {
+                    format!("unknown setup {value:?} for {game}: see `koma setups {game}`")
+                })?);
+            }
+            "--preset" => {
+                if game != GameId::Chushogi {
+                    return Err("--preset is for chushogi".into());
+                }
+                preset = Some(value.parse::<ChuPreset>()?);
+            }
+            other => return Err(format!("unexpected argument {other:?}\n{USAGE}")),
         }
-        other => Err(format!("unexpected arguments {other:?}\n{USAGE}")),
+        i += 2;
     }
+    let mut pos = pos.unwrap_or_else(|| Position::start(game));
+    if let Some(p) = preset {
+        pos.set_chu_preset(p);
+    }
+    Ok(pos)
 }
 
 fn bench(quick: bool) -> Result<(), String> {

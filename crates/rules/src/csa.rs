@@ -372,6 +372,8 @@ pub fn write_csa(r: &Record) -> String {
             Move::Drop { kind, to } => {
                 format!("{mark}00{}{}", sq_text(v, to), NAMES[kind.index()])
             }
+            // shogi has no passes
+            Move::Pass => format!("{mark}PASS"),
             // no shogi piece makes double moves
             Move::Double { from, to, .. } => format!(
                 "{mark}{}{}{}",

@@ -165,7 +165,9 @@ enum Style {
 /// 同). KIF adds the origin `(77)` and always writes 打; KI2 adds modifiers where needed.
 fn move_name(pos: &mut Position, mv: Move, prev: Option<Cell>, style: Style) -> String {
     let v = pos.variant();
-    let to = mv.to();
+    let Some(to) = mv.to() else {
+        return "パス".to_string();
+    };
     let mut s = if prev == Some(to) {
         "同　".to_string()
     } else {
@@ -190,6 +192,7 @@ fn move_name(pos: &mut Position, mv: Move, prev: Option<Cell>, style: Style) -> 
                 s += &format!("({}{})", f, r + 1);
             }
         }
+        Move::Pass => {}
         // no shogi piece makes double moves; written as the piece and its origin
         Move::Double { from, .. } => {
             s += kind_name(v, pos.piece(from).kind());
@@ -504,9 +507,9 @@ fn resolve(
     let candidates: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|&m| m.to() == to)
+        .filter(|&m| m.to() == Some(to))
         .filter(|&m| match m {
-            Move::Double { .. } => false,
+            Move::Double { .. } | Move::Pass => false,
             Move::Drop { kind: k, .. } => k == kind && modifiers.is_empty(),
             Move::Board {
                 from, promote: p, ..
@@ -650,7 +653,7 @@ fn read(bytes: &[u8], style: Style) -> Result<Record, KifError> {
             let number = moves.len() + 1;
             let mv = resolve(&mut pos, &tok, prev, number)?;
             pos.play_unchecked(mv);
-            prev = Some(mv.to());
+            prev = mv.to();
             moves.push(mv);
         }
     }
@@ -770,7 +773,7 @@ pub fn write_kif(r: &Record) -> String {
         let name = move_name(&mut pos, m, prev, Style::Kif);
         out.push_str(&format!("{:>4} {}\n", i + 1, name));
         pos.play_unchecked(m);
-        prev = Some(m.to());
+        prev = m.to();
     }
     if let Some(e) = r.ending {
         out.push_str(&format!("{:>4} {}\n", r.moves.len() + 1, e.kif()));
@@ -795,7 +798,7 @@ pub fn write_ki2(r: &Record) -> String {
         out.push_str(&name);
         out.push(if i % 6 == 5 { '\n' } else { ' ' });
         pos.play_unchecked(m);
-        prev = Some(m.to());
+        prev = m.to();
     }
     if !out.ends_with('\n') {
         out.push('\n');

@@ -29,6 +29,7 @@ pub mod piece;
 pub mod position;
 pub mod record;
 pub mod sangoku;
+pub mod setups;
 pub mod sfen;
 pub mod variant;
 

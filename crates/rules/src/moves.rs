@@ -26,6 +26,8 @@ pub enum Move {
         /// The second step.
         to: Cell,
     },
+    /// Chu shogi handicaps: the giver ends its pre-moves (or its rearranging) early.
+    Pass,
     /// A piece of `kind` from the mover's hand is placed on an empty cell.
     Drop {
         /// The (unpromoted) kind.
@@ -36,10 +38,11 @@ pub enum Move {
 }
 
 impl Move {
-    /// The destination cell.
-    pub fn to(self) -> Cell {
+    /// The destination cell (none for a pass).
+    pub fn to(self) -> Option<Cell> {
         match self {
-            Move::Board { to, .. } | Move::Double { to, .. } | Move::Drop { to, .. } => to,
+            Move::Board { to, .. } | Move::Double { to, .. } | Move::Drop { to, .. } => Some(to),
+            Move::Pass => None,
         }
     }
 
@@ -47,7 +50,7 @@ impl Move {
     pub fn from(self) -> Option<Cell> {
         match self {
             Move::Board { from, .. } | Move::Double { from, .. } => Some(from),
-            Move::Drop { .. } => None,
+            Move::Drop { .. } | Move::Pass => None,
         }
     }
 }
@@ -108,6 +111,12 @@ pub enum IllegalMove {
     /// Chu shogi: right after a non-lion took a lion, a non-lion may not take a lion back.
     #[error("先獅子 (counter-strike): a lion may not be taken back by a non-lion right away")]
     LionCounterStrike,
+    /// Chu shogi handicaps: not one of the giver's setup steps (fill the hole with a small
+    /// piece; move small pieces inside the camp; pass to stop).
+    #[error(
+        "手合いの準備 (handicap setup): fill the holes with small pieces, then move small pieces inside your camp or pass"
+    )]
+    Setup,
     /// The game is over: no more moves.
     #[error("the game is over")]
     GameOver,
@@ -131,6 +140,7 @@ impl IllegalMove {
             IllegalMove::Repetition => "repetition",
             IllegalMove::LionProtected => "lion-protected",
             IllegalMove::LionCounterStrike => "lion-counter-strike",
+            IllegalMove::Setup => "setup",
             IllegalMove::GameOver => "game-over",
         }
     }

@@ -30,6 +30,8 @@ struct Undo {
     captured_mid: Piece,
     /// The lion-capture square before the move (chu shogi).
     lion_capture: Option<Cell>,
+    /// The handicap setup before the move (chu shogi).
+    chu_setup: Option<crate::chushogi::ChuSetup>,
 }
 
 /// A position: the board, the hands, whose turn it is, and the moves played since it was set
@@ -53,6 +55,8 @@ pub struct Position {
     lion_capture: Option<Cell>,
     /// Chu shogi: the rule preset.
     chu_preset: crate::chushogi::ChuPreset,
+    /// Chu shogi: the handicap's setup steps still to come.
+    chu_setup: Option<crate::chushogi::ChuSetup>,
     undo: Vec<Undo>,
 }
 
@@ -81,7 +85,7 @@ fn chu_lion_capture(pos: &Position, mv: Move) -> Option<Cell> {
                 took_lion(mid).then_some(mid)
             }
         }
-        Move::Drop { .. } => None,
+        Move::Drop { .. } | Move::Pass => None,
     }
 }
 
@@ -95,6 +99,7 @@ impl PartialEq for Position {
             && self.placing == other.placing
             && self.remembered == other.remembered
             && self.lion_capture == other.lion_capture
+            && self.chu_setup == other.chu_setup
     }
 }
 
@@ -122,6 +127,7 @@ impl Position {
             royals: [0; 3],
             lion_capture: None,
             chu_preset: crate::chushogi::ChuPreset::Jcsa,
+            chu_setup: None,
             undo: Vec::new(),
         }
     }
@@ -266,6 +272,16 @@ impl Position {
         self.chu_preset
     }
 
+    /// Chu shogi: the handicap setup steps still to come, if any.
+    pub fn chu_setup(&self) -> Option<crate::chushogi::ChuSetup> {
+        self.chu_setup
+    }
+
+    /// Chu shogi: set the handicap setup steps (the handicap does).
+    pub fn set_chu_setup(&mut self, s: Option<crate::chushogi::ChuSetup>) {
+        self.chu_setup = s.filter(|s| !s.is_done());
+    }
+
     /// Chu shogi: choose the rule preset.
     pub fn set_chu_preset(&mut self, p: crate::chushogi::ChuPreset) {
         self.chu_preset = p;
@@ -336,10 +352,12 @@ impl Position {
         let mut captured_mid = Piece::EMPTY;
         let hash = self.hash;
         let lion_capture = self.lion_capture;
+        let chu_setup = self.chu_setup;
         if v.chu {
             self.lion_capture = chu_lion_capture(self, mv);
         }
         match mv {
+            Move::Pass => {}
             Move::Board { from, to, promote } => {
                 let piece = self.board[from.index()];
                 captured = self.board[to.index()];
@@ -436,7 +454,11 @@ impl Position {
             }
         }
         let remembered = self.remembered;
-        let next = if v.three_kingdoms {
+        let next = if let Some(setup) = chu_setup {
+            // the giver keeps the move through its setup steps and moves first after them
+            self.chu_setup = crate::chushogi::next_setup(setup, mv);
+            me
+        } else if v.three_kingdoms {
             let mut checked = [Player(0); 3];
             let mut n = 0;
             for p in (0..v.players()).map(Player) {
@@ -465,6 +487,7 @@ impl Position {
             remembered,
             captured_mid,
             lion_capture,
+            chu_setup,
         });
     }
 
@@ -474,6 +497,7 @@ impl Position {
         let v = self.v;
         let me = u.mover;
         match u.mv {
+            Move::Pass => {}
             Move::Board { from, to, .. } => {
                 let moved = self.board[to.index()];
                 let kind = v
@@ -526,6 +550,7 @@ impl Position {
         self.placing = u.placing;
         self.remembered = u.remembered;
         self.lion_capture = u.lion_capture;
+        self.chu_setup = u.chu_setup;
         self.turn = me;
         self.move_number -= 1;
         self.hash = u.hash;
@@ -614,7 +639,10 @@ impl Position {
             return;
         }
         if v.chu {
-            crate::chushogi::moves(self, out);
+            match &self.chu_setup {
+                Some(setup) => crate::chushogi::setup_moves(self, setup, out),
+                None => crate::chushogi::moves(self, out),
+            }
             return;
         }
         for from in v.geometry.cells() {
@@ -735,7 +763,7 @@ impl Position {
                 let q = self.board[to.index()];
                 !q.is_empty() && self.v.kind(q.kind()).royal
             }
-            Move::Drop { .. } => false,
+            Move::Drop { .. } | Move::Pass => false,
         };
         self.play_unchecked(mv);
         let result = if self.is_attacked(me) && !(self.v.three_kingdoms && captures_royal) {
@@ -797,7 +825,7 @@ impl Position {
         }
         if self.placing {
             return match mv {
-                Move::Board { .. } | Move::Double { .. } => Err(IllegalMove::Placing),
+                Move::Board { .. } | Move::Double { .. } | Move::Pass => Err(IllegalMove::Placing),
                 Move::Drop { kind, to } => {
                     if to.index() >= n || kind.index() >= HAND_KINDS || self.hand(me, kind) == 0 {
                         Err(IllegalMove::NotInHand)
@@ -835,7 +863,7 @@ impl Position {
                     return Err(IllegalMove::DeadPiece);
                 }
             }
-            Move::Double { .. } => return Err(IllegalMove::CannotMoveThere),
+            Move::Double { .. } | Move::Pass => return Err(IllegalMove::CannotMoveThere),
             Move::Drop { kind, to } => {
                 if !v.drops {
                     return Err(IllegalMove::NoDrops);
@@ -870,6 +898,7 @@ impl Position {
             Move::Board { from, to, .. } => from.index() < n && to.index() < n,
             Move::Double { from, mid, to } => from.index() < n && mid.index() < n && to.index() < n,
             Move::Drop { .. } => return Err(IllegalMove::NoDrops),
+            Move::Pass => true,
         };
         if !cells_ok {
             return Err(IllegalMove::CannotMoveThere);
@@ -877,7 +906,18 @@ impl Position {
         if self.royals[0] == 0 || self.royals[1] == 0 {
             return Err(IllegalMove::GameOver);
         }
-        let from = mv.from().unwrap_or(mv.to());
+        if let Some(setup) = self.chu_setup {
+            let mut list = MoveList::new();
+            crate::chushogi::setup_moves(self, &setup, &mut list);
+            return if list.contains(&mv) {
+                Ok(())
+            } else {
+                Err(IllegalMove::Setup)
+            };
+        }
+        let (Some(from), Some(to)) = (mv.from(), mv.to()) else {
+            return Err(IllegalMove::CannotMoveThere);
+        };
         let p = self.piece(from);
         if p.is_empty() || p.owner() != self.turn {
             return Err(IllegalMove::NoPiece);
@@ -888,7 +928,7 @@ impl Position {
             return Ok(());
         }
         // name the rule: the same path without the lion rules would be listed
-        let target = self.piece(mv.to());
+        let target = self.piece(to);
         let lion_target = !target.is_empty() && crate::chushogi::is_lion(target.kind());
         if let Move::Board {
             promote: true,

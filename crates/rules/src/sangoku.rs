@@ -628,6 +628,7 @@ pub fn move_text(v: &crate::variant::Variant, mv: crate::moves::Move) -> String 
             if promote { "+" } else { "" }
         ),
         Move::Drop { kind, to } => format!("{}*{}", v.kind(kind).letter, cell_name(g, to)),
+        Move::Pass => "pass".to_string(),
         Move::Double { from, mid, to } => format!(
             "{}:{}:{}",
             cell_name(g, from),

@@ -324,6 +324,10 @@ fn start_counts(v: &Variant) -> [u32; 64] {
 
 /// No more pieces of a kind (promoted or not, on the board or in hand) than the game has.
 fn check_counts(v: &Variant, pos: &Position) -> Result<(), SfenError> {
+    if v.chu {
+        // chu handicaps turn kirins into lions and swap a kirin for a phoenix: counts vary
+        return Ok(());
+    }
     let max = start_counts(v);
     let mut found = [0u32; 64];
     for c in v.geometry.cells() {
@@ -531,6 +535,9 @@ pub fn parse_usi(v: &Variant, text: &str) -> Result<Move, UsiError> {
     if !text.is_ascii() {
         return Err(UsiError::Syntax(text.to_string()));
     }
+    if text == "pass" && v.chu {
+        return Ok(Move::Pass);
+    }
     if let Some((piece, sq)) = text.split_once('*') {
         let mut cs = piece.chars();
         let (Some(l), None) = (cs.next(), cs.next()) else {
@@ -586,6 +593,7 @@ pub fn to_usi(v: &Variant, mv: Move) -> String {
             if promote { "+" } else { "" }
         ),
         Move::Drop { kind, to } => format!("{}*{}", v.kind(kind).letter, square_name(v, to)),
+        Move::Pass => "pass".to_string(),
         Move::Double { from, mid, to } => format!(
             "{}{}{}",
             square_name(v, from),

@@ -326,3 +326,163 @@ fn random_chu_games_keep_play_undo_and_hash() {
         assert_eq!(p, start);
     }
 }
+
+mod handicaps {
+    use super::*;
+    use koma_rules::chushogi::{find_handicap, handicaps};
+    use koma_rules::setups::{setup_position, setups};
+    use koma_rules::{Move, notation};
+
+    fn at(p: &Position, sq: &str) -> String {
+        let v = p.variant();
+        let q = p.piece(parse_square(v, sq).unwrap());
+        if q.is_empty() {
+            ".".into()
+        } else {
+            koma_rules::sfen::piece_letters(v, q)
+        }
+    }
+
+    fn play(p: &mut Position, usi: &str) {
+        let m = notation::read_move(p.variant(), usi).unwrap();
+        p.play(m).unwrap_or_else(|e| panic!("{usi}: {e}"));
+    }
+
+    #[test]
+    fn ten_official_and_three_practice_handicaps() {
+        let all: Vec<_> = handicaps().collect();
+        assert_eq!(all.iter().filter(|h| h.practice).count(), 3);
+        // 平手 + 小駒落 (four choices of piece) + 8 more official ones
+        assert_eq!(all.iter().filter(|h| !h.practice).count(), 1 + 4 + 8);
+        assert_eq!(setups(CHU).len(), all.len());
+        for h in &all {
+            let p = h.position();
+            if h.id != "even" {
+                assert_eq!(p.turn(), G, "{}: the giver moves first", h.id);
+            }
+            assert_eq!(setup_position(CHU, h.id).unwrap(), p);
+            assert_eq!(find_handicap(h.name).unwrap().id, h.id);
+        }
+    }
+
+    #[test]
+    fn each_handicap_sets_up_its_pieces() {
+        let p = find_handicap("small-silver").unwrap().position();
+        assert_eq!(at(&p, "9a"), ".");
+        assert_eq!(at(&p, "4a"), "s", "only the giver's right silver goes");
+        assert!(p.chu_setup().is_none(), "no setup steps: play at once");
+        let p = find_handicap("side-mover").unwrap().position();
+        assert_eq!(at(&p, "12c"), ".");
+        assert_eq!(at(&p, "1c"), "m");
+        let p = find_handicap("two-kings").unwrap().position();
+        assert_eq!(at(&p, "6l"), "+E");
+        assert_eq!(p.royals(S), 2);
+        let p = find_handicap("lion-2").unwrap().position();
+        assert_eq!(at(&p, "7k"), "N");
+        let p = find_handicap("lion-2-rook").unwrap().position();
+        assert_eq!((at(&p, "7k"), at(&p, "10c")), ("N".into(), ".".into()));
+        let p = find_handicap("lion-3").unwrap().position();
+        assert_eq!(
+            at(&p, "6b"),
+            "x",
+            "the giver's kirin square holds a phoenix"
+        );
+        assert_eq!(at(&p, "7b"), "x");
+        assert_eq!((at(&p, "6k"), at(&p, "7k")), ("N".into(), "N".into()));
+        assert_eq!(at(&p, "7j"), "N", "three lions for the receiver");
+        let p = find_handicap("lion-3-queen-dragon").unwrap().position();
+        assert_eq!((at(&p, "7c"), at(&p, "8c")), (".".into(), ".".into()));
+        assert_eq!(at(&p, "5c"), "d", "the left dragon stays");
+        let p = find_handicap("lion-3-right-side").unwrap().position();
+        for sq in ["7c", "8c", "9c", "10c", "11c", "12c"] {
+            assert_eq!(at(&p, sq), ".", "{sq}");
+        }
+    }
+
+    #[test]
+    fn holes_are_filled_with_small_pieces_then_pre_moves_up_to_the_limit() {
+        let mut p = find_handicap("side-mover").unwrap().position();
+        let mut l = p.legal_moves();
+        // first the hole: only small pieces, only into 12c
+        assert_eq!(l.len(), 8);
+        assert!(
+            l.iter()
+                .all(|m| m.to() == parse_square(p.variant(), "12c").ok())
+        );
+        let bad = notation::read_move(p.variant(), "12b12d").unwrap();
+        assert_eq!(p.validate(bad), Err(IllegalMove::Setup));
+        assert_eq!(IllegalMove::Setup.rule_id(), "setup");
+        play(&mut p, "11a12c");
+        assert_eq!(at(&p, "12c"), "f");
+        assert_eq!(p.turn(), G, "the giver keeps the move through its setup");
+        // two pre-moves of small pieces inside the camp, or a pass
+        l = p.legal_moves();
+        assert!(l.contains(&Move::Pass));
+        for m in &l {
+            if let Move::Board { from, to, .. } = *m {
+                let k = p.piece(from).kind().0;
+                assert!((1..=4).contains(&k), "small pieces only");
+                assert!(p.variant().in_zone(S, to), "inside the giver's camp");
+            }
+        }
+        play(&mut p, "10a11b");
+        play(&mut p, "9a9b");
+        assert!(p.chu_setup().is_none(), "the two pre-moves are used");
+        assert_eq!(p.turn(), G, "then the giver moves first");
+        assert!(!p.legal_moves().contains(&Move::Pass));
+        // undo back through the setup
+        for _ in 0..3 {
+            p.undo().unwrap();
+        }
+        assert_eq!(p, find_handicap("side-mover").unwrap().position());
+    }
+
+    #[test]
+    fn the_giver_may_stop_early() {
+        let mut p = find_handicap("lion-3-queen-dragon").unwrap().position();
+        play(&mut p, "11a7c");
+        play(&mut p, "10a8c");
+        assert_eq!(p.chu_setup().unwrap().premoves, 8);
+        play(&mut p, "9a9b");
+        play(&mut p, "pass");
+        assert!(p.chu_setup().is_none());
+        assert_eq!(p.turn(), G);
+        // play: the giver's first move, then the receiver
+        let m = p.legal_moves()[0];
+        p.play(m).unwrap();
+        assert_eq!(p.turn(), S);
+    }
+
+    #[test]
+    fn practice_handicaps_rearrange_the_camp_freely_but_not_every_piece() {
+        let mut p = find_handicap("lion-3-queen-dragon-rook")
+            .unwrap()
+            .position();
+        let l = p.legal_moves();
+        assert!(l.contains(&Move::Pass));
+        let v = p.variant();
+        for m in &l {
+            if let Move::Board { from, .. } = *m {
+                let k = v.kind(p.piece(from).kind()).letter;
+                assert!(!"PIBNXO".contains(k), "{k} stays where it is");
+            }
+        }
+        // a rook may go anywhere empty in the camp, as often as the giver likes
+        play(&mut p, "3c7c");
+        play(&mut p, "7c8c");
+        play(&mut p, "pass");
+        assert!(p.chu_setup().is_none());
+    }
+
+    #[test]
+    fn setup_steps_are_counted_by_perft() {
+        let mut p = find_handicap("side-mover").unwrap().position();
+        assert_eq!(p.perft(1), 8);
+        // after a fill: the pre-moves, plus the pass
+        let n2 = p.perft(2);
+        assert!(n2 > 8);
+        let mut q = find_handicap("two-kings").unwrap().position();
+        assert_eq!(q.perft(1), 36, "no setup: the giver's normal moves");
+        let _ = Game::from_position(p, RuleOptions::default());
+    }
+}

@@ -68,7 +68,8 @@ fn destinations(p: &mut Position, from: (i16, i16)) -> BTreeSet<(i8, i8)> {
     p.legal_moves()
         .into_iter()
         .filter(|m| m.from() == Some(f))
-        .map(|m| g.coords(m.to()))
+        .filter_map(|m| m.to())
+        .map(|to| g.coords(to))
         .collect()
 }
 
@@ -566,6 +567,7 @@ fn rotate_move(g: &koma_rules::Geometry, m: Move) -> Move {
             mid: g.rotate_cell(mid, 1),
             to: g.rotate_cell(to, 1),
         },
+        Move::Pass => Move::Pass,
     }
 }
 
