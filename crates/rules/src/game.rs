@@ -13,6 +13,7 @@
 //!   move itself is recorded in the outcome but not played onto the board.
 //! - 66 shogi: impasse by agreement, a side under 15 points loses, otherwise a draw (the two
 //!   sides hold 30 together). Minishogi has no impasse.
+//! - Chu shogi: see [`crate::chushogi`] for mate, bare king and its repetition rules.
 //! - Three Kingdoms shogi: a move that makes a position (board, hands, player to move) for the
 //!   4th time is illegal while the player has another move; if every move repeats, the game is
 //!   drawn. Resignation or time in the three-player game gives the win to the player who
@@ -77,6 +78,8 @@ pub enum Reason {
     RoyalCaptured,
     /// A Three Kingdoms general stood on the centre when its owner's turn came.
     GeneralOnCentre,
+    /// 駒枯れ (chu shogi): bare king.
+    BareKing,
 }
 
 impl Reason {
@@ -94,6 +97,7 @@ impl Reason {
             Reason::Declaration => "declaration",
             Reason::RoyalCaptured => "royal-captured",
             Reason::GeneralOnCentre => "general-on-centre",
+            Reason::BareKing => "bare-king",
         }
     }
 }
@@ -134,6 +138,10 @@ pub struct Game {
     hashes: Vec<u64>,
     /// Whether the move of ply `i + 1` gave check.
     checks: Vec<bool>,
+    /// Who made the move of ply `i + 1`.
+    movers: Vec<Player>,
+    /// Chu shogi: whether the move of ply `i + 1` attacked an enemy piece, and was a jitto.
+    attacks: Vec<(bool, bool)>,
     counts: HashMap<u64, u8>,
     outcome: Option<Outcome>,
     /// The foul that ended a strict game, if one did.
@@ -159,6 +167,8 @@ impl Game {
             pos,
             options,
             checks: Vec::new(),
+            movers: Vec::new(),
+            attacks: Vec::new(),
             counts,
             outcome: None,
             foul_move: None,
@@ -260,10 +270,24 @@ impl Game {
         } else {
             false
         };
+        let mover = self.pos.turn();
+        let chu = self.pos.variant().chu;
+        let jitto = chu && crate::chushogi::is_jitto(&self.pos, mv);
         self.pos.play_unchecked(mv);
         let h = self.pos.hash();
         self.hashes.push(h);
-        self.checks.push(self.pos.in_check());
+        self.checks.push(if chu {
+            crate::chushogi::royal_attacked(&self.pos, mover.opponent())
+        } else {
+            self.pos.in_check()
+        });
+        self.movers.push(mover);
+        self.attacks.push((
+            chu && mv
+                .to()
+                .is_some_and(|to| crate::chushogi::attacks_an_enemy(&self.pos, to)),
+            jitto,
+        ));
         let n = self.counts.entry(h).or_insert(0);
         *n += 1;
         let repeated = *n >= 4;
@@ -298,6 +322,8 @@ impl Game {
             }
         }
         self.checks.pop();
+        self.movers.pop();
+        self.attacks.pop();
         self.outcome = None;
         Some(mv)
     }
@@ -340,19 +366,8 @@ impl Game {
             return crate::sangoku::outcome(&mut self.pos);
         }
         if self.pos.variant().chu {
-            if let Some(loser) = crate::chushogi::royal_loser(&self.pos) {
-                return Some(Outcome {
-                    winner: Some(loser.opponent()),
-                    reason: Reason::RoyalCaptured,
-                });
-            }
-            if !self.pos.has_legal_move() {
-                return Some(Outcome {
-                    winner: Some(self.pos.turn().opponent()),
-                    reason: Reason::NoLegalMoves,
-                });
-            }
-            return None;
+            let last = self.movers.last().copied();
+            return crate::chushogi::outcome(&mut self.pos, last);
         }
         if self.pos.has_legal_move() {
             return None;
@@ -382,6 +397,20 @@ impl Game {
                 start_turn.opponent()
             }
         };
+        if self.pos.variant().chu {
+            let span: Vec<(Player, bool, bool, bool)> = (first + 1..=n)
+                .map(|j| {
+                    let (a, jit) = self.attacks[j - 1];
+                    (self.movers[j - 1], self.checks[j - 1], a, jit)
+                })
+                .collect();
+            let loser =
+                crate::chushogi::repetition_loser(self.pos.chu_preset(), &span, self.pos.turn());
+            return Outcome {
+                winner: loser.map(Player::opponent),
+                reason: Reason::Repetition,
+            };
+        }
         let mut all_checks = [true, true];
         let mut any_check = [false, false];
         let mut moved = [false, false];

@@ -486,3 +486,130 @@ mod handicaps {
         let _ = Game::from_position(p, RuleOptions::default());
     }
 }
+
+mod end_of_game {
+    use super::*;
+    use koma_rules::Outcome;
+    use koma_rules::chushogi::repetition_loser;
+
+    fn game(pieces: &[(&str, Player, &str)], turn: Player, preset: ChuPreset) -> Game {
+        let mut p = chu(pieces, turn);
+        p.set_chu_preset(preset);
+        Game::from_position(p, RuleOptions::default())
+    }
+
+    #[test]
+    fn jcsa_mate_of_a_single_royal() {
+        // gote's king on 1a; sente's rooks hold files 1 and 2; a gote gold far away
+        let pieces = [("1l", S, "R"), ("2l", S, "R"), ("12b", G, "G")];
+        let g = game(&pieces, G, ChuPreset::Jcsa);
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome {
+                winner: Some(S),
+                reason: Reason::Checkmate
+            })
+        );
+        // lishogi plays on: moving into check is legal and only capture ends it
+        assert_eq!(game(&pieces, G, ChuPreset::Lishogi).outcome(), None);
+        // with a crown prince there is no mate: both royals must be taken
+        let prince = [
+            ("1l", S, "R"),
+            ("2l", S, "R"),
+            ("12b", G, "G"),
+            ("12a", G, "+E"),
+        ];
+        assert_eq!(game(&prince, G, ChuPreset::Jcsa).outcome(), None);
+    }
+
+    #[test]
+    fn jcsa_bare_king() {
+        let one = game(&[("5e", S, "G")], G, ChuPreset::Jcsa);
+        assert_eq!(
+            one.outcome(),
+            Some(Outcome {
+                winner: Some(S),
+                reason: Reason::BareKing
+            })
+        );
+        // a lone unpromoted pawn or go-between does not win
+        let pawn = game(&[("5e", S, "P")], G, ChuPreset::Jcsa);
+        assert_eq!(pawn.outcome().map(|o| o.winner), Some(None));
+        // a dead pawn is not counted: with a gold it is still the gold alone
+        let dead = game(&[("5a", S, "P"), ("5e", S, "G")], G, ChuPreset::Jcsa);
+        assert_eq!(dead.outcome().map(|o| o.winner), Some(Some(S)));
+        // two pieces: play on
+        assert_eq!(
+            game(&[("5e", S, "G"), ("5f", G, "G")], G, ChuPreset::Jcsa).outcome(),
+            None
+        );
+    }
+
+    #[test]
+    fn lishogi_bare_king_unless_it_can_bare_back() {
+        // gote bare, sente's gold far away: gote loses
+        let far = game(&[("5e", S, "G")], G, ChuPreset::Lishogi);
+        assert_eq!(far.outcome().map(|o| o.reason), Some(Reason::BareKing));
+        assert_eq!(far.outcome().and_then(|o| o.winner), Some(S));
+        // the gold next to gote's king and unprotected: gote can take it back, play on
+        let near = game(&[("2b", S, "G")], G, ChuPreset::Lishogi);
+        assert_eq!(near.outcome(), None);
+        // king against king: a draw
+        let kk = game(&[], G, ChuPreset::Lishogi);
+        assert_eq!(
+            kk.outcome(),
+            Some(Outcome {
+                winner: None,
+                reason: Reason::BareKing
+            })
+        );
+    }
+
+    #[test]
+    fn repetition_under_each_preset() {
+        let pieces = [("12a", S, "G"), ("1l", G, "G")];
+        let cycle = ["12l11l", "1a2a", "11l12l", "2a1a"];
+        for (preset, winner) in [(ChuPreset::Jcsa, Some(G)), (ChuPreset::Lishogi, None)] {
+            let mut g = game(&pieces, S, preset);
+            'outer: for _ in 0..4 {
+                for u in cycle {
+                    if g.outcome().is_some() {
+                        break 'outer;
+                    }
+                    let m = parse_usi(g.position().variant(), u).unwrap();
+                    g.play(m).unwrap();
+                }
+            }
+            let o = g.outcome().unwrap();
+            assert_eq!(o.reason, Reason::Repetition, "{preset:?}");
+            assert_eq!(
+                o.winner, winner,
+                "{preset:?}: the side to move started it (JCSA)"
+            );
+        }
+    }
+
+    #[test]
+    fn who_started_the_repetition() {
+        let (s, g) = (S, G);
+        // (a) continuous check
+        let checks = [(s, true, true, false), (g, false, false, false)].repeat(2);
+        assert_eq!(repetition_loser(ChuPreset::Jcsa, &checks, g), Some(s));
+        // (b) the only side whose moves attack
+        let attacks = [(s, false, false, false), (g, false, true, false)].repeat(2);
+        assert_eq!(repetition_loser(ChuPreset::Jcsa, &attacks, s), Some(g));
+        // (d) jitto on both sides: the first to pass
+        let jitto = [
+            (s, false, false, false),
+            (g, false, false, true),
+            (s, false, false, true),
+        ];
+        assert_eq!(repetition_loser(ChuPreset::Jcsa, &jitto, s), Some(g));
+        // (c) otherwise the side to move
+        let quiet = [(s, false, false, false), (g, false, false, false)].repeat(2);
+        assert_eq!(repetition_loser(ChuPreset::Jcsa, &quiet, g), Some(g));
+        // lishogi: attacking with every move loses, otherwise nobody
+        assert_eq!(repetition_loser(ChuPreset::Lishogi, &attacks, s), Some(g));
+        assert_eq!(repetition_loser(ChuPreset::Lishogi, &quiet, s), None);
+    }
+}
