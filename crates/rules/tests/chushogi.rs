@@ -278,7 +278,8 @@ fn promotion_rules() {
 
 #[test]
 fn taking_the_last_royal_ends_the_game_a_prince_keeps_it_going() {
-    let p = chu(&[("1c", S, "R")], S);
+    // golds on both sides keep the bare-king rule out of it
+    let p = chu(&[("1c", S, "R"), ("12b", G, "G"), ("12k", S, "G")], S);
     let mut g = Game::from_position(p.clone(), RuleOptions::default());
     let o = g
         .play(parse_usi(p.variant(), "1c1a").unwrap())
@@ -287,7 +288,15 @@ fn taking_the_last_royal_ends_the_game_a_prince_keeps_it_going() {
     assert_eq!(o.winner, Some(S));
     assert_eq!(o.reason, Reason::RoyalCaptured);
     // with a crown prince gote plays on
-    let q = chu(&[("1c", S, "R"), ("12a", G, "+E")], S);
+    let q = chu(
+        &[
+            ("1c", S, "R"),
+            ("12a", G, "+E"),
+            ("12b", G, "G"),
+            ("12k", S, "G"),
+        ],
+        S,
+    );
     let mut g = Game::from_position(q.clone(), RuleOptions::default());
     assert_eq!(
         g.play(parse_usi(q.variant(), "1c1a").unwrap()).unwrap(),
