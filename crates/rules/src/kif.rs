@@ -10,6 +10,8 @@
 //!   (back), 寄 (sideways), 直 (straight forward), position 右/左 (as the mover sees the board),
 //!   and 打 when a drop could be confused with a board move.
 //! - Lines starting with `#`, `*` or `&` are comments; a variation (`変化：`) ends the main line.
+//! - 66 shogi ([`read_kif_of`]): the same format on 6x6; the start is a board diagram whose hands
+//!   hold the pieces still to be placed (the king too), and placements are drops (`３六玉打`).
 //!
 //! Modifier choice (the JSA convention): direction alone when it tells the pieces apart; else
 //! 直 for a piece moving straight forward (not for dragon and horse); else 右/左 alone when the
@@ -288,10 +290,12 @@ fn modifier(pos: &mut Position, mv: Move) -> String {
 }
 
 /// The start position named by a 手合割, or by a board diagram in `lines`.
-fn read_start(lines: &[(usize, &str)]) -> Result<Position, KifError> {
+fn read_start(game: GameId, lines: &[(usize, &str)]) -> Result<Position, KifError> {
     let mut pos = None;
     for &(_, l) in lines {
-        if let Some(h) = header_value(l, "手合割") {
+        if let Some(h) = header_value(l, "手合割")
+            && game == GameId::Shogi
+        {
             let h = h.trim();
             let hc = handicap::find(h).ok_or_else(|| KifError::Handicap(h.to_string()))?;
             pos = Some(hc.position());
@@ -303,19 +307,20 @@ fn read_start(lines: &[(usize, &str)]) -> Result<Position, KifError> {
         .filter(|(_, l)| l.starts_with('|'))
         .collect();
     if board.is_empty() {
-        return Ok(pos.unwrap_or_else(|| Position::start(GameId::Shogi)));
+        return Ok(pos.unwrap_or_else(|| Position::start(game)));
     }
-    let v = Variant::get(GameId::Shogi);
-    let mut p = Position::empty(GameId::Shogi);
-    if board.len() != 9 {
+    let v = Variant::get(game);
+    let (width, height) = v.dims();
+    let mut p = Position::empty(game);
+    if board.len() != height as usize {
         return Err(KifError::Board {
             line: board[0].0,
-            why: format!("{} ranks, 9 needed", board.len()),
+            why: format!("{} ranks, {height} needed", board.len()),
         });
     }
     for (rank, &(line, text)) in board.iter().enumerate() {
         let body: Vec<char> = text.chars().skip(1).collect();
-        let mut file = 9u8;
+        let mut file = width;
         let mut i = 0;
         while file >= 1 {
             let bad = |why: &str| KifError::Board {
@@ -360,7 +365,7 @@ fn read_start(lines: &[(usize, &str)]) -> Result<Position, KifError> {
         }
     }
     // The SFEN reader refuses impossible positions (two kings, too many pieces, dead pieces).
-    crate::sfen::from_sfen(GameId::Shogi, &crate::sfen::to_sfen(&p)).map_err(|e| KifError::Board {
+    crate::sfen::from_sfen(game, &crate::sfen::to_sfen(&p)).map_err(|e| KifError::Board {
         line: board[0].0,
         why: e.to_string(),
     })
@@ -379,7 +384,7 @@ fn read_hand(v: &Variant, p: &mut Position, owner: Player, text: &str) -> Option
     }
     for item in text.split(['　', ' ']).filter(|s| !s.is_empty()) {
         let (kind, used) = read_piece(v, item)?;
-        if kind.index() >= HAND_KINDS || v.kind(kind).royal {
+        if kind.index() >= HAND_KINDS || (v.kind(kind).royal && !v.placement) {
             return None;
         }
         let n = match &item[used..] {
@@ -565,7 +570,16 @@ fn resolve(
 /// # Errors
 /// [`KifError`] naming the line or move that is wrong.
 pub fn read_kif(bytes: &[u8]) -> Result<Record, KifError> {
-    read(bytes, Style::Kif)
+    read(GameId::Shogi, bytes, Style::Kif)
+}
+
+/// Read a KIF record of `game` (shogi, or 66 shogi, whose records start from a board diagram
+/// with the pieces to place in hand and write the placements as drops, `３六玉打`).
+///
+/// # Errors
+/// [`KifError`] naming the line or move that is wrong.
+pub fn read_kif_of(game: GameId, bytes: &[u8]) -> Result<Record, KifError> {
+    read(game, bytes, Style::Kif)
 }
 
 /// Read a KI2 record (UTF-8 or Shift_JIS bytes).
@@ -573,10 +587,10 @@ pub fn read_kif(bytes: &[u8]) -> Result<Record, KifError> {
 /// # Errors
 /// [`KifError`] naming the line or move that is wrong.
 pub fn read_ki2(bytes: &[u8]) -> Result<Record, KifError> {
-    read(bytes, Style::Ki2)
+    read(GameId::Shogi, bytes, Style::Ki2)
 }
 
-fn read(bytes: &[u8], style: Style) -> Result<Record, KifError> {
+fn read(game: GameId, bytes: &[u8], style: Style) -> Result<Record, KifError> {
     let text = decode(bytes)?;
     let lines: Vec<(usize, &str)> = text
         .lines()
@@ -597,7 +611,7 @@ fn read(bytes: &[u8], style: Style) -> Result<Record, KifError> {
         .position(|(_, l)| is_move_line(l))
         .unwrap_or(lines.len());
     let head = &lines[..first_move];
-    let start = read_start(head)?;
+    let start = read_start(game, head)?;
     let mut headers = Vec::new();
     for &(_, l) in head {
         if let Some((k, val)) = l.split_once('：')
@@ -737,11 +751,19 @@ fn write_header(r: &Record, out: &mut String) {
             items.join("　") + "　"
         }
     };
+    let (width, height) = v.dims();
+    let rule = format!("+{}+\n", "-".repeat(3 * width as usize));
     out.push_str(&format!("後手の持駒：{}\n", hand(Player::SECOND)));
-    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
-    for rank in 0..9u8 {
+    out.push(' ');
+    for file in (1..=width).rev() {
+        out.push(' ');
+        out.push(ZEN_DIGITS[(file - 1) as usize]);
+    }
+    out.push('\n');
+    out.push_str(&rule);
+    for rank in 0..height {
         out.push('|');
-        for file in (1..=9u8).rev() {
+        for file in (1..=width).rev() {
             let Some(c) = v.cell_at(file, rank) else {
                 continue;
             };
@@ -755,7 +777,7 @@ fn write_header(r: &Record, out: &mut String) {
         }
         out.push_str(&format!("|{}\n", KANJI_DIGITS[rank as usize]));
     }
-    out.push_str("+---------------------------+\n");
+    out.push_str(&rule);
     out.push_str(&format!("先手の持駒：{}\n", hand(Player::FIRST)));
     if r.start.turn() == Player::SECOND {
         out.push_str("後手番\n");

@@ -217,3 +217,86 @@ fn impasse_under_15_points_loses() {
     assert_eq!(even.impasse_points(), [15, 15]);
     assert_eq!(even.impasse_outcome().winner, None);
 }
+
+mod kif {
+    use super::*;
+    use koma_rules::kif::{read_kif_of, write_kif};
+    use koma_rules::record::Record;
+
+    #[test]
+    fn a_66_game_with_its_placement_round_trips_through_kif() {
+        let mut p = Position::start(G);
+        let start = p.clone();
+        let mut moves = Vec::new();
+        for u in SETUP.iter().chain(["3e3d", "4b4c", "3d3c"].iter()) {
+            let m = parse_usi(p.variant(), u).unwrap();
+            p.play(m).unwrap();
+            moves.push(m);
+        }
+        let r = Record::new(start.clone(), moves.clone());
+        let text = write_kif(&r);
+        assert!(text.contains("３六玉打"), "{text}");
+        assert!(text.contains("  ６ ５ ４ ３ ２ １"), "{text}");
+        assert!(
+            text.contains("先手の持駒：玉　飛　角　金　銀　桂　香"),
+            "{text}"
+        );
+        let back = read_kif_of(G, text.as_bytes()).unwrap();
+        assert_eq!(back.start, start);
+        assert_eq!(back.moves, moves);
+    }
+
+    #[test]
+    fn a_hand_written_66_kif_loads() {
+        let text = "後手の持駒：玉　飛　角　金　銀　桂　香
+  ６ ５ ４ ３ ２ １
++------------------+
+| ・ ・ ・ ・ ・ ・|一
+|v歩v歩v歩v歩v歩v歩|二
+| ・ ・ ・ ・ ・ ・|三
+| ・ ・ ・ ・ ・ ・|四
+| 歩 歩 歩 歩 歩 歩|五
+| ・ ・ ・ ・ ・ ・|六
++------------------+
+先手の持駒：玉　飛　角　金　銀　桂　香
+手数----指手---------消費時間--
+   1 ３六玉打
+   2 ４一玉打
+   3 １六飛打
+";
+        let r = read_kif_of(G, text.as_bytes()).unwrap();
+        assert_eq!(r.moves.len(), 3);
+        let end = r.final_position().unwrap();
+        assert_eq!(
+            end.hand(Player::FIRST, Kind(2)),
+            0,
+            "the bishop went back to the box"
+        );
+        // a placement off the first rank is refused by name
+        let bad = text.replace("   3 １六飛打", "   3 １四飛打");
+        assert!(matches!(
+            read_kif_of(G, bad.as_bytes()),
+            Err(koma_rules::kif::KifError::Illegal { number: 3, .. })
+        ));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 24, ..Default::default() })]
+        #[test]
+        fn random_66_games_round_trip(choices in proptest::collection::vec(proptest::prelude::any::<u16>(), 0..80)) {
+            let mut p = Position::start(G);
+            let start = p.clone();
+            let mut moves = Vec::new();
+            for c in choices {
+                let l = p.legal_moves();
+                if l.is_empty() { break; }
+                let m = l[c as usize % l.len()];
+                p.play(m).unwrap();
+                moves.push(m);
+            }
+            let r = Record::new(start, moves);
+            let back = read_kif_of(G, write_kif(&r).as_bytes()).unwrap();
+            proptest::prop_assert_eq!(back.moves, r.moves);
+        }
+    }
+}
