@@ -1,6 +1,9 @@
 //! Differential tests against cshogi (a C++ shogi library on PyPI): its legal moves in 600
 //! random positions, and random games written by its KIF (Shift_JIS, with board diagrams) and
-//! CSA writers. The fixtures are made by `tests/data/peers/generate.py`.
+//! CSA writers (fixtures made by `tests/data/peers/generate.py`); and against shogiops (npm,
+//! lishogi's rules): the moves of 400 random chu shogi positions under the lishogi preset
+//! (`tests/data/peers/generate_chu.mjs`: `npm install shogiops@0.18.0`, then `node
+//! generate_chu.mjs`).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
 
 use koma_rules::csa::read_csa;
@@ -63,4 +66,46 @@ fn records_written_by_cshogi_load() {
         let got: Vec<String> = r.moves.iter().map(|&m| to_usi(v, m)).collect();
         assert_eq!(got, usi, "game-{n}.csa");
     }
+}
+
+#[test]
+fn chu_moves_match_shogiops_in_400_random_positions() {
+    let text = std::fs::read_to_string(format!("{DIR}/shogiops_chu.txt")).unwrap();
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    let mut n = 0;
+    let mut differ = Vec::new();
+    while let (Some(s), Some(m)) = (lines.next(), lines.next()) {
+        let sfen = s.strip_prefix("sfen ").unwrap();
+        let theirs: Vec<&str> = m
+            .strip_prefix("moves")
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        let mut pos = from_sfen(GameId::Chushogi, sfen).unwrap();
+        pos.set_chu_preset(koma_rules::chushogi::ChuPreset::Lishogi);
+        let v = pos.variant();
+        let mut ours: Vec<String> = pos.legal_moves().iter().map(|&x| to_usi(v, x)).collect();
+        ours.sort();
+        if ours != theirs {
+            let only_ours: Vec<&String> = ours
+                .iter()
+                .filter(|m| !theirs.contains(&m.as_str()))
+                .collect();
+            let only_theirs: Vec<&&str> = theirs
+                .iter()
+                .filter(|m| !ours.contains(&m.to_string()))
+                .collect();
+            differ.push(format!(
+                "{sfen}\n  only ours: {only_ours:?}\n  only theirs: {only_theirs:?}"
+            ));
+        }
+        n += 1;
+    }
+    assert_eq!(n, 400);
+    assert!(
+        differ.is_empty(),
+        "{} positions differ:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
 }
