@@ -447,6 +447,45 @@ mod handicaps {
     }
 
     #[test]
+    fn pre_moves_are_two_per_extra_lion_and_removed_running_piece() {
+        let expected = [
+            ("side-mover", 2),
+            ("vertical-mover", 2),
+            ("lion-2", 2),
+            ("lion-2-rook", 4),
+            ("lion-3", 4),
+            ("lion-3-queen", 6),
+            ("lion-3-queen-dragon", 8),
+        ];
+        for h in handicaps() {
+            let p = h.position();
+            let want = expected.iter().find(|e| e.0 == h.id).map_or(0, |e| e.1);
+            let got = p.chu_setup().map_or(0, |s| s.premoves);
+            assert_eq!(got, want, "{}", h.id);
+            if want == 0 {
+                continue;
+            }
+            // use them all: fill the holes, then pre-move until the setup is over
+            let mut p = p;
+            let mut used = 0;
+            while let Some(s) = p.chu_setup() {
+                let holes = s.open_holes().count();
+                let m = *p
+                    .legal_moves()
+                    .iter()
+                    .find(|&&m| m != Move::Pass)
+                    .expect("a setup step");
+                p.play(m).unwrap();
+                if holes == 0 {
+                    used += 1;
+                }
+            }
+            assert_eq!(used, want, "{}: exactly the allowed pre-moves", h.id);
+            assert_eq!(p.turn(), G);
+        }
+    }
+
+    #[test]
     fn the_giver_may_stop_early() {
         let mut p = find_handicap("lion-3-queen-dragon").unwrap().position();
         play(&mut p, "11a7c");
