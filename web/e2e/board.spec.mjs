@@ -1,16 +1,19 @@
-// The first screen: a 9x9 board drawn in SVG, and a piece dragged with a real pointer.
+// The board: drawn from the rules crate, scaled to the window, moved by real pointers.
 import { test, expect } from "@playwright/test";
+import { centre, drag, cell, onBoard, play } from "./helpers.mjs";
 
-async function centre(page, selector) {
-  const box = await page.locator(selector).boundingBox();
-  expect(box, `${selector} has a box`).not.toBeNull();
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
+test("the start screen lists the games and opens one", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("[data-game-id]")).toHaveCount(6);
+  await page.locator('[data-game-id="shogi"] h2 a').first().click();
+  await expect(page).toHaveURL(/#\/play\/shogi$/);
+  await expect(page.locator("svg.board [data-cell]")).toHaveCount(81);
+});
 
 test("the start position is drawn on a 9x9 board that fits the window", async ({ page }) => {
-  await page.goto("/");
+  await page.goto(play("shogi"));
   await expect(page.locator("svg.board [data-cell]")).toHaveCount(81);
-  await expect(page.locator("svg.board [data-piece]")).toHaveCount(40);
+  await expect(page.locator("svg.board .pieces [data-piece]")).toHaveCount(40);
   await expect(page.locator('[data-piece="K"][data-owner="0"][data-square="5i"]')).toHaveCount(1);
   await expect(page.locator('[data-piece="K"][data-owner="1"][data-square="5a"]')).toHaveCount(1);
   await expect(page.locator('[data-piece="R"][data-owner="0"][data-square="2h"]')).toHaveCount(1);
@@ -18,7 +21,6 @@ test("the start position is drawn on a 9x9 board that fits the window", async ({
   const vp = page.viewportSize();
   expect(board.width).toBeLessThanOrEqual(vp.width);
   expect(board.y + board.height).toBeLessThanOrEqual(vp.height + 1);
-  // cells are square and laid out in order: 9a is top-left, 1i bottom-right
   const a9 = await page.locator('[data-cell="9a"]').boundingBox();
   const i1 = await page.locator('[data-cell="1i"]').boundingBox();
   expect(a9.x).toBeLessThan(i1.x);
@@ -26,47 +28,55 @@ test("the start position is drawn on a 9x9 board that fits the window", async ({
   expect(Math.abs(a9.width - a9.height)).toBeLessThan(1);
 });
 
-test("a piece dragged with the mouse lands on the square it is dropped on", async ({ page }, info) => {
-  await page.goto("/");
-  const from = await centre(page, '[data-cell="7g"]');
-  const to = await centre(page, '[data-cell="7e"]');
+test("a piece dragged with the mouse lands where it is dropped, and the turn passes", async ({ page }, info) => {
+  await page.goto(play("shogi"));
+  const from = await centre(page, cell("7g"));
+  const to = await centre(page, cell("7f"));
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  // move in steps, as a hand does; half way the piece follows the pointer
-  const steps = 12;
-  for (let i = 1; i <= steps; i++) {
-    await page.mouse.move(from.x + ((to.x - from.x) * i) / steps, from.y + ((to.y - from.y) * i) / steps);
-    if (i === steps / 2) {
-      const held = page.locator('[data-square="7g"]');
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * i) / 12, from.y + ((to.y - from.y) * i) / 12);
+    if (i === 6) {
+      const held = page.locator(onBoard("7g"));
       await expect(held).toHaveClass(/held/);
-      const t = await held.getAttribute("transform");
-      expect(t).toMatch(/^translate\(/);
+      expect(await held.getAttribute("transform")).toMatch(/^translate\(/);
+      // destinations are shown while the piece is held
+      await expect(page.locator('[data-dest="7f"]')).toHaveCount(1);
     }
   }
   await page.mouse.up();
-  await expect(page.locator('[data-square="7g"]')).toHaveCount(0);
-  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="7e"]')).toHaveCount(1);
-  await expect(page.locator("svg.board [data-piece]")).toHaveCount(40);
+  await expect(page.locator(onBoard("7g"))).toHaveCount(0);
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "1");
+  await expect(page.locator('.moves li[data-ply="1"]')).toHaveText("▲７六歩");
   await page.screenshot({ path: info.outputPath("after-drag.png") });
 });
 
+test("an illegal drag is refused by name and the piece goes back", async ({ page }) => {
+  await page.goto(play("shogi"));
+  await drag(page, cell("2h"), cell("3g"));
+  await expect(page.locator("[data-foul]")).toHaveAttribute("data-foul", "cannot-move-there");
+  await expect(page.locator('[data-piece="R"][data-square="2h"]')).toHaveCount(1);
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "0");
+});
+
 test("a drag released off the board puts the piece back", async ({ page }) => {
-  await page.goto("/");
-  const from = await centre(page, '[data-cell="2h"]');
+  await page.goto(play("shogi"));
+  const from = await centre(page, cell("2h"));
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  await page.mouse.move(from.x + 5, from.y + 5);
+  await page.mouse.move(from.x + 20, from.y + 20);
   await page.mouse.move(2, 2);
   await page.mouse.up();
   await expect(page.locator('[data-piece="R"][data-square="2h"]')).toHaveCount(1);
-  await expect(page.locator('[data-square="2h"]')).not.toHaveAttribute("transform", /.+/);
+  await expect(page.locator(onBoard("2h"))).not.toHaveAttribute("transform", /.+/);
 });
 
 test("a piece dragged by a finger lands where the finger lifts", async ({ page }, info) => {
   test.skip(!info.project.use.hasTouch, "touch runs on the phone-sized window");
-  await page.goto("/");
-  const from = await centre(page, '[data-cell="3g"]');
-  const to = await centre(page, '[data-cell="3e"]');
+  await page.goto(play("shogi"));
+  const from = await centre(page, cell("3g"));
+  const to = await centre(page, cell("3f"));
   const cdp = await page.context().newCDPSession(page);
   const touch = (type, p) =>
     cdp.send("Input.dispatchTouchEvent", { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
@@ -75,8 +85,7 @@ test("a piece dragged by a finger lands where the finger lifts", async ({ page }
     await touch("touchMove", { x: from.x + ((to.x - from.x) * i) / 8, y: from.y + ((to.y - from.y) * i) / 8 });
   }
   await touch("touchEnd");
-  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="3e"]')).toHaveCount(1);
-  await expect(page.locator('[data-square="3g"]')).toHaveCount(0);
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="3f"]')).toHaveCount(1);
   await page.screenshot({ path: info.outputPath("after-touch-drag.png") });
 });
 

@@ -1,17 +1,20 @@
-//! The square board in SVG: cells, coordinates, pieces, and pointer drags.
+//! The square board in SVG, with both hands (駒台): cells, coordinates, pieces, destinations,
+//! pointer drags and clicks.
 //!
-//! The board takes data (which piece stands where) and emits intents (`on_move(from, to)`); it
-//! knows no rules. A held piece follows the pointer through a `transform` set directly on its
-//! SVG node during `pointermove`, so the virtual DOM re-renders only on pick-up and drop.
-//! Pointer events with pointer capture serve mouse, touch and pen alike.
+//! The board takes data (pieces, hands, the destinations of every movable source, the last
+//! move, the king in check, a pending choice) and emits intents: `on_attempt(source, cell)` for
+//! a drag or a second click, `on_select` for a first click, `on_promote(bool)` for the
+//! promotion choice. It knows no rules. A held piece follows the pointer through a `transform`
+//! set directly on its SVG node during `pointermove`, so the virtual DOM re-renders only on
+//! pick-up and drop. Pointer events with pointer capture serve mouse, touch and pen alike.
 //!
-//! Layout: one cell is 100 SVG units; the file numbers run along the top and the rank numerals
-//! down the right side, as on a Japanese board, with sente at the bottom.
+//! Layout, in SVG units: one cell is 100; gote's hand is a row above the board, sente's below;
+//! file numbers run along the top of the board and rank numerals down its right side.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use koma_rules::{Cell, Piece, Player, Variant, sfen};
+use koma_rules::{Cell, Kind, Piece, Player, Variant, sfen};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, PointerEvent, SvgsvgElement};
 use yew::prelude::*;
@@ -20,28 +23,80 @@ use yew::prelude::*;
 pub const CELL: f64 = 100.0;
 /// Margin for the coordinate labels.
 const MARGIN: f64 = 44.0;
+/// Height of a hand row.
+const HAND: f64 = 110.0;
+/// How far (SVG units) a pointer must travel before a press becomes a drag.
+const DRAG_START: f64 = 8.0;
 
 const RANK_KANJI: [&str; 12] = [
     "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
 ];
 
+/// Where a move starts: a board cell or a kind in the mover's hand.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A piece on the board.
+    Cell(Cell),
+    /// A piece in the hand of the side to move.
+    Hand(Kind),
+}
+
+/// A choice the board shows over a cell.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Choice {
+    /// Promote or not, on `to`: the promoted and unpromoted kinds.
+    Promotion {
+        /// The destination.
+        to: Cell,
+        /// The kind before promotion.
+        kind: Kind,
+        /// The kind after.
+        promoted: Kind,
+    },
+}
+
 /// Properties of [`Board`].
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
-    /// The game's description (board shape, piece names).
+    /// The game's description.
     pub variant: &'static Variant,
     /// The piece on each cell, by cell index.
     pub cells: Rc<Vec<Piece>>,
-    /// A piece was dragged from one cell and dropped on another.
-    pub on_move: Callback<(Cell, Cell)>,
+    /// Each player's hand: (kind, count), in display order.
+    pub hands: Rc<[Vec<(Kind, u8)>; 2]>,
+    /// Whose turn it is (only that side's pieces can be picked up).
+    pub turn: Player,
+    /// Whether moves can be made (false once the game is over).
+    pub active: bool,
+    /// Every movable source with its destinations.
+    pub dests: Rc<Vec<(Source, Cell)>>,
+    /// The selected source (click-then-click), if any.
+    pub selected: Option<Source>,
+    /// The last move's cells.
+    pub last: Rc<Vec<Cell>>,
+    /// The king in check, if any.
+    pub check: Option<Cell>,
+    /// A lion's first step waiting for its second: (from, middle).
+    pub lion_first: Option<(Cell, Cell)>,
+    /// A choice to show.
+    pub choice: Option<Choice>,
+    /// A drag or a second click asks for a move.
+    pub on_attempt: Callback<(Source, Cell)>,
+    /// A first click on a piece (or on it again, to let go).
+    pub on_select: Callback<Option<Source>>,
+    /// A click on a cell (a destination of the selected piece, or anywhere).
+    pub on_cell: Callback<Cell>,
+    /// The promotion choice.
+    pub on_promote: Callback<bool>,
 }
 
-/// A drag in progress.
-struct Drag {
-    from: Cell,
+/// A press in progress.
+struct Press {
+    source: Source,
     pointer: i32,
     start: (f64, f64),
     element: Element,
+    dragging: bool,
 }
 
 /// The board component.
@@ -50,12 +105,12 @@ pub fn board(props: &BoardProps) -> Html {
     let v = props.variant;
     let (w, h) = v.dims();
     let svg_ref = use_node_ref();
-    let drag: Rc<RefCell<Option<Drag>>> = use_mut_ref(|| None);
-    let held = use_state(|| None::<Cell>);
+    let press: Rc<RefCell<Option<Press>>> = use_mut_ref(|| None);
+    let held = use_state(|| None::<Source>);
 
     let width = w as f64 * CELL + MARGIN;
-    let height = h as f64 * CELL + MARGIN;
-    let origin = (0.0, MARGIN);
+    let board_y = HAND + MARGIN;
+    let height = board_y + h as f64 * CELL + HAND;
 
     let to_svg = {
         let svg_ref = svg_ref.clone();
@@ -69,22 +124,170 @@ pub fn board(props: &BoardProps) -> Html {
             Some((p.x() as f64, p.y() as f64))
         }
     };
-
     let cell_at = move |(x, y): (f64, f64)| -> Option<Cell> {
-        let cx = ((x - origin.0) / CELL).floor();
-        let cy = ((y - origin.1) / CELL).floor();
+        let cx = (x / CELL).floor();
+        let cy = ((y - board_y) / CELL).floor();
         if cx < 0.0 || cy < 0.0 || cx >= w as f64 || cy >= h as f64 {
             return None;
         }
         v.geometry.at(cx as i16, cy as i16)
     };
+    let cell_xy = move |c: Cell| -> (f64, f64) {
+        let (x, y) = v.geometry.coords(c);
+        (x as f64 * CELL, board_y + y as f64 * CELL)
+    };
 
+    // the source whose destinations are shown: the held piece, else the selected one
+    let shown = (*held).or(props.selected);
+    let shown_dests: Vec<Cell> = props
+        .dests
+        .iter()
+        .filter(|(s, _)| Some(*s) == shown)
+        .map(|(_, c)| *c)
+        .collect();
+
+    // pointer handlers shared by board pieces and hand pieces
+    let pointer_down = {
+        let press = press.clone();
+        let held = held.clone();
+        let to_svg = to_svg.clone();
+        let active = props.active;
+        Rc::new(move |e: PointerEvent, source: Source| {
+            if !active || e.button() != 0 || press.borrow().is_some() {
+                return;
+            }
+            e.prevent_default();
+            // Yew delegates events from the app root, so `current_target` is the root: the
+            // piece is the closest `.piece` around the element under the pointer.
+            let Some(target) = e
+                .target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+                .and_then(|t| t.closest(".piece").ok().flatten())
+            else {
+                return;
+            };
+            let _ = target.set_pointer_capture(e.pointer_id());
+            let Some(start) = to_svg(&e) else { return };
+            *press.borrow_mut() = Some(Press {
+                source,
+                pointer: e.pointer_id(),
+                start,
+                element: target,
+                dragging: false,
+            });
+            held.set(Some(source));
+        })
+    };
+    let pointer_move = {
+        let press = press.clone();
+        let to_svg = to_svg.clone();
+        Callback::from(move |e: PointerEvent| {
+            let mut p = press.borrow_mut();
+            let Some(p) = p.as_mut().filter(|p| p.pointer == e.pointer_id()) else {
+                return;
+            };
+            if let Some((x, y)) = to_svg(&e) {
+                let (dx, dy) = (x - p.start.0, y - p.start.1);
+                if !p.dragging && dx.hypot(dy) < DRAG_START {
+                    return;
+                }
+                p.dragging = true;
+                let _ = p
+                    .element
+                    .set_attribute("transform", &format!("translate({dx:.1} {dy:.1})"));
+            }
+        })
+    };
+    let pointer_end = {
+        let press = press.clone();
+        let held = held.clone();
+        let to_svg = to_svg.clone();
+        let on_attempt = props.on_attempt.clone();
+        let on_select = props.on_select.clone();
+        let on_cell = props.on_cell.clone();
+        let selected = props.selected;
+        // destinations of the selected piece: a click on one of them (a lion's own square after
+        // its first step) is a move, not a new selection
+        let selected_dests: Vec<Cell> = props
+            .dests
+            .iter()
+            .filter(|(s, _)| Some(*s) == selected)
+            .map(|(_, c)| *c)
+            .collect();
+        Rc::new(move |e: PointerEvent, drop_it: bool| {
+            let Some(p) = press.borrow_mut().take() else {
+                return;
+            };
+            if p.pointer != e.pointer_id() {
+                *press.borrow_mut() = Some(p);
+                return;
+            }
+            let _ = p.element.remove_attribute("transform");
+            let _ = p.element.release_pointer_capture(e.pointer_id());
+            held.set(None);
+            if !drop_it {
+                return;
+            }
+            if !p.dragging {
+                if let Source::Cell(c) = p.source
+                    && selected_dests.contains(&c)
+                {
+                    on_cell.emit(c);
+                    return;
+                }
+                // a click: select, or let go of the selected piece
+                on_select.emit((selected != Some(p.source)).then_some(p.source));
+                return;
+            }
+            if let Some(to) = to_svg(&e).and_then(cell_at)
+                && Some(to)
+                    != match p.source {
+                        Source::Cell(c) => Some(c),
+                        Source::Hand(_) => None,
+                    }
+            {
+                on_attempt.emit((p.source, to));
+            }
+        })
+    };
+    let pointer_up = {
+        let end = pointer_end.clone();
+        Callback::from(move |e: PointerEvent| end(e, true))
+    };
+    let pointer_cancel = {
+        let end = pointer_end.clone();
+        Callback::from(move |e: PointerEvent| end(e, false))
+    };
+
+    let piece_view = |piece: Piece, x: f64, y: f64, extra: Html| -> Html {
+        let info = v.kind(piece.kind());
+        let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
+        let rotate = if piece.owner() == Player::FIRST {
+            String::new()
+        } else {
+            format!("rotate(180 {cx} {cy})")
+        };
+        let font = if info.kanji.chars().count() > 1 {
+            "piece-text small"
+        } else {
+            "piece-text"
+        };
+        html! {
+            <g transform={rotate}>
+                <polygon class="piece-body" points={pentagon(x, y)} />
+                <text class={font} x={cx.to_string()} y={(cy + 8.0).to_string()}
+                    text-anchor="middle" dominant-baseline="middle">{ info.kanji }</text>
+                { extra }
+            </g>
+        }
+    };
+
+    // cells
     let mut cells_html = Vec::with_capacity(v.geometry.len());
     let mut pieces_html = Vec::new();
+    let mut marks_html = Vec::new();
     for cell in v.geometry.cells() {
-        let (x, y) = v.geometry.coords(cell);
-        let px = origin.0 + x as f64 * CELL;
-        let py = origin.1 + y as f64 * CELL;
+        let (px, py) = cell_xy(cell);
         let name = sfen::square_name(v, cell);
         let piece = props.cells[cell.index()];
         let label = if piece.is_empty() {
@@ -100,127 +303,175 @@ pub fn board(props: &BoardProps) -> Html {
                 v.kind(piece.kind()).name
             )
         };
+        let class = classes!(
+            "cell",
+            props.last.contains(&cell).then_some("last"),
+            (props.check == Some(cell)).then_some("check"),
+            (props.lion_first.map(|l| l.1) == Some(cell)).then_some("lion-mid"),
+        );
+        let onclick = {
+            let on_cell = props.on_cell.clone();
+            Callback::from(move |_: MouseEvent| on_cell.emit(cell))
+        };
         cells_html.push(html! {
-            <rect key={name.clone()} class="cell" data-cell={name.clone()} role="gridcell"
+            <rect key={name.clone()} {class} data-cell={name.clone()} role="gridcell"
                 aria-label={label}
                 x={px.to_string()} y={py.to_string()}
-                width={CELL.to_string()} height={CELL.to_string()} />
+                width={CELL.to_string()} height={CELL.to_string()} {onclick} />
         });
+        if shown_dests.contains(&cell) {
+            let (cx, cy) = (px + CELL / 2.0, py + CELL / 2.0);
+            let capture = !piece.is_empty();
+            marks_html.push(html! {
+                <circle class={if capture { "dest capture" } else { "dest" }} data-dest={name.clone()}
+                    cx={cx.to_string()} cy={cy.to_string()}
+                    r={if capture { "46" } else { "14" }} />
+            });
+        }
         if piece.is_empty() {
             continue;
         }
+        let own = piece.owner() == props.turn;
+        let source = Source::Cell(cell);
         let onpointerdown = {
-            let drag = drag.clone();
-            let held = held.clone();
-            let to_svg = to_svg.clone();
+            let down = pointer_down.clone();
+            let on_cell = props.on_cell.clone();
             Callback::from(move |e: PointerEvent| {
-                if e.button() != 0 || drag.borrow().is_some() {
-                    return;
-                }
-                e.prevent_default();
-                // Yew delegates events from the app root, so `current_target` is the root: the
-                // piece is the closest `.piece` around the element under the pointer.
-                let Some(target) = e
-                    .target()
-                    .and_then(|t| t.dyn_into::<Element>().ok())
-                    .and_then(|t| t.closest("g.piece").ok().flatten())
-                else {
-                    return;
-                };
-                let _ = target.set_pointer_capture(e.pointer_id());
-                let Some(start) = to_svg(&e) else { return };
-                *drag.borrow_mut() = Some(Drag {
-                    from: cell,
-                    pointer: e.pointer_id(),
-                    start,
-                    element: target,
-                });
-                held.set(Some(cell));
-            })
-        };
-        let onpointermove = {
-            let drag = drag.clone();
-            let to_svg = to_svg.clone();
-            Callback::from(move |e: PointerEvent| {
-                let d = drag.borrow();
-                let Some(d) = d.as_ref().filter(|d| d.pointer == e.pointer_id()) else {
-                    return;
-                };
-                if let Some((x, y)) = to_svg(&e) {
-                    let _ = d.element.set_attribute(
-                        "transform",
-                        &format!("translate({:.1} {:.1})", x - d.start.0, y - d.start.1),
-                    );
+                if own {
+                    down(e, source);
+                } else {
+                    // an opponent's piece: a click on its cell (a capture by click-click)
+                    on_cell.emit(cell);
                 }
             })
         };
-        let end = {
-            let drag = drag.clone();
-            let held = held.clone();
-            let to_svg = to_svg.clone();
-            let on_move = props.on_move.clone();
-            move |e: PointerEvent, drop_it: bool| {
-                let Some(d) = drag.borrow_mut().take() else {
-                    return;
-                };
-                if d.pointer != e.pointer_id() {
-                    *drag.borrow_mut() = Some(d);
-                    return;
-                }
-                let _ = d.element.remove_attribute("transform");
-                let _ = d.element.release_pointer_capture(e.pointer_id());
-                held.set(None);
-                if drop_it
-                    && let Some(to) = to_svg(&e).and_then(cell_at)
-                    && to != d.from
-                {
-                    on_move.emit((d.from, to));
-                }
-            }
-        };
-        let onpointerup = {
-            let end = end.clone();
-            Callback::from(move |e: PointerEvent| end(e, true))
-        };
-        let onpointercancel = Callback::from(move |e: PointerEvent| end(e, false));
         let info = v.kind(piece.kind());
         let letters = sfen::piece_letters(v, piece).to_ascii_uppercase();
-        let owner = piece.owner();
-        let (cx, cy) = (px + CELL / 2.0, py + CELL / 2.0);
-        let rotate = if owner == Player::FIRST {
-            String::new()
-        } else {
-            format!("rotate(180 {cx} {cy})")
-        };
         let class = classes!(
             "piece",
             info.is_promoted().then_some("promoted"),
-            (*held == Some(cell)).then_some("held")
+            (*held == Some(source)).then_some("held"),
+            (props.selected == Some(source)).then_some("selected"),
         );
         pieces_html.push(html! {
-            <g key={format!("p{}", cell.0)} class={class}
-                data-piece={letters} data-owner={owner.0.to_string()} data-square={name}
-                {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}>
-                <g transform={rotate}>
-                    <polygon class="piece-body" points={pentagon(px, py)} />
-                    <text class="piece-text" x={cx.to_string()} y={(cy + 8.0).to_string()}
-                        text-anchor="middle" dominant-baseline="middle">{ info.kanji }</text>
-                </g>
+            <g key={format!("p{}", cell.0)} {class}
+                data-piece={letters} data-owner={piece.owner().0.to_string()} data-square={name}
+                onpointerdown={onpointerdown} onpointermove={pointer_move.clone()}
+                onpointerup={pointer_up.clone()} onpointercancel={pointer_cancel.clone()}>
+                { piece_view(piece, px, py, Html::default()) }
             </g>
         });
     }
 
+    // hands: gote above, sente below
+    let hand_rows = [Player::SECOND, Player::FIRST].map(|owner| {
+        let y = if owner == Player::FIRST {
+            board_y + h as f64 * CELL + 6.0
+        } else {
+            4.0
+        };
+        let items = props.hands[owner.index()].iter().enumerate().map(|(i, &(kind, n))| {
+            let x = i as f64 * CELL;
+            let piece = Piece::new(owner, kind);
+            let source = Source::Hand(kind);
+            let movable = owner == props.turn;
+            let onpointerdown = {
+                let down = pointer_down.clone();
+                Callback::from(move |e: PointerEvent| {
+                    if movable {
+                        down(e, source);
+                    }
+                })
+            };
+            let class = classes!(
+                "piece",
+                "in-hand",
+                (movable && *held == Some(source)).then_some("held"),
+                (movable && props.selected == Some(source)).then_some("selected"),
+            );
+            let badge = if n > 1 {
+                html! {
+                    <text class="count" x={(x + CELL - 10.0).to_string()} y={(y + 28.0).to_string()}
+                        text-anchor="end">{ n.to_string() }</text>
+                }
+            } else {
+                Html::default()
+            };
+            html! {
+                <g key={format!("h{}{}", owner.0, kind.0)} {class}
+                    data-piece={v.kind(kind).letter.to_string()} data-owner={owner.0.to_string()}
+                    data-count={n.to_string()}
+                    onpointerdown={onpointerdown} onpointermove={pointer_move.clone()}
+                    onpointerup={pointer_up.clone()} onpointercancel={pointer_cancel.clone()}>
+                    { piece_view(piece, x, y, Html::default()) }
+                    { badge }
+                </g>
+            }
+        });
+        html! {
+            <g class="hand" data-hand={owner.0.to_string()}
+                aria-label={if owner == Player::FIRST { "sente's hand" } else { "gote's hand" }}>
+                <rect class="hand-bg" x="0" y={y.to_string()} width={(w as f64 * CELL).to_string()}
+                    height={(CELL).to_string()} />
+                { for items }
+            </g>
+        }
+    });
+
+    // the promotion choice, over the destination
+    let choice = match &props.choice {
+        Some(Choice::Promotion { to, kind, promoted }) => {
+            let (px, py) = cell_xy(*to);
+            let owner = props.turn;
+            let yes = {
+                let p = props.on_promote.clone();
+                Callback::from(move |e: PointerEvent| {
+                    e.stop_propagation();
+                    p.emit(true)
+                })
+            };
+            let no = {
+                let p = props.on_promote.clone();
+                Callback::from(move |e: PointerEvent| {
+                    e.stop_propagation();
+                    p.emit(false)
+                })
+            };
+            // two cells tall: the promoted piece on the cell, the plain one beside it
+            let (ny, yy) = if py + 2.0 * CELL <= board_y + h as f64 * CELL {
+                (py + CELL, py)
+            } else {
+                (py - CELL, py)
+            };
+            html! {
+                <g class="choice">
+                    <g class="promote-option" data-promote="yes" onpointerdown={yes}>
+                        <rect class="choice-bg" x={px.to_string()} y={yy.to_string()}
+                            width={CELL.to_string()} height={CELL.to_string()} />
+                        { piece_view(Piece::new(owner, *promoted), px, yy, Html::default()) }
+                    </g>
+                    <g class="promote-option" data-promote="no" onpointerdown={no}>
+                        <rect class="choice-bg" x={px.to_string()} y={ny.to_string()}
+                            width={CELL.to_string()} height={CELL.to_string()} />
+                        { piece_view(Piece::new(owner, *kind), px, ny, Html::default()) }
+                    </g>
+                </g>
+            }
+        }
+        None => Html::default(),
+    };
+
     let file_labels = (0..w).map(|x| {
         let file = w - x;
         html! {
-            <text class="coord" x={(origin.0 + x as f64 * CELL + CELL / 2.0).to_string()}
-                y={(MARGIN * 0.6).to_string()} text-anchor="middle">{ file.to_string() }</text>
+            <text class="coord" x={(x as f64 * CELL + CELL / 2.0).to_string()}
+                y={(board_y - MARGIN * 0.3).to_string()} text-anchor="middle">{ file.to_string() }</text>
         }
     });
     let rank_labels = (0..h).map(|y| {
         html! {
             <text class="coord" x={(w as f64 * CELL + MARGIN * 0.5).to_string()}
-                y={(origin.1 + y as f64 * CELL + CELL / 2.0 + 10.0).to_string()}
+                y={(board_y + y as f64 * CELL + CELL / 2.0 + 10.0).to_string()}
                 text-anchor="middle">{ RANK_KANJI[y as usize] }</text>
         }
     });
@@ -228,12 +479,15 @@ pub fn board(props: &BoardProps) -> Html {
     html! {
         <svg ref={svg_ref} class="board" role="grid" aria-label="board"
             viewBox={format!("0 0 {width} {height}")} data-game={v.id.as_str()}>
-            <rect class="board-bg" x={origin.0.to_string()} y={origin.1.to_string()}
+            { for hand_rows }
+            <rect class="board-bg" x="0" y={board_y.to_string()}
                 width={(w as f64 * CELL).to_string()} height={(h as f64 * CELL).to_string()} />
             { for file_labels }
             { for rank_labels }
             <g class="cells">{ cells_html }</g>
+            <g class="marks">{ marks_html }</g>
             <g class="pieces">{ pieces_html }</g>
+            { choice }
         </svg>
     }
 }

@@ -1,78 +1,174 @@
 //! Koma's browser app (Yew, client-side rendering).
 //!
-//! State lives in one reducer ([`AppState`]); components take data and emit intents. This first
-//! screen shows standard shogi's start position on a board drawn from the rules crate's
-//! geometry; a piece can be dragged to any other square and stays there (no move rules yet).
+//! Addresses (stable, for tests and for pages that embed Koma):
+//! - `#/` the start screen: choose the game, a handicap and casual or strict play;
+//! - `#/play/<game>` a new game; `?setup=<id>` a handicap (ids as `koma setups <game>` lists
+//!   them), `?sfen=<SFEN>` a position (the sangoku games: their own notation), `?preset=lishogi`
+//!   chu shogi's lishogi rules, `?mode=strict` strict play (a foul loses).
+//!
+//! The rules live in `koma-rules`; this crate shows them: [`board`] draws and takes input,
+//! [`play`] keeps a game's state in one reducer.
 
 pub mod board;
+pub mod play;
 
-use std::rc::Rc;
-
-use koma_rules::{Cell, GameId, Piece, Position, Variant};
+use gloo::events::EventListener;
+use koma_rules::GameId;
 use yew::prelude::*;
 
-use board::Board;
+use play::{PlayView, Start};
 
-/// What the user can do to the app's state.
-pub enum Action {
-    /// Move whatever stands on the first cell to the second.
-    Move(Cell, Cell),
+/// Where the address points.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Route {
+    /// The start screen.
+    Home,
+    /// A game.
+    Play(Start),
+    /// An address that names nothing.
+    Unknown(String),
 }
 
-/// The app's state: the game shown and the piece on each cell.
-#[derive(Clone, PartialEq)]
-pub struct AppState {
-    /// The game.
-    pub variant: &'static Variant,
-    /// The piece on each cell.
-    pub cells: Rc<Vec<Piece>>,
-}
-
-impl AppState {
-    /// The start position of `game`.
-    pub fn new(game: GameId) -> AppState {
-        let pos = Position::start(game);
-        let v = pos.variant();
-        AppState {
-            variant: v,
-            cells: Rc::new(v.geometry.cells().map(|c| pos.piece(c)).collect()),
+/// Decode `%xx` and `+` in a query value.
+fn decode(s: &str) -> String {
+    let s = s.replace('+', " ");
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let Ok(b) = u8::from_str_radix(s.get(i + 1..i + 3).unwrap_or(""), 16)
+        {
+            out.push(b);
+            i += 3;
+            continue;
         }
+        out.push(bytes[i]);
+        i += 1;
     }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
-impl Reducible for AppState {
-    type Action = Action;
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        match action {
-            Action::Move(from, to) => {
-                let mut cells = (*self.cells).clone();
-                let piece = cells[from.index()];
-                if piece.is_empty() || from == to {
-                    return self;
-                }
-                cells[from.index()] = Piece::EMPTY;
-                cells[to.index()] = piece;
-                Rc::new(AppState {
-                    variant: self.variant,
-                    cells: Rc::new(cells),
-                })
+impl Route {
+    /// Read a location hash (`#/play/shogi?setup=lance`).
+    pub fn parse(hash: &str) -> Route {
+        let h = hash.trim_start_matches('#');
+        let (path, query) = h.split_once('?').unwrap_or((h, ""));
+        let path = path.trim_end_matches('/');
+        if path.is_empty() {
+            return Route::Home;
+        }
+        let Some(game) = path.strip_prefix("/play/") else {
+            return Route::Unknown(h.to_string());
+        };
+        let Ok(game) = game.parse::<GameId>() else {
+            return Route::Unknown(h.to_string());
+        };
+        let mut start = Start {
+            game,
+            setup: None,
+            position: None,
+            preset: None,
+            strict: false,
+        };
+        for pair in query.split('&').filter(|p| !p.is_empty()) {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            let v = decode(v);
+            match k {
+                "setup" => start.setup = Some(v),
+                "sfen" | "position" => start.position = Some(v),
+                "preset" => start.preset = Some(v),
+                "mode" => start.strict = v == "strict",
+                _ => {}
             }
         }
+        Route::Play(start)
     }
 }
 
-/// The root component.
+fn current_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// The start screen: every game, with its handicaps and the mode.
+#[function_component(Home)]
+fn home() -> Html {
+    let games = GameId::ALL.iter().map(|&g| {
+        let setups = koma_rules::setups::setups(g);
+        let links = setups.iter().map(|s| {
+            let href = if s.id == "even" {
+                format!("#/play/{}", g.as_str())
+            } else {
+                format!("#/play/{}?setup={}", g.as_str(), s.id)
+            };
+            let practice = if s.practice { " (practice)" } else { "" };
+            html! { <li><a {href} data-setup={s.id}>{ format!("{}{practice}", s.name) }</a></li> }
+        });
+        let strict = format!("#/play/{}?mode=strict", g.as_str());
+        html! {
+            <li class="game" data-game-id={g.as_str()}>
+                <h2><a href={format!("#/play/{}", g.as_str())}>{ game_name(g) }</a>
+                    { " · " }<a class="strict" href={strict}>{ "strict 公式" }</a></h2>
+                if setups.len() > 1 {
+                    <ul class="setups">{ for links }</ul>
+                }
+            </li>
+        }
+    });
+    html! {
+        <section class="home">
+            <p>{ "Choose a game. Casual play refuses illegal moves and allows takeback; strict play lets a foul be made, and it loses." }</p>
+            <ul class="games">{ for games }</ul>
+        </section>
+    }
+}
+
+fn game_name(g: GameId) -> &'static str {
+    match g {
+        GameId::Shogi => "本将棋 Shogi",
+        GameId::Minishogi => "5五将棋 Minishogi",
+        GameId::Shogi66 => "66将棋 6x6 shogi",
+        GameId::Chushogi => "中将棋 Chu shogi",
+        GameId::Sangoku => "三国志三人将棋 Three Kingdoms (3 players)",
+        GameId::Sangoku2 => "三国志将棋 Three Kingdoms (2 players)",
+    }
+}
+
+/// The root component: follows the address.
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(|| AppState::new(GameId::Shogi));
-    let on_move = {
-        let state = state.clone();
-        Callback::from(move |(from, to)| state.dispatch(Action::Move(from, to)))
+    let hash = use_state(current_hash);
+    {
+        let hash = hash.clone();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window()
+                .map(|w| EventListener::new(&w, "hashchange", move |_| hash.set(current_hash())));
+            move || drop(listener)
+        });
+    }
+    let body = match Route::parse(&hash) {
+        Route::Home => html! { <Home /> },
+        Route::Play(start) if matches!(start.game, GameId::Sangoku | GameId::Sangoku2) => html! {
+            <section class="load-error" data-error="address">
+                <p>{ format!("{} is played on the hexagonal board, which comes in a later version.", game_name(start.game)) }</p>
+                <p><a href="#/">{ "Back to the game list" }</a></p>
+            </section>
+        },
+        Route::Play(start) => html! { <PlayView key={(*hash).clone()} {start} /> },
+        Route::Unknown(h) => html! {
+            <section class="load-error" data-error="address">
+                <p>{ format!("Nothing is at #{h}.") }</p>
+                <p><a href="#/">{ "Back to the game list" }</a></p>
+            </section>
+        },
     };
     html! {
         <main class="koma">
-            <h1 class="title">{ "Koma 駒" }</h1>
-            <Board variant={state.variant} cells={state.cells.clone()} {on_move} />
+            <h1 class="title"><a href="#/">{ "Koma 駒" }</a></h1>
+            { body }
         </main>
     }
 }
@@ -80,4 +176,29 @@ pub fn app() -> Html {
 /// Mount the app on the document body.
 pub fn start() {
     yew::Renderer::<App>::new().render();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_parse() {
+        assert_eq!(Route::parse(""), Route::Home);
+        assert_eq!(Route::parse("#/"), Route::Home);
+        let Route::Play(s) = Route::parse("#/play/shogi?setup=lance&mode=strict") else {
+            panic!()
+        };
+        assert_eq!(s.game, GameId::Shogi);
+        assert_eq!(s.setup.as_deref(), Some("lance"));
+        assert!(s.strict);
+        let Route::Play(s) =
+            Route::parse("#/play/minishogi?sfen=rbsgk%2F4p%2F5%2FP4%2FKGSBR+b+-+1")
+        else {
+            panic!()
+        };
+        assert_eq!(s.position.as_deref(), Some("rbsgk/4p/5/P4/KGSBR b - 1"));
+        assert!(matches!(Route::parse("#/play/chess"), Route::Unknown(_)));
+        assert!(matches!(Route::parse("#/nowhere"), Route::Unknown(_)));
+    }
 }

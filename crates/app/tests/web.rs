@@ -5,8 +5,12 @@
 
 use std::time::Duration;
 
-use koma_app::{Action, App, AppState};
-use koma_rules::{GameId, Position, sfen};
+use std::rc::Rc;
+
+use koma_app::App;
+use koma_app::board::Source;
+use koma_app::play::{Action, Play};
+use koma_rules::{Game, GameId, Position, RuleOptions, sfen};
 use wasm_bindgen_test::*;
 use yew::Reducible;
 
@@ -23,28 +27,48 @@ fn rules_perft_in_wasm_matches_the_published_counts() {
 }
 
 #[wasm_bindgen_test]
-fn moving_a_piece_in_the_state_moves_it() {
-    let s = std::rc::Rc::new(AppState::new(GameId::Shogi));
-    let v = s.variant;
-    let from = sfen::parse_square(v, "7g").unwrap();
-    let to = sfen::parse_square(v, "7f").unwrap();
-    let p = s.cells[from.index()];
-    let s2 = s.reduce(Action::Move(from, to));
-    assert!(s2.cells[from.index()].is_empty());
-    assert_eq!(s2.cells[to.index()], p);
+fn the_play_state_asks_the_rules() {
+    let game = Game::new(GameId::Shogi, RuleOptions::default());
+    let s = Rc::new(Play::new(game));
+    let v = s.game.position().variant();
+    let sq = |t: &str| sfen::parse_square(v, t).unwrap();
+    // a legal move is played
+    let s = s.reduce(Action::Attempt(Source::Cell(sq("7g")), sq("7f")));
+    assert_eq!(s.game.moves().len(), 1);
+    assert!(s.foul.is_none());
+    // an illegal one is refused with the rule's name, and nothing changes
+    let s = s.reduce(Action::Attempt(Source::Cell(sq("3c")), sq("3e")));
+    assert_eq!(s.game.moves().len(), 1);
+    assert_eq!(s.foul.map(|f| f.rule_id()), Some("cannot-move-there"));
+    // takeback
+    let s = s.reduce(Action::Undo);
+    assert_eq!(s.game.moves().len(), 0);
 }
 
 #[wasm_bindgen_test]
 async fn the_board_renders_81_cells_and_40_pieces() {
     let document = gloo::utils::document();
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash("#/play/shogi")
+        .unwrap();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
     yew::Renderer::<App>::with_root(root.clone()).render();
     yew::platform::time::sleep(Duration::from_millis(100)).await;
     let cells = root.query_selector_all("svg.board [data-cell]").unwrap();
     assert_eq!(cells.length(), 81);
-    let pieces = root.query_selector_all("svg.board [data-piece]").unwrap();
+    let pieces = root
+        .query_selector_all("svg.board .pieces [data-piece]")
+        .unwrap();
     assert_eq!(pieces.length(), 40);
+    let status = root.query_selector("[data-status]").unwrap().unwrap();
+    assert_eq!(
+        status.get_attribute("data-result").as_deref(),
+        Some("ongoing")
+    );
+    assert_eq!(status.get_attribute("data-turn").as_deref(), Some("0"));
     let king = root
         .query_selector(r#"[data-piece="K"][data-owner="1"][data-square="5a"]"#)
         .unwrap();

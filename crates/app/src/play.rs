@@ -1,0 +1,467 @@
+//! A game being played in the browser: the state, the reducer that asks the rules crate, and the
+//! view around the board (status, refusals, move list, buttons).
+//!
+//! Input follows the best shogi sites: drag and drop or click-then-click; a promotion that may
+//! be declined is asked on the board; a forced one is applied; a lion-power piece dropped on a
+//! square from which a second step exists waits there for it (its second-step squares shown,
+//! the middle square itself to stop there, anywhere else to cancel). An illegal attempt is
+//! refused with the rule's name and changes nothing (casual play); in strict play a foul is
+//! played and loses, named.
+
+use std::rc::Rc;
+
+use koma_rules::{
+    Cell, Game, GameId, IllegalMove, Kind, Move, Outcome, Player, Position, RuleOptions, kif,
+    notation,
+};
+use yew::prelude::*;
+
+use crate::board::{Board, Choice, Source};
+
+/// How a game is set up, from the address.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Start {
+    /// The game.
+    pub game: GameId,
+    /// A named setup (handicap).
+    pub setup: Option<String>,
+    /// A position in the game's notation.
+    pub position: Option<String>,
+    /// Chu shogi's rule preset.
+    pub preset: Option<String>,
+    /// Strict play.
+    pub strict: bool,
+}
+
+impl Start {
+    /// Build the game, or say what is wrong with the address.
+    pub fn build(&self) -> Result<Game, String> {
+        let mut pos = match (&self.position, &self.setup) {
+            (Some(text), _) => notation::read_position(self.game, text)
+                .map_err(|e| format!("the position in the address cannot be read: {e}"))?,
+            (None, Some(id)) => koma_rules::setups::setup_position(self.game, id)
+                .ok_or_else(|| format!("{} has no setup {id:?}", self.game))?,
+            (None, None) => Position::start(self.game),
+        };
+        if let Some(p) = &self.preset {
+            pos.set_chu_preset(p.parse()?);
+        }
+        let options = RuleOptions {
+            strict: self.strict,
+            ..RuleOptions::default()
+        };
+        Ok(Game::from_position(pos, options))
+    }
+}
+
+/// The state of a game in the browser.
+#[derive(Clone)]
+pub struct Play {
+    /// The game, as the rules crate keeps it.
+    pub game: Game,
+    /// The piece selected by a first click.
+    pub selected: Option<Source>,
+    /// A move waiting for the promotion choice.
+    pub pending: Option<(Cell, Cell)>,
+    /// A lion-power piece's first step waiting for its second.
+    pub lion_first: Option<(Cell, Cell)>,
+    /// The last refusal.
+    pub foul: Option<IllegalMove>,
+    /// Shown once, when the game ends by a foul in strict play.
+    pub version: u64,
+}
+
+impl PartialEq for Play {
+    fn eq(&self, other: &Self) -> bool {
+        self.version == other.version
+    }
+}
+
+/// What the player can do.
+pub enum Action {
+    /// Select a piece (or nothing).
+    Select(Option<Source>),
+    /// Move from a source to a cell.
+    Attempt(Source, Cell),
+    /// A click on a cell.
+    Cell(Cell),
+    /// The promotion choice.
+    Promote(bool),
+    /// End the handicap setup (pre-moves, rearranging) early.
+    Pass,
+    /// Take back the last move (casual play).
+    Undo,
+    /// The side to move resigns.
+    Resign,
+}
+
+impl Play {
+    /// A new game.
+    pub fn new(game: Game) -> Play {
+        Play {
+            game,
+            selected: None,
+            pending: None,
+            lion_first: None,
+            foul: None,
+            version: 0,
+        }
+    }
+
+    fn legal(&mut self) -> Vec<Move> {
+        self.game.legal_moves()
+    }
+
+    /// Play `mv`, or keep the refusal.
+    fn play(&mut self, mv: Move) {
+        self.selected = None;
+        self.pending = None;
+        self.lion_first = None;
+        match self.game.play(mv) {
+            Ok(_) => self.foul = None,
+            Err(e) => self.foul = Some(e),
+        }
+    }
+
+    fn attempt(&mut self, source: Source, to: Cell) {
+        let legal = self.legal();
+        let from = match source {
+            Source::Hand(kind) => {
+                self.play(Move::Drop { kind, to });
+                return;
+            }
+            Source::Cell(c) => c,
+        };
+        if let Some((f, mid)) = self.lion_first {
+            if f == from {
+                if to == mid {
+                    let single = Move::Board {
+                        from,
+                        to,
+                        promote: false,
+                    };
+                    if legal.contains(&single) {
+                        self.play(single);
+                    } else {
+                        self.lion_first = None;
+                    }
+                } else {
+                    let double = Move::Double { from, mid, to };
+                    if legal.contains(&double) {
+                        self.play(double);
+                    } else {
+                        self.lion_first = None;
+                        self.selected = None;
+                    }
+                }
+                return;
+            }
+            self.lion_first = None;
+        }
+        let doubles = legal
+            .iter()
+            .any(|m| matches!(m, Move::Double { from: f, mid, .. } if *f == from && *mid == to));
+        if doubles {
+            self.lion_first = Some((from, to));
+            self.selected = Some(source);
+            self.foul = None;
+            return;
+        }
+        let yes = Move::Board {
+            from,
+            to,
+            promote: true,
+        };
+        let no = Move::Board {
+            from,
+            to,
+            promote: false,
+        };
+        match (legal.contains(&yes), legal.contains(&no)) {
+            (true, true) => {
+                self.pending = Some((from, to));
+                self.selected = None;
+                self.foul = None;
+            }
+            (true, false) => self.play(yes),
+            // not legal: play it anyway so the rules name the foul (and, in strict play, end
+            // the game with it)
+            (false, _) => self.play(no),
+        }
+    }
+
+    /// The board's data: every source's destinations, with a lion's second step if waiting.
+    pub fn dests(&mut self) -> Vec<(Source, Cell)> {
+        let legal = self.legal();
+        if let Some((f, mid)) = self.lion_first {
+            let mut out: Vec<(Source, Cell)> = legal
+                .iter()
+                .filter_map(|m| match *m {
+                    Move::Double { from, mid: m2, to } if from == f && m2 == mid => {
+                        Some((Source::Cell(f), to))
+                    }
+                    Move::Board { from, to, .. } if from == f && to == mid => {
+                        Some((Source::Cell(f), to))
+                    }
+                    _ => None,
+                })
+                .collect();
+            out.dedup();
+            return out;
+        }
+        let mut out: Vec<(Source, Cell)> = legal
+            .iter()
+            .filter_map(|m| match *m {
+                Move::Board { from, to, .. } => Some((Source::Cell(from), to)),
+                Move::Double { from, mid, .. } => Some((Source::Cell(from), mid)),
+                Move::Drop { kind, to } => Some((Source::Hand(kind), to)),
+                Move::Pass => None,
+            })
+            .collect();
+        out.sort_by_key(|(s, c)| (format!("{s:?}"), c.0));
+        out.dedup();
+        out
+    }
+}
+
+impl Reducible for Play {
+    type Action = Action;
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = (*self).clone();
+        s.version += 1;
+        match action {
+            Action::Select(src) => {
+                s.selected = src;
+                s.pending = None;
+                if src.is_none() {
+                    s.lion_first = None;
+                }
+            }
+            Action::Attempt(src, to) => s.attempt(src, to),
+            Action::Cell(c) => {
+                if let Some(src) = s.selected {
+                    s.attempt(src, c);
+                } else {
+                    s.pending = None;
+                }
+            }
+            Action::Promote(yes) => {
+                if let Some((from, to)) = s.pending.take() {
+                    s.play(Move::Board {
+                        from,
+                        to,
+                        promote: yes,
+                    });
+                }
+            }
+            Action::Pass => s.play(Move::Pass),
+            Action::Undo => {
+                s.game.undo();
+                s.selected = None;
+                s.pending = None;
+                s.lion_first = None;
+                s.foul = None;
+            }
+            Action::Resign => {
+                let p = s.game.position().turn();
+                s.game.resign(p);
+            }
+        }
+        Rc::new(s)
+    }
+}
+
+fn side_name(game: GameId, p: Player) -> &'static str {
+    match (game, p.0) {
+        (GameId::Sangoku | GameId::Sangoku2, 0) => "A",
+        (GameId::Sangoku | GameId::Sangoku2, 1) => "B",
+        (GameId::Sangoku | GameId::Sangoku2, _) => "C",
+        (_, 0) => "☗ 先手 sente",
+        _ => "☖ 後手 gote",
+    }
+}
+
+fn reason_text(o: &Outcome) -> String {
+    use koma_rules::game::Reason::*;
+    match o.reason {
+        Checkmate => "詰み checkmate".into(),
+        NoLegalMoves => "no legal move".into(),
+        Resignation => "投了 resignation".into(),
+        Foul(e) => format!("反則 foul: {e}"),
+        Time => "時間切れ time".into(),
+        Repetition => "千日手 repetition".into(),
+        PerpetualCheck => "連続王手の千日手 perpetual check".into(),
+        Impasse => "持将棋 impasse".into(),
+        Declaration => "入玉宣言 entering-king declaration".into(),
+        RoyalCaptured => "royal captured".into(),
+        GeneralOnCentre => "general on the centre".into(),
+        BareKing => "駒枯れ bare king".into(),
+    }
+}
+
+/// Properties of [`PlayView`].
+#[derive(Properties, PartialEq)]
+pub struct PlayProps {
+    /// How the game starts.
+    pub start: Start,
+}
+
+/// A game in progress: board, status, refusals, move list, buttons.
+#[function_component(PlayView)]
+pub fn play_view(props: &PlayProps) -> Html {
+    let built = props.start.build();
+    let state = {
+        let built = built.clone();
+        use_reducer(move || {
+            Play::new(built.unwrap_or_else(|_| Game::new(GameId::Shogi, RuleOptions::default())))
+        })
+    };
+    if let Err(e) = built {
+        return html! {
+            <section class="load-error" data-error="address">
+                <p>{ e }</p>
+                <p><a href="#/">{ "Back to the game list" }</a></p>
+            </section>
+        };
+    }
+    let mut st = (*state).clone();
+    let game_id = st.game.position().game();
+    let pos = st.game.position().clone();
+    let v = pos.variant();
+    let outcome = st.game.outcome();
+    let turn = pos.turn();
+    let cells: Rc<Vec<_>> = Rc::new(v.geometry.cells().map(|c| pos.piece(c)).collect());
+    let hand_of = |p: Player| -> Vec<(Kind, u8)> {
+        v.hand_order
+            .iter()
+            .filter(|&&k| pos.hand(p, k) > 0)
+            .map(|&k| (k, pos.hand(p, k)))
+            .collect()
+    };
+    let hands = Rc::new([hand_of(Player::FIRST), hand_of(Player::SECOND)]);
+    let dests = Rc::new(if outcome.is_none() {
+        st.dests()
+    } else {
+        Vec::new()
+    });
+    let moves = st.game.moves();
+    let last: Rc<Vec<Cell>> = Rc::new(match moves.last() {
+        Some(m) => [m.from(), m.to()].into_iter().flatten().collect(),
+        None => Vec::new(),
+    });
+    let check = if v.chu || v.three_kingdoms {
+        None
+    } else if pos.in_check() {
+        pos.king(turn)
+    } else {
+        None
+    };
+    let choice = st.pending.map(|(from, to)| {
+        let kind = pos.piece(from).kind();
+        Choice::Promotion {
+            to,
+            kind,
+            promoted: v.kind(kind).promotes_to.unwrap_or(kind),
+        }
+    });
+    let can_pass = outcome.is_none() && st.game.legal_moves().contains(&Move::Pass);
+
+    // the move list: Japanese for boards up to 9x9, USI (lishogi's) for chu
+    let mut replay = st.game.start().clone();
+    let mut prev = None;
+    let list: Vec<Html> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| {
+            let text = if v.dims().0 <= 9 && !v.three_kingdoms {
+                kif::japanese_move(&mut replay, m, prev)
+            } else {
+                notation::write_move(v, m)
+            };
+            replay.play_unchecked(m);
+            prev = m.to();
+            html! { <li data-ply={(i + 1).to_string()}>{ text }</li> }
+        })
+        .collect();
+
+    let d = |a: fn() -> Action| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(a()))
+    };
+    let on_attempt = {
+        let state = state.clone();
+        Callback::from(move |(s, c)| state.dispatch(Action::Attempt(s, c)))
+    };
+    let on_select = {
+        let state = state.clone();
+        Callback::from(move |s| state.dispatch(Action::Select(s)))
+    };
+    let on_cell = {
+        let state = state.clone();
+        Callback::from(move |c| state.dispatch(Action::Cell(c)))
+    };
+    let on_promote = {
+        let state = state.clone();
+        Callback::from(move |b| state.dispatch(Action::Promote(b)))
+    };
+
+    let (result, reason) = match outcome {
+        None => ("ongoing".to_string(), String::new()),
+        Some(o) => (
+            o.winner.map_or("draw".to_string(), |w| w.0.to_string()),
+            o.reason.id().to_string(),
+        ),
+    };
+    let status_text = match outcome {
+        None => {
+            let mut t = format!("{} to move", side_name(game_id, turn));
+            if let Some(s) = pos.chu_setup() {
+                let holes = s.open_holes().count();
+                t += &if holes > 0 {
+                    format!(" — fill {holes} hole(s) with small pieces")
+                } else if s.rearrange {
+                    " — rearrange your camp, then Done".to_string()
+                } else {
+                    format!(" — {} pre-move(s) left", s.premoves)
+                };
+            } else if pos.is_placing() {
+                t += " — place a piece on your first rank";
+            }
+            if check.is_some() {
+                t += " — 王手 check";
+            }
+            t
+        }
+        Some(o) => match o.winner {
+            Some(w) => format!("{} wins: {}", side_name(game_id, w), reason_text(&o)),
+            None => format!("Draw: {}", reason_text(&o)),
+        },
+    };
+    let foul = st.foul.map(|e| {
+        html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ e.to_string() }</p> }
+    });
+
+    html! {
+        <section class="play" data-game={game_id.as_str()}>
+            <div class="status" data-status="" data-turn={turn.0.to_string()}
+                data-result={result} data-reason={reason} aria-live="polite">{ status_text }</div>
+            { for foul }
+            <Board variant={v} {cells} {hands} {turn} active={outcome.is_none()} {dests}
+                selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
+                {on_attempt} {on_select} {on_cell} {on_promote} />
+            <div class="buttons">
+                if can_pass {
+                    <button data-action="pass" onclick={d(|| Action::Pass)}>{ "Done 完了" }</button>
+                }
+                if !props.start.strict {
+                    <button data-action="undo" onclick={d(|| Action::Undo)}
+                        disabled={moves.is_empty()}>{ "Takeback 待った" }</button>
+                }
+                <button data-action="resign" onclick={d(|| Action::Resign)}
+                    disabled={outcome.is_some()}>{ "Resign 投了" }</button>
+                <a href="#/">{ "Games" }</a>
+            </div>
+            <ol class="moves" aria-label="moves">{ list }</ol>
+        </section>
+    }
+}

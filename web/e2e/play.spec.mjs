@@ -1,0 +1,141 @@
+// Playing by the rules with real pointers: drops, fouls, promotion, endings, setups.
+import { test, expect } from "@playwright/test";
+import { drag, tap, cell, onBoard, inHand, play, status } from "./helpers.mjs";
+
+test("shogi: a drop from the hand, 二歩 refused by name, then a drop that lands", async ({ page }) => {
+  await page.goto(play("shogi", { sfen: "4k4/9/9/9/9/9/4P4/9/4K4 b P 1" }));
+  await expect(page.locator(inHand(0, "P"))).toHaveCount(1);
+  await drag(page, inHand(0, "P"), cell("5e"));
+  await expect(page.locator("[data-foul]")).toHaveAttribute("data-foul", "nifu");
+  await expect(page.locator("[data-foul]")).toContainText("二歩");
+  await expect(page.locator(inHand(0, "P"))).toHaveCount(1);
+  await drag(page, inHand(0, "P"), cell("4e"));
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="4e"]')).toHaveCount(1);
+  await expect(page.locator(inHand(0, "P"))).toHaveCount(0);
+  await expect(page.locator("[data-foul]")).toHaveCount(0);
+});
+
+test("shogi: promotion is asked on the board when optional", async ({ page }, info) => {
+  await page.goto(play("shogi", { sfen: "4k4/9/9/4S4/9/9/9/9/4K4 b - 1" }));
+  await drag(page, cell("5d"), cell("5c"));
+  await expect(page.locator('[data-promote="yes"]')).toHaveCount(1);
+  await expect(page.locator('[data-promote="no"]')).toHaveCount(1);
+  await page.screenshot({ path: info.outputPath("promotion-choice.png") });
+  await tap(page, '[data-promote="yes"]');
+  await expect(page.locator('[data-piece="+S"][data-square="5c"]')).toHaveCount(1);
+  await expect(page.locator("[data-promote]")).toHaveCount(0);
+});
+
+test("shogi: a forced promotion is applied without asking", async ({ page }) => {
+  await page.goto(play("shogi", { sfen: "4k4/P8/9/9/9/9/9/9/4K4 b - 1" }));
+  await drag(page, cell("9b"), cell("9a"));
+  await expect(page.locator('[data-piece="+P"][data-square="9a"]')).toHaveCount(1);
+  await expect(page.locator("[data-promote]")).toHaveCount(0);
+});
+
+test("shogi: checkmate by a dropped gold ends the game with its reason", async ({ page }, info) => {
+  await page.goto(play("shogi", { sfen: "8k/9/9/9/9/9/9/9/K7L b G 1" }));
+  await drag(page, inHand(0, "G"), cell("1b"));
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-result", "0");
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-reason", "checkmate");
+  await expect(page.locator("[data-status]")).toContainText("詰み");
+  await page.screenshot({ path: info.outputPath("checkmate.png") });
+});
+
+test("shogi: click-then-click moves, takeback restores, resign ends", async ({ page }) => {
+  await page.goto(play("shogi"));
+  await tap(page, onBoard("2g"));
+  await expect(page.locator('[data-dest="2f"]')).toHaveCount(1);
+  await tap(page, cell("2f"));
+  await expect(page.locator('[data-piece="P"][data-square="2f"]')).toHaveCount(1);
+  await page.locator('[data-action="undo"]').click();
+  await expect(page.locator('[data-piece="P"][data-square="2g"]')).toHaveCount(1);
+  await page.locator('[data-action="resign"]').click();
+  expect(await status(page)).toEqual({ turn: "0", result: "1", reason: "resignation" });
+});
+
+test("shogi strict play: a foul is made and loses, named", async ({ page }) => {
+  await page.goto(play("shogi", { sfen: "4k4/9/9/9/9/9/4P4/9/4K4 b P 1", mode: "strict" }));
+  await drag(page, inHand(0, "P"), cell("5e"));
+  expect(await status(page)).toEqual({ turn: "0", result: "1", reason: "foul" });
+  await expect(page.locator("[data-status]")).toContainText("二歩");
+  await expect(page.locator('[data-action="undo"]')).toHaveCount(0);
+});
+
+test("minishogi: a game on 5x5 with a capture and a drop", async ({ page }) => {
+  await page.goto(play("minishogi"));
+  await expect(page.locator("svg.board [data-cell]")).toHaveCount(25);
+  // sente's bishop 2e takes gote's pawn on 1b? Use the pawn: 5d takes 5c? (empty): play 5d5c
+  await drag(page, cell("5d"), cell("5c"));
+  await expect(page.locator('[data-piece="P"][data-square="5c"]')).toHaveCount(1);
+  await drag(page, cell("1b"), cell("1c"));
+  await drag(page, cell("5c"), cell("5b"));
+  await expect(page.locator("[data-promote]")).toHaveCount(0);
+  // 5b is not in the zone on 5x5 (the far rank only): no choice was asked
+  await drag(page, cell("4a"), cell("5b"));
+  await expect(page.locator(inHand(1, "P"))).toHaveCount(1);
+  await drag(page, cell("2e"), cell("1d"));
+  await drag(page, inHand(1, "P"), cell("3c"));
+  await expect(page.locator('[data-piece="P"][data-owner="1"][data-square="3c"]')).toHaveCount(1);
+});
+
+test("66 shogi: the placement phase, then play", async ({ page }, info) => {
+  await page.goto(play("shogi66"));
+  await expect(page.locator("svg.board [data-cell]")).toHaveCount(36);
+  await expect(page.locator("[data-status]")).toContainText("place");
+  await drag(page, inHand(0, "K"), cell("3f"));
+  await expect(page.locator('[data-piece="K"][data-owner="0"][data-square="3f"]')).toHaveCount(1);
+  // off the first rank: refused by name
+  await drag(page, inHand(1, "K"), cell("3c"));
+  await expect(page.locator("[data-foul]")).toHaveAttribute("data-foul", "placement");
+  await drag(page, inHand(1, "K"), cell("4a"));
+  // placing the rook sends the bishop back to the box
+  await drag(page, inHand(0, "R"), cell("1f"));
+  await expect(page.locator(inHand(0, "B"))).toHaveCount(0);
+  const rest = [["G", "4f"], ["S", "2f"], ["N", "5f"], ["L", "6f"]];
+  const restGote = [["B", "6a"], ["G", "3a"], ["S", "5a"], ["N", "2a"], ["L", "1a"]];
+  await drag(page, inHand(1, "B"), cell("6a"));
+  for (let i = 0; i < 4; i++) {
+    await drag(page, inHand(0, rest[i][0]), cell(rest[i][1]));
+    await drag(page, inHand(1, restGote[i + 1][0]), cell(restGote[i + 1][1]));
+  }
+  await expect(page.locator("[data-status]")).not.toContainText("place");
+  await drag(page, cell("3e"), cell("3d"));
+  await expect(page.locator('[data-piece="P"][data-square="3d"]')).toHaveCount(1);
+  await page.screenshot({ path: info.outputPath("shogi66.png") });
+});
+
+test("chu shogi: a lion's two steps, with igui", async ({ page }, info) => {
+  await page.goto(play("chushogi", { sfen: "k11/12/12/12/12/6p5/6N5/12/12/12/12/11K b - 1" }));
+  await expect(page.locator("svg.board [data-cell]")).toHaveCount(144);
+  // the first step onto the pawn: the second-step squares appear, the start among them
+  await drag(page, cell("6g"), cell("6f"));
+  await expect(page.locator('[data-dest="6g"]')).toHaveCount(1);
+  await expect(page.locator('[data-dest="6e"]')).toHaveCount(1);
+  await page.screenshot({ path: info.outputPath("lion-second-step.png") });
+  await tap(page, cell("6g"));
+  await expect(page.locator('[data-piece="N"][data-square="6g"]')).toHaveCount(1);
+  await expect(page.locator(onBoard("6f"))).toHaveCount(0);
+  await expect(page.locator('.moves li[data-ply="1"]')).toHaveText("6g6f6g");
+});
+
+test("chu shogi handicap: fill the hole, a pre-move, Done, then the giver moves first", async ({ page }) => {
+  await page.goto(play("chushogi", { setup: "side-mover" }));
+  await expect(page.locator(onBoard("12c"))).toHaveCount(0);
+  await expect(page.locator("[data-status]")).toContainText("fill");
+  await drag(page, cell("11a"), cell("12c"));
+  await expect(page.locator('[data-piece="F"][data-owner="1"][data-square="12c"]')).toHaveCount(1);
+  await expect(page.locator("[data-status]")).toContainText("2 pre-move");
+  await drag(page, cell("9a"), cell("9b"));
+  await expect(page.locator("[data-status]")).toContainText("1 pre-move");
+  await page.locator('[data-action="pass"]').click();
+  await expect(page.locator('[data-action="pass"]')).toHaveCount(0);
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "1");
+  await drag(page, cell("6d"), cell("6e"));
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "0");
+});
+
+test("a malformed position in the address gets a clear message", async ({ page }) => {
+  await page.goto(play("shogi", { sfen: "9/9 b - 1" }));
+  await expect(page.locator('[data-error="address"]')).toContainText("ranks");
+});
