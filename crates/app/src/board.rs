@@ -469,8 +469,9 @@ pub fn board(props: &BoardProps) -> Html {
         }
     });
     let rank_labels = (0..h).map(|y| {
+        let class = if y >= 10 { "coord small" } else { "coord" };
         html! {
-            <text class="coord" x={(w as f64 * CELL + MARGIN * 0.5).to_string()}
+            <text {class} x={(w as f64 * CELL + MARGIN * 0.5).to_string()}
                 y={(board_y + y as f64 * CELL + CELL / 2.0 + 10.0).to_string()}
                 text-anchor="middle">{ RANK_KANJI[y as usize] }</text>
         }
