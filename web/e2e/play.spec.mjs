@@ -139,3 +139,21 @@ test("a malformed position in the address gets a clear message", async ({ page }
   await page.goto(play("shogi", { sfen: "9/9 b - 1" }));
   await expect(page.locator('[data-error="address"]')).toContainText("ranks");
 });
+
+test("clocks: time running out loses, named", async ({ page }) => {
+  await page.goto(play("shogi", { clock: "1+0" }));
+  await expect(page.locator('[data-clock="0"]')).toHaveClass(/running/);
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-reason", "time", { timeout: 5000 });
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-result", "1");
+  await expect(page.locator('[data-clock="0"]')).toHaveAttribute("data-ms", "0");
+});
+
+test("clocks: a move in time passes the clock, byoyomi after main time", async ({ page }) => {
+  await page.goto(play("shogi", { clock: "60+10" }));
+  await drag(page, cell("7g"), cell("7f"));
+  await expect(page.locator('[data-clock="1"]')).toHaveClass(/running/);
+  await expect(page.locator('[data-clock="0"]')).not.toHaveClass(/running/);
+  const ms = Number(await page.locator('[data-clock="0"]').getAttribute("data-ms"));
+  expect(ms).toBeGreaterThan(50_000);
+  expect(ms).toBeLessThanOrEqual(60_000);
+});

@@ -71,7 +71,9 @@ impl Route {
             position: None,
             preset: None,
             strict: false,
+            clock: None,
         };
+        let mut clock_error = None;
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
             let v = decode(v);
@@ -80,10 +82,17 @@ impl Route {
                 "sfen" | "position" => start.position = Some(v),
                 "preset" => start.preset = Some(v),
                 "mode" => start.strict = v == "strict",
+                "clock" => match play::parse_clock(&v) {
+                    Ok(tc) => start.clock = Some(tc),
+                    Err(e) => clock_error = Some(e),
+                },
                 _ => {}
             }
         }
-        Route::Play(start)
+        match clock_error {
+            Some(e) => Route::Unknown(e),
+            None => Route::Play(start),
+        }
     }
 }
 
@@ -108,10 +117,12 @@ fn home() -> Html {
             html! { <li><a {href} data-setup={s.id}>{ format!("{}{practice}", s.name) }</a></li> }
         });
         let strict = format!("#/play/{}?mode=strict", g.as_str());
+        let clocked = format!("#/play/{}?clock=600%2B30", g.as_str());
         html! {
             <li class="game" data-game-id={g.as_str()}>
                 <h2><a href={format!("#/play/{}", g.as_str())}>{ game_name(g) }</a>
-                    { " · " }<a class="strict" href={strict}>{ "strict 公式" }</a></h2>
+                    { " · " }<a class="strict" href={strict}>{ "strict 公式" }</a>
+                    { " · " }<a class="clocked" href={clocked}>{ "clock 10分+30秒" }</a></h2>
                 if setups.len() > 1 {
                     <ul class="setups">{ for links }</ul>
                 }
@@ -160,7 +171,7 @@ pub fn app() -> Html {
         Route::Play(start) => html! { <PlayView key={(*hash).clone()} {start} /> },
         Route::Unknown(h) => html! {
             <section class="load-error" data-error="address">
-                <p>{ format!("Nothing is at #{h}.") }</p>
+                <p>{ format!("This address cannot be opened: {h}") }</p>
                 <p><a href="#/">{ "Back to the game list" }</a></p>
             </section>
         },

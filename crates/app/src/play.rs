@@ -10,6 +10,7 @@
 
 use std::rc::Rc;
 
+use koma_rules::clock::{Clock, TimeControl};
 use koma_rules::{
     Cell, Game, GameId, IllegalMove, Kind, Move, Outcome, Player, Position, RuleOptions, kif,
     notation,
@@ -31,6 +32,42 @@ pub struct Start {
     pub preset: Option<String>,
     /// Strict play.
     pub strict: bool,
+    /// Clocks, if any.
+    pub clock: Option<TimeControl>,
+}
+
+/// Read a clock from the address: `600+30` (main time then byoyomi, in seconds), `600+30x3`
+/// (three byoyomi periods), `300i5` (Fischer increment).
+///
+/// # Errors
+/// What is wrong with the text.
+pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
+    let bad = || {
+        format!(
+            "clock {text:?}: write main+byoyomi (600+30, 600+30x3) or main+increment (300i5), in seconds"
+        )
+    };
+    let secs = |t: &str| t.trim().parse::<u64>().map_err(|_| bad());
+    if let Some((main, inc)) = text.split_once('i') {
+        return Ok(TimeControl {
+            main_ms: secs(main)? * 1000,
+            increment_ms: secs(inc)? * 1000,
+            ..TimeControl::default()
+        });
+    }
+    let (main, byo) = text.split_once('+').unwrap_or((text, "0"));
+    let (byo, periods) = byo.split_once('x').unwrap_or((byo, "1"));
+    let byoyomi_ms = secs(byo)? * 1000;
+    Ok(TimeControl {
+        main_ms: secs(main)? * 1000,
+        byoyomi_ms,
+        periods: if byoyomi_ms > 0 {
+            secs(periods)? as u32
+        } else {
+            0
+        },
+        increment_ms: 0,
+    })
 }
 
 impl Start {
@@ -67,8 +104,18 @@ pub struct Play {
     pub lion_first: Option<(Cell, Cell)>,
     /// The last refusal.
     pub foul: Option<IllegalMove>,
-    /// Shown once, when the game ends by a foul in strict play.
+    /// Changes on every action (the view compares states by it).
     pub version: u64,
+    /// The clocks, if the game has them.
+    pub clock: Option<Clock>,
+    /// When the current turn began (ms since the epoch).
+    pub turn_started: f64,
+    /// The time now, as of the last tick (ms since the epoch).
+    pub now: f64,
+}
+
+fn now_ms() -> f64 {
+    js_sys::Date::now()
 }
 
 impl PartialEq for Play {
@@ -93,11 +140,15 @@ pub enum Action {
     Undo,
     /// The side to move resigns.
     Resign,
+    /// The clock ticks.
+    Tick,
 }
 
 impl Play {
     /// A new game.
-    pub fn new(game: Game) -> Play {
+    pub fn new(game: Game, clock: Option<TimeControl>) -> Play {
+        let players = game.position().variant().players() as usize;
+        let now = now_ms();
         Play {
             game,
             selected: None,
@@ -105,6 +156,26 @@ impl Play {
             lion_first: None,
             foul: None,
             version: 0,
+            clock: clock.map(|tc| Clock::new(tc, players)),
+            turn_started: now,
+            now,
+        }
+    }
+
+    /// Time spent on the current turn.
+    pub fn spent(&self) -> u64 {
+        (self.now - self.turn_started).max(0.0) as u64
+    }
+
+    /// Flag the side to move if its time has run out.
+    fn tick(&mut self) {
+        self.now = now_ms();
+        let turn = self.game.position().turn();
+        if self.game.outcome().is_none()
+            && let Some(c) = &self.clock
+            && c.left(turn.index(), self.spent()).is_none()
+        {
+            self.game.flag(turn);
         }
     }
 
@@ -117,8 +188,22 @@ impl Play {
         self.selected = None;
         self.pending = None;
         self.lion_first = None;
+        self.tick();
+        if self.game.outcome().is_some() {
+            return;
+        }
+        let mover = self.game.position().turn();
         match self.game.play(mv) {
-            Ok(_) => self.foul = None,
+            Ok(_) => {
+                self.foul = None;
+                let spent = self.spent();
+                if let Some(c) = &mut self.clock
+                    && !c.end_turn(mover.index(), spent)
+                {
+                    self.game.flag(mover);
+                }
+                self.turn_started = self.now;
+            }
             Err(e) => self.foul = Some(e),
         }
     }
@@ -266,9 +351,15 @@ impl Reducible for Play {
                 let p = s.game.position().turn();
                 s.game.resign(p);
             }
+            Action::Tick => s.tick(),
         }
         Rc::new(s)
     }
+}
+
+fn format_ms(ms: u64) -> String {
+    let s = ms.div_ceil(1000);
+    format!("{}:{:02}", s / 60, s % 60)
 }
 
 fn side_name(game: GameId, p: Player) -> &'static str {
@@ -312,10 +403,25 @@ pub fn play_view(props: &PlayProps) -> Html {
     let built = props.start.build();
     let state = {
         let built = built.clone();
+        let clock = props.start.clock;
         use_reducer(move || {
-            Play::new(built.unwrap_or_else(|_| Game::new(GameId::Shogi, RuleOptions::default())))
+            Play::new(
+                built.unwrap_or_else(|_| Game::new(GameId::Shogi, RuleOptions::default())),
+                clock,
+            )
         })
     };
+    {
+        // the clock ticks five times a second while the game has clocks
+        let state = state.clone();
+        let has_clock = props.start.clock.is_some();
+        use_effect_with(has_clock, move |&on| {
+            let interval = on.then(|| {
+                gloo::timers::callback::Interval::new(200, move || state.dispatch(Action::Tick))
+            });
+            move || drop(interval)
+        });
+    }
     if let Err(e) = built {
         return html! {
             <section class="load-error" data-error="address">
@@ -437,6 +543,33 @@ pub fn play_view(props: &PlayProps) -> Html {
             None => format!("Draw: {}", reason_text(&o)),
         },
     };
+    let clocks = st.clock.as_ref().map(|c| {
+        let spent = st.spent();
+        let running = outcome.is_none();
+        let rows = (0..v.players()).rev().map(|p| {
+            let mine = running && Player(p) == turn;
+            let flagged = outcome.is_some_and(|o| o.reason == koma_rules::game::Reason::Time)
+                && Player(p) == turn;
+            let left = c.left(p as usize, if mine || flagged { spent } else { 0 });
+            let (ms, text) = match left {
+                None => (0, "0:00".to_string()),
+                Some(l) if l.main_ms > 0 || c.control().byoyomi_ms == 0 => {
+                    (l.main_ms, format_ms(l.main_ms))
+                }
+                Some(l) => (
+                    l.period_ms,
+                    format!("秒読み {} ({})", format_ms(l.period_ms), l.periods),
+                ),
+            };
+            html! {
+                <div class={classes!("clock", mine.then_some("running"))}
+                    data-clock={p.to_string()} data-ms={ms.to_string()}>
+                    { format!("{}: {text}", side_name(game_id, Player(p))) }
+                </div>
+            }
+        });
+        html! { <div class="clocks">{ for rows }</div> }
+    });
     let foul = st.foul.map(|e| {
         html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ e.to_string() }</p> }
     });
@@ -445,6 +578,7 @@ pub fn play_view(props: &PlayProps) -> Html {
         <section class="play" data-game={game_id.as_str()}>
             <div class="status" data-status="" data-turn={turn.0.to_string()}
                 data-result={result} data-reason={reason} aria-live="polite">{ status_text }</div>
+            { for clocks }
             { for foul }
             <Board variant={v} {cells} {hands} {turn} active={outcome.is_none()} {dests}
                 selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}

@@ -29,7 +29,7 @@ fn rules_perft_in_wasm_matches_the_published_counts() {
 #[wasm_bindgen_test]
 fn the_play_state_asks_the_rules() {
     let game = Game::new(GameId::Shogi, RuleOptions::default());
-    let s = Rc::new(Play::new(game));
+    let s = Rc::new(Play::new(game, None));
     let v = s.game.position().variant();
     let sq = |t: &str| sfen::parse_square(v, t).unwrap();
     // a legal move is played
