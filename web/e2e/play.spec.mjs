@@ -157,3 +157,33 @@ test("clocks: a move in time passes the clock, byoyomi after main time", async (
   expect(ms).toBeGreaterThan(50_000);
   expect(ms).toBeLessThanOrEqual(60_000);
 });
+
+test("records: KIF exported and imported back, a bad record refused untouched", async ({ page }) => {
+  await page.goto(play("shogi"));
+  await drag(page, cell("7g"), cell("7f"));
+  await drag(page, cell("3c"), cell("3d"));
+  await drag(page, cell("8h"), cell("2b"));
+  await tap(page, '[data-promote="yes"]');
+  await page.locator(".record summary").click();
+  await page.locator('[data-export-format="kif"]').click();
+  const kif = await page.locator("[data-export]").inputValue();
+  expect(kif).toContain("２二角成(88)");
+  // a fresh game, then load the record
+  await page.goto(play("shogi", { fresh: "1" }));
+  await page.locator(".record summary").click();
+  await page.locator("[data-import]").fill("this is not a record");
+  await page.locator('[data-action="import"]').click();
+  await expect(page.locator("[data-import-error]")).toContainText("position");
+  await expect(page.locator("svg.board .pieces [data-piece]")).toHaveCount(40);
+  await page.locator("[data-import]").fill(kif);
+  await page.locator('[data-action="import"]').click();
+  await expect(page.locator('[data-piece="+B"][data-owner="0"][data-square="2b"]')).toHaveCount(1);
+  await expect(page.locator('.moves li[data-ply="3"]')).toHaveCount(1);
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "1");
+  // USI too (the panel may have closed with the new game)
+  if ((await page.locator(".record").getAttribute("open")) === null) {
+    await page.locator(".record summary").click();
+  }
+  await page.locator('[data-export-format="usi"]').click();
+  await expect(page.locator("[data-export]")).toHaveValue(/moves 7g7f 3c3d 8h2b\+$/);
+});

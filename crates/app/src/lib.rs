@@ -11,6 +11,7 @@
 
 pub mod board;
 pub mod play;
+pub mod record;
 
 use gloo::events::EventListener;
 use koma_rules::GameId;

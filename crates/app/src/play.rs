@@ -112,6 +112,10 @@ pub struct Play {
     pub turn_started: f64,
     /// The time now, as of the last tick (ms since the epoch).
     pub now: f64,
+    /// The export format shown, if any.
+    pub export: Option<crate::record::Format>,
+    /// Why the last import failed.
+    pub import_error: Option<String>,
 }
 
 fn now_ms() -> f64 {
@@ -142,6 +146,12 @@ pub enum Action {
     Resign,
     /// The clock ticks.
     Tick,
+    /// Replace the game with an imported one.
+    Load(Box<Game>),
+    /// Show the game as text in this format.
+    Export(crate::record::Format),
+    /// An import failed: show why.
+    ImportError(String),
 }
 
 impl Play {
@@ -159,6 +169,8 @@ impl Play {
             clock: clock.map(|tc| Clock::new(tc, players)),
             turn_started: now,
             now,
+            export: None,
+            import_error: None,
         }
     }
 
@@ -352,6 +364,14 @@ impl Reducible for Play {
                 s.game.resign(p);
             }
             Action::Tick => s.tick(),
+            Action::Load(game) => {
+                let clock = s.clock.as_ref().map(|c| c.control());
+                let mut fresh = Play::new(*game, clock);
+                fresh.version = s.version;
+                s = fresh;
+            }
+            Action::Export(f) => s.export = Some(f),
+            Action::ImportError(e) => s.import_error = Some(e),
         }
         Rc::new(s)
     }
@@ -596,6 +616,104 @@ pub fn play_view(props: &PlayProps) -> Html {
                 <a href="#/">{ "Games" }</a>
             </div>
             <ol class="moves" aria-label="moves">{ list }</ol>
+            { record_panel(&state, &st, game_id) }
         </section>
+    }
+}
+
+/// Export and import: the text of the game in a format, and a box and a file picker to load one.
+fn record_panel(state: &UseReducerHandle<Play>, st: &Play, game_id: GameId) -> Html {
+    use crate::record::{Format, export, has_kif, import};
+    use wasm_bindgen::JsCast;
+    let show = |f: Format| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::Export(f)))
+    };
+    let text = st.export.map(|f| export(&st.game, f));
+    let options = st.game.options();
+    let load = {
+        let state = state.clone();
+        move |bytes: &[u8]| match import(game_id, bytes) {
+            Ok((start, moves)) => {
+                let mut g = Game::from_position(start, options);
+                for m in moves {
+                    if let Err(e) = g.play(m) {
+                        state.dispatch(Action::ImportError(e.to_string()));
+                        return;
+                    }
+                }
+                state.dispatch(Action::Load(Box::new(g)));
+            }
+            Err(e) => state.dispatch(Action::ImportError(e)),
+        }
+    };
+    let on_import = {
+        let load = load.clone();
+        Callback::from(move |_: MouseEvent| {
+            let text = gloo::utils::document()
+                .query_selector("[data-import]")
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+                .map(|t| t.value())
+                .unwrap_or_default();
+            load(text.as_bytes());
+        })
+    };
+    let on_file = {
+        let load = load.clone();
+        let reader = std::rc::Rc::new(std::cell::RefCell::new(None));
+        Callback::from(move |e: Event| {
+            let Some(file) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                .and_then(|i| i.files())
+                .and_then(|f| f.get(0))
+            else {
+                return;
+            };
+            let load = load.clone();
+            let task = gloo::file::callbacks::read_as_bytes(&file.into(), move |r| {
+                if let Ok(bytes) = r {
+                    load(&bytes);
+                }
+            });
+            *reader.borrow_mut() = Some(task);
+        })
+    };
+    let download = text.as_ref().map(|t| {
+        let name = match st.export {
+            Some(Format::Kif) => "koma.kif",
+            _ => "koma.txt",
+        };
+        let href = format!(
+            "data:text/plain;charset=utf-8,{}",
+            js_sys::encode_uri_component(t)
+        );
+        html! { <a class="download" {href} download={name}>{ "Download" }</a> }
+    });
+    html! {
+        <details class="record" open={st.export.is_some() || st.import_error.is_some()}>
+            <summary>{ "Record 棋譜" }</summary>
+            <div class="buttons">
+                <button data-export-format="sfen" onclick={show(Format::Sfen)}>{ "SFEN" }</button>
+                <button data-export-format="usi" onclick={show(Format::Usi)}>{ "USI" }</button>
+                if has_kif(game_id) {
+                    <button data-export-format="kif" onclick={show(Format::Kif)}>{ "KIF" }</button>
+                }
+                { for download }
+            </div>
+            if let Some(t) = text {
+                <textarea data-export="" readonly=true rows="8" value={t} />
+            }
+            <textarea data-import="" rows="4" placeholder="Paste SFEN, USI moves or KIF here" />
+            <div class="buttons">
+                <button data-action="import" onclick={on_import}>{ "Load 読込" }</button>
+                <input type="file" data-import-file="" accept=".kif,.kifu,.txt,.sfen,.usi" onchange={on_file} />
+            </div>
+            if let Some(e) = &st.import_error {
+                <p class="foul" data-import-error="" role="alert">{ e }</p>
+            }
+        </details>
     }
 }
