@@ -98,3 +98,18 @@ test("the app is installable: manifest and icon are served", async ({ page, requ
   expect(manifest.name).toContain("Koma");
   expect((await request.get(manifest.icons[0].src)).ok()).toBeTruthy();
 });
+
+test("the board flips, and a drag still lands on the right square", async ({ page }, info) => {
+  await page.goto(play("shogi"));
+  await page.locator('[data-action="flip"]').click();
+  await expect(page.locator("svg.board")).toHaveAttribute("data-flipped", "true");
+  const a1 = await page.locator('[data-cell="1a"]').boundingBox();
+  const i9 = await page.locator('[data-cell="9i"]').boundingBox();
+  expect(a1.x).toBeLessThan(i9.x);
+  expect(a1.y).toBeGreaterThan(i9.y);
+  await drag(page, cell("7g"), cell("7f"));
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
+  await page.locator('[data-action="numbers"]').click();
+  await expect(page.locator("svg.board .coord").filter({ hasText: /^9$/ })).toHaveCount(2);
+  await page.screenshot({ path: info.outputPath("flipped.png") });
+});

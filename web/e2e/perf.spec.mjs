@@ -42,6 +42,8 @@ test("chu board: release-to-paint and pointer-move handling times", async ({ pag
       await expect(page.locator(`.pieces [data-square="${to}"]`)).toHaveCount(1);
     }
   }
+  // let the last frame land
+  await page.waitForTimeout(300);
   const { release, moves, render } = await page.evaluate(() => window.__koma);
   console.log(`render (release to DOM change) p95 ${p95(render).toFixed(1)} ms`);
   const r = p95(release), m = p95(moves);

@@ -88,6 +88,12 @@ pub struct BoardProps {
     pub on_cell: Callback<Cell>,
     /// The promotion choice.
     pub on_promote: Callback<bool>,
+    /// Gote at the bottom.
+    #[prop_or_default]
+    pub flipped: bool,
+    /// Ranks as numbers (1, 2, ...) instead of kanji (一, 二, ...).
+    #[prop_or_default]
+    pub numbers: bool,
 }
 
 /// A press in progress.
@@ -124,17 +130,34 @@ pub fn board(props: &BoardProps) -> Html {
             Some((p.x() as f64, p.y() as f64))
         }
     };
+    let flipped = props.flipped;
+    // screen column/row of board coordinates, and back (a half turn when flipped)
+    let turn_xy = move |x: i16, y: i16| -> (i16, i16) {
+        if flipped {
+            (w as i16 - 1 - x, h as i16 - 1 - y)
+        } else {
+            (x, y)
+        }
+    };
     let cell_at = move |(x, y): (f64, f64)| -> Option<Cell> {
         let cx = (x / CELL).floor();
         let cy = ((y - board_y) / CELL).floor();
         if cx < 0.0 || cy < 0.0 || cx >= w as f64 || cy >= h as f64 {
             return None;
         }
-        v.geometry.at(cx as i16, cy as i16)
+        let (bx, by) = turn_xy(cx as i16, cy as i16);
+        v.geometry.at(bx, by)
     };
     let cell_xy = move |c: Cell| -> (f64, f64) {
         let (x, y) = v.geometry.coords(c);
-        (x as f64 * CELL, board_y + y as f64 * CELL)
+        let (sx, sy) = turn_xy(x as i16, y as i16);
+        (sx as f64 * CELL, board_y + sy as f64 * CELL)
+    };
+    // the player whose pieces point up
+    let bottom = if flipped {
+        Player::SECOND
+    } else {
+        Player::FIRST
     };
 
     // the source whose destinations are shown: the held piece, else the selected one
@@ -262,7 +285,7 @@ pub fn board(props: &BoardProps) -> Html {
     let piece_view = |piece: Piece, x: f64, y: f64, extra: Html| -> Html {
         let info = v.kind(piece.kind());
         let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
-        let rotate = if piece.owner() == Player::FIRST {
+        let rotate = if piece.owner() == bottom {
             String::new()
         } else {
             format!("rotate(180 {cx} {cy})")
@@ -365,7 +388,7 @@ pub fn board(props: &BoardProps) -> Html {
 
     // hands: gote above, sente below
     let hand_rows = [Player::SECOND, Player::FIRST].map(|owner| {
-        let y = if owner == Player::FIRST {
+        let y = if owner == bottom {
             board_y + h as f64 * CELL + 6.0
         } else {
             4.0
@@ -462,24 +485,35 @@ pub fn board(props: &BoardProps) -> Html {
     };
 
     let file_labels = (0..w).map(|x| {
-        let file = w - x;
+        let file = if flipped { x + 1 } else { w - x };
         html! {
             <text class="coord" x={(x as f64 * CELL + CELL / 2.0).to_string()}
                 y={(board_y - MARGIN * 0.3).to_string()} text-anchor="middle">{ file.to_string() }</text>
         }
     });
     let rank_labels = (0..h).map(|y| {
-        let class = if y >= 10 { "coord small" } else { "coord" };
+        let rank = if flipped { h - 1 - y } else { y };
+        let class = if rank >= 10 && !props.numbers {
+            "coord small"
+        } else {
+            "coord"
+        };
+        let label = if props.numbers {
+            (rank + 1).to_string()
+        } else {
+            RANK_KANJI[rank as usize].to_string()
+        };
         html! {
             <text {class} x={(w as f64 * CELL + MARGIN * 0.5).to_string()}
                 y={(board_y + y as f64 * CELL + CELL / 2.0 + 10.0).to_string()}
-                text-anchor="middle">{ RANK_KANJI[y as usize] }</text>
+                text-anchor="middle">{ label }</text>
         }
     });
 
     html! {
         <svg ref={svg_ref} class="board" role="grid" aria-label="board"
-            viewBox={format!("0 0 {width} {height}")} data-game={v.id.as_str()}>
+            viewBox={format!("0 0 {width} {height}")} data-game={v.id.as_str()}
+            data-flipped={flipped.to_string()}>
             { for hand_rows }
             <rect class="board-bg" x="0" y={board_y.to_string()}
                 width={(w as f64 * CELL).to_string()} height={(h as f64 * CELL).to_string()} />

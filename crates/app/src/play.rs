@@ -116,6 +116,10 @@ pub struct Play {
     pub export: Option<crate::record::Format>,
     /// Why the last import failed.
     pub import_error: Option<String>,
+    /// Gote at the bottom.
+    pub flipped: bool,
+    /// Ranks as numbers.
+    pub numbers: bool,
 }
 
 fn now_ms() -> f64 {
@@ -152,6 +156,10 @@ pub enum Action {
     Export(crate::record::Format),
     /// An import failed: show why.
     ImportError(String),
+    /// Turn the board round.
+    Flip,
+    /// Ranks as numbers or kanji.
+    Numbers,
 }
 
 impl Play {
@@ -171,6 +179,8 @@ impl Play {
             now,
             export: None,
             import_error: None,
+            flipped: false,
+            numbers: false,
         }
     }
 
@@ -315,7 +325,13 @@ impl Play {
                 Move::Pass => None,
             })
             .collect();
-        out.sort_by_key(|(s, c)| (format!("{s:?}"), c.0));
+        out.sort_by_key(|(s, c)| {
+            let k = match s {
+                Source::Cell(x) => (0, x.0),
+                Source::Hand(k) => (1, k.0),
+            };
+            (k, c.0)
+        });
         out.dedup();
         out
     }
@@ -368,9 +384,13 @@ impl Reducible for Play {
                 let clock = s.clock.as_ref().map(|c| c.control());
                 let mut fresh = Play::new(*game, clock);
                 fresh.version = s.version;
+                fresh.flipped = s.flipped;
+                fresh.numbers = s.numbers;
                 s = fresh;
             }
             Action::Export(f) => s.export = Some(f),
+            Action::Flip => s.flipped = !s.flipped,
+            Action::Numbers => s.numbers = !s.numbers,
             Action::ImportError(e) => s.import_error = Some(e),
         }
         Rc::new(s)
@@ -602,7 +622,8 @@ pub fn play_view(props: &PlayProps) -> Html {
             { for foul }
             <Board variant={v} {cells} {hands} {turn} active={outcome.is_none()} {dests}
                 selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
-                {on_attempt} {on_select} {on_cell} {on_promote} />
+                {on_attempt} {on_select} {on_cell} {on_promote}
+                flipped={st.flipped} numbers={st.numbers} />
             <div class="buttons">
                 if can_pass {
                     <button data-action="pass" onclick={d(|| Action::Pass)}>{ "Done 完了" }</button>
@@ -613,6 +634,9 @@ pub fn play_view(props: &PlayProps) -> Html {
                 }
                 <button data-action="resign" onclick={d(|| Action::Resign)}
                     disabled={outcome.is_some()}>{ "Resign 投了" }</button>
+                <button data-action="flip" onclick={d(|| Action::Flip)}>{ "Flip 反転" }</button>
+                <button data-action="numbers" onclick={d(|| Action::Numbers)}>
+                    { if st.numbers { "一二三" } else { "123" } }</button>
                 <a href="#/">{ "Games" }</a>
             </div>
             <ol class="moves" aria-label="moves">{ list }</ol>
