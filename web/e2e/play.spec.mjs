@@ -187,3 +187,21 @@ test("records: KIF exported and imported back, a bad record refused untouched", 
   await page.locator('[data-export-format="usi"]').click();
   await expect(page.locator("[data-export]")).toHaveValue(/moves 7g7f 3c3d 8h2b\+$/);
 });
+
+test("shogi: the entering-king declaration shows its conditions, then wins", async ({ page }) => {
+  await page.goto(play("shogi", { sfen: "GGGGSSSS1/4K4/NN7/9/9/9/9/9/4k4 b RB16P 1" }));
+  await expect(page.locator("[data-impasse-points]")).toHaveAttribute("data-impasse-points", "36,0");
+  await page.locator('[data-action="declare"]').click();
+  await expect(page.locator('[data-condition="king-in-camp"]')).toContainText("✓");
+  await expect(page.locator('[data-condition="pieces"]')).toContainText("(10)");
+  await expect(page.locator('[data-condition="points"]')).toContainText("36");
+  await page.locator('[data-action="declare-confirm"]').click();
+  expect(await status(page)).toEqual({ turn: "0", result: "0", reason: "declaration" });
+});
+
+test("shogi: impasse by agreement once both kings have entered", async ({ page }) => {
+  await page.goto(play("shogi", { sfen: "4K4/9/9/9/9/9/9/9/4k4 b RB18Prb4g4s4n4l 1" }));
+  await expect(page.locator("[data-impasse-points]")).toHaveAttribute("data-impasse-points", "28,26");
+  await page.locator('[data-action="impasse"]').click();
+  expect(await status(page)).toEqual({ turn: "0", result: "draw", reason: "impasse" });
+});

@@ -120,6 +120,8 @@ pub struct Play {
     pub flipped: bool,
     /// Ranks as numbers.
     pub numbers: bool,
+    /// The declaration's conditions are shown.
+    pub declaring: bool,
 }
 
 fn now_ms() -> f64 {
@@ -160,6 +162,12 @@ pub enum Action {
     Flip,
     /// Ranks as numbers or kanji.
     Numbers,
+    /// Both players agree to impasse (持将棋): settle by points.
+    Impasse,
+    /// Show the entering-king declaration's conditions (or hide them).
+    ShowDeclaration,
+    /// The side to move declares (入玉宣言).
+    Declare,
 }
 
 impl Play {
@@ -181,6 +189,7 @@ impl Play {
             import_error: None,
             flipped: false,
             numbers: false,
+            declaring: false,
         }
     }
 
@@ -390,6 +399,14 @@ impl Reducible for Play {
             }
             Action::Export(f) => s.export = Some(f),
             Action::Flip => s.flipped = !s.flipped,
+            Action::Impasse => {
+                s.game.agree_impasse();
+            }
+            Action::ShowDeclaration => s.declaring = !s.declaring,
+            Action::Declare => {
+                s.game.declare();
+                s.declaring = false;
+            }
             Action::Numbers => s.numbers = !s.numbers,
             Action::ImportError(e) => s.import_error = Some(e),
         }
@@ -639,9 +656,59 @@ pub fn play_view(props: &PlayProps) -> Html {
                     { if st.numbers { "一二三" } else { "123" } }</button>
                 <a href="#/">{ "Games" }</a>
             </div>
+            { impasse_panel(&state, &st, outcome.is_none()) }
             <ol class="moves" aria-label="moves">{ list }</ol>
             { record_panel(&state, &st, game_id) }
         </section>
+    }
+}
+
+/// Impasse (持将棋) with the live point count, and shogi's entering-king declaration (入玉宣言)
+/// showing which of its conditions hold before the player confirms.
+fn impasse_panel(state: &UseReducerHandle<Play>, st: &Play, ongoing: bool) -> Html {
+    let v = st.game.position().variant();
+    if v.impasse_points == 0 {
+        return Html::default();
+    }
+    let d = |a: fn() -> Action| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(a()))
+    };
+    let [s, g] = st.game.impasse_points();
+    let entered = st.game.both_kings_entered();
+    let declaration = (v.id == GameId::Shogi).then(|| {
+        let dc = st.game.declaration();
+        let yes_no = |b: bool| if b { "✓" } else { "✗" };
+        let rows = if st.declaring {
+            html! {
+                <ul class="conditions" data-declaration="">
+                    <li data-condition="king-in-camp">{ format!("{} 玉が敵陣三段目以内 king in the enemy camp", yes_no(dc.king_in_camp)) }</li>
+                    <li data-condition="pieces">{ format!("{} 敵陣に10枚以上 ({}) ten pieces in the camp", yes_no(dc.pieces_in_camp >= 10), dc.pieces_in_camp) }</li>
+                    <li data-condition="not-in-check">{ format!("{} 王手されていない not in check", yes_no(dc.not_in_check)) }</li>
+                    <li data-condition="points">{ format!("点数 points {} (31 wins, 24-30 draws)", dc.points) }</li>
+                    <li><button data-action="declare-confirm" onclick={d(|| Action::Declare)}>
+                        { "Declare 宣言する" }</button></li>
+                </ul>
+            }
+        } else {
+            Html::default()
+        };
+        html! {
+            <>
+                <button data-action="declare" disabled={!ongoing} onclick={d(|| Action::ShowDeclaration)}>
+                    { "入玉宣言 declaration…" }</button>
+                { rows }
+            </>
+        }
+    });
+    html! {
+        <div class="impasse">
+            <span data-impasse-points={format!("{s},{g}")}>
+                { format!("持将棋 points ☗ {s} · ☖ {g}") }</span>
+            <button data-action="impasse" disabled={!(ongoing && entered)} onclick={d(|| Action::Impasse)}>
+                { "Agree impasse 持将棋" }</button>
+            { for declaration }
+        </div>
     }
 }
 
