@@ -205,3 +205,28 @@ test("shogi: impasse by agreement once both kings have entered", async ({ page }
   await page.locator('[data-action="impasse"]').click();
   expect(await status(page)).toEqual({ turn: "0", result: "draw", reason: "impasse" });
 });
+
+test("the keyboard moves pieces and drops from the hand", async ({ page }) => {
+  await page.goto(play("shogi", { sfen: "4k4/9/9/9/9/9/2P6/9/4K4 b G 1" }));
+  await page.locator("svg.board").focus();
+  await expect(page.locator("[data-cursor]")).toHaveAttribute("data-cursor", "5e");
+  for (const k of ["ArrowLeft", "ArrowLeft", "ArrowDown", "ArrowDown"]) await page.keyboard.press(k);
+  await expect(page.locator("[data-cursor]")).toHaveAttribute("data-cursor", "7g");
+  await page.keyboard.press("Enter");
+  await expect(page.locator('[data-dest="7f"]')).toHaveCount(1);
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
+  // gote's turn: the king steps down with the keyboard too
+  for (const k of ["ArrowRight", "ArrowRight", "ArrowUp", "ArrowUp", "ArrowUp", "ArrowUp", "ArrowUp"]) await page.keyboard.press(k);
+  await expect(page.locator("[data-cursor]")).toHaveAttribute("data-cursor", "5a");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page.locator('[data-piece="K"][data-owner="1"][data-square="5b"]')).toHaveCount(1);
+  // a drop: G picks the gold from the hand
+  await page.keyboard.press("g");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page.locator('[data-piece="G"][data-owner="0"][data-square="5c"]')).toHaveCount(1);
+});

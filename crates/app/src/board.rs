@@ -16,7 +16,7 @@ use std::rc::Rc;
 
 use koma_rules::{Cell, Kind, Piece, Player, Variant, sfen};
 use wasm_bindgen::JsCast;
-use web_sys::{Element, PointerEvent, SvgsvgElement};
+use web_sys::{Element, KeyboardEvent, PointerEvent, SvgsvgElement};
 use yew::prelude::*;
 
 /// Size of one cell in SVG units.
@@ -113,6 +113,8 @@ pub fn board(props: &BoardProps) -> Html {
     let svg_ref = use_node_ref();
     let press: Rc<RefCell<Option<Press>>> = use_mut_ref(|| None);
     let held = use_state(|| None::<Source>);
+    // the keyboard cursor, in screen columns and rows
+    let cursor = use_state(|| (w as i16 / 2, h as i16 / 2));
 
     let width = w as f64 * CELL + MARGIN;
     let board_y = HAND + MARGIN;
@@ -510,8 +512,80 @@ pub fn board(props: &BoardProps) -> Html {
         }
     });
 
+    // the keyboard: arrows move the cursor; Enter or Space picks up the piece under it or
+    // puts the selected one there; a letter (P, L, N, S, G, B, R, K) picks that piece from the
+    // hand; + and - answer the promotion question; Escape lets go
+    let cursor_cell = {
+        let (cx, cy) = *cursor;
+        let (bx, by) = turn_xy(cx, cy);
+        v.geometry.at(bx, by)
+    };
+    let onkeydown = {
+        let cursor = cursor.clone();
+        let on_select = props.on_select.clone();
+        let on_cell = props.on_cell.clone();
+        let on_promote = props.on_promote.clone();
+        let cells = props.cells.clone();
+        let turn = props.turn;
+        let selected = props.selected;
+        let choosing = props.choice.is_some();
+        let hand: Vec<Kind> = props.hands[turn.index().min(1)]
+            .iter()
+            .map(|&(k, _)| k)
+            .collect();
+        Callback::from(move |e: KeyboardEvent| {
+            let (cx, cy) = *cursor;
+            let key = e.key();
+            let moved = match key.as_str() {
+                "ArrowLeft" => Some((cx - 1, cy)),
+                "ArrowRight" => Some((cx + 1, cy)),
+                "ArrowUp" => Some((cx, cy - 1)),
+                "ArrowDown" => Some((cx, cy + 1)),
+                _ => None,
+            };
+            if let Some((x, y)) = moved {
+                e.prevent_default();
+                cursor.set((x.clamp(0, w as i16 - 1), y.clamp(0, h as i16 - 1)));
+                return;
+            }
+            let (bx, by) = turn_xy(cx, cy);
+            let here = v.geometry.at(bx, by);
+            match key.as_str() {
+                "Enter" | " " => {
+                    e.prevent_default();
+                    let Some(c) = here else { return };
+                    let p = cells[c.index()];
+                    let own = !p.is_empty() && p.owner() == turn;
+                    if selected.is_none() && own {
+                        on_select.emit(Some(Source::Cell(c)));
+                    } else {
+                        on_cell.emit(c);
+                    }
+                }
+                "Escape" => on_select.emit(None),
+                "+" if choosing => on_promote.emit(true),
+                "-" | "=" if choosing => on_promote.emit(false),
+                k if k.len() == 1 => {
+                    let l = k.chars().next().unwrap_or(' ').to_ascii_uppercase();
+                    if let Some(&kind) = hand.iter().find(|&&kind| v.kind(kind).letter == l) {
+                        on_select.emit(Some(Source::Hand(kind)));
+                    }
+                }
+                _ => {}
+            }
+        })
+    };
+    let cursor_mark = cursor_cell.map(|c| {
+        let (px, py) = cell_xy(c);
+        html! {
+            <rect class="cursor" data-cursor={sfen::square_name(v, c)} x={(px + 3.0).to_string()}
+                y={(py + 3.0).to_string()} width={(CELL - 6.0).to_string()}
+                height={(CELL - 6.0).to_string()} />
+        }
+    });
+
     html! {
-        <svg ref={svg_ref} class="board" role="grid" aria-label="board"
+        <svg ref={svg_ref} class="board" role="grid" aria-label="board" tabindex="0" {onkeydown}
             viewBox={format!("0 0 {width} {height}")} data-game={v.id.as_str()}
             data-flipped={flipped.to_string()}>
             { for hand_rows }
@@ -522,6 +596,7 @@ pub fn board(props: &BoardProps) -> Html {
             <g class="cells">{ cells_html }</g>
             <g class="marks">{ marks_html }</g>
             <g class="pieces">{ pieces_html }</g>
+            { for cursor_mark }
             { choice }
         </svg>
     }
