@@ -230,3 +230,26 @@ test("the keyboard moves pieces and drops from the hand", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page.locator('[data-piece="G"][data-owner="0"][data-square="5c"]')).toHaveCount(1);
 });
+
+test("the move list steps back and forward through the game", async ({ page }) => {
+  await page.goto(play("shogi"));
+  await drag(page, cell("7g"), cell("7f"));
+  await drag(page, cell("3c"), cell("3d"));
+  await page.locator('[data-nav="prev"]').click();
+  await expect(page.locator('[data-piece="P"][data-owner="1"][data-square="3c"]')).toHaveCount(1);
+  await expect(page.locator('.moves li.current')).toHaveAttribute("data-ply", "1");
+  await page.locator('[data-nav="first"]').click();
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="7g"]')).toHaveCount(1);
+  // looking back, nothing moves
+  await drag(page, cell("2g"), cell("2f"));
+  await expect(page.locator('[data-piece="P"][data-square="2g"]')).toHaveCount(1);
+  await page.locator('[data-nav="next"]').click();
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
+  await page.locator('[data-nav="last"]').click();
+  await expect(page.locator('[data-piece="P"][data-owner="1"][data-square="3d"]')).toHaveCount(1);
+  await page.locator('.moves li[data-ply="1"]').click();
+  await expect(page.locator('[data-piece="P"][data-owner="1"][data-square="3c"]')).toHaveCount(1);
+  await page.locator('.moves li[data-ply="2"]').click();
+  await drag(page, cell("2g"), cell("2f"));
+  await expect(page.locator('[data-piece="P"][data-square="2f"]')).toHaveCount(1);
+});

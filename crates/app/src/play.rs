@@ -122,6 +122,8 @@ pub struct Play {
     pub numbers: bool,
     /// The declaration's conditions are shown.
     pub declaring: bool,
+    /// A past position being looked at (plies from the start), if any.
+    pub view: Option<usize>,
 }
 
 fn now_ms() -> f64 {
@@ -168,6 +170,8 @@ pub enum Action {
     ShowDeclaration,
     /// The side to move declares (入玉宣言).
     Declare,
+    /// Look at the position after this many plies (`None`: the current one).
+    View(Option<usize>),
 }
 
 impl Play {
@@ -190,6 +194,7 @@ impl Play {
             flipped: false,
             numbers: false,
             declaring: false,
+            view: None,
         }
     }
 
@@ -216,6 +221,7 @@ impl Play {
 
     /// Play `mv`, or keep the refusal.
     fn play(&mut self, mv: Move) {
+        self.view = None;
         self.selected = None;
         self.pending = None;
         self.lion_first = None;
@@ -403,6 +409,13 @@ impl Reducible for Play {
                 s.game.agree_impasse();
             }
             Action::ShowDeclaration => s.declaring = !s.declaring,
+            Action::View(n) => {
+                let len = s.game.moves().len();
+                s.view = n.filter(|&n| n < len);
+                s.selected = None;
+                s.pending = None;
+                s.lion_first = None;
+            }
             Action::Declare => {
                 s.game.declare();
                 s.declaring = false;
@@ -489,7 +502,18 @@ pub fn play_view(props: &PlayProps) -> Html {
     }
     let mut st = (*state).clone();
     let game_id = st.game.position().game();
-    let pos = st.game.position().clone();
+    let all_moves = st.game.moves();
+    let viewing = st.view;
+    let pos = match viewing {
+        Some(n) => {
+            let mut p = st.game.start().clone();
+            for &m in &all_moves[..n] {
+                p.play_unchecked(m);
+            }
+            p
+        }
+        None => st.game.position().clone(),
+    };
     let v = pos.variant();
     let outcome = st.game.outcome();
     let turn = pos.turn();
@@ -532,7 +556,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     // the move list: Japanese for boards up to 9x9, USI (lishogi's) for chu
     let mut replay = st.game.start().clone();
     let mut prev = None;
-    let list: Vec<Html> = moves
+    let list: Vec<Html> = all_moves
         .iter()
         .enumerate()
         .map(|(i, &m)| {
@@ -543,7 +567,19 @@ pub fn play_view(props: &PlayProps) -> Html {
             };
             replay.play_unchecked(m);
             prev = m.to();
-            html! { <li data-ply={(i + 1).to_string()}>{ text }</li> }
+            let ply = i + 1;
+            let onclick = {
+                let state = state.clone();
+                let len = all_moves.len();
+                Callback::from(move |_: MouseEvent| {
+                    state.dispatch(Action::View((ply < len).then_some(ply)))
+                })
+            };
+            let current = viewing.map_or(ply == all_moves.len(), |n| n == ply);
+            html! {
+                <li data-ply={ply.to_string()} class={classes!(current.then_some("current"))}
+                    {onclick}>{ text }</li>
+            }
         })
         .collect();
 
@@ -637,7 +673,17 @@ pub fn play_view(props: &PlayProps) -> Html {
                 data-result={result} data-reason={reason} aria-live="polite">{ status_text }</div>
             { for clocks }
             { for foul }
-            <Board variant={v} {cells} {hands} {turn} active={outcome.is_none()} {dests}
+            <div class="nav">
+                { nav_button(&state, "first", "⏮", (!all_moves.is_empty()).then_some(Some(0))) }
+                { nav_button(&state, "prev", "◀", match viewing {
+                    Some(0) => None,
+                    Some(n) => Some(Some(n - 1)),
+                    None => all_moves.len().checked_sub(1).map(Some),
+                }) }
+                { nav_button(&state, "next", "▶", viewing.map(|n| (n + 1 < all_moves.len()).then_some(n + 1))) }
+                { nav_button(&state, "last", "⏭", viewing.map(|_| None)) }
+            </div>
+            <Board variant={v} {cells} {hands} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
                 selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
                 {on_attempt} {on_select} {on_cell} {on_promote}
                 flipped={st.flipped} numbers={st.numbers} />
@@ -661,6 +707,25 @@ pub fn play_view(props: &PlayProps) -> Html {
             { record_panel(&state, &st, game_id) }
         </section>
     }
+}
+
+/// A move-list navigation button: `to` is the view to show (`Some(None)`: the current
+/// position), or `None` when the button does nothing now.
+fn nav_button(
+    state: &UseReducerHandle<Play>,
+    id: &'static str,
+    label: &'static str,
+    to: Option<Option<usize>>,
+) -> Html {
+    let onclick = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(v) = to {
+                state.dispatch(Action::View(v));
+            }
+        })
+    };
+    html! { <button data-nav={id} disabled={to.is_none()} {onclick}>{ label }</button> }
 }
 
 /// Impasse (持将棋) with the live point count, and shogi's entering-king declaration (入玉宣言)
