@@ -253,3 +253,15 @@ test("the move list steps back and forward through the game", async ({ page }) =
   await drag(page, cell("2g"), cell("2f"));
   await expect(page.locator('[data-piece="P"][data-square="2f"]')).toHaveCount(1);
 });
+
+test("Japanese and English, switchable", async ({ page }) => {
+  await page.goto(play("shogi", { sfen: "4k4/9/9/9/9/9/4P4/9/4K4 b P 1" }));
+  await expect(page.locator('[data-action="resign"]')).toHaveText("Resign");
+  await page.locator('[data-action="lang"]').click();
+  await expect(page.locator('[data-action="resign"]')).toHaveText("投了");
+  await expect(page.locator("[data-status]")).toContainText("先手の手番");
+  await drag(page, inHand(0, "P"), cell("5e"));
+  await expect(page.locator("[data-foul]")).toHaveText("二歩：5筋にはもう歩があります");
+  await page.locator('[data-action="lang"]').click();
+  await expect(page.locator('[data-action="resign"]')).toHaveText("Resign");
+});

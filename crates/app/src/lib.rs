@@ -10,6 +10,7 @@
 //! [`play`] keeps a game's state in one reducer.
 
 pub mod board;
+pub mod i18n;
 pub mod play;
 pub mod record;
 
@@ -161,6 +162,11 @@ pub fn app() -> Html {
             move || drop(listener)
         });
     }
+    let lang = use_state(i18n::Lang::from_browser);
+    let toggle = {
+        let lang = lang.clone();
+        Callback::from(move |_: MouseEvent| lang.set(lang.other()))
+    };
     let body = match Route::parse(&hash) {
         Route::Home => html! { <Home /> },
         Route::Play(start) if matches!(start.game, GameId::Sangoku | GameId::Sangoku2) => html! {
@@ -177,11 +183,17 @@ pub fn app() -> Html {
             </section>
         },
     };
+    let lang_label = lang.pick("English", "日本語");
     html! {
-        <main class="koma">
-            <h1 class="title"><a href="#/">{ "Koma 駒" }</a></h1>
-            { body }
-        </main>
+        <ContextProvider<i18n::Lang> context={*lang}>
+            <main class="koma" lang={lang.pick("ja", "en")}>
+                <header class="top">
+                    <h1 class="title"><a href="#/">{ "Koma 駒" }</a></h1>
+                    <button class="lang" data-action="lang" onclick={toggle}>{ lang_label }</button>
+                </header>
+                { body }
+            </main>
+        </ContextProvider<i18n::Lang>>
     }
 }
 

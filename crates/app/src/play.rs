@@ -12,12 +12,12 @@ use std::rc::Rc;
 
 use koma_rules::clock::{Clock, TimeControl};
 use koma_rules::{
-    Cell, Game, GameId, IllegalMove, Kind, Move, Outcome, Player, Position, RuleOptions, kif,
-    notation,
+    Cell, Game, GameId, IllegalMove, Kind, Move, Player, Position, RuleOptions, kif, notation,
 };
 use yew::prelude::*;
 
 use crate::board::{Board, Choice, Source};
+use crate::i18n::{self, Lang};
 
 /// How a game is set up, from the address.
 #[derive(Clone, Debug, PartialEq)]
@@ -432,31 +432,13 @@ fn format_ms(ms: u64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-fn side_name(game: GameId, p: Player) -> &'static str {
+fn side_name(lang: Lang, game: GameId, p: Player) -> &'static str {
     match (game, p.0) {
         (GameId::Sangoku | GameId::Sangoku2, 0) => "A",
         (GameId::Sangoku | GameId::Sangoku2, 1) => "B",
         (GameId::Sangoku | GameId::Sangoku2, _) => "C",
-        (_, 0) => "☗ 先手 sente",
-        _ => "☖ 後手 gote",
-    }
-}
-
-fn reason_text(o: &Outcome) -> String {
-    use koma_rules::game::Reason::*;
-    match o.reason {
-        Checkmate => "詰み checkmate".into(),
-        NoLegalMoves => "no legal move".into(),
-        Resignation => "投了 resignation".into(),
-        Foul(e) => format!("反則 foul: {e}"),
-        Time => "時間切れ time".into(),
-        Repetition => "千日手 repetition".into(),
-        PerpetualCheck => "連続王手の千日手 perpetual check".into(),
-        Impasse => "持将棋 impasse".into(),
-        Declaration => "入玉宣言 entering-king declaration".into(),
-        RoyalCaptured => "royal captured".into(),
-        GeneralOnCentre => "general on the centre".into(),
-        BareKing => "駒枯れ bare king".into(),
+        (_, 0) => lang.pick("☗ 先手", "☗ sente"),
+        _ => lang.pick("☖ 後手", "☖ gote"),
     }
 }
 
@@ -470,6 +452,7 @@ pub struct PlayProps {
 /// A game in progress: board, status, refusals, move list, buttons.
 #[function_component(PlayView)]
 pub fn play_view(props: &PlayProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
     let built = props.start.build();
     let state = {
         let built = built.clone();
@@ -613,27 +596,49 @@ pub fn play_view(props: &PlayProps) -> Html {
     };
     let status_text = match outcome {
         None => {
-            let mut t = format!("{} to move", side_name(game_id, turn));
+            let mut t = match lang {
+                Lang::Ja => format!("{}の手番", side_name(lang, game_id, turn)),
+                Lang::En => format!("{} to move", side_name(lang, game_id, turn)),
+            };
             if let Some(s) = pos.chu_setup() {
                 let holes = s.open_holes().count();
-                t += &if holes > 0 {
-                    format!(" — fill {holes} hole(s) with small pieces")
-                } else if s.rearrange {
-                    " — rearrange your camp, then Done".to_string()
-                } else {
-                    format!(" — {} pre-move(s) left", s.premoves)
+                t += &match (lang, holes > 0, s.rearrange) {
+                    (Lang::Ja, true, _) => format!(" — 小駒で穴を埋める（残り{holes}）"),
+                    (Lang::En, true, _) => format!(" — fill {holes} hole(s) with small pieces"),
+                    (Lang::Ja, false, true) => " — 自陣を並べ替えて完了".to_string(),
+                    (Lang::En, false, true) => " — rearrange your camp, then Done".to_string(),
+                    (Lang::Ja, false, false) => format!(" — 小駒の移動 残り{}手", s.premoves),
+                    (Lang::En, false, false) => format!(" — {} pre-move(s) left", s.premoves),
                 };
             } else if pos.is_placing() {
-                t += " — place a piece on your first rank";
+                t += lang.pick(
+                    " — 自陣の一段目に駒を置く",
+                    " — place a piece on your first rank",
+                );
             }
             if check.is_some() {
-                t += " — 王手 check";
+                t += lang.pick(" — 王手", " — check (王手)");
             }
             t
         }
         Some(o) => match o.winner {
-            Some(w) => format!("{} wins: {}", side_name(game_id, w), reason_text(&o)),
-            None => format!("Draw: {}", reason_text(&o)),
+            Some(w) => match lang {
+                Lang::Ja => format!(
+                    "{}の勝ち：{}",
+                    side_name(lang, game_id, w),
+                    i18n::reason(lang, o.reason)
+                ),
+                Lang::En => format!(
+                    "{} wins: {}",
+                    side_name(lang, game_id, w),
+                    i18n::reason(lang, o.reason)
+                ),
+            },
+            None => format!(
+                "{}{}",
+                lang.pick("引き分け：", "Draw: "),
+                i18n::reason(lang, o.reason)
+            ),
         },
     };
     let clocks = st.clock.as_ref().map(|c| {
@@ -657,14 +662,14 @@ pub fn play_view(props: &PlayProps) -> Html {
             html! {
                 <div class={classes!("clock", mine.then_some("running"))}
                     data-clock={p.to_string()} data-ms={ms.to_string()}>
-                    { format!("{}: {text}", side_name(game_id, Player(p))) }
+                    { format!("{}: {text}", side_name(lang, game_id, Player(p))) }
                 </div>
             }
         });
         html! { <div class="clocks">{ for rows }</div> }
     });
     let foul = st.foul.map(|e| {
-        html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ e.to_string() }</p> }
+        html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ i18n::foul(lang, e) }</p> }
     });
 
     html! {
@@ -689,18 +694,18 @@ pub fn play_view(props: &PlayProps) -> Html {
                 flipped={st.flipped} numbers={st.numbers} />
             <div class="buttons">
                 if can_pass {
-                    <button data-action="pass" onclick={d(|| Action::Pass)}>{ "Done 完了" }</button>
+                    <button data-action="pass" onclick={d(|| Action::Pass)}>{ lang.pick("完了", "Done") }</button>
                 }
                 if !props.start.strict {
                     <button data-action="undo" onclick={d(|| Action::Undo)}
-                        disabled={moves.is_empty()}>{ "Takeback 待った" }</button>
+                        disabled={moves.is_empty()}>{ lang.pick("待った", "Takeback") }</button>
                 }
                 <button data-action="resign" onclick={d(|| Action::Resign)}
-                    disabled={outcome.is_some()}>{ "Resign 投了" }</button>
-                <button data-action="flip" onclick={d(|| Action::Flip)}>{ "Flip 反転" }</button>
+                    disabled={outcome.is_some()}>{ lang.pick("投了", "Resign") }</button>
+                <button data-action="flip" onclick={d(|| Action::Flip)}>{ lang.pick("盤面反転", "Flip") }</button>
                 <button data-action="numbers" onclick={d(|| Action::Numbers)}>
                     { if st.numbers { "一二三" } else { "123" } }</button>
-                <a href="#/">{ "Games" }</a>
+                <a href="#/">{ lang.pick("対局一覧", "Games") }</a>
             </div>
             { impasse_panel(&state, &st, outcome.is_none()) }
             <ol class="moves" aria-label="moves">{ list }</ol>
