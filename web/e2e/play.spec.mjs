@@ -265,3 +265,13 @@ test("Japanese and English, switchable", async ({ page }) => {
   await page.locator('[data-action="lang"]').click();
   await expect(page.locator('[data-action="resign"]')).toHaveText("Resign");
 });
+
+test("piece names: one character for shogi, two for chu, switchable", async ({ page }, info) => {
+  await page.goto(play("shogi"));
+  await expect(page.locator(".pieces [data-square='2h'] text")).toHaveText("飛");
+  await page.locator('[data-action="piece-style"]').click();
+  await expect(page.locator(".pieces [data-square='2h'] text")).toHaveText("飛車");
+  await page.goto(play("chushogi"));
+  await expect(page.locator(".pieces [data-square='7j'] text")).toHaveText("獅子");
+  await page.screenshot({ path: info.outputPath("chu-two-character.png") });
+});

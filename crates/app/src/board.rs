@@ -94,6 +94,9 @@ pub struct BoardProps {
     /// Ranks as numbers (1, 2, ...) instead of kanji (一, 二, ...).
     #[prop_or_default]
     pub numbers: bool,
+    /// Two-character piece names (王将, 飛車) instead of one (玉, 飛).
+    #[prop_or_default]
+    pub two_char: bool,
 }
 
 /// A press in progress.
@@ -284,6 +287,7 @@ pub fn board(props: &BoardProps) -> Html {
         Callback::from(move |e: PointerEvent| end(e, false))
     };
 
+    let two_char = props.two_char;
     let piece_view = |piece: Piece, x: f64, y: f64, extra: Html| -> Html {
         let info = v.kind(piece.kind());
         let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
@@ -292,16 +296,31 @@ pub fn board(props: &BoardProps) -> Html {
         } else {
             format!("rotate(180 {cx} {cy})")
         };
-        let font = if info.kanji.chars().count() > 1 {
-            "piece-text small"
+        let name = if two_char { info.kanji2 } else { info.kanji };
+        let chars: Vec<char> = name.chars().collect();
+        let text = if chars.len() == 2 {
+            html! {
+                <text class="piece-text two" x={cx.to_string()} y={(cy - 6.0).to_string()}
+                    text-anchor="middle" dominant-baseline="middle">
+                    <tspan x={cx.to_string()}>{ chars[0] }</tspan>
+                    <tspan x={cx.to_string()} dy="34">{ chars[1] }</tspan>
+                </text>
+            }
         } else {
-            "piece-text"
+            let font = if chars.len() > 1 {
+                "piece-text small"
+            } else {
+                "piece-text"
+            };
+            html! {
+                <text class={font} x={cx.to_string()} y={(cy + 8.0).to_string()}
+                    text-anchor="middle" dominant-baseline="middle">{ name }</text>
+            }
         };
         html! {
             <g transform={rotate}>
                 <polygon class="piece-body" points={pentagon(x, y)} />
-                <text class={font} x={cx.to_string()} y={(cy + 8.0).to_string()}
-                    text-anchor="middle" dominant-baseline="middle">{ info.kanji }</text>
+                { text }
                 { extra }
             </g>
         }

@@ -124,6 +124,8 @@ pub struct Play {
     pub declaring: bool,
     /// A past position being looked at (plies from the start), if any.
     pub view: Option<usize>,
+    /// Two-character piece names (`None`: the game's default, two for chu shogi).
+    pub two_char: Option<bool>,
 }
 
 fn now_ms() -> f64 {
@@ -172,6 +174,8 @@ pub enum Action {
     Declare,
     /// Look at the position after this many plies (`None`: the current one).
     View(Option<usize>),
+    /// One- or two-character piece names.
+    PieceStyle,
 }
 
 impl Play {
@@ -195,6 +199,7 @@ impl Play {
             numbers: false,
             declaring: false,
             view: None,
+            two_char: None,
         }
     }
 
@@ -401,10 +406,15 @@ impl Reducible for Play {
                 fresh.version = s.version;
                 fresh.flipped = s.flipped;
                 fresh.numbers = s.numbers;
+                fresh.two_char = s.two_char;
                 s = fresh;
             }
             Action::Export(f) => s.export = Some(f),
             Action::Flip => s.flipped = !s.flipped,
+            Action::PieceStyle => {
+                let chu = s.game.position().variant().chu;
+                s.two_char = Some(!s.two_char.unwrap_or(chu));
+            }
             Action::Impasse => {
                 s.game.agree_impasse();
             }
@@ -691,7 +701,8 @@ pub fn play_view(props: &PlayProps) -> Html {
             <Board variant={v} {cells} {hands} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
                 selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
                 {on_attempt} {on_select} {on_cell} {on_promote}
-                flipped={st.flipped} numbers={st.numbers} />
+                flipped={st.flipped} numbers={st.numbers}
+                two_char={st.two_char.unwrap_or(v.chu)} />
             <div class="buttons">
                 if can_pass {
                     <button data-action="pass" onclick={d(|| Action::Pass)}>{ lang.pick("完了", "Done") }</button>
@@ -702,6 +713,8 @@ pub fn play_view(props: &PlayProps) -> Html {
                 }
                 <button data-action="resign" onclick={d(|| Action::Resign)}
                     disabled={outcome.is_some()}>{ lang.pick("投了", "Resign") }</button>
+                <button data-action="piece-style" onclick={d(|| Action::PieceStyle)}>
+                    { if st.two_char.unwrap_or(v.chu) { "玉" } else { "玉将" } }</button>
                 <button data-action="flip" onclick={d(|| Action::Flip)}>{ lang.pick("盤面反転", "Flip") }</button>
                 <button data-action="numbers" onclick={d(|| Action::Numbers)}>
                     { if st.numbers { "一二三" } else { "123" } }</button>

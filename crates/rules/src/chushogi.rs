@@ -154,6 +154,7 @@ pub(crate) fn kinds() -> Vec<KindInfo> {
         letter,
         kanji,
         kif: kanji,
+        kanji2: kanji,
         moves,
         promotes_to: promotes_to.map(Kind),
         promoted_from: None,
@@ -165,6 +166,7 @@ pub(crate) fn kinds() -> Vec<KindInfo> {
         letter,
         kanji,
         kif: kanji,
+        kanji2: kanji,
         moves,
         promotes_to: None,
         promoted_from: Some(Kind(from)),
@@ -269,6 +271,15 @@ pub(crate) fn kinds() -> Vec<KindInfo> {
     ];
     k[0].royal = true;
     k[26].royal = true;
+    let two = [
+        "玉将", "金将", "銀将", "銅将", "猛豹", "盲虎", "酔象", "歩兵", "仲人", "香車", "反車",
+        "横行", "竪行", "角行", "飛車", "龍馬", "龍王", "麒麟", "鳳凰", "奔王", "獅子", "飛車",
+        "竪行", "横行", "角行", "飛鹿", "太子", "と金", "酔象", "白駒", "鯨鯢", "奔猪", "飛牛",
+        "龍馬", "龍王", "角鷹", "飛鷲", "獅子", "奔王",
+    ];
+    for (kind, n) in k.iter_mut().zip(two) {
+        kind.kanji2 = n;
+    }
     k
 }
 

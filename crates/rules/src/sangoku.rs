@@ -99,6 +99,7 @@ pub(crate) fn kinds() -> Vec<KindInfo> {
         letter,
         kanji,
         kif: kanji,
+        kanji2: kanji,
         moves,
         promotes_to: None,
         promoted_from: None,

@@ -91,6 +91,8 @@ pub struct KindInfo {
     pub kanji: &'static str,
     /// The name used in KIF records.
     pub kif: &'static str,
+    /// The two-character name written on traditional pieces (王将, 飛車, 獅子).
+    pub kanji2: &'static str,
     /// How it moves, in its owner's frame.
     pub moves: Vec<Movement>,
     /// What it promotes to, if it can.
@@ -485,6 +487,7 @@ fn shogi_kinds() -> Vec<KindInfo> {
         letter,
         kanji,
         kif,
+        kanji2: kanji,
         moves,
         promotes_to: promotes_to.map(Kind),
         promoted_from: None,
@@ -496,6 +499,7 @@ fn shogi_kinds() -> Vec<KindInfo> {
         letter,
         kanji,
         kif,
+        kanji2: kanji,
         moves,
         promotes_to: None,
         promoted_from: Some(Kind(from)),
@@ -504,7 +508,7 @@ fn shogi_kinds() -> Vec<KindInfo> {
     };
     let mut king = k("king", 'K', "玉", "玉", steps(&dir::ALL), None, 0);
     king.royal = true;
-    vec![
+    let mut kinds = vec![
         king,
         k("rook", 'R', "飛", "飛", slides(&dir::ORTHO), Some(8), 5),
         k("bishop", 'B', "角", "角", slides(&dir::DIAG), Some(9), 5),
@@ -546,7 +550,15 @@ fn shogi_kinds() -> Vec<KindInfo> {
         pk("promoted knight", 'N', "圭", "成桂", gold.clone(), 5, 1),
         pk("promoted lance", 'L', "杏", "成香", gold.clone(), 6, 1),
         pk("tokin", 'P', "と", "と", gold, 7, 1),
-    ]
+    ];
+    let two = [
+        "玉将", "飛車", "角行", "金将", "銀将", "桂馬", "香車", "歩兵", "龍王", "龍馬", "成銀",
+        "成桂", "成香", "と金",
+    ];
+    for (k, n) in kinds.iter_mut().zip(two) {
+        k.kanji2 = n;
+    }
+    kinds
 }
 
 fn zones(geometry: &Geometry, depth: u8) -> [CellSet; 3] {

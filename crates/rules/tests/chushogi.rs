@@ -67,6 +67,24 @@ fn start_position_and_sfen() {
 }
 
 #[test]
+fn pieces_have_their_two_character_names() {
+    let v = Position::start(CHU).variant();
+    let name = |l: char, promoted: bool| v.kind(v.kind_by_letter(l, promoted).unwrap()).kanji2;
+    assert_eq!(name('N', false), "獅子");
+    assert_eq!(name('H', true), "角鷹");
+    assert_eq!(name('D', true), "飛鷲");
+    assert_eq!(name('E', true), "太子");
+    assert_eq!(name('A', true), "鯨鯢");
+    let s = Position::start(GameId::Shogi).variant();
+    assert_eq!(s.kind(s.kind_by_letter('N', false).unwrap()).kanji2, "桂馬");
+    assert!(
+        v.kinds
+            .iter()
+            .all(|k| k.kanji2.chars().count() == 2 || k.kanji2 == "と")
+    );
+}
+
+#[test]
 fn lion_double_moves_igui_and_jitto() {
     // sente lion on 6g with a gote pawn on 6f and empty squares around
     let mut p = chu(&[("6g", S, "N"), ("6f", G, "P")], S);
