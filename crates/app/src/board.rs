@@ -408,7 +408,11 @@ pub fn board(props: &BoardProps) -> Html {
     }
 
     // hands: gote above, sente below
+    let show_hands = v.drops;
     let hand_rows = [Player::SECOND, Player::FIRST].map(|owner| {
+        if !show_hands {
+            return Html::default();
+        }
         let y = if owner == bottom {
             board_y + h as f64 * CELL + 6.0
         } else {

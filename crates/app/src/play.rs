@@ -689,14 +689,14 @@ pub fn play_view(props: &PlayProps) -> Html {
             { for clocks }
             { for foul }
             <div class="nav">
-                { nav_button(&state, "first", "⏮", (!all_moves.is_empty()).then_some(Some(0))) }
+                { nav_button(&state, "first", "«", (!all_moves.is_empty()).then_some(Some(0))) }
                 { nav_button(&state, "prev", "◀", match viewing {
                     Some(0) => None,
                     Some(n) => Some(Some(n - 1)),
                     None => all_moves.len().checked_sub(1).map(Some),
                 }) }
                 { nav_button(&state, "next", "▶", viewing.map(|n| (n + 1 < all_moves.len()).then_some(n + 1))) }
-                { nav_button(&state, "last", "⏭", viewing.map(|_| None)) }
+                { nav_button(&state, "last", "»", viewing.map(|_| None)) }
             </div>
             <Board variant={v} {cells} {hands} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
                 selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
