@@ -113,3 +113,13 @@ test("the board flips, and a drag still lands on the right square", async ({ pag
   await expect(page.locator("svg.board .coord").filter({ hasText: /^9$/ })).toHaveCount(2);
   await page.screenshot({ path: info.outputPath("flipped.png") });
 });
+
+test("furigoma tosses five pawns and says who moves first", async ({ page }) => {
+  await page.goto("/");
+  await page.locator('[data-action="furigoma"]').click();
+  await expect(page.locator(".toss-piece")).toHaveCount(5);
+  const fu = Number(await page.locator("[data-furigoma]").getAttribute("data-furigoma"));
+  const shownFu = await page.locator('.toss-piece[data-face="fu"]').count();
+  expect(shownFu).toBe(fu);
+  await expect(page.locator("[data-furigoma] p")).toContainText(fu >= 3 ? "tosser" : "other player");
+});

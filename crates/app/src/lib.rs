@@ -104,6 +104,60 @@ fn current_hash() -> String {
         .unwrap_or_default()
 }
 
+/// 振り駒: five pawns tossed; more 歩 than と face up and the tosser moves first. A pawn that
+/// lands standing (about one toss in fifty here) makes the toss void and it is tossed again.
+#[function_component(Furigoma)]
+fn furigoma() -> Html {
+    let lang = use_context::<i18n::Lang>().unwrap_or_default();
+    let toss = use_state(|| None::<(Vec<bool>, u32)>);
+    let onclick = {
+        let toss = toss.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut retries = 0;
+            loop {
+                let standing = js_sys::Math::random() < 0.02;
+                let pawns: Vec<bool> = (0..5).map(|_| js_sys::Math::random() < 0.5).collect();
+                if !standing {
+                    toss.set(Some((pawns, retries)));
+                    break;
+                }
+                retries += 1;
+            }
+        })
+    };
+    let result = toss.as_ref().map(|(pawns, retries)| {
+        let fu = pawns.iter().filter(|&&p| p).count();
+        let faces = pawns.iter().map(|&p| {
+            html! { <span class="toss-piece" data-face={if p { "fu" } else { "to" }}>{ if p { "歩" } else { "と" } }</span> }
+        });
+        let text = match (lang, fu >= 3) {
+            (i18n::Lang::Ja, true) => format!("歩が{fu}枚：振った人が先手"),
+            (i18n::Lang::Ja, false) => format!("と金が{}枚：相手が先手", 5 - fu),
+            (i18n::Lang::En, true) => format!("{fu} 歩 up: the tosser plays sente and moves first"),
+            (i18n::Lang::En, false) => {
+                format!("{} と up: the other player plays sente and moves first", 5 - fu)
+            }
+        };
+        let again = if *retries > 0 {
+            lang.pick("（駒が立ったので振り直し）", " (a pawn stood up: tossed again)")
+        } else {
+            ""
+        };
+        html! {
+            <div class="toss" data-furigoma={fu.to_string()}>
+                { for faces }
+                <p>{ text }{ again }</p>
+            </div>
+        }
+    });
+    html! {
+        <div class="furigoma">
+            <button data-action="furigoma" {onclick}>{ lang.pick("振り駒", "Furigoma (who moves first)") }</button>
+            { for result }
+        </div>
+    }
+}
+
 /// The start screen: every game, with its handicaps and the mode.
 #[function_component(Home)]
 fn home() -> Html {
@@ -134,6 +188,7 @@ fn home() -> Html {
     html! {
         <section class="home">
             <p>{ "Choose a game. Casual play refuses illegal moves and allows takeback; strict play lets a foul be made, and it loses." }</p>
+            <Furigoma />
             <ul class="games">{ for games }</ul>
         </section>
     }
