@@ -123,3 +123,22 @@ test("furigoma tosses five pawns and says who moves first", async ({ page }) => 
   expect(shownFu).toBe(fu);
   await expect(page.locator("[data-furigoma] p")).toContainText(fu >= 3 ? "tosser" : "other player");
 });
+
+test("the new-game form starts a handicap game with clocks in strict mode", async ({ page }) => {
+  await page.goto("/");
+  await page.locator('[name="game"]').selectOption("shogi");
+  await page.locator('[name="setup"]').selectOption("bishop");
+  await page.locator('[name="clock"]').selectOption("600+30");
+  await page.locator('[name="mode"]').selectOption("strict");
+  await page.locator('[data-action="start"]').click();
+  await expect(page).toHaveURL(/#\/play\/shogi\?setup=bishop&clock=600%2B30&mode=strict$/);
+  await expect(page.locator('[data-cell="2b"]')).toHaveCount(1);
+  await expect(page.locator('.pieces [data-square="2b"]')).toHaveCount(0);
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "1");
+  await expect(page.locator('[data-clock="1"]')).toHaveClass(/running/);
+  await expect(page.locator('[data-action="undo"]')).toHaveCount(0);
+  // chu: its own handicap list
+  await page.goto("/");
+  await page.locator('[name="game"]').selectOption("chushogi");
+  await expect(page.locator('[name="setup"] option[value="lion-3"]')).toHaveCount(1);
+});

@@ -158,6 +158,91 @@ fn furigoma() -> Html {
     }
 }
 
+/// The new-game form: game, handicap, clock, casual or strict.
+#[function_component(NewGame)]
+fn new_game() -> Html {
+    use wasm_bindgen::JsCast;
+    let lang = use_context::<i18n::Lang>().unwrap_or_default();
+    let game = use_state(|| GameId::Shogi);
+    let on_game = {
+        let game = game.clone();
+        Callback::from(move |e: Event| {
+            if let Some(g) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+                .and_then(|s| s.value().parse::<GameId>().ok())
+            {
+                game.set(g);
+            }
+        })
+    };
+    let value_of = |name: &str| -> String {
+        gloo::utils::document()
+            .query_selector(&format!("[name={name}]"))
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
+            .map(|s| s.value())
+            .unwrap_or_default()
+    };
+    let onclick = {
+        let game = *game;
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            let mut q = Vec::new();
+            let setup = value_of("setup");
+            if !setup.is_empty() && setup != "even" {
+                q.push(format!("setup={setup}"));
+            }
+            let clock = value_of("clock");
+            if !clock.is_empty() {
+                q.push(format!("clock={}", clock.replace('+', "%2B")));
+            }
+            if value_of("mode") == "strict" {
+                q.push("mode=strict".into());
+            }
+            let hash = if q.is_empty() {
+                format!("#/play/{}", game.as_str())
+            } else {
+                format!("#/play/{}?{}", game.as_str(), q.join("&"))
+            };
+            if let Some(w) = web_sys::window() {
+                let _ = w.location().set_hash(&hash);
+            }
+        })
+    };
+    let games = GameId::ALL
+        .iter()
+        .filter(|g| !matches!(g, GameId::Sangoku | GameId::Sangoku2))
+        .map(|&g| html! { <option value={g.as_str()} selected={g == *game}>{ game_name(g) }</option> });
+    let setups = koma_rules::setups::setups(*game).into_iter().map(|s| {
+        let practice = if s.practice { " (practice)" } else { "" };
+        html! { <option value={s.id}>{ format!("{}{practice}", s.name) }</option> }
+    });
+    html! {
+        <form class="new-game" data-form="new-game">
+            <label>{ lang.pick("対局 ", "Game ") }
+                <select name="game" onchange={on_game}>{ for games }</select></label>
+            <label>{ lang.pick("手合 ", "Handicap ") }
+                <select name="setup" key={game.as_str()}>{ for setups }</select></label>
+            <label>{ lang.pick("持ち時間 ", "Clock ") }
+                <select name="clock">
+                    <option value="">{ lang.pick("なし", "none") }</option>
+                    <option value="600+30">{ "10分 + 秒読み30秒" }</option>
+                    <option value="0+30">{ "秒読み30秒" }</option>
+                    <option value="300i5">{ "5分 + 5秒加算 (Fischer)" }</option>
+                    <option value="1800+60">{ "30分 + 秒読み60秒" }</option>
+                </select></label>
+            <label>{ lang.pick("対局の種類 ", "Mode ") }
+                <select name="mode">
+                    <option value="casual">{ lang.pick("練習（待ったあり）", "casual (takeback)") }</option>
+                    <option value="strict">{ lang.pick("公式（反則負け）", "strict (a foul loses)") }</option>
+                </select></label>
+            <button data-action="start" {onclick}>{ lang.pick("対局開始", "Start") }</button>
+        </form>
+    }
+}
+
 /// The start screen: every game, with its handicaps and the mode.
 #[function_component(Home)]
 fn home() -> Html {
@@ -188,6 +273,7 @@ fn home() -> Html {
     html! {
         <section class="home">
             <p>{ "Choose a game. Casual play refuses illegal moves and allows takeback; strict play lets a foul be made, and it loses." }</p>
+            <NewGame />
             <Furigoma />
             <ul class="games">{ for games }</ul>
         </section>
