@@ -275,3 +275,11 @@ test("piece names: one character for shogi, two for chu, switchable", async ({ p
   await expect(page.locator(".pieces [data-square='7j'] text")).toHaveText("獅子");
   await page.screenshot({ path: info.outputPath("chu-two-character.png") });
 });
+
+test("the move list in Japanese or USI", async ({ page }) => {
+  await page.goto(play("shogi"));
+  await drag(page, cell("7g"), cell("7f"));
+  await expect(page.locator('.moves li[data-ply="1"]')).toHaveText("▲７六歩");
+  await page.locator('[data-action="notation"]').click();
+  await expect(page.locator('.moves li[data-ply="1"]')).toHaveText("7g7f");
+});

@@ -126,6 +126,8 @@ pub struct Play {
     pub view: Option<usize>,
     /// Two-character piece names (`None`: the game's default, two for chu shogi).
     pub two_char: Option<bool>,
+    /// The move list in USI instead of Japanese.
+    pub usi: bool,
 }
 
 fn now_ms() -> f64 {
@@ -176,6 +178,8 @@ pub enum Action {
     View(Option<usize>),
     /// One- or two-character piece names.
     PieceStyle,
+    /// The move list in USI or Japanese.
+    Notation,
 }
 
 impl Play {
@@ -200,6 +204,7 @@ impl Play {
             declaring: false,
             view: None,
             two_char: None,
+            usi: false,
         }
     }
 
@@ -407,10 +412,12 @@ impl Reducible for Play {
                 fresh.flipped = s.flipped;
                 fresh.numbers = s.numbers;
                 fresh.two_char = s.two_char;
+                fresh.usi = s.usi;
                 s = fresh;
             }
             Action::Export(f) => s.export = Some(f),
             Action::Flip => s.flipped = !s.flipped,
+            Action::Notation => s.usi = !s.usi,
             Action::PieceStyle => {
                 let chu = s.game.position().variant().chu;
                 s.two_char = Some(!s.two_char.unwrap_or(chu));
@@ -553,7 +560,7 @@ pub fn play_view(props: &PlayProps) -> Html {
         .iter()
         .enumerate()
         .map(|(i, &m)| {
-            let text = if v.dims().0 <= 9 && !v.three_kingdoms {
+            let text = if !st.usi && v.dims().0 <= 9 && !v.three_kingdoms {
                 kif::japanese_move(&mut replay, m, prev)
             } else {
                 notation::write_move(v, m)
@@ -715,6 +722,10 @@ pub fn play_view(props: &PlayProps) -> Html {
                     disabled={outcome.is_some()}>{ lang.pick("投了", "Resign") }</button>
                 <button data-action="piece-style" onclick={d(|| Action::PieceStyle)}>
                     { if st.two_char.unwrap_or(v.chu) { "玉" } else { "玉将" } }</button>
+                if v.dims().0 <= 9 {
+                    <button data-action="notation" onclick={d(|| Action::Notation)}>
+                        { if st.usi { "７六歩" } else { "USI" } }</button>
+                }
                 <button data-action="flip" onclick={d(|| Action::Flip)}>{ lang.pick("盤面反転", "Flip") }</button>
                 <button data-action="numbers" onclick={d(|| Action::Numbers)}>
                     { if st.numbers { "一二三" } else { "123" } }</button>
