@@ -560,30 +560,14 @@ impl Position {
     // ----- attacks -----
 
     /// Whether `cell` is attacked by any piece of `by`.
+    #[inline]
     pub fn attacked_by(&self, cell: Cell, by: Player) -> bool {
-        let t = &self.v.tables;
-        let (first, count) = t.rev_index[by.index() * self.v.geometry.len() + cell.index()];
-        for &(start, len, mask) in &t.rev[first as usize..first as usize + count as usize] {
-            let masks = &t.rev_masks[mask as usize];
-            for (d, &c) in t.ray_cells[start as usize..start as usize + len as usize]
-                .iter()
-                .enumerate()
-            {
-                let p = self.board[c.index()];
-                if p.is_empty() {
-                    continue;
-                }
-                if p.owner() == by && masks[d] >> p.kind().index() & 1 != 0 {
-                    return true;
-                }
-                break;
-            }
-        }
-        false
+        self.attacked_by_with(cell, by, &[])
     }
 
     /// Whether `cell` is attacked by `by` with the cells in `cleared` taken as empty for lines
     /// passing through them (their own pieces still attack): chu shogi's lion protection.
+    #[inline]
     pub fn attacked_by_with(&self, cell: Cell, by: Player, cleared: &[Cell]) -> bool {
         let t = &self.v.tables;
         let (first, count) = t.rev_index[by.index() * self.v.geometry.len() + cell.index()];
