@@ -287,6 +287,69 @@ pub fn board(props: &BoardProps) -> Html {
         Callback::from(move |e: PointerEvent| end(e, false))
     };
 
+    // stable callbacks for the cell and piece components, forwarding to this render's handlers
+    let live: Rc<RefCell<Option<Live>>> = use_mut_ref(|| None);
+    *live.borrow_mut() = Some(Live {
+        down: pointer_down.clone(),
+        moved: pointer_move.clone(),
+        end: pointer_end.clone(),
+        on_cell: props.on_cell.clone(),
+    });
+    let stable_down = {
+        let live = live.clone();
+        use_callback(
+            (),
+            move |(e, source, cell, own): (PointerEvent, Source, Cell, bool), _| {
+                let (down, on_cell) = match live.borrow().as_ref() {
+                    Some(l) => (l.down.clone(), l.on_cell.clone()),
+                    None => return,
+                };
+                if own {
+                    down(e, source);
+                } else {
+                    // an opponent's piece: a click on its cell (a capture by click-click)
+                    on_cell.emit(cell);
+                }
+            },
+        )
+    };
+    let stable_move = {
+        let live = live.clone();
+        use_callback((), move |e: PointerEvent, _| {
+            let m = live.borrow().as_ref().map(|l| l.moved.clone());
+            if let Some(m) = m {
+                m.emit(e);
+            }
+        })
+    };
+    let stable_up = {
+        let live = live.clone();
+        use_callback((), move |e: PointerEvent, _| {
+            let end = live.borrow().as_ref().map(|l| l.end.clone());
+            if let Some(end) = end {
+                end(e, true);
+            }
+        })
+    };
+    let stable_cancel = {
+        let live = live.clone();
+        use_callback((), move |e: PointerEvent, _| {
+            let end = live.borrow().as_ref().map(|l| l.end.clone());
+            if let Some(end) = end {
+                end(e, false);
+            }
+        })
+    };
+    let stable_cell = {
+        let live = live.clone();
+        use_callback((), move |c: Cell, _| {
+            let on = live.borrow().as_ref().map(|l| l.on_cell.clone());
+            if let Some(on) = on {
+                on.emit(c);
+            }
+        })
+    };
+
     let two_char = props.two_char;
     let piece_view = |piece: Piece, x: f64, y: f64, extra: Html| -> Html {
         let info = v.kind(piece.kind());
@@ -347,21 +410,12 @@ pub fn board(props: &BoardProps) -> Html {
                 v.kind(piece.kind()).name
             )
         };
-        let class = classes!(
-            "cell",
-            props.last.contains(&cell).then_some("last"),
-            (props.check == Some(cell)).then_some("check"),
-            (props.lion_first.map(|l| l.1) == Some(cell)).then_some("lion-mid"),
-        );
-        let onclick = {
-            let on_cell = props.on_cell.clone();
-            Callback::from(move |_: MouseEvent| on_cell.emit(cell))
-        };
         cells_html.push(html! {
-            <rect key={name.clone()} {class} data-cell={name.clone()} role="gridcell"
-                aria-label={label}
-                x={px.to_string()} y={py.to_string()}
-                width={CELL.to_string()} height={CELL.to_string()} {onclick} />
+            <CellNode key={name.clone()} {cell} x={px} y={py} name={AttrValue::from(name.clone())}
+                label={AttrValue::from(label)} last={props.last.contains(&cell)}
+                check={props.check == Some(cell)}
+                lion_mid={props.lion_first.map(|l| l.1) == Some(cell)}
+                on_click={stable_cell.clone()} />
         });
         if shown_dests.contains(&cell) {
             let (cx, cy) = (px + CELL / 2.0, py + CELL / 2.0);
@@ -377,33 +431,12 @@ pub fn board(props: &BoardProps) -> Html {
         }
         let own = piece.owner() == props.turn;
         let source = Source::Cell(cell);
-        let onpointerdown = {
-            let down = pointer_down.clone();
-            let on_cell = props.on_cell.clone();
-            Callback::from(move |e: PointerEvent| {
-                if own {
-                    down(e, source);
-                } else {
-                    // an opponent's piece: a click on its cell (a capture by click-click)
-                    on_cell.emit(cell);
-                }
-            })
-        };
-        let info = v.kind(piece.kind());
-        let letters = sfen::piece_letters(v, piece).to_ascii_uppercase();
-        let class = classes!(
-            "piece",
-            info.is_promoted().then_some("promoted"),
-            (*held == Some(source)).then_some("held"),
-            (props.selected == Some(source)).then_some("selected"),
-        );
         pieces_html.push(html! {
-            <g key={format!("p{}", cell.0)} {class}
-                data-piece={letters} data-owner={piece.owner().0.to_string()} data-square={name}
-                onpointerdown={onpointerdown} onpointermove={pointer_move.clone()}
-                onpointerup={pointer_up.clone()} onpointercancel={pointer_cancel.clone()}>
-                { piece_view(piece, px, py, Html::default()) }
-            </g>
+            <PieceNode key={format!("p{}", cell.0)} variant={v} {piece} {cell} x={px} y={py}
+                up={piece.owner() == bottom} {two_char} held={*held == Some(source)}
+                selected={props.selected == Some(source)} {own} square={AttrValue::from(name)}
+                on_down={stable_down.clone()} on_move={stable_move.clone()}
+                on_up={stable_up.clone()} on_cancel={stable_cancel.clone()} />
         });
     }
 
@@ -623,6 +656,132 @@ pub fn board(props: &BoardProps) -> Html {
             { choice }
         </svg>
     }
+}
+
+/// A piece drawn in the cell at `(x, y)`: its pentagon (pointing up when `up`) and its name.
+fn piece_svg(v: &'static Variant, piece: Piece, x: f64, y: f64, up: bool, two_char: bool) -> Html {
+    let info = v.kind(piece.kind());
+    let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
+    let rotate = if up {
+        String::new()
+    } else {
+        format!("rotate(180 {cx} {cy})")
+    };
+    let name = if two_char { info.kanji2 } else { info.kanji };
+    let chars: Vec<char> = name.chars().collect();
+    let text = if chars.len() == 2 {
+        html! {
+            <text class="piece-text two" x={cx.to_string()} y={(cy - 6.0).to_string()}
+                text-anchor="middle" dominant-baseline="middle">
+                <tspan x={cx.to_string()}>{ chars[0] }</tspan>
+                <tspan x={cx.to_string()} dy="34">{ chars[1] }</tspan>
+            </text>
+        }
+    } else {
+        let font = if chars.len() > 1 {
+            "piece-text small"
+        } else {
+            "piece-text"
+        };
+        html! {
+            <text class={font} x={cx.to_string()} y={(cy + 8.0).to_string()}
+                text-anchor="middle" dominant-baseline="middle">{ name }</text>
+        }
+    };
+    html! {
+        <g transform={rotate}>
+            <polygon class="piece-body" points={pentagon(x, y)} />
+            { text }
+        </g>
+    }
+}
+
+/// A piece on the board, as its own component: it re-renders only when its own data changes,
+/// so a move patches the pieces that moved, not the board.
+#[derive(Properties, PartialEq)]
+struct PieceNodeProps {
+    variant: &'static Variant,
+    piece: Piece,
+    cell: Cell,
+    x: f64,
+    y: f64,
+    up: bool,
+    two_char: bool,
+    held: bool,
+    selected: bool,
+    own: bool,
+    square: AttrValue,
+    on_down: Callback<(PointerEvent, Source, Cell, bool)>,
+    on_move: Callback<PointerEvent>,
+    on_up: Callback<PointerEvent>,
+    on_cancel: Callback<PointerEvent>,
+}
+
+#[function_component(PieceNode)]
+fn piece_node(p: &PieceNodeProps) -> Html {
+    let v = p.variant;
+    let info = v.kind(p.piece.kind());
+    let letters = sfen::piece_letters(v, p.piece).to_ascii_uppercase();
+    let class = classes!(
+        "piece",
+        info.is_promoted().then_some("promoted"),
+        p.held.then_some("held"),
+        p.selected.then_some("selected"),
+    );
+    let onpointerdown = {
+        let on_down = p.on_down.clone();
+        let (cell, own) = (p.cell, p.own);
+        Callback::from(move |e: PointerEvent| on_down.emit((e, Source::Cell(cell), cell, own)))
+    };
+    html! {
+        <g {class} data-piece={letters} data-owner={p.piece.owner().0.to_string()}
+            data-square={p.square.clone()} {onpointerdown} onpointermove={p.on_move.clone()}
+            onpointerup={p.on_up.clone()} onpointercancel={p.on_cancel.clone()}>
+            { piece_svg(v, p.piece, p.x, p.y, p.up, p.two_char) }
+        </g>
+    }
+}
+
+/// A board cell, as its own component (re-rendered only when its own data changes).
+#[derive(Properties, PartialEq)]
+struct CellNodeProps {
+    cell: Cell,
+    x: f64,
+    y: f64,
+    name: AttrValue,
+    label: AttrValue,
+    last: bool,
+    check: bool,
+    lion_mid: bool,
+    on_click: Callback<Cell>,
+}
+
+#[function_component(CellNode)]
+fn cell_node(p: &CellNodeProps) -> Html {
+    let class = classes!(
+        "cell",
+        p.last.then_some("last"),
+        p.check.then_some("check"),
+        p.lion_mid.then_some("lion-mid"),
+    );
+    let onclick = {
+        let on = p.on_click.clone();
+        let cell = p.cell;
+        Callback::from(move |_: MouseEvent| on.emit(cell))
+    };
+    html! {
+        <rect {class} data-cell={p.name.clone()} role="gridcell" aria-label={p.label.clone()}
+            x={p.x.to_string()} y={p.y.to_string()}
+            width={CELL.to_string()} height={CELL.to_string()} {onclick} />
+    }
+}
+
+/// The latest handlers, read by the stable callbacks the cell and piece components hold.
+struct Live {
+    down: Rc<dyn Fn(PointerEvent, Source)>,
+    moved: Callback<PointerEvent>,
+    end: Rc<dyn Fn(PointerEvent, bool)>,
+    on_cell: Callback<Cell>,
 }
 
 /// The pentagon of a piece in the cell at `(px, py)`, pointing up (its owner's forward).
