@@ -120,8 +120,10 @@ pub fn board(props: &BoardProps) -> Html {
     let cursor = use_state(|| (w as i16 / 2, h as i16 / 2));
 
     let width = w as f64 * CELL + MARGIN;
-    let board_y = HAND + MARGIN;
-    let height = board_y + h as f64 * CELL + HAND;
+    // games without drops (chu shogi) have no hand rows
+    let hand_h = if v.drops { HAND } else { 0.0 };
+    let board_y = hand_h + MARGIN;
+    let height = board_y + h as f64 * CELL + hand_h;
 
     let to_svg = {
         let svg_ref = svg_ref.clone();
