@@ -25,6 +25,8 @@ pub const CELL: f64 = 100.0;
 const MARGIN: f64 = 44.0;
 /// Height of a hand row.
 const HAND: f64 = 110.0;
+/// The distance between rows of the hexagon, for cells 100 wide (pointy-top).
+const HEX_ROW: f64 = 86.6;
 /// How far (SVG units) a pointer must travel before a press becomes a drag.
 const DRAG_START: f64 = 8.0;
 
@@ -63,7 +65,7 @@ pub struct BoardProps {
     /// The piece on each cell, by cell index.
     pub cells: Rc<Vec<Piece>>,
     /// Each player's hand: (kind, count), in display order.
-    pub hands: Rc<[Vec<(Kind, u8)>; 2]>,
+    pub hands: Rc<Vec<Vec<(Kind, u8)>>>,
     /// Whose turn it is (only that side's pieces can be picked up).
     pub turn: Player,
     /// Whether moves can be made (false once the game is over).
@@ -97,6 +99,9 @@ pub struct BoardProps {
     /// Two-character piece names (王将, 飛車) instead of one (玉, 飛).
     #[prop_or_default]
     pub two_char: bool,
+    /// The hex board: the player seated at the bottom.
+    #[prop_or(Player::FIRST)]
+    pub viewer: Player,
 }
 
 /// A press in progress.
@@ -119,11 +124,37 @@ pub fn board(props: &BoardProps) -> Html {
     // the keyboard cursor, in screen columns and rows
     let cursor = use_state(|| (w as i16 / 2, h as i16 / 2));
 
-    let width = w as f64 * CELL + MARGIN;
+    let hex = matches!(v.geometry.shape(), koma_rules::Shape::Hex { .. });
+    let players = v.players();
+    let width = if hex {
+        w as f64 * CELL
+    } else {
+        w as f64 * CELL + MARGIN
+    };
     // games without drops (chu shogi) have no hand rows
     let hand_h = if v.drops { HAND } else { 0.0 };
-    let board_y = hand_h + MARGIN;
-    let height = board_y + h as f64 * CELL + hand_h;
+    let board_y = hand_h + if hex { 10.0 } else { MARGIN };
+    let board_h = if hex {
+        (h as f64 - 1.0) * HEX_ROW + CELL
+    } else {
+        h as f64 * CELL
+    };
+    let height = board_y + board_h + hand_h;
+    // the hex board turns so that `viewer` sits at the bottom
+    let viewer = props.viewer;
+    let hex_turns = if players == 3 {
+        (3 - viewer.0 % 3) % 3
+    } else {
+        viewer.0 % 2
+    };
+    let hex_centre = move |c: Cell| -> (f64, f64) {
+        let d = v.geometry.rotate_cell(c, hex_turns);
+        let (q, r) = v.geometry.coords(d);
+        // drawn mirrored, so that the turn order A, B, C runs clockwise on screen
+        let x = width / 2.0 - (q as f64 + r as f64 / 2.0) * CELL;
+        let y = board_y + CELL / 2.0 + (r as f64 + (h as f64 - 1.0) / 2.0) * HEX_ROW;
+        (x, y)
+    };
 
     let to_svg = {
         let svg_ref = svg_ref.clone();
@@ -147,6 +178,18 @@ pub fn board(props: &BoardProps) -> Html {
         }
     };
     let cell_at = move |(x, y): (f64, f64)| -> Option<Cell> {
+        if hex {
+            return v
+                .geometry
+                .cells()
+                .map(|c| {
+                    let (cx, cy) = hex_centre(c);
+                    (c, (cx - x).hypot(cy - y))
+                })
+                .filter(|&(_, d)| d < CELL / 2.0)
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(c, _)| c);
+        }
         let cx = (x / CELL).floor();
         let cy = ((y - board_y) / CELL).floor();
         if cx < 0.0 || cy < 0.0 || cx >= w as f64 || cy >= h as f64 {
@@ -156,6 +199,10 @@ pub fn board(props: &BoardProps) -> Html {
         v.geometry.at(bx, by)
     };
     let cell_xy = move |c: Cell| -> (f64, f64) {
+        if hex {
+            let (cx, cy) = hex_centre(c);
+            return (cx - CELL / 2.0, cy - CELL / 2.0);
+        }
         let (x, y) = v.geometry.coords(c);
         let (sx, sy) = turn_xy(x as i16, y as i16);
         (sx as f64 * CELL, board_y + sy as f64 * CELL)
@@ -165,6 +212,18 @@ pub fn board(props: &BoardProps) -> Html {
         Player::SECOND
     } else {
         Player::FIRST
+    };
+    // how far a piece of `owner` turns to face its own forward
+    let angle_of = move |owner: Player| -> f64 {
+        if !hex {
+            return if owner == bottom { 0.0 } else { 180.0 };
+        }
+        // the owner's forward, A's (1, -2) in its frame, turned for the viewer, on screen
+        let f = v.geometry.rotate(koma_rules::Vector(1, -2), owner.0);
+        let f = v.geometry.rotate(f, hex_turns);
+        let (q, r) = (f.0 as f64, f.1 as f64);
+        let (px, py) = (-(q + r / 2.0) * CELL, r * HEX_ROW);
+        px.atan2(-py).to_degrees()
     };
 
     // the source whose destinations are shown: the held piece, else the selected one
@@ -354,66 +413,55 @@ pub fn board(props: &BoardProps) -> Html {
 
     let two_char = props.two_char;
     let piece_view = |piece: Piece, x: f64, y: f64, extra: Html| -> Html {
-        let info = v.kind(piece.kind());
-        let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
-        let rotate = if piece.owner() == bottom {
-            String::new()
-        } else {
-            format!("rotate(180 {cx} {cy})")
-        };
-        let name = if two_char { info.kanji2 } else { info.kanji };
-        let chars: Vec<char> = name.chars().collect();
-        let text = if chars.len() == 2 {
-            html! {
-                <text class="piece-text two" x={cx.to_string()} y={(cy - 6.0).to_string()}
-                    text-anchor="middle" dominant-baseline="middle">
-                    <tspan x={cx.to_string()}>{ chars[0] }</tspan>
-                    <tspan x={cx.to_string()} dy="34">{ chars[1] }</tspan>
-                </text>
-            }
-        } else {
-            let font = if chars.len() > 1 {
-                "piece-text small"
-            } else {
-                "piece-text"
-            };
-            html! {
-                <text class={font} x={cx.to_string()} y={(cy + 8.0).to_string()}
-                    text-anchor="middle" dominant-baseline="middle">{ name }</text>
-            }
-        };
         html! {
-            <g transform={rotate}>
-                <polygon class="piece-body" points={pentagon(x, y)} />
-                { text }
+            <>
+                { piece_svg(v, piece, x, y, angle_of(piece.owner()), two_char) }
                 { extra }
-            </g>
+            </>
         }
     };
 
     // cells
+    // the hex board tints each player's home area
+    let homes: Vec<Option<u8>> = if hex {
+        let mut t = vec![None; v.geometry.len()];
+        for p in 0..players {
+            for (c, _) in koma_rules::sangoku::home_cells(&v.geometry, p) {
+                t[c.index()] = Some(p);
+            }
+        }
+        t
+    } else {
+        Vec::new()
+    };
     let mut cells_html = Vec::with_capacity(v.geometry.len());
     let mut pieces_html = Vec::new();
     let mut marks_html = Vec::new();
     for cell in v.geometry.cells() {
         let (px, py) = cell_xy(cell);
-        let name = sfen::square_name(v, cell);
+        let name = if hex {
+            koma_rules::sangoku::cell_name(&v.geometry, cell)
+        } else {
+            sfen::square_name(v, cell)
+        };
         let piece = props.cells[cell.index()];
         let label = if piece.is_empty() {
             name.clone()
         } else {
             format!(
                 "{name}, {} {}",
-                if piece.owner() == Player::FIRST {
-                    "sente"
-                } else {
-                    "gote"
+                match (hex, piece.owner().0) {
+                    (true, o) => ["A", "B", "C"][o as usize % 3],
+                    (false, 0) => "sente",
+                    _ => "gote",
                 },
                 v.kind(piece.kind()).name
             )
         };
         cells_html.push(html! {
-            <CellNode key={name.clone()} {cell} x={px} y={py} name={AttrValue::from(name.clone())}
+            <CellNode key={name.clone()} {cell} x={px} y={py} {hex}
+                tint={homes.get(cell.index()).copied().flatten()}
+                centre={v.geometry.is_hex_centre(cell)} name={AttrValue::from(name.clone())}
                 label={AttrValue::from(label)} last={props.last.contains(&cell)}
                 check={props.check == Some(cell)}
                 lion_mid={props.lion_first.map(|l| l.1) == Some(cell)}
@@ -435,7 +483,7 @@ pub fn board(props: &BoardProps) -> Html {
         let source = Source::Cell(cell);
         pieces_html.push(html! {
             <PieceNode key={format!("p{}", cell.0)} variant={v} {piece} {cell} x={px} y={py}
-                up={piece.owner() == bottom} {two_char} held={*held == Some(source)}
+                angle={angle_of(piece.owner())} {two_char} held={*held == Some(source)}
                 selected={props.selected == Some(source)} {own} square={AttrValue::from(name)}
                 on_down={stable_down.clone()} on_move={stable_move.clone()}
                 on_up={stable_up.clone()} on_cancel={stable_cancel.clone()} />
@@ -444,17 +492,25 @@ pub fn board(props: &BoardProps) -> Html {
 
     // hands: gote above, sente below
     let show_hands = v.drops;
-    let hand_rows = [Player::SECOND, Player::FIRST].map(|owner| {
+    // where each hand sits: the bottom player's below the board, the others above
+    let low = board_y + board_h + 6.0;
+    let placements: Vec<(Player, f64, f64, f64)> = if players == 3 {
+        vec![
+            (viewer, 0.0, low, width),
+            (Player((viewer.0 + 1) % 3), 0.0, 4.0, width / 2.0),
+            (Player((viewer.0 + 2) % 3), width / 2.0, 4.0, width / 2.0),
+        ]
+    } else {
+        let down = if hex { viewer } else { bottom };
+        vec![(down.opponent(), 0.0, 4.0, width), (down, 0.0, low, width)]
+    };
+    let hand_rows = placements.into_iter().map(|(owner, x0, y, span)| {
         if !show_hands {
             return Html::default();
         }
-        let y = if owner == bottom {
-            board_y + h as f64 * CELL + 6.0
-        } else {
-            4.0
-        };
-        let items = props.hands[owner.index()].iter().enumerate().map(|(i, &(kind, n))| {
-            let x = i as f64 * CELL;
+        let hand = props.hands.get(owner.index()).cloned().unwrap_or_default();
+        let items = hand.iter().enumerate().map(|(i, &(kind, n))| {
+            let x = x0 + i as f64 * CELL;
             let piece = Piece::new(owner, kind);
             let source = Source::Hand(kind);
             let movable = owner == props.turn;
@@ -494,7 +550,7 @@ pub fn board(props: &BoardProps) -> Html {
         html! {
             <g class="hand" data-hand={owner.0.to_string()}
                 aria-label={if owner == Player::FIRST { "sente's hand" } else { "gote's hand" }}>
-                <rect class="hand-bg" x="0" y={y.to_string()} width={(w as f64 * CELL).to_string()}
+                <rect class="hand-bg" x={x0.to_string()} y={y.to_string()} width={span.to_string()}
                     height={(CELL).to_string()} />
                 { for items }
             </g>
@@ -587,7 +643,7 @@ pub fn board(props: &BoardProps) -> Html {
         let turn = props.turn;
         let selected = props.selected;
         let choosing = props.choice.is_some();
-        let hand: Vec<Kind> = props.hands[turn.index().min(1)]
+        let hand: Vec<Kind> = props.hands[turn.index().min(props.hands.len() - 1)]
             .iter()
             .map(|&(k, _)| k)
             .collect();
@@ -647,10 +703,12 @@ pub fn board(props: &BoardProps) -> Html {
             viewBox={format!("0 0 {width} {height}")} data-game={v.id.as_str()}
             data-flipped={flipped.to_string()}>
             { for hand_rows }
-            <rect class="board-bg" x="0" y={board_y.to_string()}
-                width={(w as f64 * CELL).to_string()} height={(h as f64 * CELL).to_string()} />
-            { for file_labels }
-            { for rank_labels }
+            if !hex {
+                <rect class="board-bg" x="0" y={board_y.to_string()}
+                    width={(w as f64 * CELL).to_string()} height={(h as f64 * CELL).to_string()} />
+                { for file_labels }
+                { for rank_labels }
+            }
             <g class="cells">{ cells_html }</g>
             <g class="marks">{ marks_html }</g>
             <g class="pieces">{ pieces_html }</g>
@@ -661,13 +719,20 @@ pub fn board(props: &BoardProps) -> Html {
 }
 
 /// A piece drawn in the cell at `(x, y)`: its pentagon (pointing up when `up`) and its name.
-fn piece_svg(v: &'static Variant, piece: Piece, x: f64, y: f64, up: bool, two_char: bool) -> Html {
+fn piece_svg(
+    v: &'static Variant,
+    piece: Piece,
+    x: f64,
+    y: f64,
+    angle: f64,
+    two_char: bool,
+) -> Html {
     let info = v.kind(piece.kind());
     let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
-    let rotate = if up {
+    let rotate = if angle.abs() < 0.5 {
         String::new()
     } else {
-        format!("rotate(180 {cx} {cy})")
+        format!("rotate({angle:.0} {cx} {cy})")
     };
     let name = if two_char { info.kanji2 } else { info.kanji };
     let chars: Vec<char> = name.chars().collect();
@@ -707,7 +772,7 @@ struct PieceNodeProps {
     cell: Cell,
     x: f64,
     y: f64,
-    up: bool,
+    angle: f64,
     two_char: bool,
     held: bool,
     selected: bool,
@@ -739,7 +804,7 @@ fn piece_node(p: &PieceNodeProps) -> Html {
         <g {class} data-piece={letters} data-owner={p.piece.owner().0.to_string()}
             data-square={p.square.clone()} {onpointerdown} onpointermove={p.on_move.clone()}
             onpointerup={p.on_up.clone()} onpointercancel={p.on_cancel.clone()}>
-            { piece_svg(v, p.piece, p.x, p.y, p.up, p.two_char) }
+            { piece_svg(v, p.piece, p.x, p.y, p.angle, p.two_char) }
         </g>
     }
 }
@@ -750,6 +815,11 @@ struct CellNodeProps {
     cell: Cell,
     x: f64,
     y: f64,
+    /// A hexagon (the Three Kingdoms board) instead of a square.
+    hex: bool,
+    /// The home area it belongs to, tinted in that player's colour; the centre is marked.
+    tint: Option<u8>,
+    centre: bool,
     name: AttrValue,
     label: AttrValue,
     last: bool,
@@ -771,6 +841,27 @@ fn cell_node(p: &CellNodeProps) -> Html {
         let cell = p.cell;
         Callback::from(move |_: MouseEvent| on.emit(cell))
     };
+    if p.hex {
+        let (cx, cy) = (p.x + CELL / 2.0, p.y + CELL / 2.0);
+        let r = CELL / 3f64.sqrt();
+        let points = (0..6)
+            .map(|i| {
+                let a = (60.0 * i as f64 - 90.0).to_radians();
+                format!("{:.1},{:.1}", cx + r * a.cos(), cy + r * a.sin())
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let class = classes!(
+            class,
+            "hex",
+            p.tint.map(|t| format!("home-{t}")),
+            p.centre.then_some("centre")
+        );
+        return html! {
+            <polygon {class} data-cell={p.name.clone()} role="gridcell" aria-label={p.label.clone()}
+                {points} {onclick} />
+        };
+    }
     html! {
         <rect {class} data-cell={p.name.clone()} role="gridcell" aria-label={p.label.clone()}
             x={p.x.to_string()} y={p.y.to_string()}

@@ -211,10 +211,9 @@ fn new_game() -> Html {
             }
         })
     };
-    let games = GameId::ALL
-        .iter()
-        .filter(|g| !matches!(g, GameId::Sangoku | GameId::Sangoku2))
-        .map(|&g| html! { <option value={g.as_str()} selected={g == *game}>{ game_name(g) }</option> });
+    let games = GameId::ALL.iter().map(
+        |&g| html! { <option value={g.as_str()} selected={g == *game}>{ game_name(g) }</option> },
+    );
     let setups = koma_rules::setups::setups(*game).into_iter().map(|s| {
         let practice = if s.practice { " (practice)" } else { "" };
         html! { <option value={s.id}>{ format!("{}{practice}", s.name) }</option> }
@@ -310,12 +309,6 @@ pub fn app() -> Html {
     };
     let body = match Route::parse(&hash) {
         Route::Home => html! { <Home /> },
-        Route::Play(start) if matches!(start.game, GameId::Sangoku | GameId::Sangoku2) => html! {
-            <section class="load-error" data-error="address">
-                <p>{ format!("{} is played on the hexagonal board, which comes in a later version.", game_name(start.game)) }</p>
-                <p><a href="#/">{ "Back to the game list" }</a></p>
-            </section>
-        },
         Route::Play(start) => html! { <PlayView key={(*hash).clone()} {start} /> },
         Route::Unknown(h) => html! {
             <section class="load-error" data-error="address">

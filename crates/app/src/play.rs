@@ -525,7 +525,17 @@ pub fn play_view(props: &PlayProps) -> Html {
             .map(|&k| (k, pos.hand(p, k)))
             .collect()
     };
-    let hands = Rc::new([hand_of(Player::FIRST), hand_of(Player::SECOND)]);
+    let hands = Rc::new(
+        (0..v.players())
+            .map(|p| hand_of(Player(p)))
+            .collect::<Vec<_>>(),
+    );
+    // the hex board seats the player to move at the bottom, unless kept fixed
+    let viewer = if v.three_kingdoms && !st.flipped {
+        turn
+    } else {
+        Player::FIRST
+    };
     let dests = Rc::new(if outcome.is_none() {
         st.dests()
     } else {
@@ -636,6 +646,37 @@ pub fn play_view(props: &PlayProps) -> Html {
             if check.is_some() {
                 t += lang.pick(" — 王手", " — check (王手)");
             }
+            if v.three_kingdoms {
+                let name = |p: Player| side_name(lang, game_id, p);
+                if pos.is_attacked(turn) {
+                    t += &match (lang, pos.remembered_checker()) {
+                        (Lang::Ja, Some(c)) => {
+                            format!(" — 王手：{}が受けて、次は{}に戻る", name(turn), name(c))
+                        }
+                        (Lang::En, Some(c)) => format!(
+                            " — 王手: {} is in check and moves now; then back to {}",
+                            name(turn),
+                            name(c)
+                        ),
+                        (Lang::Ja, None) => " — 王手".to_string(),
+                        (Lang::En, None) => " — 王手: in check".to_string(),
+                    };
+                }
+                for p in (0..v.players()).map(Player) {
+                    if p != turn
+                        && pos.king(p).is_some_and(|k| v.geometry.is_hex_centre(k))
+                        && v.players() == 3
+                    {
+                        t += &match lang {
+                            Lang::Ja => format!(" — {}の将が中央（手番が来れば勝ち）", name(p)),
+                            Lang::En => format!(
+                                " — {}'s general is on the centre and wins when its turn comes",
+                                name(p)
+                            ),
+                        };
+                    }
+                }
+            }
             t
         }
         Some(o) => match o.winner {
@@ -708,7 +749,7 @@ pub fn play_view(props: &PlayProps) -> Html {
             <Board variant={v} {cells} {hands} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
                 selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
                 {on_attempt} {on_select} {on_cell} {on_promote}
-                flipped={st.flipped} numbers={st.numbers}
+                flipped={st.flipped && !v.three_kingdoms} numbers={st.numbers} {viewer}
                 two_char={st.two_char.unwrap_or(v.chu)} />
             <div class="buttons">
                 if can_pass {

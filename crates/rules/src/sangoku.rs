@@ -150,8 +150,8 @@ pub(crate) fn kinds() -> Vec<KindInfo> {
     ]
 }
 
-/// The start cells of each player's pieces.
-pub(crate) fn home_cells(g: &Geometry, player: u8) -> Vec<(crate::geometry::Cell, Kind)> {
+/// The start cells of `player`'s pieces (its home area), with their kinds.
+pub fn home_cells(g: &Geometry, player: u8) -> Vec<(crate::geometry::Cell, Kind)> {
     HOME.iter()
         .filter_map(|&(q, r, k)| {
             let a = g.at(q as i16, r as i16)?;
