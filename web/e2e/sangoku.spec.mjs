@@ -42,3 +42,18 @@ test("two players: a capture of the general ends the game", async ({ page }) => 
   await drag(page, cell("-3,3"), cell("2,-2"));
   expect(await status(page)).toEqual({ turn: "1", result: "0", reason: "royal-captured" });
 });
+
+test("a hex game's record is exported and imported back", async ({ page }) => {
+  await page.goto(play("sangoku"));
+  await drag(page, cell("-1,3"), cell("-1,2"));
+  await page.locator(".record summary").click();
+  await page.locator('[data-export-format="usi"]').click();
+  const text = await page.locator("[data-export]").inputValue();
+  expect(text).toMatch(/ moves -1,3:-1,2$/);
+  await page.goto(play("sangoku", { fresh: "1" }));
+  await page.locator(".record summary").click();
+  await page.locator("[data-import]").fill(text);
+  await page.locator('[data-action="import"]').click();
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="-1,2"]')).toHaveCount(1);
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "1");
+});
