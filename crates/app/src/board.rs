@@ -1,5 +1,9 @@
-//! The square board in SVG, with both hands (駒台): cells, coordinates, pieces, destinations,
-//! pointer drags and clicks.
+//! The board in SVG, square or hexagonal, with the hands (駒台): cells, coordinates, pieces,
+//! destinations, pointer drags, clicks and keys.
+//!
+//! The hexagon (Three Kingdoms shogi) is drawn pointy-top and mirrored left to right, so that
+//! the turn order A, B, C runs clockwise on screen, and turned so that `viewer` sits at the
+//! bottom; cells are hit by the nearest centre.
 //!
 //! The board takes data (pieces, hands, the destinations of every movable source, the last
 //! move, the king in check, a pending choice) and emits intents: `on_attempt(source, cell)` for

@@ -2,9 +2,10 @@
 //!
 //! Addresses (stable, for tests and for pages that embed Koma):
 //! - `#/` the start screen: choose the game, a handicap and casual or strict play;
-//! - `#/play/<game>` a new game; `?setup=<id>` a handicap (ids as `koma setups <game>` lists
+//! - `#/play/<game>` a new game (every game id, the sangoku games on the hexagon); `?setup=<id>` a handicap (ids as `koma setups <game>` lists
 //!   them), `?sfen=<SFEN>` a position (the sangoku games: their own notation), `?preset=lishogi`
-//!   chu shogi's lishogi rules, `?mode=strict` strict play (a foul loses).
+//!   chu shogi's lishogi rules, `?mode=strict` strict play (a foul loses), `?clock=600+30`
+//!   clocks (`%2B` for `+` in a link).
 //!
 //! The rules live in `koma-rules`; this crate shows them: [`board`] draws and takes input,
 //! [`play`] keeps a game's state in one reducer.
