@@ -388,15 +388,6 @@ impl Game {
         let h = self.pos.hash();
         let n = self.hashes.len() - 1;
         let first = self.hashes.iter().position(|&x| x == h).unwrap_or(n);
-        // Mover of ply j (1-based): the start's side to move for odd j.
-        let start_turn = self.start.turn();
-        let mover = |j: usize| {
-            if j % 2 == 1 {
-                start_turn
-            } else {
-                start_turn.opponent()
-            }
-        };
         if self.pos.variant().chu {
             let span: Vec<(Player, bool, bool, bool)> = (first + 1..=n)
                 .map(|j| {
@@ -415,7 +406,7 @@ impl Game {
         let mut any_check = [false, false];
         let mut moved = [false, false];
         for j in first + 1..=n {
-            let p = mover(j).index();
+            let p = self.movers[j - 1].index();
             moved[p] = true;
             let c = self.checks[j - 1];
             all_checks[p] &= c;

@@ -967,11 +967,6 @@ impl Position {
         Ok(())
     }
 
-    /// Whether the last move played gave check to the side now to move.
-    pub fn gives_check_now(&self) -> bool {
-        self.in_check()
-    }
-
     /// Count the leaves of the legal move tree to `depth` (every leaf move is played).
     pub fn perft(&mut self, depth: u32) -> u64 {
         if depth == 0 {

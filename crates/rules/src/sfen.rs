@@ -603,12 +603,6 @@ pub fn to_usi(v: &Variant, mv: Move) -> String {
     }
 }
 
-/// The kind of a hand letter (for callers that read other notations).
-pub fn hand_kind(v: &Variant, letter: char) -> Option<Kind> {
-    v.kind_by_letter(letter.to_ascii_uppercase(), false)
-        .filter(|&k| k.index() < HAND_KINDS && v.has_kind(k) && !v.kind(k).royal)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -549,7 +549,6 @@ mod handicaps {
         assert!(n2 > 8);
         let mut q = find_handicap("two-kings").unwrap().position();
         assert_eq!(q.perft(1), 36, "no setup: the giver's normal moves");
-        let _ = Game::from_position(p, RuleOptions::default());
     }
 }
 

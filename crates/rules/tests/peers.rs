@@ -13,19 +13,29 @@ use koma_rules::{GameId, Position};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/peers");
 
-#[test]
-fn legal_moves_match_cshogi_in_600_random_positions() {
-    let text = std::fs::read_to_string(format!("{DIR}/cshogi_legal.txt")).unwrap();
+/// A fixture of `sfen <SFEN>` / `moves <m> <m> ...` line pairs (`#` comments).
+fn fixture(name: &str) -> Vec<(String, Vec<String>)> {
+    let text = std::fs::read_to_string(format!("{DIR}/{name}")).unwrap();
     let mut lines = text.lines().filter(|l| !l.starts_with('#'));
-    let mut n = 0;
+    let mut out = Vec::new();
     while let (Some(s), Some(m)) = (lines.next(), lines.next()) {
-        let sfen = s.strip_prefix("sfen ").unwrap();
-        let theirs: Vec<&str> = m
+        let sfen = s.strip_prefix("sfen ").unwrap().to_string();
+        let moves = m
             .strip_prefix("moves")
             .unwrap()
             .split_whitespace()
+            .map(str::to_string)
             .collect();
-        let mut pos = from_sfen(GameId::Shogi, sfen).unwrap();
+        out.push((sfen, moves));
+    }
+    out
+}
+
+#[test]
+fn legal_moves_match_cshogi_in_600_random_positions() {
+    let mut n = 0;
+    for (sfen, theirs) in fixture("cshogi_legal.txt") {
+        let mut pos = from_sfen(GameId::Shogi, &sfen).unwrap();
         let v = pos.variant();
         let mut ours: Vec<String> = pos.legal_moves().iter().map(|&x| to_usi(v, x)).collect();
         ours.sort();
@@ -35,25 +45,15 @@ fn legal_moves_match_cshogi_in_600_random_positions() {
     assert_eq!(n, 600);
 }
 
-fn usi_of(path: &str) -> (Position, Vec<String>) {
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut lines = text.lines();
-    let sfen = lines.next().unwrap().strip_prefix("sfen ").unwrap();
-    let moves = lines
-        .next()
-        .unwrap()
-        .strip_prefix("moves ")
-        .unwrap()
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
-    (from_sfen(GameId::Shogi, sfen).unwrap(), moves)
+fn usi_of(name: &str) -> (Position, Vec<String>) {
+    let (sfen, moves) = fixture(name).into_iter().next().unwrap();
+    (from_sfen(GameId::Shogi, &sfen).unwrap(), moves)
 }
 
 #[test]
 fn records_written_by_cshogi_load() {
     for n in 0..4 {
-        let (start, usi) = usi_of(&format!("{DIR}/game-{n}.usi"));
+        let (start, usi) = usi_of(&format!("game-{n}.usi"));
         let kif = std::fs::read(format!("{DIR}/game-{n}.kif")).unwrap();
         let r = read_kif(&kif).unwrap_or_else(|e| panic!("game-{n}.kif: {e}"));
         assert_eq!(r.start, start, "game-{n}.kif start");
@@ -70,31 +70,17 @@ fn records_written_by_cshogi_load() {
 
 #[test]
 fn chu_moves_match_shogiops_in_400_random_positions() {
-    let text = std::fs::read_to_string(format!("{DIR}/shogiops_chu.txt")).unwrap();
-    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
     let mut n = 0;
     let mut differ = Vec::new();
-    while let (Some(s), Some(m)) = (lines.next(), lines.next()) {
-        let sfen = s.strip_prefix("sfen ").unwrap();
-        let theirs: Vec<&str> = m
-            .strip_prefix("moves")
-            .unwrap()
-            .split_whitespace()
-            .collect();
-        let mut pos = from_sfen(GameId::Chushogi, sfen).unwrap();
+    for (sfen, theirs) in fixture("shogiops_chu.txt") {
+        let mut pos = from_sfen(GameId::Chushogi, &sfen).unwrap();
         pos.set_chu_preset(koma_rules::chushogi::ChuPreset::Lishogi);
         let v = pos.variant();
         let mut ours: Vec<String> = pos.legal_moves().iter().map(|&x| to_usi(v, x)).collect();
         ours.sort();
         if ours != theirs {
-            let only_ours: Vec<&String> = ours
-                .iter()
-                .filter(|m| !theirs.contains(&m.as_str()))
-                .collect();
-            let only_theirs: Vec<&&str> = theirs
-                .iter()
-                .filter(|m| !ours.contains(&m.to_string()))
-                .collect();
+            let only_ours: Vec<&String> = ours.iter().filter(|m| !theirs.contains(m)).collect();
+            let only_theirs: Vec<&String> = theirs.iter().filter(|m| !ours.contains(m)).collect();
             differ.push(format!(
                 "{sfen}\n  only ours: {only_ours:?}\n  only theirs: {only_theirs:?}"
             ));
