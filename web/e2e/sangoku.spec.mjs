@@ -12,27 +12,115 @@ test("the 61-cell hexagon with three homes and the centre", async ({ page }, inf
   await page.screenshot({ path: info.outputPath("sangoku-start.png") });
 });
 
-test("a check moves the turn out of order and back", async ({ page }, info) => {
-  // generals A (-2,4), B (4,-2), C (-4,0); A's spearman on (1,-1), A's infantry on (-4,2)
-  await page.goto(play("sangoku", { sfen: "5/6/6bK/4aS3/cK8/7aP/aP6/6/2aK2 a - -" }));
-  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "0");
+test("a three-player game: a check out of turn and back, a promotion, a drop, a double check, a win by capture", async ({ page }, info) => {
+  // generals A (-2,4), B (4,-2), C (-4,0); A's spearman on (1,-1), A's cavalry on (-1,1) stands
+  // between B's cavalry on (2,1) and C's general's row; A's infantry on (-4,2) and (3,1)
+  await page.goto(play("sangoku", { sfen: "5/6/6bK/4aS3/cK8/3aC2bCaP/aP6/6/2aK2 a - -" }));
+  const s = page.locator("[data-status]");
+  await expect(s).toHaveAttribute("data-turn", "0");
   // the spearman steps onto B's row: B is in check and moves next, out of turn
   await drag(page, cell("1,-1"), cell("1,-2"));
-  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "1");
-  await expect(page.locator("[data-status]")).toContainText("then back to A");
+  await expect(s).toHaveAttribute("data-turn", "1");
+  await expect(s).toContainText("B is in check and moves now; then back to A");
+  await expect(page.locator(".cell.check")).toHaveAttribute("data-cell", "4,-2");
   await page.screenshot({ path: info.outputPath("sangoku-check.png") });
   // B steps out of the line; the turn returns to A, C is skipped
   await drag(page, cell("4,-2"), cell("4,-3"));
-  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "0");
+  await expect(s).toHaveAttribute("data-turn", "0");
   // A's infantry steps into C's camp, promoting (asked), and checks C: C moves next
   await drag(page, cell("-4,2"), cell("-4,1"));
   await tap(page, '[data-promote="yes"]');
   await expect(page.locator('[data-piece="+P"][data-owner="0"][data-square="-4,1"]')).toHaveCount(1);
-  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "2");
+  await expect(s).toHaveAttribute("data-turn", "2");
   // C takes it: the captured piece goes to C's hand unpromoted, and the turn returns to A
   await drag(page, cell("-4,0"), cell("-4,1"));
   await expect(page.locator(inHand(2, "P"))).toHaveCount(1);
-  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "0");
+  await expect(s).toHaveAttribute("data-turn", "0");
+  // quiet moves round the table: A, then B
+  await drag(page, cell("-2,4"), cell("-3,4"));
+  await expect(s).toHaveAttribute("data-turn", "1");
+  await drag(page, cell("2,1"), cell("1,1"));
+  await expect(s).toHaveAttribute("data-turn", "2");
+  await page.screenshot({ path: info.outputPath("sangoku-hand.png") });
+  // C drops the captured infantry from its hand, by its edge
+  await drag(page, inHand(2, "P"), cell("-3,-1"));
+  await expect(page.locator('[data-piece="P"][data-owner="2"][data-square="-3,-1"]')).toHaveCount(1);
+  await expect(page.locator('[data-hand="2"] [data-piece]')).toHaveCount(0);
+  await expect(s).toHaveAttribute("data-turn", "0");
+  // A's cavalry steps aside: it checks B and uncovers B's cavalry onto C's general; B and C are
+  // both in check, and B, next round the table, moves first
+  await drag(page, cell("-1,1"), cell("-1,2"));
+  await expect(s).toHaveAttribute("data-turn", "1");
+  await expect(s).toContainText("double check");
+  await page.screenshot({ path: info.outputPath("sangoku-double-check.png") });
+  // B captures C's general and wins
+  await drag(page, cell("1,1"), cell("-4,1"));
+  expect(await status(page)).toEqual({ turn: "2", result: "1", reason: "royal-captured" });
+  await expect(s).toContainText("B wins");
+  await page.screenshot({ path: info.outputPath("sangoku-won.png") });
+});
+
+test("a general on the centre wins when its owner's turn comes again", async ({ page }) => {
+  await page.goto(play("sangoku", { sfen: "5/6/6bK/8/cK8/4aK3/7/6/5 a - -" }));
+  const s = page.locator("[data-status]");
+  await drag(page, cell("0,1"), cell("0,0"));
+  await expect(s).toHaveAttribute("data-turn", "1");
+  await expect(s).toContainText("A's general is on the centre");
+  await drag(page, cell("4,-2"), cell("4,-3"));
+  await expect(s).toHaveAttribute("data-result", "ongoing");
+  await drag(page, cell("-4,0"), cell("-4,1"));
+  expect(await status(page)).toEqual({ turn: "0", result: "0", reason: "general-on-centre" });
+});
+
+test("janken decides who moves first, and the seats follow round the table", async ({ page }, info) => {
+  await page.goto("/#/");
+  await page.locator('select[name="game"]').selectOption("sangoku");
+  for (const [i, n] of ["Alice", "Bob", "Carol"].entries()) {
+    await page.locator(`input[name="player${i}"]`).fill(n);
+  }
+  const start = page.locator('[data-action="start"]');
+  await expect(start).toBeDisabled();
+  const hand = (h) => tap(page, `[data-janken="${h}"]`);
+  // all rock: あいこ, thrown again
+  await expect(page.locator("[data-janken-next]")).toContainText("Alice, throw");
+  await hand("rock");
+  await expect(page.locator("[data-janken-next]")).toContainText("Bob, throw");
+  await expect(page.locator("[data-janken-next]")).toContainText("Alice thrown, hidden");
+  await hand("rock");
+  await hand("rock");
+  await expect(page.locator('[data-round="1"]')).toContainText("again");
+  // Alice and Bob win with paper; Carol is out
+  await hand("paper");
+  await hand("paper");
+  await hand("rock");
+  await expect(page.locator('[data-round="2"]')).toContainText("Alice and Bob throw again");
+  await expect(page.locator("[data-janken-next]")).toContainText("Alice, throw");
+  // Bob's scissors beat Alice's paper: Bob is A, then Carol (B) and Alice (C) round the table
+  await hand("paper");
+  await hand("scissors");
+  await expect(page.locator("[data-janken-winner]")).toHaveAttribute("data-janken-winner", "1");
+  await expect(page.locator("[data-janken-winner]")).toContainText("Seats: A Bob, B Carol, C Alice");
+  await page.screenshot({ path: info.outputPath("janken.png") });
+  await start.click();
+  // (nothing else chosen: no clock, casual play)
+  await expect(page).toHaveURL(/#\/play\/sangoku\?names=Bob,Carol,Alice$/);
+  await expect(page.locator("[data-status]")).toContainText("A (Bob) to move");
+  await drag(page, cell("-1,3"), cell("-1,2"));
+  await expect(page.locator("[data-status]")).toContainText("B (Carol) to move");
+});
+
+test("a fixed choice: the first listed moves first; throwing for everyone settles at once", async ({ page }) => {
+  await page.goto("/#/");
+  await page.locator('select[name="game"]').selectOption("sangoku2");
+  await expect(page.locator('[data-seating] input')).toHaveCount(2);
+  await tap(page, '[data-action="janken-random"]');
+  await expect(page.locator("[data-janken-winner]")).toHaveCount(1);
+  await page.locator('select[name="first"]').selectOption("fixed");
+  await page.locator('input[name="player0"]').fill("Hana");
+  await page.locator('input[name="player1"]').fill("Taro");
+  await page.locator('[data-action="start"]').click();
+  await expect(page).toHaveURL(/#\/play\/sangoku2\?names=Hana,Taro$/);
+  await expect(page.locator("[data-status]")).toContainText("A (Hana) to move");
 });
 
 test("two players: a capture of the general ends the game", async ({ page }) => {

@@ -29,6 +29,9 @@ pub const CELL: f64 = 100.0;
 const MARGIN: f64 = 44.0;
 /// Height of a hand row.
 const HAND: f64 = 110.0;
+/// The length of a hand along a player's edge on the three-player hexagon: room for the four
+/// kinds a hand can hold there (the general is never in hand).
+const HAND_SPAN: f64 = 3.0 * CELL;
 /// The distance between rows of the hexagon, for cells 100 wide (pointy-top).
 const HEX_ROW: f64 = 86.6;
 /// How far (SVG units) a pointer must travel before a press becomes a drag.
@@ -136,14 +139,14 @@ pub fn board(props: &BoardProps) -> Html {
         w as f64 * CELL + MARGIN
     };
     // games without drops (chu shogi) have no hand rows
-    let hand_h = if v.drops { HAND } else { 0.0 };
+    // (the three-player hexagon puts each hand by its owner's edge instead)
+    let hand_h = if v.drops && players != 3 { HAND } else { 0.0 };
     let board_y = hand_h + if hex { 10.0 } else { MARGIN };
     let board_h = if hex {
         (h as f64 - 1.0) * HEX_ROW + CELL
     } else {
         h as f64 * CELL
     };
-    let height = board_y + board_h + hand_h;
     // the hex board turns so that `viewer` sits at the bottom
     let viewer = props.viewer;
     let hex_turns = if players == 3 {
@@ -494,27 +497,76 @@ pub fn board(props: &BoardProps) -> Html {
         });
     }
 
-    // hands: gote above, sente below
+    // hands: gote above, sente below; on the three-player hexagon, each by its owner's edge
     let show_hands = v.drops;
-    // where each hand sits: the bottom player's below the board, the others above
     let low = board_y + board_h + 6.0;
-    let placements: Vec<(Player, f64, f64, f64)> = if players == 3 {
-        vec![
-            (viewer, 0.0, low, width),
-            (Player((viewer.0 + 1) % 3), 0.0, 4.0, width / 2.0),
-            (Player((viewer.0 + 2) % 3), width / 2.0, 4.0, width / 2.0),
-        ]
+    let hand_places: Vec<HandPlace> = if players == 3 {
+        // the board's centre, and each player's back direction on screen from its pieces' angle
+        let (ox, oy) = v
+            .geometry
+            .cells()
+            .find(|&c| v.geometry.is_hex_centre(c))
+            .map_or((width / 2.0, board_y + board_h / 2.0), hex_centre);
+        (0..3)
+            .map(|p| {
+                let owner = Player(p);
+                let a = angle_of(owner).to_radians();
+                let (right, back) = ((a.cos(), a.sin()), (-a.sin(), a.cos()));
+                // the hand's centre line: past the back row (four rows from the centre)
+                let d = 4.0 * HEX_ROW + CELL * 1.25;
+                let (hx, hy) = (ox + back.0 * d, oy + back.1 * d);
+                HandPlace {
+                    owner,
+                    first: (
+                        hx - right.0 * HAND_SPAN / 2.0 - CELL / 2.0,
+                        hy - right.1 * HAND_SPAN / 2.0 - CELL / 2.0,
+                    ),
+                    step: (right.0 * CELL, right.1 * CELL),
+                    centre: (hx, hy),
+                    angle: angle_of(owner),
+                }
+            })
+            .collect()
     } else {
         let down = if hex { viewer } else { bottom };
-        vec![(down.opponent(), 0.0, 4.0, width), (down, 0.0, low, width)]
+        [(down.opponent(), 4.0), (down, low)]
+            .into_iter()
+            .map(|(owner, y)| HandPlace {
+                owner,
+                first: (0.0, y),
+                step: (CELL, 0.0),
+                centre: (width / 2.0, y + CELL / 2.0),
+                angle: 0.0,
+            })
+            .collect()
     };
-    let hand_rows = placements.into_iter().map(|(owner, x0, y, span)| {
+    // the drawing's bounds: the board, and the hands wherever they sit
+    let (mut x0, mut y0, mut x1, mut y1) = (0.0f64, 0.0f64, width, board_y + board_h + hand_h);
+    if players == 3 && show_hands {
+        for h in &hand_places {
+            let a = h.angle.to_radians();
+            for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+                let (lx, ly) = (
+                    sx * (HAND_SPAN + CELL) / 2.0 + sx * 6.0,
+                    sy * (CELL / 2.0 + 6.0),
+                );
+                let (px, py) = (
+                    h.centre.0 + lx * a.cos() - ly * a.sin(),
+                    h.centre.1 + lx * a.sin() + ly * a.cos(),
+                );
+                (x0, y0, x1, y1) = (x0.min(px), y0.min(py), x1.max(px), y1.max(py));
+            }
+        }
+    }
+    let hand_rows = hand_places.into_iter().map(|place| {
         if !show_hands {
             return Html::default();
         }
+        let owner = place.owner;
         let hand = props.hands.get(owner.index()).cloned().unwrap_or_default();
         let items = hand.iter().enumerate().map(|(i, &(kind, n))| {
-            let x = x0 + i as f64 * CELL;
+            let x = place.first.0 + i as f64 * place.step.0;
+            let y = place.first.1 + i as f64 * place.step.1;
             let piece = Piece::new(owner, kind);
             let source = Source::Hand(kind);
             let movable = owner == props.turn;
@@ -532,10 +584,14 @@ pub fn board(props: &BoardProps) -> Html {
                 (movable && *held == Some(source)).then_some("held"),
                 (movable && props.selected == Some(source)).then_some("selected"),
             );
+            // the count sits at the piece's lower right as its owner sees it
             let badge = if n > 1 {
+                let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
                 html! {
                     <text class="count" x={(x + CELL - 10.0).to_string()} y={(y + 28.0).to_string()}
-                        text-anchor="end">{ n.to_string() }</text>
+                        text-anchor="end"
+                        transform={format!("rotate({:.0} {cx} {cy})", angle_of(owner))}>
+                        { n.to_string() }</text>
                 }
             } else {
                 Html::default()
@@ -551,11 +607,29 @@ pub fn board(props: &BoardProps) -> Html {
                 </g>
             }
         });
+        let label = match (hex, owner.0) {
+            (true, o) => format!("{}'s hand", ["A", "B", "C"][o as usize % 3]),
+            (false, 0) => "sente's hand".to_string(),
+            (false, _) => "gote's hand".to_string(),
+        };
+        // the tray: a row across the board's width, or a band along the owner's edge
+        let bg = if players == 3 {
+            let (cx, cy) = place.centre;
+            let (bw, bh) = (HAND_SPAN + CELL + 12.0, CELL + 12.0);
+            html! {
+                <rect class="hand-bg" x={(cx - bw / 2.0).to_string()} y={(cy - bh / 2.0).to_string()}
+                    width={bw.to_string()} height={bh.to_string()} rx="10"
+                    transform={format!("rotate({:.0} {cx} {cy})", place.angle)} />
+            }
+        } else {
+            html! {
+                <rect class="hand-bg" x="0" y={place.first.1.to_string()} width={width.to_string()}
+                    height={CELL.to_string()} />
+            }
+        };
         html! {
-            <g class="hand" data-hand={owner.0.to_string()}
-                aria-label={if owner == Player::FIRST { "sente's hand" } else { "gote's hand" }}>
-                <rect class="hand-bg" x={x0.to_string()} y={y.to_string()} width={span.to_string()}
-                    height={(CELL).to_string()} />
+            <g class="hand" data-hand={owner.0.to_string()} aria-label={label}>
+                { bg }
                 { for items }
             </g>
         }
@@ -704,7 +778,7 @@ pub fn board(props: &BoardProps) -> Html {
 
     html! {
         <svg ref={svg_ref} class="board" role="grid" aria-label="board" tabindex="0" {onkeydown}
-            viewBox={format!("0 0 {width} {height}")} data-game={v.id.as_str()}
+            viewBox={format!("{x0} {y0} {} {}", x1 - x0, y1 - y0)} data-game={v.id.as_str()}
             data-flipped={flipped.to_string()}>
             { for hand_rows }
             if !hex {
@@ -871,6 +945,16 @@ fn cell_node(p: &CellNodeProps) -> Html {
             x={p.x.to_string()} y={p.y.to_string()}
             width={CELL.to_string()} height={CELL.to_string()} {onclick} />
     }
+}
+
+/// Where a hand's pieces go: the first one's cell corner, the step to the next, the tray's
+/// centre and its turn.
+struct HandPlace {
+    owner: Player,
+    first: (f64, f64),
+    step: (f64, f64),
+    centre: (f64, f64),
+    angle: f64,
 }
 
 /// The latest handlers, read by the stable callbacks the cell and piece components hold.

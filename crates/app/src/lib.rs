@@ -5,13 +5,14 @@
 //! - `#/play/<game>` a new game (every game id, the sangoku games on the hexagon); `?setup=<id>` a handicap (ids as `koma setups <game>` lists
 //!   them), `?sfen=<SFEN>` a position (the sangoku games: their own notation), `?preset=lishogi`
 //!   chu shogi's lishogi rules, `?mode=strict` strict play (a foul loses), `?clock=600+30`
-//!   clocks (`%2B` for `+` in a link).
+//!   clocks (`%2B` for `+` in a link), `?names=Ann,Ben,Cy` the players' names by seat.
 //!
 //! The rules live in `koma-rules`; this crate shows them: [`board`] draws and takes input,
 //! [`play`] keeps a game's state in one reducer.
 
 pub mod board;
 pub mod i18n;
+pub mod janken;
 pub mod play;
 pub mod record;
 
@@ -75,6 +76,7 @@ impl Route {
             preset: None,
             strict: false,
             clock: None,
+            names: Vec::new(),
         };
         let mut clock_error = None;
         for pair in query.split('&').filter(|p| !p.is_empty()) {
@@ -85,6 +87,14 @@ impl Route {
                 "sfen" | "position" => start.position = Some(v),
                 "preset" => start.preset = Some(v),
                 "mode" => start.strict = v == "strict",
+                // names by seat, comma-separated; each cut to 24 characters
+                "names" => {
+                    start.names = v
+                        .split(',')
+                        .take(3)
+                        .map(|n| n.trim().chars().take(24).collect())
+                        .collect()
+                }
                 "clock" => match play::parse_clock(&v) {
                     Ok(tc) => start.clock = Some(tc),
                     Err(e) => clock_error = Some(e),
@@ -165,6 +175,34 @@ fn new_game() -> Html {
     use wasm_bindgen::JsCast;
     let lang = use_context::<i18n::Lang>().unwrap_or_default();
     let game = use_state(|| GameId::Shogi);
+    // the Three Kingdoms games: players named round the table, and who moves first
+    let names = use_state(|| vec![String::new(); 3]);
+    let by_janken = use_state(|| true);
+    let seats = use_state(|| None::<Vec<usize>>);
+    let hex_players = match *game {
+        GameId::Sangoku => 3,
+        GameId::Sangoku2 => 2,
+        _ => 0,
+    };
+    let shown_names: Vec<String> = (0..hex_players)
+        .map(|i| {
+            let n = names.get(i).map_or("", |n| n.trim());
+            if n.is_empty() {
+                match lang {
+                    i18n::Lang::Ja => format!("{}番目の人", i + 1),
+                    i18n::Lang::En => format!("Player {}", i + 1),
+                }
+            } else {
+                n.to_string()
+            }
+        })
+        .collect();
+    // seat order: janken's, or as listed (the first listed moves first)
+    let order: Option<Vec<usize>> = if *by_janken && hex_players > 0 {
+        (*seats).clone().filter(|s| s.len() == hex_players)
+    } else {
+        Some((0..hex_players).collect())
+    };
     let on_game = {
         let game = game.clone();
         Callback::from(move |e: Event| {
@@ -188,9 +226,27 @@ fn new_game() -> Html {
     };
     let onclick = {
         let game = *game;
+        // (no names when nobody was named and nobody threw)
+        let named = *by_janken || names.iter().any(|n| !n.trim().is_empty());
+        let names_param = order
+            .as_ref()
+            .filter(|_| hex_players > 0 && named)
+            .map(|o| {
+                o.iter()
+                    .map(|&i| {
+                        shown_names[i]
+                            .replace(['%', ',', '&', '#', '?', '+'], " ")
+                            .replace(' ', "%20")
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            });
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
             let mut q = Vec::new();
+            if let Some(n) = &names_param {
+                q.push(format!("names={n}"));
+            }
             let setup = value_of("setup");
             if !setup.is_empty() && setup != "even" {
                 q.push(format!("setup={setup}"));
@@ -215,10 +271,70 @@ fn new_game() -> Html {
     let games = GameId::ALL.iter().map(
         |&g| html! { <option value={g.as_str()} selected={g == *game}>{ game_name(g) }</option> },
     );
-    let setups = koma_rules::setups::setups(*game).into_iter().map(|s| {
-        let practice = if s.practice { " (practice)" } else { "" };
-        html! { <option value={s.id}>{ format!("{}{practice}", s.name) }</option> }
+    let name_inputs = (0..hex_players).map(|i| {
+        let value = names.get(i).cloned().unwrap_or_default();
+        let names = names.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            if let Some(t) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            {
+                let mut n = (*names).clone();
+                if let Some(slot) = n.get_mut(i) {
+                    *slot = t.value();
+                }
+                names.set(n);
+            }
+        });
+        let placeholder = match lang {
+            i18n::Lang::Ja => format!("{}番目の人", i + 1),
+            i18n::Lang::En => format!("Player {}", i + 1),
+        };
+        html! {
+            <input type="text" name={format!("player{i}")} maxlength="24" {placeholder}
+                {value} {oninput} />
+        }
     });
+    let on_first = {
+        let by_janken = by_janken.clone();
+        Callback::from(move |e: Event| {
+            if let Some(s) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+            {
+                by_janken.set(s.value() == "janken");
+            }
+        })
+    };
+    let on_seated = {
+        let seats = seats.clone();
+        Callback::from(move |s: Option<Vec<usize>>| seats.set(s))
+    };
+    let seating = (hex_players > 0).then(|| {
+        html! {
+            <fieldset class="seating" data-seating="">
+                <legend>{ lang.pick("対局者（時計回りに座った順）", "Players, in order round the table (clockwise)") }</legend>
+                { for name_inputs }
+                <label>{ lang.pick("先手の決め方 ", "Who moves first ") }
+                    <select name="first" onchange={on_first}>
+                        <option value="janken" selected={*by_janken}>{ lang.pick("じゃんけん", "janken (rock-paper-scissors)") }</option>
+                        <option value="fixed" selected={!*by_janken}>{ lang.pick("最初の人が先手（A）", "the first listed, as A") }</option>
+                    </select></label>
+                if *by_janken {
+                    <janken::JankenPanel key={hex_players} names={shown_names.clone()} {on_seated} />
+                }
+            </fieldset>
+        }
+    });
+    // (every select names its default option: Yew inserts options last first, so the browser's
+    // own default would be the last one)
+    let setups = koma_rules::setups::setups(*game)
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let practice = if s.practice { " (practice)" } else { "" };
+            html! { <option value={s.id} selected={i == 0}>{ format!("{}{practice}", s.name) }</option> }
+        });
     html! {
         <form class="new-game" data-form="new-game">
             <label>{ lang.pick("対局 ", "Game ") }
@@ -227,7 +343,7 @@ fn new_game() -> Html {
                 <select name="setup" key={game.as_str()}>{ for setups }</select></label>
             <label>{ lang.pick("持ち時間 ", "Clock ") }
                 <select name="clock">
-                    <option value="">{ lang.pick("なし", "none") }</option>
+                    <option value="" selected=true>{ lang.pick("なし", "none") }</option>
                     <option value="600+30">{ "10分 + 秒読み30秒" }</option>
                     <option value="0+30">{ "秒読み30秒" }</option>
                     <option value="300i5">{ "5分 + 5秒加算 (Fischer)" }</option>
@@ -235,10 +351,12 @@ fn new_game() -> Html {
                 </select></label>
             <label>{ lang.pick("対局の種類 ", "Mode ") }
                 <select name="mode">
-                    <option value="casual">{ lang.pick("練習（待ったあり）", "casual (takeback)") }</option>
+                    <option value="casual" selected=true>{ lang.pick("練習（待ったあり）", "casual (takeback)") }</option>
                     <option value="strict">{ lang.pick("公式（反則負け）", "strict (a foul loses)") }</option>
                 </select></label>
-            <button data-action="start" {onclick}>{ lang.pick("対局開始", "Start") }</button>
+            { for seating }
+            <button data-action="start" disabled={order.is_none()} {onclick}>
+                { lang.pick("対局開始", "Start") }</button>
         </form>
     }
 }
@@ -357,6 +475,10 @@ mod tests {
             panic!()
         };
         assert_eq!(s.position.as_deref(), Some("rbsgk/4p/5/P4/KGSBR b - 1"));
+        let Route::Play(s) = Route::parse("#/play/sangoku?names=Bob,Carol%20Ann,Alice") else {
+            panic!()
+        };
+        assert_eq!(s.names, ["Bob", "Carol Ann", "Alice"]);
         assert!(matches!(Route::parse("#/play/chess"), Route::Unknown(_)));
         assert!(matches!(Route::parse("#/nowhere"), Route::Unknown(_)));
     }

@@ -34,6 +34,9 @@ pub struct Start {
     pub strict: bool,
     /// Clocks, if any.
     pub clock: Option<TimeControl>,
+    /// The players' names by seat (sente then gote; A, B, C), as janken or the start screen
+    /// seated them; empty when nobody named them.
+    pub names: Vec<String>,
 }
 
 /// Read a clock from the address: `600+30` (main time then byoyomi, in seconds), `600+30x3`
@@ -449,7 +452,16 @@ fn format_ms(ms: u64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-fn side_name(lang: Lang, game: GameId, p: Player) -> &'static str {
+/// A seat's name on screen: its mark, and the player's name when one was given.
+fn side_name(lang: Lang, game: GameId, p: Player, names: &[String]) -> String {
+    let seat = seat_name(lang, game, p);
+    match names.get(p.index()).filter(|n| !n.is_empty()) {
+        Some(n) => format!("{seat} ({n})"),
+        None => seat.to_string(),
+    }
+}
+
+fn seat_name(lang: Lang, game: GameId, p: Player) -> &'static str {
     match (game, p.0) {
         (GameId::Sangoku | GameId::Sangoku2, 0) => "A",
         (GameId::Sangoku | GameId::Sangoku2, 1) => "B",
@@ -502,6 +514,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     }
     let mut st = (*state).clone();
     let game_id = st.game.position().game();
+    let names = &props.start.names[..];
     let all_moves = st.game.moves();
     let viewing = st.view;
     let pos = match viewing {
@@ -546,8 +559,11 @@ pub fn play_view(props: &PlayProps) -> Html {
         Some(m) => [m.from(), m.to()].into_iter().flatten().collect(),
         None => Vec::new(),
     });
-    let check = if v.chu || v.three_kingdoms {
+    let check = if v.chu {
         None
+    } else if v.three_kingdoms {
+        // the general of the player moving out of turn to answer a check
+        pos.is_attacked(turn).then(|| pos.king(turn)).flatten()
     } else if pos.in_check() {
         pos.king(turn)
     } else {
@@ -624,8 +640,8 @@ pub fn play_view(props: &PlayProps) -> Html {
     let status_text = match outcome {
         None => {
             let mut t = match lang {
-                Lang::Ja => format!("{}の手番", side_name(lang, game_id, turn)),
-                Lang::En => format!("{} to move", side_name(lang, game_id, turn)),
+                Lang::Ja => format!("{}の手番", side_name(lang, game_id, turn, names)),
+                Lang::En => format!("{} to move", side_name(lang, game_id, turn, names)),
             };
             if let Some(s) = pos.chu_setup() {
                 let holes = s.open_holes().count();
@@ -643,12 +659,38 @@ pub fn play_view(props: &PlayProps) -> Html {
                     " — place a piece on your first rank",
                 );
             }
-            if check.is_some() {
+            // (the hex games explain their checks below)
+            if check.is_some() && !v.three_kingdoms {
                 t += lang.pick(" — 王手", " — check (王手)");
             }
             if v.three_kingdoms {
-                let name = |p: Player| side_name(lang, game_id, p);
-                if pos.is_attacked(turn) {
+                let name = |p: Player| side_name(lang, game_id, p, names);
+                let checked: Vec<Player> = (0..v.players())
+                    .map(Player)
+                    .filter(|&p| pos.king(p).is_some() && pos.is_attacked(p))
+                    .collect();
+                if checked.len() > 1 && checked.contains(&turn) && v.players() == 3 {
+                    let others: Vec<String> = checked
+                        .iter()
+                        .filter(|&&p| p != turn)
+                        .map(|&p| name(p))
+                        .collect();
+                    t += &match lang {
+                        Lang::Ja => format!(
+                            " — 両王手：{}と{}に王手、順番の早い{}から指す",
+                            name(turn),
+                            others.join("・"),
+                            name(turn)
+                        ),
+                        Lang::En => format!(
+                            " — double check (王手): {} and {} are both in check; {}, next \
+                             round the table, moves first",
+                            name(turn),
+                            others.join(", "),
+                            name(turn)
+                        ),
+                    };
+                } else if pos.is_attacked(turn) {
                     t += &match (lang, pos.remembered_checker()) {
                         (Lang::Ja, Some(c)) => {
                             format!(" — 王手：{}が受けて、次は{}に戻る", name(turn), name(c))
@@ -658,8 +700,8 @@ pub fn play_view(props: &PlayProps) -> Html {
                             name(turn),
                             name(c)
                         ),
-                        (Lang::Ja, None) => " — 王手".to_string(),
-                        (Lang::En, None) => " — 王手: in check".to_string(),
+                        (Lang::Ja, None) => format!(" — 王手：{}が受ける", name(turn)),
+                        (Lang::En, None) => format!(" — 王手: {} is in check", name(turn)),
                     };
                 }
                 for p in (0..v.players()).map(Player) {
@@ -683,12 +725,12 @@ pub fn play_view(props: &PlayProps) -> Html {
             Some(w) => match lang {
                 Lang::Ja => format!(
                     "{}の勝ち：{}",
-                    side_name(lang, game_id, w),
+                    side_name(lang, game_id, w, names),
                     i18n::reason(lang, o.reason)
                 ),
                 Lang::En => format!(
                     "{} wins: {}",
-                    side_name(lang, game_id, w),
+                    side_name(lang, game_id, w, names),
                     i18n::reason(lang, o.reason)
                 ),
             },
@@ -720,7 +762,7 @@ pub fn play_view(props: &PlayProps) -> Html {
             html! {
                 <div class={classes!("clock", mine.then_some("running"))}
                     data-clock={p.to_string()} data-ms={ms.to_string()}>
-                    { format!("{}: {text}", side_name(lang, game_id, Player(p))) }
+                    { format!("{}: {text}", side_name(lang, game_id, Player(p), names)) }
                 </div>
             }
         });
