@@ -1,6 +1,6 @@
 // Three Kingdoms shogi on the hexagon, by pointer: three players sharing one device.
 import { test, expect } from "@playwright/test";
-import { drag, tap, cell, inHand, play, status } from "./helpers.mjs";
+import { drag, tap, cell, centre, inHand, onBoard, play, status } from "./helpers.mjs";
 
 test("the 61-cell hexagon with three homes and the centre", async ({ page }, info) => {
   await page.goto(play("sangoku"));
@@ -70,6 +70,36 @@ test("a general on the centre wins when its owner's turn comes again", async ({ 
   await expect(s).toHaveAttribute("data-result", "ongoing");
   await drag(page, cell("-4,0"), cell("-4,1"));
   expect(await status(page)).toEqual({ turn: "0", result: "0", reason: "general-on-centre" });
+});
+
+test("click then click, takeback, and a seat kept at the bottom", async ({ page }) => {
+  await page.goto(play("sangoku"));
+  const s = page.locator("[data-status]");
+  const below = async (sel) => {
+    const c = await centre(page, cell("0,0"));
+    const p = await centre(page, sel);
+    return p.y > c.y;
+  };
+  const general = (o) => `.pieces [data-piece="K"][data-owner="${o}"]`;
+  expect(await below(general(0))).toBe(true);
+  // A's infantry by two clicks; the board turns to B
+  await tap(page, onBoard("-1,3"));
+  await expect(page.locator('[data-dest="-1,2"]')).toHaveCount(1);
+  await tap(page, cell("-1,2"));
+  await expect(s).toHaveAttribute("data-turn", "1");
+  expect(await below(general(1))).toBe(true);
+  expect(await below(general(0))).toBe(false);
+  // takeback: the infantry goes home and A is to move again
+  await tap(page, '[data-action="undo"]');
+  await expect(s).toHaveAttribute("data-turn", "0");
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="-1,3"]')).toHaveCount(1);
+  // keep C at the bottom: the board no longer turns
+  await page.locator('select[name="seat"]').selectOption("2");
+  expect(await below(general(2))).toBe(true);
+  await drag(page, cell("-1,3"), cell("-1,2"));
+  await expect(s).toHaveAttribute("data-turn", "1");
+  expect(await below(general(2))).toBe(true);
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="-1,2"]')).toHaveCount(1);
 });
 
 test("janken decides who moves first, and the seats follow round the table", async ({ page }, info) => {

@@ -121,6 +121,8 @@ pub struct Play {
     pub import_error: Option<String>,
     /// Gote at the bottom.
     pub flipped: bool,
+    /// The hexagon: the seat kept at the bottom (`None`: the player to move, pass-and-play).
+    pub seat: Option<Player>,
     /// Ranks as numbers.
     pub numbers: bool,
     /// The declaration's conditions are shown.
@@ -169,6 +171,8 @@ pub enum Action {
     ImportError(String),
     /// Turn the board round.
     Flip,
+    /// The hexagon: keep this seat at the bottom (`None`: the player to move).
+    Seat(Option<Player>),
     /// Ranks as numbers or kanji.
     Numbers,
     /// Both players agree to impasse (持将棋): settle by points.
@@ -203,6 +207,7 @@ impl Play {
             export: None,
             import_error: None,
             flipped: false,
+            seat: None,
             numbers: false,
             declaring: false,
             view: None,
@@ -413,6 +418,7 @@ impl Reducible for Play {
                 let mut fresh = Play::new(*game, clock);
                 fresh.version = s.version;
                 fresh.flipped = s.flipped;
+                fresh.seat = s.seat;
                 fresh.numbers = s.numbers;
                 fresh.two_char = s.two_char;
                 fresh.usi = s.usi;
@@ -420,6 +426,7 @@ impl Reducible for Play {
             }
             Action::Export(f) => s.export = Some(f),
             Action::Flip => s.flipped = !s.flipped,
+            Action::Seat(p) => s.seat = p,
             Action::Notation => s.usi = !s.usi,
             Action::PieceStyle => {
                 let chu = s.game.position().variant().chu;
@@ -544,8 +551,8 @@ pub fn play_view(props: &PlayProps) -> Html {
             .collect::<Vec<_>>(),
     );
     // the hex board seats the player to move at the bottom, unless kept fixed
-    let viewer = if v.three_kingdoms && !st.flipped {
-        turn
+    let viewer = if v.three_kingdoms {
+        st.seat.unwrap_or(turn)
     } else {
         Player::FIRST
     };
@@ -780,12 +787,12 @@ pub fn play_view(props: &PlayProps) -> Html {
             { for foul }
             <div class="nav">
                 { nav_button(&state, "first", "«", (!all_moves.is_empty()).then_some(Some(0))) }
-                { nav_button(&state, "prev", "◀", match viewing {
+                { nav_button(&state, "prev", "‹", match viewing {
                     Some(0) => None,
                     Some(n) => Some(Some(n - 1)),
                     None => all_moves.len().checked_sub(1).map(Some),
                 }) }
-                { nav_button(&state, "next", "▶", viewing.map(|n| (n + 1 < all_moves.len()).then_some(n + 1))) }
+                { nav_button(&state, "next", "›", viewing.map(|n| (n + 1 < all_moves.len()).then_some(n + 1))) }
                 { nav_button(&state, "last", "»", viewing.map(|_| None)) }
             </div>
             <Board variant={v} {cells} {hands} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
@@ -803,21 +810,63 @@ pub fn play_view(props: &PlayProps) -> Html {
                 }
                 <button data-action="resign" onclick={d(|| Action::Resign)}
                     disabled={outcome.is_some()}>{ lang.pick("投了", "Resign") }</button>
-                <button data-action="piece-style" onclick={d(|| Action::PieceStyle)}>
-                    { if st.two_char.unwrap_or(v.chu) { "玉" } else { "玉将" } }</button>
-                if v.dims().0 <= 9 {
-                    <button data-action="notation" onclick={d(|| Action::Notation)}>
-                        { if st.usi { "７六歩" } else { "USI" } }</button>
+                if v.three_kingdoms {
+                    { seat_select(&state, lang, v.players(), st.seat) }
+                } else {
+                    <button data-action="piece-style" onclick={d(|| Action::PieceStyle)}>
+                        { if st.two_char.unwrap_or(v.chu) { "玉" } else { "玉将" } }</button>
+                    if v.dims().0 <= 9 {
+                        <button data-action="notation" onclick={d(|| Action::Notation)}>
+                            { if st.usi { "７六歩" } else { "USI" } }</button>
+                    }
+                    <button data-action="flip" onclick={d(|| Action::Flip)}>{ lang.pick("盤面反転", "Flip") }</button>
+                    <button data-action="numbers" onclick={d(|| Action::Numbers)}>
+                        { if st.numbers { "一二三" } else { "123" } }</button>
                 }
-                <button data-action="flip" onclick={d(|| Action::Flip)}>{ lang.pick("盤面反転", "Flip") }</button>
-                <button data-action="numbers" onclick={d(|| Action::Numbers)}>
-                    { if st.numbers { "一二三" } else { "123" } }</button>
                 <a href="#/">{ lang.pick("対局一覧", "Games") }</a>
             </div>
             { impasse_panel(&state, &st, outcome.is_none()) }
             <ol class="moves" aria-label="moves">{ list }</ol>
             { record_panel(&state, &st, game_id) }
         </section>
+    }
+}
+
+/// The hexagon's seat at the bottom: the player to move (the board turns each turn, for
+/// pass-and-play), or one seat kept there.
+fn seat_select(
+    state: &UseReducerHandle<Play>,
+    lang: Lang,
+    players: u8,
+    seat: Option<Player>,
+) -> Html {
+    let onchange = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            use wasm_bindgen::JsCast;
+            if let Some(sel) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+            {
+                let p = sel.value().parse::<u8>().ok().map(Player);
+                state.dispatch(Action::Seat(p));
+            }
+        })
+    };
+    let seats = (0..players).map(|p| {
+        let label = match lang {
+            Lang::Ja => format!("{}を手前に固定", ["A", "B", "C"][p as usize]),
+            Lang::En => format!("keep {} at the bottom", ["A", "B", "C"][p as usize]),
+        };
+        html! { <option value={p.to_string()} selected={seat == Some(Player(p))}>{ label }</option> }
+    });
+    html! {
+        <label class="seat">{ lang.pick("盤の向き ", "Board ") }
+            <select name="seat" {onchange}>
+                <option value="turn" selected={seat.is_none()}>
+                    { lang.pick("手番の人が手前", "turns to the player to move") }</option>
+                { for seats }
+            </select></label>
     }
 }
 
