@@ -1,6 +1,6 @@
 // The board: drawn from the rules crate, scaled to the window, moved by real pointers.
 import { test, expect } from "@playwright/test";
-import { centre, drag, cell, onBoard, play } from "./helpers.mjs";
+import { centre, drag, fingerDrag, cell, onBoard, play } from "./helpers.mjs";
 
 test("the start screen lists the games and opens one", async ({ page }) => {
   await page.goto("/");
@@ -77,14 +77,7 @@ test("a piece dragged by a finger lands where the finger lifts", async ({ page }
   await page.goto(play("shogi"));
   const from = await centre(page, cell("3g"));
   const to = await centre(page, cell("3f"));
-  const cdp = await page.context().newCDPSession(page);
-  const touch = (type, p) =>
-    cdp.send("Input.dispatchTouchEvent", { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
-  await touch("touchStart", from);
-  for (let i = 1; i <= 8; i++) {
-    await touch("touchMove", { x: from.x + ((to.x - from.x) * i) / 8, y: from.y + ((to.y - from.y) * i) / 8 });
-  }
-  await touch("touchEnd");
+  await fingerDrag(page, from, to);
   await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="3f"]')).toHaveCount(1);
   await page.screenshot({ path: info.outputPath("after-touch-drag.png") });
 });

@@ -1,5 +1,22 @@
-// Shared helpers: real pointer drags and clicks on the board.
-import { expect } from "@playwright/test";
+// Shared helpers: real pointer drags and clicks on the board. On the phone-sized window (a touch
+// screen) drags and taps are made with a finger, through Chromium's touch input; on the desktop
+// window with the mouse.
+import { expect, test } from "@playwright/test";
+
+const byTouch = () => Boolean(test.info().project.use.hasTouch);
+
+/** A finger drag through Chromium's touch input (CDP), in small steps. */
+export async function fingerDrag(page, from, to, steps = 8) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, p) =>
+    cdp.send("Input.dispatchTouchEvent", { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
+  await touch("touchStart", from);
+  for (let i = 1; i <= steps; i++) {
+    await touch("touchMove", { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps });
+  }
+  await touch("touchEnd");
+  await cdp.detach();
+}
 
 export async function centre(page, selector) {
   const box = await page.locator(selector).first().boundingBox();
@@ -7,10 +24,14 @@ export async function centre(page, selector) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-/** Drag with the mouse from one element's centre to another's, in small steps. */
+/** Drag from one element's centre to another's, in small steps: by finger on a touch screen,
+ * else with the mouse. */
 export async function drag(page, fromSel, toSel, steps = 10) {
   const from = await centre(page, fromSel);
   const to = await centre(page, toSel);
+  if (byTouch()) {
+    return fingerDrag(page, from, to, steps);
+  }
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   for (let i = 1; i <= steps; i++) {
@@ -19,10 +40,14 @@ export async function drag(page, fromSel, toSel, steps = 10) {
   await page.mouse.up();
 }
 
-/** Click the centre of an element with the mouse. */
+/** Tap the centre of an element: a finger on a touch screen, else a mouse click. */
 export async function tap(page, sel) {
   const p = await centre(page, sel);
-  await page.mouse.click(p.x, p.y);
+  if (byTouch()) {
+    await page.touchscreen.tap(p.x, p.y);
+  } else {
+    await page.mouse.click(p.x, p.y);
+  }
 }
 
 export const cell = (sq) => `[data-cell="${sq}"]`;
