@@ -1,56 +1,89 @@
 // Measured, reported: on the chu board (144 cells, 92 pieces), the time from the pointer release
 // to the new position painted, and the time the app spends on each pointer move of a drag.
+//
+// For each of 40 moves made by mouse drags, in the page:
+// - t0, the `pointerup` event's timestamp;
+// - t1, when the page has handled it: a listener on `window` after the app's (the app renders in
+//   microtasks that run before it), checking that the piece already stands on its new square;
+// - t2, the start of the next frame (`requestAnimationFrame`), and t3, the end of that frame's
+//   style, layout and paint (a message posted from the frame callback runs after them).
+// Release to paint is t3 - t0. It holds two parts: the work (t1 - t0 handling the release, and
+// t3 - t2 drawing the frame) and the wait for the display's next frame (t2 - t1), which no page
+// can shorten: at 60 Hz it is anything from 0 to 16.7 ms, by when in the frame the finger lifts.
+// The browser's own Event Timing API counts the releases whose input-to-next-paint took longer
+// than a frame (it reports only from 16 ms up, in steps of 8 ms).
 // The figures go to the test output; the bounds only catch a broken build (10x the goals).
 import { test, expect } from "@playwright/test";
 import { centre, cell, play } from "./helpers.mjs";
 
-const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 test("chu board: release-to-paint and pointer-move handling times", async ({ page }, info) => {
   test.skip(info.project.name !== "desktop", "measured once, on the desktop window");
   await page.goto(play("chushogi"));
   await expect(page.locator("svg.board .pieces [data-piece]")).toHaveCount(92);
   await page.evaluate(() => {
-    window.__koma = { release: [], moves: [] };
-    let t0 = 0;
-    window.addEventListener("pointerup", () => {
-      t0 = performance.now();
-      const board = document.querySelector("svg.board");
-      const obs = new MutationObserver(() => {
-        obs.disconnect();
-        const t1 = performance.now();
-        (window.__koma.render ??= []).push(t1 - t0);
-        requestAnimationFrame(() => window.__koma.release.push(performance.now() - t0));
+    window.__koma = { wall: [], work: [], handle: [], frame: [], wait: [], landed: [], moves: [], slow: [] };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === "pointerup") window.__koma.slow.push(e.duration);
+    }).observe({ type: "event", durationThreshold: 16, buffered: false });
+    window.addEventListener("pointerup", (e) => {
+      const k = window.__koma;
+      const t0 = e.timeStamp, t1 = performance.now();
+      k.landed.push(Boolean(document.querySelector(`svg.board .pieces [data-square="${window.__komaTo}"]`)));
+      requestAnimationFrame(() => {
+        const t2 = performance.now();
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => {
+          const t3 = performance.now();
+          k.wall.push(t3 - t0); k.handle.push(t1 - t0); k.frame.push(t3 - t2);
+          k.wait.push(t2 - t1); k.work.push(t1 - t0 + (t3 - t2));
+        };
+        ch.port2.postMessage(0);
       });
-      obs.observe(board, { subtree: true, childList: true, attributes: true });
-    }, true);
+    }, false);
     let m0 = 0;
     window.addEventListener("pointermove", () => { m0 = performance.now(); }, true);
     window.addEventListener("pointermove", () => { window.__koma.moves.push(performance.now() - m0); }, false);
   });
-  // pawns forward, both sides, 24 moves
-  const files = [1, 2, 4, 5, 6, 7, 8, 10, 11, 12, 3, 9];
-  for (const f of files) {
-    for (const [from, to] of [[`${f}i`, `${f}h`], [`${f}d`, `${f}e`]]) {
-      if (f === 3 || f === 9) continue; // go-betweens stand in front of these pawns
-      const a = await centre(page, cell(from));
-      const b = await centre(page, cell(to));
-      await page.mouse.move(a.x, a.y);
-      await page.mouse.down();
-      for (let i = 1; i <= 8; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / 8, a.y + ((b.y - a.y) * i) / 8);
-      await page.mouse.up();
-      await expect(page.locator(`.pieces [data-square="${to}"]`)).toHaveCount(1);
+  // pawns forward two steps, both sides, 40 moves (files 3 and 9: the go-betweens in front)
+  const files = [1, 2, 4, 5, 6, 7, 8, 10, 11, 12];
+  const rounds = [[["i", "h"], ["d", "e"]], [["h", "g"], ["e", "f"]]];
+  for (const round of rounds) {
+    for (const f of files) {
+      for (const [a0, b0] of round) {
+        const [from, to] = [`${f}${a0}`, `${f}${b0}`];
+        const a = await centre(page, cell(from));
+        const b = await centre(page, cell(to));
+        await page.evaluate((to) => { window.__komaTo = to; }, to);
+        await page.mouse.move(a.x, a.y);
+        await page.mouse.down();
+        for (let i = 1; i <= 8; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / 8, a.y + ((b.y - a.y) * i) / 8);
+        await page.mouse.up();
+        await expect(page.locator(`.pieces [data-square="${to}"]`)).toHaveCount(1);
+        await page.waitForTimeout(50);
+      }
     }
   }
   // let the last frame land
   await page.waitForTimeout(300);
-  const { release, moves, render } = await page.evaluate(() => window.__koma);
-  console.log(`render (release to DOM change) p95 ${p95(render).toFixed(1)} ms`);
-  const r = p95(release), m = p95(moves);
-  console.log(`chu board: release-to-paint p95 ${r.toFixed(1)} ms over ${release.length} moves; pointermove p95 ${m.toFixed(2)} ms over ${moves.length} events`);
-  info.annotations.push({ type: "release-to-paint-p95-ms", description: r.toFixed(1) });
-  info.annotations.push({ type: "pointermove-p95-ms", description: m.toFixed(2) });
-  expect(release.length).toBeGreaterThanOrEqual(20);
-  expect(r).toBeLessThan(160);
-  expect(m).toBeLessThan(40);
+  const k = await page.evaluate(() => window.__koma);
+  const f = (xs) => `p95 ${p95(xs).toFixed(1)} ms, median ${median(xs).toFixed(1)} ms`;
+  console.log(`chu board, ${k.wall.length} releases:`);
+  console.log(`  release to paint (wall clock): ${f(k.wall)}`);
+  console.log(`  the app's work (handling + drawing the frame): ${f(k.work)}`);
+  console.log(`    handling the release (reducer, render, DOM patch): ${f(k.handle)}`);
+  console.log(`    drawing the frame (style, layout, paint): ${f(k.frame)}`);
+  console.log(`  waiting for the display's next frame: ${f(k.wait)}`);
+  console.log(`  Event Timing: ${k.slow.filter((d) => d > 16).length} of ${k.wall.length} releases over 16 ms (${k.slow.join(", ")})`);
+  console.log(`  pointermove handling p95 ${p95(k.moves).toFixed(2)} ms over ${k.moves.length} events`);
+  info.annotations.push({ type: "release-to-paint-p95-ms", description: p95(k.wall).toFixed(1) });
+  info.annotations.push({ type: "release-work-p95-ms", description: p95(k.work).toFixed(1) });
+  info.annotations.push({ type: "pointermove-p95-ms", description: p95(k.moves).toFixed(2) });
+  expect(k.wall.length).toBe(40);
+  // the new position is in the page when the release has been handled: the next frame shows it
+  expect(k.landed.every(Boolean)).toBe(true);
+  expect(p95(k.work)).toBeLessThan(160);
+  expect(p95(k.moves)).toBeLessThan(40);
 });
