@@ -77,6 +77,7 @@ test("chu board: release-to-paint and pointer-move handling times", async ({ pag
   console.log(`    drawing the frame (style, layout, paint): ${f(k.frame)}`);
   console.log(`  waiting for the display's next frame: ${f(k.wait)}`);
   console.log(`  Event Timing: ${k.slow.filter((d) => d > 16).length} of ${k.wall.length} releases over 16 ms (${k.slow.join(", ")})`);
+  console.log(`  each release (wall/handle/frame ms): ${k.wall.map((w, i) => `${w.toFixed(0)}/${k.handle[i].toFixed(1)}/${k.frame[i].toFixed(1)}`).join(" ")}`);
   console.log(`  pointermove handling p95 ${p95(k.moves).toFixed(2)} ms over ${k.moves.length} events`);
   info.annotations.push({ type: "release-to-paint-p95-ms", description: p95(k.wall).toFixed(1) });
   info.annotations.push({ type: "release-work-p95-ms", description: p95(k.work).toFixed(1) });

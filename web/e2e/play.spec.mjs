@@ -188,6 +188,32 @@ test("records: KIF exported and imported back, a bad record refused untouched", 
   await expect(page.locator("[data-export]")).toHaveValue(/moves 7g7f 3c3d 8h2b\+$/);
 });
 
+test("records by clipboard: copied from one game, pasted into a fresh one; bad text refused", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto(play("minishogi"));
+  await drag(page, cell("5d"), cell("5c"));
+  await page.locator(".record summary").click();
+  await page.locator('[data-export-format="usi"]').click();
+  await page.locator('[data-action="copy"]').click();
+  await expect(page.locator("[data-notice]")).toContainText("Copied");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/ moves 5d5c$/);
+  await page.goto(play("minishogi", { fresh: "1" }));
+  await page.locator(".record summary").click();
+  await page.locator('[data-action="paste"]').click();
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="5c"]')).toHaveCount(1);
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "1");
+  // nonsense on the clipboard: a message, and the game as it was
+  await page.evaluate(() => navigator.clipboard.writeText("7g7f? no"));
+  if ((await page.locator(".record").getAttribute("open")) === null) {
+    await page.locator(".record summary").click();
+  }
+  await page.locator('[data-action="paste"]').click();
+  await expect(page.locator("[data-import-error]")).toBeVisible();
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="5c"]')).toHaveCount(1);
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "1");
+});
+
 test("shogi: the entering-king declaration shows its conditions, then wins", async ({ page }) => {
   await page.goto(play("shogi", { sfen: "GGGGSSSS1/4K4/NN7/9/9/9/9/9/4k4 b RB16P 1" }));
   await expect(page.locator("[data-impasse-points]")).toHaveAttribute("data-impasse-points", "36,0");

@@ -119,6 +119,8 @@ pub struct Play {
     pub export: Option<crate::record::Format>,
     /// Why the last import failed.
     pub import_error: Option<String>,
+    /// A short note on the record panel (the record was copied).
+    pub notice: Option<String>,
     /// Gote at the bottom.
     pub flipped: bool,
     /// The hexagon: the seat kept at the bottom (`None`: the player to move, pass-and-play).
@@ -169,6 +171,8 @@ pub enum Action {
     Export(crate::record::Format),
     /// An import failed: show why.
     ImportError(String),
+    /// A note on the record panel.
+    Notice(String),
     /// Turn the board round.
     Flip,
     /// The hexagon: keep this seat at the bottom (`None`: the player to move).
@@ -206,6 +210,7 @@ impl Play {
             now,
             export: None,
             import_error: None,
+            notice: None,
             flipped: false,
             seat: None,
             numbers: false,
@@ -424,7 +429,10 @@ impl Reducible for Play {
                 fresh.usi = s.usi;
                 s = fresh;
             }
-            Action::Export(f) => s.export = Some(f),
+            Action::Export(f) => {
+                s.export = Some(f);
+                s.notice = None;
+            }
             Action::Flip => s.flipped = !s.flipped,
             Action::Seat(p) => s.seat = p,
             Action::Notation => s.usi = !s.usi,
@@ -449,6 +457,7 @@ impl Reducible for Play {
             }
             Action::Numbers => s.numbers = !s.numbers,
             Action::ImportError(e) => s.import_error = Some(e),
+            Action::Notice(n) => s.notice = Some(n),
         }
         Rc::new(s)
     }
@@ -998,6 +1007,42 @@ fn record_panel(state: &UseReducerHandle<Play>, st: &Play, game_id: GameId) -> H
             *reader.borrow_mut() = Some(task);
         })
     };
+    // the clipboard: copy the record shown; paste one and load it (the browser may ask first)
+    let on_copy = text.clone().map(|t| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let Some(w) = web_sys::window() else { return };
+            let promise = w.navigator().clipboard().write_text(&t);
+            let state = state.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match wasm_bindgen_futures::JsFuture::from(promise).await {
+                    Ok(_) => state.dispatch(Action::Notice("Copied to the clipboard.".into())),
+                    Err(_) => state.dispatch(Action::Notice(
+                        "The clipboard cannot be written here: select the text and copy it.".into(),
+                    )),
+                }
+            });
+        })
+    });
+    let on_paste = {
+        let load = load.clone();
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let Some(w) = web_sys::window() else { return };
+            let promise = w.navigator().clipboard().read_text();
+            let load = load.clone();
+            let state = state.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match wasm_bindgen_futures::JsFuture::from(promise).await {
+                    Ok(v) => load(v.as_string().unwrap_or_default().as_bytes()),
+                    Err(_) => state.dispatch(Action::ImportError(
+                        "The clipboard cannot be read here: paste into the box below, then Load."
+                            .into(),
+                    )),
+                }
+            });
+        })
+    };
     let download = text.as_ref().map(|t| {
         let name = match st.export {
             Some(Format::Kif) => "koma.kif",
@@ -1019,7 +1064,14 @@ fn record_panel(state: &UseReducerHandle<Play>, st: &Play, game_id: GameId) -> H
                     <button data-export-format="kif" onclick={show(Format::Kif)}>{ "KIF" }</button>
                 }
                 { for download }
+                if let Some(on_copy) = on_copy {
+                    <button data-action="copy" onclick={on_copy}>{ "Copy コピー" }</button>
+                }
+                <button data-action="paste" onclick={on_paste}>{ "Paste and load 貼り付け" }</button>
             </div>
+            if let Some(n) = &st.notice {
+                <p class="notice" data-notice="" role="status">{ n }</p>
+            }
             if let Some(t) = text {
                 <textarea data-export="" readonly=true rows="8" value={t} />
             }
