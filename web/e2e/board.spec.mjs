@@ -107,14 +107,25 @@ test("the board flips, and a drag still lands on the right square", async ({ pag
   await page.screenshot({ path: info.outputPath("flipped.png") });
 });
 
-test("furigoma tosses five pawns and says who moves first", async ({ page }) => {
+test("furigoma tosses five pawns and seats the players: the game shows who is sente", async ({ page }) => {
   await page.goto("/");
+  await page.locator('input[name="player0"]').fill("Hana");
+  await page.locator('input[name="player1"]').fill("Taro");
+  await page.locator('select[name="first"]').selectOption("draw");
+  const start = page.locator('[data-action="start"]');
+  await expect(start).toBeDisabled();
   await page.locator('[data-action="furigoma"]').click();
   await expect(page.locator(".toss-piece")).toHaveCount(5);
   const fu = Number(await page.locator("[data-furigoma]").getAttribute("data-furigoma"));
   const shownFu = await page.locator('.toss-piece[data-face="fu"]').count();
   expect(shownFu).toBe(fu);
-  await expect(page.locator("[data-furigoma] p")).toContainText(fu >= 3 ? "tosser" : "other player");
+  const [sente, gote] = fu >= 3 ? ["Hana", "Taro"] : ["Taro", "Hana"];
+  await expect(page.locator("[data-furigoma] p")).toContainText(
+    fu >= 3 ? `the tosser, ${sente}, plays sente` : `the other player, ${sente}, plays sente`,
+  );
+  await start.click();
+  await expect(page).toHaveURL(new RegExp(`#/play/shogi\\?names=${sente},${gote}$`));
+  await expect(page.locator("[data-status]")).toContainText(`sente (${sente}) to move`);
 });
 
 test("the new-game form starts a handicap game with clocks in strict mode", async ({ page }) => {

@@ -115,20 +115,34 @@ fn current_hash() -> String {
         .unwrap_or_default()
 }
 
-/// 振り駒: five pawns tossed; more 歩 than と face up and the tosser moves first. A pawn that
-/// lands standing (about one toss in fifty here) makes the toss void and it is tossed again.
+/// Properties of [`Furigoma`].
+#[derive(Properties, PartialEq)]
+struct FurigomaProps {
+    /// The two players: the first listed tosses.
+    names: Vec<String>,
+    /// The seats once tossed: `[sente, gote]` as indices into `names`.
+    on_seated: Callback<Option<Vec<usize>>>,
+}
+
+/// 振り駒: the first listed player tosses five pawns; more 歩 than と face up and the tosser
+/// plays sente (and moves first), else the other player does. A pawn that lands standing
+/// (about one toss in fifty here) makes the toss void and the pawns are tossed again.
 #[function_component(Furigoma)]
-fn furigoma() -> Html {
+fn furigoma(props: &FurigomaProps) -> Html {
     let lang = use_context::<i18n::Lang>().unwrap_or_default();
     let toss = use_state(|| None::<(Vec<bool>, u32)>);
     let onclick = {
         let toss = toss.clone();
-        Callback::from(move |_: MouseEvent| {
+        let on_seated = props.on_seated.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
             let mut retries = 0;
             loop {
                 let standing = js_sys::Math::random() < 0.02;
                 let pawns: Vec<bool> = (0..5).map(|_| js_sys::Math::random() < 0.5).collect();
                 if !standing {
+                    let fu = pawns.iter().filter(|&&p| p).count();
+                    on_seated.emit(Some(if fu >= 3 { vec![0, 1] } else { vec![1, 0] }));
                     toss.set(Some((pawns, retries)));
                     break;
                 }
@@ -136,18 +150,27 @@ fn furigoma() -> Html {
             }
         })
     };
+    let name = |i: usize| props.names.get(i).cloned().unwrap_or_default();
     let result = toss.as_ref().map(|(pawns, retries)| {
         let fu = pawns.iter().filter(|&&p| p).count();
         let faces = pawns.iter().map(|&p| {
             html! { <span class="toss-piece" data-face={if p { "fu" } else { "to" }}>{ if p { "歩" } else { "と" } }</span> }
         });
+        let (sente, gote) = if fu >= 3 { (0, 1) } else { (1, 0) };
         let text = match (lang, fu >= 3) {
-            (i18n::Lang::Ja, true) => format!("歩が{fu}枚：振った人が先手"),
-            (i18n::Lang::Ja, false) => format!("と金が{}枚：相手が先手", 5 - fu),
-            (i18n::Lang::En, true) => format!("{fu} 歩 up: the tosser plays sente and moves first"),
-            (i18n::Lang::En, false) => {
-                format!("{} と up: the other player plays sente and moves first", 5 - fu)
-            }
+            (i18n::Lang::Ja, true) => format!("歩が{fu}枚：振った{}が先手", name(0)),
+            (i18n::Lang::Ja, false) => format!("と金が{}枚：{}が先手", 5 - fu, name(1)),
+            (i18n::Lang::En, true) => format!(
+                "{fu} 歩 up: the tosser, {}, plays sente and moves first; {} plays gote",
+                name(sente),
+                name(gote)
+            ),
+            (i18n::Lang::En, false) => format!(
+                "{} と up: the other player, {}, plays sente and moves first; {} plays gote",
+                5 - fu,
+                name(sente),
+                name(gote)
+            ),
         };
         let again = if *retries > 0 {
             lang.pick("（駒が立ったので振り直し）", " (a pawn stood up: tossed again)")
@@ -161,9 +184,13 @@ fn furigoma() -> Html {
             </div>
         }
     });
+    let label = match lang {
+        i18n::Lang::Ja => format!("振り駒（{}が振る）", name(0)),
+        i18n::Lang::En => format!("Furigoma: {} tosses", name(0)),
+    };
     html! {
         <div class="furigoma">
-            <button data-action="furigoma" {onclick}>{ lang.pick("振り駒", "Furigoma (who moves first)") }</button>
+            <button type="button" data-action="furigoma" {onclick}>{ label }</button>
             { for result }
         </div>
     }
@@ -175,16 +202,15 @@ fn new_game() -> Html {
     use wasm_bindgen::JsCast;
     let lang = use_context::<i18n::Lang>().unwrap_or_default();
     let game = use_state(|| GameId::Shogi);
-    // the Three Kingdoms games: players named round the table, and who moves first
+    // the players, named in seat order (round the table for Three Kingdoms), and who moves
+    // first: drawn (furigoma, janken) or fixed (the first listed); the hex games draw by default
     let names = use_state(|| vec![String::new(); 3]);
-    let by_janken = use_state(|| true);
+    let first = use_state(|| None::<bool>);
     let seats = use_state(|| None::<Vec<usize>>);
-    let hex_players = match *game {
-        GameId::Sangoku => 3,
-        GameId::Sangoku2 => 2,
-        _ => 0,
-    };
-    let shown_names: Vec<String> = (0..hex_players)
+    let hex = matches!(*game, GameId::Sangoku | GameId::Sangoku2);
+    let players = if *game == GameId::Sangoku { 3 } else { 2 };
+    let by_lot = first.unwrap_or(hex);
+    let shown_names: Vec<String> = (0..players)
         .map(|i| {
             let n = names.get(i).map_or("", |n| n.trim());
             if n.is_empty() {
@@ -197,20 +223,24 @@ fn new_game() -> Html {
             }
         })
         .collect();
-    // seat order: janken's, or as listed (the first listed moves first)
-    let order: Option<Vec<usize>> = if *by_janken && hex_players > 0 {
-        (*seats).clone().filter(|s| s.len() == hex_players)
+    // seat order: the draw's, or as listed
+    let order: Option<Vec<usize>> = if by_lot {
+        (*seats).clone().filter(|s| s.len() == players)
     } else {
-        Some((0..hex_players).collect())
+        Some((0..players).collect())
     };
     let on_game = {
         let game = game.clone();
+        let (first, seats) = (first.clone(), seats.clone());
         Callback::from(move |e: Event| {
             if let Some(g) = e
                 .target()
                 .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
                 .and_then(|s| s.value().parse::<GameId>().ok())
             {
+                // a new game draws afresh
+                first.set(None);
+                seats.set(None);
                 game.set(g);
             }
         })
@@ -226,21 +256,18 @@ fn new_game() -> Html {
     };
     let onclick = {
         let game = *game;
-        // (no names when nobody was named and nobody threw)
-        let named = *by_janken || names.iter().any(|n| !n.trim().is_empty());
-        let names_param = order
-            .as_ref()
-            .filter(|_| hex_players > 0 && named)
-            .map(|o| {
-                o.iter()
-                    .map(|&i| {
-                        shown_names[i]
-                            .replace(['%', ',', '&', '#', '?', '+'], " ")
-                            .replace(' ', "%20")
-                    })
-                    .collect::<Vec<_>>()
-                    .join(",")
-            });
+        // (no names when nobody was named and nothing was drawn)
+        let named = by_lot || names.iter().any(|n| !n.trim().is_empty());
+        let names_param = order.as_ref().filter(|_| named).map(|o| {
+            o.iter()
+                .map(|&i| {
+                    shown_names[i]
+                        .replace(['%', ',', '&', '#', '?', '+'], " ")
+                        .replace(' ', "%20")
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        });
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
             let mut q = Vec::new();
@@ -271,7 +298,7 @@ fn new_game() -> Html {
     let games = GameId::ALL.iter().map(
         |&g| html! { <option value={g.as_str()} selected={g == *game}>{ game_name(g) }</option> },
     );
-    let name_inputs = (0..hex_players).map(|i| {
+    let name_inputs = (0..players).map(|i| {
         let value = names.get(i).cloned().unwrap_or_default();
         let names = names.clone();
         let oninput = Callback::from(move |e: InputEvent| {
@@ -296,13 +323,13 @@ fn new_game() -> Html {
         }
     });
     let on_first = {
-        let by_janken = by_janken.clone();
+        let first = first.clone();
         Callback::from(move |e: Event| {
             if let Some(s) = e
                 .target()
                 .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
             {
-                by_janken.set(s.value() == "janken");
+                first.set(Some(s.value() != "fixed"));
             }
         })
     };
@@ -310,22 +337,43 @@ fn new_game() -> Html {
         let seats = seats.clone();
         Callback::from(move |s: Option<Vec<usize>>| seats.set(s))
     };
-    let seating = (hex_players > 0).then(|| {
-        html! {
-            <fieldset class="seating" data-seating="">
-                <legend>{ lang.pick("対局者（時計回りに座った順）", "Players, in order round the table (clockwise)") }</legend>
-                { for name_inputs }
-                <label>{ lang.pick("先手の決め方 ", "Who moves first ") }
-                    <select name="first" onchange={on_first}>
-                        <option value="janken" selected={*by_janken}>{ lang.pick("じゃんけん", "janken (rock-paper-scissors)") }</option>
-                        <option value="fixed" selected={!*by_janken}>{ lang.pick("最初の人が先手（A）", "the first listed, as A") }</option>
-                    </select></label>
-                if *by_janken {
-                    <janken::JankenPanel key={hex_players} names={shown_names.clone()} {on_seated} />
-                }
-            </fieldset>
-        }
-    });
+    let (legend, lot, fixed) = match (hex, lang) {
+        (true, i18n::Lang::Ja) => (
+            "対局者（時計回りに座った順）",
+            "じゃんけん",
+            "最初の人が先手（A）",
+        ),
+        (true, i18n::Lang::En) => (
+            "Players, in order round the table (clockwise)",
+            "janken (rock-paper-scissors)",
+            "the first listed, as A",
+        ),
+        (false, i18n::Lang::Ja) => ("対局者", "振り駒", "最初の人が先手"),
+        (false, i18n::Lang::En) => (
+            "Players",
+            "furigoma (five pawns tossed)",
+            "the first listed plays sente",
+        ),
+    };
+    let draw = if hex {
+        html! { <janken::JankenPanel key={game.as_str()} names={shown_names.clone()} {on_seated} /> }
+    } else {
+        html! { <Furigoma key={game.as_str()} names={shown_names.clone()} {on_seated} /> }
+    };
+    let seating = html! {
+        <fieldset class="seating" data-seating="">
+            <legend>{ legend }</legend>
+            { for name_inputs }
+            <label>{ lang.pick("先手の決め方 ", "Who moves first ") }
+                <select name="first" onchange={on_first}>
+                    <option value="draw" selected={by_lot}>{ lot }</option>
+                    <option value="fixed" selected={!by_lot}>{ fixed }</option>
+                </select></label>
+            if by_lot {
+                { draw }
+            }
+        </fieldset>
+    };
     // (every select names its default option: Yew inserts options last first, so the browser's
     // own default would be the last one)
     let setups = koma_rules::setups::setups(*game)
@@ -354,7 +402,7 @@ fn new_game() -> Html {
                     <option value="casual" selected=true>{ lang.pick("練習（待ったあり）", "casual (takeback)") }</option>
                     <option value="strict">{ lang.pick("公式（反則負け）", "strict (a foul loses)") }</option>
                 </select></label>
-            { for seating }
+            { seating }
             <button data-action="start" disabled={order.is_none()} {onclick}>
                 { lang.pick("対局開始", "Start") }</button>
         </form>
@@ -392,7 +440,6 @@ fn home() -> Html {
         <section class="home">
             <p>{ "Choose a game. Casual play refuses illegal moves and allows takeback; strict play lets a foul be made, and it loses." }</p>
             <NewGame />
-            <Furigoma />
             <ul class="games">{ for games }</ul>
         </section>
     }
