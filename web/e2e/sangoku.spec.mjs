@@ -24,6 +24,10 @@ test("a three-player game: a check out of turn and back, a promotion, a drop, a 
   await expect(s).toContainText("B is in check and moves now; then back to A");
   await expect(page.locator(".cell.check")).toHaveAttribute("data-cell", "4,-2");
   await page.screenshot({ path: info.outputPath("sangoku-check.png") });
+  // staying on the spearman's row is refused: the general would still be attacked
+  await drag(page, cell("4,-2"), cell("3,-2"));
+  await expect(page.locator("[data-foul]")).toHaveAttribute("data-foul", "king-in-check");
+  await expect(s).toHaveAttribute("data-turn", "1");
   // B steps out of the line; the turn returns to A, C is skipped
   await drag(page, cell("4,-2"), cell("4,-3"));
   await expect(s).toHaveAttribute("data-turn", "0");
@@ -72,7 +76,7 @@ test("a general on the centre wins when its owner's turn comes again", async ({ 
   expect(await status(page)).toEqual({ turn: "0", result: "0", reason: "general-on-centre" });
 });
 
-test("click then click, takeback, and a seat kept at the bottom", async ({ page }) => {
+test("a refusal named, click then click, takeback, and a seat kept at the bottom", async ({ page }) => {
   await page.goto(play("sangoku"));
   const s = page.locator("[data-status]");
   const below = async (sel) => {
@@ -82,6 +86,11 @@ test("click then click, takeback, and a seat kept at the bottom", async ({ page 
   };
   const general = (o) => `.pieces [data-piece="K"][data-owner="${o}"]`;
   expect(await below(general(0))).toBe(true);
+  // a move the infantry cannot make is refused, named, and nothing changes
+  await drag(page, cell("-1,3"), cell("-1,1"));
+  await expect(page.locator("[data-foul]")).toHaveAttribute("data-foul", "cannot-move-there");
+  await expect(s).toHaveAttribute("data-turn", "0");
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="-1,3"]')).toHaveCount(1);
   // A's infantry by two clicks; the board turns to B
   await tap(page, onBoard("-1,3"));
   await expect(page.locator('[data-dest="-1,2"]')).toHaveCount(1);
