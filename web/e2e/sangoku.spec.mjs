@@ -155,11 +155,13 @@ test("a fixed choice: the first listed moves first; throwing for everyone settle
   await tap(page, '[data-action="janken-random"]');
   await expect(page.locator("[data-janken-winner]")).toHaveCount(1);
   await page.locator('select[name="first"]').selectOption("fixed");
-  await page.locator('input[name="player0"]').fill("Hana");
-  await page.locator('input[name="player1"]').fill("Taro");
+  await page.locator('input[name="player0"]').fill("花子");
+  await page.locator('input[name="player1"]').fill("Taro Yamada");
   await page.locator('[data-action="start"]').click();
-  await expect(page).toHaveURL(/#\/play\/sangoku2\?names=Hana,Taro$/);
-  await expect(page.locator("[data-status]")).toContainText("A (Hana) to move");
+  await expect(page).toHaveURL(new RegExp(`#/play/sangoku2\\?names=${encodeURIComponent("花子")},Taro%20Yamada$`));
+  await expect(page.locator("[data-status]")).toContainText("A (花子) to move");
+  await drag(page, cell("-1,3"), cell("-1,2"));
+  await expect(page.locator("[data-status]")).toContainText("B (Taro Yamada) to move");
 });
 
 test("two players: a capture of the general ends the game", async ({ page }) => {
