@@ -214,6 +214,16 @@ test("records by clipboard: copied from one game, pasted into a fresh one; bad t
   await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "1");
 });
 
+test("a clipboard the page may not read: a message saying what to do, the game untouched", async ({ page }) => {
+  await page.goto(play("shogi"));
+  await drag(page, cell("7g"), cell("7f"));
+  await page.locator(".record summary").click();
+  await page.locator('[data-action="paste"]').click();
+  await expect(page.locator("[data-import-error]")).toContainText("paste into the box below");
+  await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "1");
+});
+
 test("shogi: the entering-king declaration shows its conditions, then wins", async ({ page }) => {
   await page.goto(play("shogi", { sfen: "GGGGSSSS1/4K4/NN7/9/9/9/9/9/4k4 b RB16P 1" }));
   await expect(page.locator("[data-impasse-points]")).toHaveAttribute("data-impasse-points", "36,0");

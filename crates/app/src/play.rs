@@ -836,7 +836,7 @@ pub fn play_view(props: &PlayProps) -> Html {
             </div>
             { impasse_panel(&state, &st, outcome.is_none()) }
             <ol class="moves" aria-label="moves">{ list }</ol>
-            { record_panel(&state, &st, game_id) }
+            { record_panel(&state, &st, game_id, lang) }
         </section>
     }
 }
@@ -948,7 +948,7 @@ fn impasse_panel(state: &UseReducerHandle<Play>, st: &Play, ongoing: bool) -> Ht
 }
 
 /// Export and import: the text of the game in a format, and a box and a file picker to load one.
-fn record_panel(state: &UseReducerHandle<Play>, st: &Play, game_id: GameId) -> Html {
+fn record_panel(state: &UseReducerHandle<Play>, st: &Play, game_id: GameId, lang: Lang) -> Html {
     use crate::record::{Format, export, has_kif, import};
     use wasm_bindgen::JsCast;
     let show = |f: Format| {
@@ -1016,9 +1016,16 @@ fn record_panel(state: &UseReducerHandle<Play>, st: &Play, game_id: GameId) -> H
             let state = state.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 match wasm_bindgen_futures::JsFuture::from(promise).await {
-                    Ok(_) => state.dispatch(Action::Notice("Copied to the clipboard.".into())),
+                    Ok(_) => state.dispatch(Action::Notice(
+                        lang.pick("クリップボードにコピーした", "Copied to the clipboard.")
+                            .into(),
+                    )),
                     Err(_) => state.dispatch(Action::Notice(
-                        "The clipboard cannot be written here: select the text and copy it.".into(),
+                        lang.pick(
+                            "クリップボードに書けない：テキストを選んでコピーしてください",
+                            "The clipboard cannot be written here: select the text and copy it.",
+                        )
+                        .into(),
                     )),
                 }
             });
@@ -1036,8 +1043,11 @@ fn record_panel(state: &UseReducerHandle<Play>, st: &Play, game_id: GameId) -> H
                 match wasm_bindgen_futures::JsFuture::from(promise).await {
                     Ok(v) => load(v.as_string().unwrap_or_default().as_bytes()),
                     Err(_) => state.dispatch(Action::ImportError(
-                        "The clipboard cannot be read here: paste into the box below, then Load."
-                            .into(),
+                        lang.pick(
+                            "クリップボードを読めない：下の欄に貼り付けて「読込」を押してください",
+                            "The clipboard cannot be read here: paste into the box below, then Load.",
+                        )
+                        .into(),
                     )),
                 }
             });
