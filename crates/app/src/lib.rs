@@ -109,6 +109,14 @@ impl Route {
     }
 }
 
+/// The value of the `<select>` an event came from.
+pub(crate) fn select_value(e: &Event) -> Option<String> {
+    use wasm_bindgen::JsCast;
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        .map(|s| s.value())
+}
+
 fn current_hash() -> String {
     web_sys::window()
         .and_then(|w| w.location().hash().ok())
@@ -233,11 +241,7 @@ fn new_game() -> Html {
         let game = game.clone();
         let (first, seats) = (first.clone(), seats.clone());
         Callback::from(move |e: Event| {
-            if let Some(g) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-                .and_then(|s| s.value().parse::<GameId>().ok())
-            {
+            if let Some(g) = select_value(&e).and_then(|v| v.parse::<GameId>().ok()) {
                 // a new game draws afresh
                 first.set(None);
                 seats.set(None);
@@ -325,11 +329,8 @@ fn new_game() -> Html {
     let on_first = {
         let first = first.clone();
         Callback::from(move |e: Event| {
-            if let Some(s) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-            {
-                first.set(Some(s.value() != "fixed"));
+            if let Some(v) = select_value(&e) {
+                first.set(Some(v != "fixed"));
             }
         })
     };

@@ -852,12 +852,8 @@ fn seat_select(
     let onchange = {
         let state = state.clone();
         Callback::from(move |e: Event| {
-            use wasm_bindgen::JsCast;
-            if let Some(sel) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-            {
-                let p = sel.value().parse::<u8>().ok().map(Player);
+            if let Some(v) = crate::select_value(&e) {
+                let p = v.parse::<u8>().ok().map(Player);
                 state.dispatch(Action::Seat(p));
             }
         })
