@@ -458,7 +458,7 @@ pub fn board(props: &BoardProps) -> Html {
             format!(
                 "{name}, {} {}",
                 match (hex, piece.owner().0) {
-                    (true, o) => ["A", "B", "C"][o as usize % 3],
+                    (true, o) => koma_rules::sangoku::SEATS[o as usize % 3],
                     (false, 0) => "sente",
                     _ => "gote",
                 },
@@ -584,13 +584,13 @@ pub fn board(props: &BoardProps) -> Html {
                 (movable && *held == Some(source)).then_some("held"),
                 (movable && props.selected == Some(source)).then_some("selected"),
             );
-            // the count sits at the piece's lower right as its owner sees it
+            // the count sits at the piece's lower right, turned with the tray
             let badge = if n > 1 {
                 let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
                 html! {
                     <text class="count" x={(x + CELL - 10.0).to_string()} y={(y + 28.0).to_string()}
                         text-anchor="end"
-                        transform={format!("rotate({:.0} {cx} {cy})", angle_of(owner))}>
+                        transform={format!("rotate({:.0} {cx} {cy})", place.angle)}>
                         { n.to_string() }</text>
                 }
             } else {
@@ -608,7 +608,7 @@ pub fn board(props: &BoardProps) -> Html {
             }
         });
         let label = match (hex, owner.0) {
-            (true, o) => format!("{}'s hand", ["A", "B", "C"][o as usize % 3]),
+            (true, o) => format!("{}'s hand", koma_rules::sangoku::SEATS[o as usize % 3]),
             (false, 0) => "sente's hand".to_string(),
             (false, _) => "gote's hand".to_string(),
         };

@@ -159,18 +159,17 @@ pub struct JankenProps {
 pub fn janken_panel(props: &JankenProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let players = props.names.len();
-    // (the parent keys this panel by the number of players, so a new count starts afresh)
+    // (the parent keys this panel by the game, so another game starts afresh)
     let state = use_state(|| Janken::new(players));
     let names = props.names.clone();
     let name = move |i: usize| names.get(i).cloned().unwrap_or_default();
-    let play = {
+    // throw on a copy, keep it, and pass the seats on once there is a winner
+    let update = {
         let state = state.clone();
         let on_seated = props.on_seated.clone();
-        move |hands: Vec<Hand>| {
+        move |throw: &dyn Fn(&mut Janken)| {
             let mut j = (*state).clone();
-            for h in hands {
-                j.throw(h);
-            }
+            throw(&mut j);
             if j.winner.is_some() {
                 on_seated.emit(j.seats());
             }
@@ -178,27 +177,27 @@ pub fn janken_panel(props: &JankenProps) -> Html {
         }
     };
     let buttons = Hand::ALL.into_iter().map(|h| {
-        let play = play.clone();
+        let update = update.clone();
         let onclick = Callback::from(move |e: MouseEvent| {
             e.prevent_default();
-            play(vec![h]);
+            update(&|j| j.throw(h));
         });
         html! { <button type="button" data-janken={h.id()} {onclick}>{ h.label(lang) }</button> }
     });
     let random = {
-        let play = play.clone();
-        let state = state.clone();
+        let update = update.clone();
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
             // throw for everyone still to throw, round after round, until there is a winner
-            let mut j = (*state).clone();
-            let mut hands = Vec::new();
-            while j.next().is_some() && hands.len() < 1000 {
-                let h = Hand::ALL[((js_sys::Math::random() * 3.0) as usize).min(2)];
-                j.throw(h);
-                hands.push(h);
-            }
-            play(hands);
+            // (a thousand throws without one would take luck no one has; stop there anyway)
+            update(&|j| {
+                for _ in 0..1000 {
+                    if j.next().is_none() {
+                        break;
+                    }
+                    j.throw(Hand::ALL[((js_sys::Math::random() * 3.0) as usize).min(2)]);
+                }
+            });
         })
     };
     let again = {
@@ -261,7 +260,7 @@ pub fn janken_panel(props: &JankenProps) -> Html {
             let order = seats
                 .iter()
                 .enumerate()
-                .map(|(s, &p)| format!("{} {}", ["A", "B", "C"][s], name(p)))
+                .map(|(s, &p)| format!("{} {}", koma_rules::sangoku::SEATS[s % 3], name(p)))
                 .collect::<Vec<_>>()
                 .join(", ");
             let text = match lang {

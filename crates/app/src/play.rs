@@ -479,9 +479,7 @@ fn side_name(lang: Lang, game: GameId, p: Player, names: &[String]) -> String {
 
 fn seat_name(lang: Lang, game: GameId, p: Player) -> &'static str {
     match (game, p.0) {
-        (GameId::Sangoku | GameId::Sangoku2, 0) => "A",
-        (GameId::Sangoku | GameId::Sangoku2, 1) => "B",
-        (GameId::Sangoku | GameId::Sangoku2, _) => "C",
+        (GameId::Sangoku | GameId::Sangoku2, p) => koma_rules::sangoku::SEATS[p as usize % 3],
         (_, 0) => lang.pick("☗ 先手", "☗ sente"),
         _ => lang.pick("☖ 後手", "☖ gote"),
     }
@@ -807,7 +805,7 @@ pub fn play_view(props: &PlayProps) -> Html {
             <Board variant={v} {cells} {hands} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
                 selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
                 {on_attempt} {on_select} {on_cell} {on_promote}
-                flipped={st.flipped && !v.three_kingdoms} numbers={st.numbers} {viewer}
+                flipped={st.flipped} numbers={st.numbers} {viewer}
                 two_char={st.two_char.unwrap_or(v.chu)} />
             <div class="buttons">
                 if can_pass {
@@ -860,8 +858,8 @@ fn seat_select(
     };
     let seats = (0..players).map(|p| {
         let label = match lang {
-            Lang::Ja => format!("{}を手前に固定", ["A", "B", "C"][p as usize]),
-            Lang::En => format!("keep {} at the bottom", ["A", "B", "C"][p as usize]),
+            Lang::Ja => format!("{}を手前に固定", koma_rules::sangoku::SEATS[p as usize % 3]),
+            Lang::En => format!("keep {} at the bottom", koma_rules::sangoku::SEATS[p as usize % 3]),
         };
         html! { <option value={p.to_string()} selected={seat == Some(Player(p))}>{ label }</option> }
     });
