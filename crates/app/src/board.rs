@@ -20,7 +20,7 @@ use std::rc::Rc;
 
 use koma_rules::{Cell, Kind, Piece, Player, Variant, sfen};
 use wasm_bindgen::JsCast;
-use web_sys::{Element, KeyboardEvent, PointerEvent, SvgsvgElement};
+use web_sys::{Element, KeyboardEvent, PointerEvent, SvgMatrix, SvgsvgElement};
 use yew::prelude::*;
 
 /// Size of one cell in SVG units.
@@ -116,6 +116,9 @@ struct Press {
     source: Source,
     pointer: i32,
     start: (f64, f64),
+    /// Screen to board coordinates, as at the press: a drag's moves use it without asking the
+    /// page for its layout (which a move of the held piece has just changed).
+    screen_to_svg: SvgMatrix,
     element: Element,
     dragging: bool,
 }
@@ -163,15 +166,22 @@ pub fn board(props: &BoardProps) -> Html {
         (x, y)
     };
 
-    let to_svg = {
+    // screen to board coordinates: the matrix, and a pointer's position through it
+    let screen_to_svg = {
         let svg_ref = svg_ref.clone();
-        move |e: &PointerEvent| -> Option<(f64, f64)> {
+        move || -> Option<SvgMatrix> {
+            let svg = svg_ref.cast::<SvgsvgElement>()?;
+            svg.get_screen_ctm()?.inverse().ok()
+        }
+    };
+    let through = {
+        let svg_ref = svg_ref.clone();
+        move |m: &SvgMatrix, e: &PointerEvent| -> Option<(f64, f64)> {
             let svg = svg_ref.cast::<SvgsvgElement>()?;
             let pt = svg.create_svg_point();
             pt.set_x(e.client_x() as f32);
             pt.set_y(e.client_y() as f32);
-            let m = svg.get_screen_ctm()?.inverse().ok()?;
-            let p = pt.matrix_transform(&m);
+            let p = pt.matrix_transform(m);
             Some((p.x() as f64, p.y() as f64))
         }
     };
@@ -246,7 +256,8 @@ pub fn board(props: &BoardProps) -> Html {
     let pointer_down = {
         let press = press.clone();
         let held = held.clone();
-        let to_svg = to_svg.clone();
+        let screen_to_svg = screen_to_svg.clone();
+        let through = through.clone();
         let active = props.active;
         Rc::new(move |e: PointerEvent, source: Source| {
             if !active || e.button() != 0 || press.borrow().is_some() {
@@ -263,11 +274,13 @@ pub fn board(props: &BoardProps) -> Html {
                 return;
             };
             let _ = target.set_pointer_capture(e.pointer_id());
-            let Some(start) = to_svg(&e) else { return };
+            let Some(m) = screen_to_svg() else { return };
+            let Some(start) = through(&m, &e) else { return };
             *press.borrow_mut() = Some(Press {
                 source,
                 pointer: e.pointer_id(),
                 start,
+                screen_to_svg: m,
                 element: target,
                 dragging: false,
             });
@@ -276,13 +289,13 @@ pub fn board(props: &BoardProps) -> Html {
     };
     let pointer_move = {
         let press = press.clone();
-        let to_svg = to_svg.clone();
+        let through = through.clone();
         Callback::from(move |e: PointerEvent| {
             let mut p = press.borrow_mut();
             let Some(p) = p.as_mut().filter(|p| p.pointer == e.pointer_id()) else {
                 return;
             };
-            if let Some((x, y)) = to_svg(&e) {
+            if let Some((x, y)) = through(&p.screen_to_svg, &e) {
                 let (dx, dy) = (x - p.start.0, y - p.start.1);
                 if !p.dragging && dx.hypot(dy) < DRAG_START {
                     return;
@@ -297,7 +310,8 @@ pub fn board(props: &BoardProps) -> Html {
     let pointer_end = {
         let press = press.clone();
         let held = held.clone();
-        let to_svg = to_svg.clone();
+        let screen_to_svg = screen_to_svg.clone();
+        let through = through.clone();
         let on_attempt = props.on_attempt.clone();
         let on_select = props.on_select.clone();
         let on_cell = props.on_cell.clone();
@@ -318,6 +332,15 @@ pub fn board(props: &BoardProps) -> Html {
                 *press.borrow_mut() = Some(p);
                 return;
             }
+            // where it lands, read before the page changes (reading the layout after a change
+            // would make the browser lay the page out in the middle of the release)
+            let landed = if drop_it && p.dragging {
+                screen_to_svg()
+                    .and_then(|m| through(&m, &e))
+                    .and_then(cell_at)
+            } else {
+                None
+            };
             let _ = p.element.remove_attribute("transform");
             let _ = p.element.release_pointer_capture(e.pointer_id());
             held.set(None);
@@ -335,7 +358,7 @@ pub fn board(props: &BoardProps) -> Html {
                 on_select.emit((selected != Some(p.source)).then_some(p.source));
                 return;
             }
-            if let Some(to) = to_svg(&e).and_then(cell_at)
+            if let Some(to) = landed
                 && Some(to)
                     != match p.source {
                         Source::Cell(c) => Some(c),
@@ -428,49 +451,51 @@ pub fn board(props: &BoardProps) -> Html {
         }
     };
 
-    // cells
-    // the hex board tints each player's home area
-    let homes: Vec<Option<u8>> = if hex {
-        let mut t = vec![None; v.geometry.len()];
-        for p in 0..players {
-            for (c, _) in koma_rules::sangoku::home_cells(&v.geometry, p) {
-                t[c.index()] = Some(p);
+    // cells: where each sits and its names are worked out once per board orientation, so that
+    // a move builds no strings for the cells it leaves alone
+    let places = use_memo((v.id, flipped, hex_turns), move |_| {
+        // the hex board tints each player's home area
+        let mut homes = vec![None; v.geometry.len()];
+        if hex {
+            for p in 0..players {
+                for (c, _) in koma_rules::sangoku::home_cells(&v.geometry, p) {
+                    homes[c.index()] = Some(p);
+                }
             }
         }
-        t
-    } else {
-        Vec::new()
-    };
-    let mut cells_html = Vec::with_capacity(v.geometry.len());
-    let mut pieces_html = Vec::new();
+        v.geometry
+            .cells()
+            .map(|cell| {
+                let name: Rc<str> = if hex {
+                    koma_rules::sangoku::cell_name(&v.geometry, cell)
+                } else {
+                    sfen::square_name(v, cell)
+                }
+                .into();
+                CellPlace {
+                    cell,
+                    xy: cell_xy(cell),
+                    name,
+                    tint: homes[cell.index()],
+                    centre: v.geometry.is_hex_centre(cell),
+                }
+            })
+            .collect::<Vec<_>>()
+    });
+    let keys = use_mut_ref(PieceKeys::default);
+    keys.borrow_mut().follow(v, &props.cells);
+    let mut cells_html = Vec::with_capacity(places.len());
+    let mut pieces_html = Vec::with_capacity(places.len());
     let mut marks_html = Vec::new();
-    for cell in v.geometry.cells() {
-        let (px, py) = cell_xy(cell);
-        let name = if hex {
-            koma_rules::sangoku::cell_name(&v.geometry, cell)
-        } else {
-            sfen::square_name(v, cell)
-        };
+    for place in places.iter() {
+        let cell = place.cell;
+        let (px, py) = place.xy;
         let piece = props.cells[cell.index()];
-        let label = if piece.is_empty() {
-            name.clone()
-        } else {
-            format!(
-                "{name}, {} {}",
-                match (hex, piece.owner().0) {
-                    (true, o) => koma_rules::sangoku::SEATS[o as usize % 3],
-                    (false, 0) => "sente",
-                    _ => "gote",
-                },
-                v.kind(piece.kind()).name
-            )
-        };
+        let name = AttrValue::from(place.name.clone());
         cells_html.push(html! {
-            <CellNode key={name.clone()} {cell} x={px} y={py} {hex}
-                tint={homes.get(cell.index()).copied().flatten()}
-                centre={v.geometry.is_hex_centre(cell)} name={AttrValue::from(name.clone())}
-                label={AttrValue::from(label)} last={props.last.contains(&cell)}
-                check={props.check == Some(cell)}
+            <CellNode key={place.name.clone()} variant={v} {cell} {piece} x={px} y={py} {hex}
+                tint={place.tint} centre={place.centre} name={name.clone()}
+                last={props.last.contains(&cell)} check={props.check == Some(cell)}
                 lion_mid={props.lion_first.map(|l| l.1) == Some(cell)}
                 on_click={stable_cell.clone()} />
         });
@@ -488,14 +513,21 @@ pub fn board(props: &BoardProps) -> Html {
         }
         let own = piece.owner() == props.turn;
         let source = Source::Cell(cell);
-        pieces_html.push(html! {
-            <PieceNode key={format!("p{}", cell.0)} variant={v} {piece} {cell} x={px} y={py}
-                angle={angle_of(piece.owner())} {two_char} held={*held == Some(source)}
-                selected={props.selected == Some(source)} {own} square={AttrValue::from(name)}
-                on_down={stable_down.clone()} on_move={stable_move.clone()}
-                on_up={stable_up.clone()} on_cancel={stable_cancel.clone()} />
-        });
+        let key = keys.borrow().keys[cell.index()];
+        pieces_html.push((
+            key,
+            html! {
+                <PieceNode key={key} variant={v} {piece} {cell} x={px} y={py}
+                    angle={angle_of(piece.owner())} {two_char} held={*held == Some(source)}
+                    selected={props.selected == Some(source)} {own} square={name}
+                    on_down={stable_down.clone()} on_move={stable_move.clone()}
+                    on_up={stable_up.clone()} on_cancel={stable_cancel.clone()} />
+            },
+        ));
     }
+    // in the order the pieces were first drawn, which moves never change
+    pieces_html.sort_unstable_by_key(|(k, _)| *k);
+    let pieces_html: Vec<Html> = pieces_html.into_iter().map(|(_, h)| h).collect();
 
     // hands: gote above, sente below; on the three-player hexagon, each by its owner's edge
     let show_hands = v.drops;
@@ -806,7 +838,9 @@ fn piece_svg(
     two_char: bool,
 ) -> Html {
     let info = v.kind(piece.kind());
-    let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
+    // drawn in its cell's own coordinates, moved there by one translation: a move changes
+    // that one attribute
+    let (cx, cy) = (CELL / 2.0, CELL / 2.0);
     let rotate = if angle.abs() < 0.5 {
         String::new()
     } else {
@@ -834,9 +868,11 @@ fn piece_svg(
         }
     };
     html! {
-        <g transform={rotate}>
-            <polygon class="piece-body" points={pentagon(x, y)} />
-            { text }
+        <g transform={format!("translate({x} {y})")}>
+            <g transform={rotate}>
+                <polygon class="piece-body" points={PENTAGON} />
+                { text }
+            </g>
         </g>
     }
 }
@@ -887,10 +923,80 @@ fn piece_node(p: &PieceNodeProps) -> Html {
     }
 }
 
+/// A cell's place on screen and its names, fixed while the board keeps its orientation.
+struct CellPlace {
+    cell: Cell,
+    /// The top left corner of its square (of the square around its hexagon).
+    xy: (f64, f64),
+    /// Its name (`7g`, `12a`, the hexagon's `q,r`).
+    name: Rc<str>,
+    /// The home area it belongs to (the hexagon).
+    tint: Option<u8>,
+    /// The hexagon's centre.
+    centre: bool,
+}
+
+/// Keys that follow the pieces: a piece keeps its key, so its SVG node, while it moves, so that
+/// a move changes where the moved piece's node stands (one attribute) instead of removing one
+/// node and drawing another, and the pieces' order in the drawing stays as it was.
+#[derive(Default)]
+struct PieceKeys {
+    /// The pieces as last drawn, by cell index.
+    last: Vec<Piece>,
+    /// Their keys, by cell index (0: no piece).
+    keys: Vec<u32>,
+    /// The last key given.
+    given: u32,
+}
+
+impl PieceKeys {
+    /// Follow the pieces from the last drawing to `cells`: each piece that appeared on a cell
+    /// takes the key of one of its owner's that left a cell, of the same kind (or the same one
+    /// promoted or not) first; one with none to take (a drop, a new game) gets a new key.
+    fn follow(&mut self, v: &Variant, cells: &[Piece]) {
+        if self.last.len() != cells.len() {
+            self.last = vec![Piece::EMPTY; cells.len()];
+            self.keys = vec![0; cells.len()];
+        }
+        let base = |p: Piece| v.kind(p.kind()).base(p.kind());
+        let changed: Vec<usize> = (0..cells.len())
+            .filter(|&i| self.last[i] != cells[i])
+            .collect();
+        let mut left: Vec<(Piece, u32)> = changed
+            .iter()
+            .filter(|&&i| !self.last[i].is_empty())
+            .map(|&i| (self.last[i], self.keys[i]))
+            .collect();
+        for &i in &changed {
+            let p = cells[i];
+            self.keys[i] = 0;
+            if p.is_empty() {
+                continue;
+            }
+            let same = left.iter().position(|&(q, _)| q == p).or_else(|| {
+                left.iter()
+                    .position(|&(q, _)| q.owner() == p.owner() && base(q) == base(p))
+            });
+            self.keys[i] = match same {
+                Some(j) => left.swap_remove(j).1,
+                None => {
+                    self.given += 1;
+                    self.given
+                }
+            };
+        }
+        self.last.clear();
+        self.last.extend_from_slice(cells);
+    }
+}
+
 /// A board cell, as its own component (re-rendered only when its own data changes).
 #[derive(Properties, PartialEq)]
 struct CellNodeProps {
+    variant: &'static Variant,
     cell: Cell,
+    /// The piece on it (for its accessible name).
+    piece: Piece,
     x: f64,
     y: f64,
     /// A hexagon (the Three Kingdoms board) instead of a square.
@@ -899,7 +1005,6 @@ struct CellNodeProps {
     tint: Option<u8>,
     centre: bool,
     name: AttrValue,
-    label: AttrValue,
     last: bool,
     check: bool,
     lion_mid: bool,
@@ -919,6 +1024,21 @@ fn cell_node(p: &CellNodeProps) -> Html {
         let cell = p.cell;
         Callback::from(move |_: MouseEvent| on.emit(cell))
     };
+    // the accessible name: "7g, sente pawn"
+    let label = if p.piece.is_empty() {
+        p.name.clone()
+    } else {
+        AttrValue::from(format!(
+            "{}, {} {}",
+            p.name,
+            match (p.hex, p.piece.owner().0) {
+                (true, o) => koma_rules::sangoku::SEATS[o as usize % 3],
+                (false, 0) => "sente",
+                _ => "gote",
+            },
+            p.variant.kind(p.piece.kind()).name
+        ))
+    };
     if p.hex {
         let (cx, cy) = (p.x + CELL / 2.0, p.y + CELL / 2.0);
         let r = CELL / 3f64.sqrt();
@@ -936,12 +1056,12 @@ fn cell_node(p: &CellNodeProps) -> Html {
             p.centre.then_some("centre")
         );
         return html! {
-            <polygon {class} data-cell={p.name.clone()} role="gridcell" aria-label={p.label.clone()}
+            <polygon {class} data-cell={p.name.clone()} role="gridcell" aria-label={label.clone()}
                 {points} {onclick} />
         };
     }
     html! {
-        <rect {class} data-cell={p.name.clone()} role="gridcell" aria-label={p.label.clone()}
+        <rect {class} data-cell={p.name.clone()} role="gridcell" aria-label={label.clone()}
             x={p.x.to_string()} y={p.y.to_string()}
             width={CELL.to_string()} height={CELL.to_string()} {onclick} />
     }
@@ -965,17 +1085,5 @@ struct Live {
     on_cell: Callback<Cell>,
 }
 
-/// The pentagon of a piece in the cell at `(px, py)`, pointing up (its owner's forward).
-fn pentagon(px: f64, py: f64) -> String {
-    let pts = [
-        (50.0, 8.0),
-        (78.0, 22.0),
-        (88.0, 94.0),
-        (12.0, 94.0),
-        (22.0, 22.0),
-    ];
-    pts.iter()
-        .map(|(x, y)| format!("{},{}", px + x, py + y))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+/// The pentagon of a piece in its cell's coordinates, pointing up (its owner's forward).
+const PENTAGON: &str = "50,8 78,22 88,94 12,94 22,22";

@@ -135,6 +135,11 @@ pub struct Play {
     pub two_char: Option<bool>,
     /// The move list in USI instead of Japanese.
     pub usi: bool,
+    /// Every movable source with its destinations (see [`Play::dests`]), worked out once per
+    /// change, not on every render.
+    pub dests: Rc<Vec<(Source, Cell)>>,
+    /// Whether the side to move may pass (a setup phase's "Done").
+    pub can_pass: bool,
 }
 
 fn now_ms() -> f64 {
@@ -198,7 +203,7 @@ impl Play {
     pub fn new(game: Game, clock: Option<TimeControl>) -> Play {
         let players = game.position().variant().players() as usize;
         let now = now_ms();
-        Play {
+        let mut p = Play {
             game,
             selected: None,
             pending: None,
@@ -218,7 +223,18 @@ impl Play {
             view: None,
             two_char: None,
             usi: false,
-        }
+            dests: Rc::default(),
+            can_pass: false,
+        };
+        p.refresh();
+        p
+    }
+
+    /// Work out what the board offers from the state: the destinations and the pass.
+    fn refresh(&mut self) {
+        let ongoing = self.game.outcome().is_none();
+        self.dests = Rc::new(if ongoing { self.dests() } else { Vec::new() });
+        self.can_pass = ongoing && self.legal().contains(&Move::Pass);
     }
 
     /// Time spent on the current turn.
@@ -459,6 +475,7 @@ impl Reducible for Play {
             Action::ImportError(e) => s.import_error = Some(e),
             Action::Notice(n) => s.notice = Some(n),
         }
+        s.refresh();
         Rc::new(s)
     }
 }
@@ -496,16 +513,59 @@ pub struct PlayProps {
 #[function_component(PlayView)]
 pub fn play_view(props: &PlayProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
-    let built = props.start.build();
+    let built = use_memo(props.start.clone(), Start::build);
     let state = {
         let built = built.clone();
         let clock = props.start.clock;
-        use_reducer(move || {
+        use_reducer_eq(move || {
             Play::new(
-                built.unwrap_or_else(|_| Game::new(GameId::Shogi, RuleOptions::default())),
+                (*built)
+                    .clone()
+                    .unwrap_or_else(|_| Game::new(GameId::Shogi, RuleOptions::default())),
                 clock,
             )
         })
+    };
+    // callbacks that stay the same from render to render, so that the board and the move list
+    // are redrawn only when what they show changes
+    let dispatcher = state.dispatcher();
+    let on_attempt = use_callback(dispatcher.clone(), |(s, c), d| {
+        d.dispatch(Action::Attempt(s, c))
+    });
+    let on_select = use_callback(dispatcher.clone(), |s, d| d.dispatch(Action::Select(s)));
+    let on_cell = use_callback(dispatcher.clone(), |c, d| d.dispatch(Action::Cell(c)));
+    let on_promote = use_callback(dispatcher.clone(), |b, d| d.dispatch(Action::Promote(b)));
+    let on_view = use_callback(dispatcher, |ply: usize, d| {
+        d.dispatch(Action::View(Some(ply)))
+    });
+    // the move list's texts: Japanese for boards up to 9x9, USI (lishogi's) for chu and the
+    // hexagon's own notation, redone only when the moves or the notation change
+    let texts = {
+        let g = &state.game;
+        let v = g.position().variant();
+        let japanese = !state.usi && v.dims().0 <= 9 && !v.three_kingdoms;
+        use_memo(
+            (g.start().clone(), g.moves(), japanese),
+            |(start, moves, japanese)| {
+                let v = start.variant();
+                let mut replay = start.clone();
+                let mut prev = None;
+                let texts: Vec<AttrValue> = moves
+                    .iter()
+                    .map(|&m| {
+                        let text = if *japanese {
+                            kif::japanese_move(&mut replay, m, prev)
+                        } else {
+                            notation::write_move(v, m)
+                        };
+                        replay.play_unchecked(m);
+                        prev = m.to();
+                        AttrValue::from(text)
+                    })
+                    .collect();
+                texts
+            },
+        )
     };
     {
         // the clock ticks five times a second while the game has clocks
@@ -518,7 +578,7 @@ pub fn play_view(props: &PlayProps) -> Html {
             move || drop(interval)
         });
     }
-    if let Err(e) = built {
+    if let Err(e) = &*built {
         return html! {
             <section class="load-error" data-error="address">
                 <p>{ e }</p>
@@ -526,7 +586,7 @@ pub fn play_view(props: &PlayProps) -> Html {
             </section>
         };
     }
-    let mut st = (*state).clone();
+    let st: &Play = &state;
     let game_id = st.game.position().game();
     let names = &props.start.names[..];
     let all_moves = st.game.moves();
@@ -563,11 +623,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     } else {
         Player::FIRST
     };
-    let dests = Rc::new(if outcome.is_none() {
-        st.dests()
-    } else {
-        Vec::new()
-    });
+    let dests = st.dests.clone();
     let moves = st.game.moves();
     let last: Rc<Vec<Cell>> = Rc::new(match moves.last() {
         Some(m) => [m.from(), m.to()].into_iter().flatten().collect(),
@@ -591,57 +647,11 @@ pub fn play_view(props: &PlayProps) -> Html {
             promoted: v.kind(kind).promotes_to.unwrap_or(kind),
         }
     });
-    let can_pass = outcome.is_none() && st.game.legal_moves().contains(&Move::Pass);
-
-    // the move list: Japanese for boards up to 9x9, USI (lishogi's) for chu
-    let mut replay = st.game.start().clone();
-    let mut prev = None;
-    let list: Vec<Html> = all_moves
-        .iter()
-        .enumerate()
-        .map(|(i, &m)| {
-            let text = if !st.usi && v.dims().0 <= 9 && !v.three_kingdoms {
-                kif::japanese_move(&mut replay, m, prev)
-            } else {
-                notation::write_move(v, m)
-            };
-            replay.play_unchecked(m);
-            prev = m.to();
-            let ply = i + 1;
-            let onclick = {
-                let state = state.clone();
-                let len = all_moves.len();
-                Callback::from(move |_: MouseEvent| {
-                    state.dispatch(Action::View((ply < len).then_some(ply)))
-                })
-            };
-            let current = viewing.map_or(ply == all_moves.len(), |n| n == ply);
-            html! {
-                <li data-ply={ply.to_string()} class={classes!(current.then_some("current"))}
-                    {onclick}>{ text }</li>
-            }
-        })
-        .collect();
+    let can_pass = st.can_pass;
 
     let d = |a: fn() -> Action| {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(a()))
-    };
-    let on_attempt = {
-        let state = state.clone();
-        Callback::from(move |(s, c)| state.dispatch(Action::Attempt(s, c)))
-    };
-    let on_select = {
-        let state = state.clone();
-        Callback::from(move |s| state.dispatch(Action::Select(s)))
-    };
-    let on_cell = {
-        let state = state.clone();
-        Callback::from(move |c| state.dispatch(Action::Cell(c)))
-    };
-    let on_promote = {
-        let state = state.clone();
-        Callback::from(move |b| state.dispatch(Action::Promote(b)))
     };
 
     let (result, reason) = match outcome {
@@ -832,10 +842,56 @@ pub fn play_view(props: &PlayProps) -> Html {
                 }
                 <a href="#/">{ lang.pick("対局一覧", "Games") }</a>
             </div>
-            { impasse_panel(&state, &st, outcome.is_none()) }
-            <ol class="moves" aria-label="moves">{ list }</ol>
-            { record_panel(&state, &st, game_id, lang) }
+            { impasse_panel(&state, st, outcome.is_none()) }
+            <MoveList {texts} current={viewing.unwrap_or(all_moves.len())} {on_view} />
+            { record_panel(&state, st, game_id, lang) }
         </section>
+    }
+}
+
+/// Properties of [`MoveList`].
+#[derive(Properties, PartialEq)]
+struct MoveListProps {
+    /// Each move's text, oldest first.
+    texts: Rc<Vec<AttrValue>>,
+    /// The ply whose position is shown.
+    current: usize,
+    /// A click on a move: show the position after it.
+    on_view: Callback<usize>,
+}
+
+/// The move list. Each move is its own component, so that a new move adds one item and
+/// redraws none of the others.
+#[function_component(MoveList)]
+fn move_list(p: &MoveListProps) -> Html {
+    let items = p.texts.iter().enumerate().map(|(i, text)| {
+        let ply = i + 1;
+        html! {
+            <MoveItem {ply} text={text.clone()} current={p.current == ply}
+                on_view={p.on_view.clone()} />
+        }
+    });
+    html! { <ol class="moves" aria-label="moves">{ for items }</ol> }
+}
+
+/// Properties of [`MoveItem`].
+#[derive(Properties, PartialEq)]
+struct MoveItemProps {
+    ply: usize,
+    text: AttrValue,
+    current: bool,
+    on_view: Callback<usize>,
+}
+
+#[function_component(MoveItem)]
+fn move_item(p: &MoveItemProps) -> Html {
+    let onclick = {
+        let (on, ply) = (p.on_view.clone(), p.ply);
+        Callback::from(move |_: MouseEvent| on.emit(ply))
+    };
+    html! {
+        <li data-ply={p.ply.to_string()} class={classes!(p.current.then_some("current"))}
+            {onclick}>{ p.text.clone() }</li>
     }
 }
 
