@@ -841,20 +841,19 @@ fn piece_svg(
     // drawn in its cell's own coordinates, moved there by one translation: a move changes
     // that one attribute
     let (cx, cy) = (CELL / 2.0, CELL / 2.0);
-    let rotate = if angle.abs() < 0.5 {
-        String::new()
+    let place = if angle.abs() < 0.5 {
+        format!("translate({x} {y})")
     } else {
-        format!("rotate({angle:.0} {cx} {cy})")
+        format!("translate({x} {y}) rotate({angle:.0} {cx} {cy})")
     };
     let name = if two_char { info.kanji2 } else { info.kanji };
     let chars: Vec<char> = name.chars().collect();
+    // two-character names are written top to bottom, as on the wooden pieces, in one text
     let text = if chars.len() == 2 {
         html! {
-            <text class="piece-text two" x={cx.to_string()} y={(cy - 6.0).to_string()}
-                text-anchor="middle" dominant-baseline="middle">
-                <tspan x={cx.to_string()}>{ chars[0] }</tspan>
-                <tspan x={cx.to_string()} dy="34">{ chars[1] }</tspan>
-            </text>
+            <text class="piece-text two" x={cx.to_string()} y={(cy + 11.0).to_string()}
+                writing-mode="vertical-rl" text-anchor="middle" dominant-baseline="central">
+                { name }</text>
         }
     } else {
         let font = if chars.len() > 1 {
@@ -868,11 +867,9 @@ fn piece_svg(
         }
     };
     html! {
-        <g transform={format!("translate({x} {y})")}>
-            <g transform={rotate}>
-                <polygon class="piece-body" points={PENTAGON} />
-                { text }
-            </g>
+        <g transform={place}>
+            <polygon class="piece-body" points={PENTAGON} />
+            { text }
         </g>
     }
 }
@@ -1087,3 +1084,77 @@ struct Live {
 
 /// The pentagon of a piece in its cell's coordinates, pointing up (its owner's forward).
 const PENTAGON: &str = "50,8 78,22 88,94 12,94 22,22";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use koma_rules::{GameId, Move, Position};
+
+    fn cells(pos: &Position) -> Vec<Piece> {
+        let v = pos.variant();
+        v.geometry.cells().map(|c| pos.piece(c)).collect()
+    }
+
+    fn key_at(k: &PieceKeys, pos: &Position, sq: &str) -> u32 {
+        let c = sfen::parse_square(pos.variant(), sq).expect("a square");
+        k.keys[c.index()]
+    }
+
+    #[test]
+    fn a_moved_piece_keeps_its_key_and_the_others_keep_theirs() {
+        let mut pos = Position::start(GameId::Shogi);
+        let v = pos.variant();
+        let mut k = PieceKeys::default();
+        k.follow(v, &cells(&pos));
+        let before = k.keys.clone();
+        let pawn = key_at(&k, &pos, "7g");
+        assert_ne!(pawn, 0);
+        // every piece has its own key
+        let mut given: Vec<u32> = before.iter().copied().filter(|&x| x != 0).collect();
+        given.sort_unstable();
+        given.dedup();
+        assert_eq!(given.len(), 40);
+
+        for usi in ["7g7f", "3c3d", "8h2b+"] {
+            let m = sfen::parse_usi(pos.variant(), usi).expect("a move");
+            pos.play(m).expect("legal");
+            k.follow(v, &cells(&pos));
+        }
+        assert_eq!(key_at(&k, &pos, "7f"), pawn);
+        assert_eq!(key_at(&k, &pos, "7g"), 0);
+        // the bishop took the bishop and promoted: it keeps its key; the taken one's is gone
+        let bishop = before[sfen::parse_square(v, "8h").expect("8h").index()];
+        let theirs = before[sfen::parse_square(v, "2b").expect("2b").index()];
+        assert_eq!(key_at(&k, &pos, "2b"), bishop);
+        assert!(!k.keys.contains(&theirs));
+        // the pieces that did not move kept theirs
+        for sq in ["5i", "5a", "1a", "9i"] {
+            let c = sfen::parse_square(v, sq).expect("a square");
+            assert_eq!(k.keys[c.index()], before[c.index()]);
+        }
+    }
+
+    #[test]
+    fn a_dropped_piece_gets_a_new_key_and_undo_gives_the_old_one_back() {
+        let mut pos = sfen::from_sfen(GameId::Shogi, "4k4/9/9/9/9/9/9/9/4K4 b P 1").expect("sfen");
+        let v = pos.variant();
+        let mut k = PieceKeys::default();
+        k.follow(v, &cells(&pos));
+        let king = key_at(&k, &pos, "5i");
+        let drop = sfen::parse_usi(pos.variant(), "P*5e").expect("a drop");
+        assert!(matches!(drop, Move::Drop { .. }));
+        pos.play(drop).expect("legal");
+        k.follow(v, &cells(&pos));
+        let pawn = key_at(&k, &pos, "5e");
+        assert!(pawn > king);
+        let step = sfen::parse_usi(pos.variant(), "5a4b").expect("a move");
+        pos.play(step).expect("legal");
+        k.follow(v, &cells(&pos));
+        let gote_king = key_at(&k, &pos, "4b");
+        pos.undo();
+        k.follow(v, &cells(&pos));
+        assert_eq!(key_at(&k, &pos, "5a"), gote_king);
+        assert_eq!(key_at(&k, &pos, "5e"), pawn);
+        assert_eq!(key_at(&k, &pos, "5i"), king);
+    }
+}

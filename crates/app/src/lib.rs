@@ -15,6 +15,7 @@ pub mod i18n;
 pub mod janken;
 pub mod play;
 pub mod record;
+pub mod warmup;
 
 use gloo::events::EventListener;
 use koma_rules::GameId;

@@ -370,25 +370,31 @@ impl Play {
             out.dedup();
             return out;
         }
-        let mut out: Vec<(Source, Cell)> = legal
-            .iter()
-            .filter_map(|m| match *m {
-                Move::Board { from, to, .. } => Some((Source::Cell(from), to)),
-                Move::Double { from, mid, .. } => Some((Source::Cell(from), mid)),
-                Move::Drop { kind, to } => Some((Source::Hand(kind), to)),
-                Move::Pass => None,
-            })
-            .collect();
-        out.sort_by_key(|(s, c)| {
-            let k = match s {
-                Source::Cell(x) => (0, x.0),
-                Source::Hand(k) => (1, k.0),
-            };
-            (k, c.0)
-        });
-        out.dedup();
-        out
+        destinations(&legal)
     }
+}
+
+/// Every source of the legal moves with its destinations (a lion's first step for its double
+/// moves), sorted, once each.
+pub(crate) fn destinations(legal: &[Move]) -> Vec<(Source, Cell)> {
+    let mut out: Vec<(Source, Cell)> = legal
+        .iter()
+        .filter_map(|m| match *m {
+            Move::Board { from, to, .. } => Some((Source::Cell(from), to)),
+            Move::Double { from, mid, .. } => Some((Source::Cell(from), mid)),
+            Move::Drop { kind, to } => Some((Source::Hand(kind), to)),
+            Move::Pass => None,
+        })
+        .collect();
+    out.sort_by_key(|(s, c)| {
+        let k = match s {
+            Source::Cell(x) => (0, x.0),
+            Source::Hand(k) => (1, k.0),
+        };
+        (k, c.0)
+    });
+    out.dedup();
+    out
 }
 
 impl Reducible for Play {
@@ -526,6 +532,15 @@ pub fn play_view(props: &PlayProps) -> Html {
             )
         })
     };
+    // the code a move runs is readied while the player looks at the board (see `warmup`)
+    use_effect_with(props.start.game, |&game| {
+        let work = crate::warmup::start(game);
+        move || {
+            if let Some(w) = work {
+                w.destroy();
+            }
+        }
+    });
     // callbacks that stay the same from render to render, so that the board and the move list
     // are redrawn only when what they show changes
     let dispatcher = state.dispatcher();
@@ -851,19 +866,19 @@ pub fn play_view(props: &PlayProps) -> Html {
 
 /// Properties of [`MoveList`].
 #[derive(Properties, PartialEq)]
-struct MoveListProps {
+pub(crate) struct MoveListProps {
     /// Each move's text, oldest first.
-    texts: Rc<Vec<AttrValue>>,
+    pub texts: Rc<Vec<AttrValue>>,
     /// The ply whose position is shown.
-    current: usize,
+    pub current: usize,
     /// A click on a move: show the position after it.
-    on_view: Callback<usize>,
+    pub on_view: Callback<usize>,
 }
 
 /// The move list. Each move is its own component, so that a new move adds one item and
 /// redraws none of the others.
 #[function_component(MoveList)]
-fn move_list(p: &MoveListProps) -> Html {
+pub(crate) fn move_list(p: &MoveListProps) -> Html {
     let items = p.texts.iter().enumerate().map(|(i, text)| {
         let ply = i + 1;
         html! {
