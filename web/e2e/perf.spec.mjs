@@ -12,6 +12,8 @@
 // can shorten: at 60 Hz it is anything from 0 to 16.7 ms, by when in the frame the finger lifts.
 // The browser's own Event Timing API counts the releases whose input-to-next-paint took longer
 // than a frame (it reports only from 16 ms up, in steps of 8 ms).
+// For reference, the floor of this browser and machine: the same gesture off the board, whose
+// release only marks one cell, timed the same way.
 // The figures go to the test output; the bounds only catch a broken build (10x the goals).
 import { test, expect } from "@playwright/test";
 import { centre, cell, play } from "./helpers.mjs";
@@ -29,13 +31,23 @@ test("chu board: release-to-paint and pointer-move handling times", async ({ pag
   const ready = await page.evaluate(() => performance.now());
   console.log(`chu board: ready for moves ${ready.toFixed(0)} ms after the page started loading`);
   await page.evaluate(() => {
-    window.__koma = { t0: [], wall: [], work: [], handle: [], frame: [], wait: [], landed: [], moves: [], slow: [] };
+    window.__koma = { floor: [], t0: [], wall: [], work: [], handle: [], frame: [], wait: [], landed: [], moves: [], slow: [] };
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) if (e.name === "pointerup") window.__koma.slow.push([e.startTime, e.duration]);
     }).observe({ type: "event", durationThreshold: 16, buffered: false });
     window.addEventListener("pointerup", (e) => {
       const k = window.__koma;
       const t0 = e.timeStamp, t1 = performance.now();
+      if (window.__komaFloor) {
+        // the floor: a release that only marks one cell, measured the same way
+        document.querySelectorAll("svg.board .cell")[k.floor.length % 144].classList.toggle("last");
+        requestAnimationFrame(() => {
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => k.floor.push(performance.now() - t0);
+          ch.port2.postMessage(0);
+        });
+        return;
+      }
       // only the releases of the moves (not the click that starts the second game)
       if (!window.__komaTo) return;
       k.t0.push(t0);
@@ -84,6 +96,16 @@ test("chu board: release-to-paint and pointer-move handling times", async ({ pag
       }
     }
   }
+  // the floor of this browser and machine: the same gesture and measure, off the board, with a
+  // release whose only work is to mark one cell
+  await page.evaluate(() => { window.__komaFloor = true; });
+  for (let n = 0; n < 40; n++) {
+    await page.mouse.move(3, 400);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i++) await page.mouse.move(3, 400 + i * 3);
+    await page.mouse.up();
+    await page.waitForTimeout(50);
+  }
   // let the last frame land
   await page.waitForTimeout(300);
   const k = await page.evaluate(() => window.__koma);
@@ -97,6 +119,7 @@ test("chu board: release-to-paint and pointer-move handling times", async ({ pag
   console.log(`    handling the release (reducer, render, DOM patch): ${f(k.handle)}`);
   console.log(`    drawing the frame (style, layout, paint): ${f(k.frame)}`);
   console.log(`  waiting for the display's next frame: ${f(k.wait)}`);
+  console.log(`  the floor (a release off the board that marks one cell, ${k.floor.length} times): ${f(k.floor)}`);
   console.log(`  Event Timing: ${slow.filter((d) => d > 16).length} of ${k.wall.length} releases over 16 ms (${slow.filter((d) => d > 16).join(", ")})`);
   console.log(`  each release (wall/handle/frame ms): ${k.wall.map((w, i) => `${w.toFixed(0)}/${k.handle[i].toFixed(1)}/${k.frame[i].toFixed(1)}`).join(" ")}`);
   console.log(`  pointermove handling p95 ${p95(k.moves).toFixed(2)} ms over ${k.moves.length} events`);
@@ -104,6 +127,7 @@ test("chu board: release-to-paint and pointer-move handling times", async ({ pag
   info.annotations.push({ type: "release-work-p95-ms", description: p95(k.work).toFixed(1) });
   info.annotations.push({ type: "pointermove-p95-ms", description: p95(k.moves).toFixed(2) });
   expect(k.wall.length).toBe(80);
+  expect(k.floor.length).toBe(40);
   // the new position is in the page when the release has been handled: the next frame shows it
   expect(k.landed.every(Boolean)).toBe(true);
   expect(p95(k.work)).toBeLessThan(160);
