@@ -140,6 +140,15 @@ pub struct Play {
     pub dests: Rc<Vec<(Source, Cell)>>,
     /// Whether the side to move may pass (a setup phase's "Done").
     pub can_pass: bool,
+    /// Changes whenever the position on the board does (a move, a takeback, a loaded game).
+    ///
+    /// The view draws such a change on the board in the frame that follows the release, and
+    /// the text around the board (the status line's words, the move list, the panels below) in
+    /// the frame after that: the browser then presents the first frame sooner, as it has only
+    /// the board's changed squares to paint and put on screen, not a region from the status
+    /// line above the board to the move list below it. The status line's attributes
+    /// (`data-turn`, `data-result`, `data-reason`) and the end of a game change at once.
+    pub board: u64,
 }
 
 fn now_ms() -> f64 {
@@ -225,9 +234,24 @@ impl Play {
             usi: false,
             dests: Rc::default(),
             can_pass: false,
+            board: 0,
         };
         p.refresh();
         p
+    }
+
+    /// The position on the board: the current one, or the past one being looked at.
+    pub fn shown_position(&self) -> Position {
+        match self.view {
+            Some(n) => {
+                let mut p = self.game.start().clone();
+                for m in self.game.moves().into_iter().take(n) {
+                    p.play_unchecked(m);
+                }
+                p
+            }
+            None => self.game.position().clone(),
+        }
     }
 
     /// Work out what the board offers from the state: the destinations and the pass.
@@ -402,6 +426,7 @@ impl Reducible for Play {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
         s.version += 1;
+        let (hash, plies) = (s.game.position().hash(), s.game.moves().len());
         match action {
             Action::Select(src) => {
                 s.selected = src;
@@ -481,6 +506,9 @@ impl Reducible for Play {
             Action::ImportError(e) => s.import_error = Some(e),
             Action::Notice(n) => s.notice = Some(n),
         }
+        if (s.game.position().hash(), s.game.moves().len()) != (hash, plies) {
+            s.board += 1;
+        }
         s.refresh();
         Rc::new(s)
     }
@@ -532,6 +560,31 @@ pub fn play_view(props: &PlayProps) -> Html {
             )
         })
     };
+    // the state the text around the board shows: the current one, a frame late after a move
+    // (see `Play::board`)
+    let panel = use_state(|| state.clone());
+    {
+        let panel = panel.clone();
+        let current = state.clone();
+        use_effect_with(state.version, move |_| {
+            let timeout: Rc<std::cell::RefCell<Option<gloo::timers::callback::Timeout>>> =
+                Rc::default();
+            // at the next frame's start, a task for after it is painted
+            let frame = (panel.version != current.version).then(|| {
+                let timeout = timeout.clone();
+                gloo::render::request_animation_frame(move |_| {
+                    *timeout.borrow_mut() =
+                        Some(gloo::timers::callback::Timeout::new(0, move || {
+                            panel.set(current)
+                        }));
+                })
+            });
+            move || {
+                drop(frame);
+                drop(timeout.borrow_mut().take());
+            }
+        });
+    }
     // the code a move runs is readied while the player looks at the board (see `warmup`)
     use_effect_with(props.start.game, |&game| {
         let work = crate::warmup::start(game);
@@ -556,9 +609,11 @@ pub fn play_view(props: &PlayProps) -> Html {
     // the move list's texts: Japanese for boards up to 9x9, USI (lishogi's) for chu and the
     // hexagon's own notation, redone only when the moves or the notation change
     let texts = {
-        let g = &state.game;
+        let lagging = panel.board != state.board && state.game.outcome().is_none();
+        let shown: &Play = if lagging { &panel } else { &state };
+        let g = &shown.game;
         let v = g.position().variant();
-        let japanese = !state.usi && v.dims().0 <= 9 && !v.three_kingdoms;
+        let japanese = !shown.usi && v.dims().0 <= 9 && !v.three_kingdoms;
         use_memo(
             (g.start().clone(), g.moves(), japanese),
             |(start, moves, japanese)| {
@@ -602,20 +657,15 @@ pub fn play_view(props: &PlayProps) -> Html {
         };
     }
     let st: &Play = &state;
+    // after a move the board is drawn at once and the text around it (the status line's words,
+    // the move list, the panels below) in the frame after: see `Play::board`
+    let lagging = panel.board != st.board && st.game.outcome().is_none();
+    let shown: &Play = if lagging { &panel } else { st };
     let game_id = st.game.position().game();
     let names = &props.start.names[..];
     let all_moves = st.game.moves();
     let viewing = st.view;
-    let pos = match viewing {
-        Some(n) => {
-            let mut p = st.game.start().clone();
-            for &m in &all_moves[..n] {
-                p.play_unchecked(m);
-            }
-            p
-        }
-        None => st.game.position().clone(),
-    };
+    let pos = st.shown_position();
     let v = pos.variant();
     let outcome = st.game.outcome();
     let turn = pos.turn();
@@ -644,16 +694,7 @@ pub fn play_view(props: &PlayProps) -> Html {
         Some(m) => [m.from(), m.to()].into_iter().flatten().collect(),
         None => Vec::new(),
     });
-    let check = if v.chu {
-        None
-    } else if v.three_kingdoms {
-        // the general of the player moving out of turn to answer a check
-        pos.is_attacked(turn).then(|| pos.king(turn)).flatten()
-    } else if pos.in_check() {
-        pos.king(turn)
-    } else {
-        None
-    };
+    let check = checked_king(&pos);
     let choice = st.pending.map(|(from, to)| {
         let kind = pos.piece(from).kind();
         Choice::Promotion {
@@ -676,7 +717,100 @@ pub fn play_view(props: &PlayProps) -> Html {
             o.reason.id().to_string(),
         ),
     };
-    let status_text = match outcome {
+    let status_text = status_line(lang, names, shown);
+    let clocks = st.clock.as_ref().map(|c| {
+        let spent = st.spent();
+        let running = outcome.is_none();
+        let rows = (0..v.players()).rev().map(|p| {
+            let mine = running && Player(p) == turn;
+            let flagged = outcome.is_some_and(|o| o.reason == koma_rules::game::Reason::Time)
+                && Player(p) == turn;
+            let left = c.left(p as usize, if mine || flagged { spent } else { 0 });
+            let (ms, text) = match left {
+                None => (0, "0:00".to_string()),
+                Some(l) if l.main_ms > 0 || c.control().byoyomi_ms == 0 => {
+                    (l.main_ms, format_ms(l.main_ms))
+                }
+                Some(l) => (
+                    l.period_ms,
+                    format!("秒読み {} ({})", format_ms(l.period_ms), l.periods),
+                ),
+            };
+            html! {
+                <div class={classes!("clock", mine.then_some("running"))}
+                    data-clock={p.to_string()} data-ms={ms.to_string()}>
+                    { format!("{}: {text}", side_name(lang, game_id, Player(p), names)) }
+                </div>
+            }
+        });
+        html! { <div class="clocks">{ for rows }</div> }
+    });
+    let foul = st.foul.map(|e| {
+        html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ i18n::foul(lang, e) }</p> }
+    });
+
+    html! {
+        <section class="play" data-game={game_id.as_str()}>
+            <div class="status" data-status="" data-turn={turn.0.to_string()}
+                data-result={result} data-reason={reason} aria-live="polite">{ status_text }</div>
+            { for clocks }
+            { for foul }
+            <div class="nav">
+                { nav_button(&state, "first", "«", (!all_moves.is_empty()).then_some(Some(0))) }
+                { nav_button(&state, "prev", "‹", match viewing {
+                    Some(0) => None,
+                    Some(n) => Some(Some(n - 1)),
+                    None => all_moves.len().checked_sub(1).map(Some),
+                }) }
+                { nav_button(&state, "next", "›", viewing.map(|n| (n + 1 < all_moves.len()).then_some(n + 1))) }
+                { nav_button(&state, "last", "»", viewing.map(|_| None)) }
+            </div>
+            <Board variant={v} {cells} {hands} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
+                selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
+                {on_attempt} {on_select} {on_cell} {on_promote}
+                flipped={st.flipped} numbers={st.numbers} {viewer}
+                two_char={st.two_char.unwrap_or(v.chu)} />
+            <div class="buttons">
+                if can_pass {
+                    <button data-action="pass" onclick={d(|| Action::Pass)}>{ lang.pick("完了", "Done") }</button>
+                }
+                if !props.start.strict {
+                    <button data-action="undo" onclick={d(|| Action::Undo)}
+                        disabled={moves.is_empty()}>{ lang.pick("待った", "Takeback") }</button>
+                }
+                <button data-action="resign" onclick={d(|| Action::Resign)}
+                    disabled={outcome.is_some()}>{ lang.pick("投了", "Resign") }</button>
+                if v.three_kingdoms {
+                    { seat_select(&state, lang, v.players(), st.seat) }
+                } else {
+                    <button data-action="piece-style" onclick={d(|| Action::PieceStyle)}>
+                        { if st.two_char.unwrap_or(v.chu) { "玉" } else { "玉将" } }</button>
+                    if v.dims().0 <= 9 {
+                        <button data-action="notation" onclick={d(|| Action::Notation)}>
+                            { if st.usi { "７六歩" } else { "USI" } }</button>
+                    }
+                    <button data-action="flip" onclick={d(|| Action::Flip)}>{ lang.pick("盤面反転", "Flip") }</button>
+                    <button data-action="numbers" onclick={d(|| Action::Numbers)}>
+                        { if st.numbers { "一二三" } else { "123" } }</button>
+                }
+                <a href="#/">{ lang.pick("対局一覧", "Games") }</a>
+            </div>
+            { impasse_panel(&state, shown, shown.game.outcome().is_none()) }
+            <MoveList {texts} current={shown.view.unwrap_or(shown.game.moves().len())} {on_view} />
+            { record_panel(&state, shown, game_id, lang) }
+        </section>
+    }
+}
+
+/// The status line's words: whose turn and what it must do (checks, setup steps), or the result.
+fn status_line(lang: Lang, names: &[String], st: &Play) -> String {
+    let pos = st.shown_position();
+    let v = pos.variant();
+    let game_id = pos.game();
+    let turn = pos.turn();
+    let outcome = st.game.outcome();
+    let check = checked_king(&pos);
+    match outcome {
         None => {
             let mut t = match lang {
                 Lang::Ja => format!("{}の手番", side_name(lang, game_id, turn, names)),
@@ -779,88 +913,23 @@ pub fn play_view(props: &PlayProps) -> Html {
                 i18n::reason(lang, o.reason)
             ),
         },
-    };
-    let clocks = st.clock.as_ref().map(|c| {
-        let spent = st.spent();
-        let running = outcome.is_none();
-        let rows = (0..v.players()).rev().map(|p| {
-            let mine = running && Player(p) == turn;
-            let flagged = outcome.is_some_and(|o| o.reason == koma_rules::game::Reason::Time)
-                && Player(p) == turn;
-            let left = c.left(p as usize, if mine || flagged { spent } else { 0 });
-            let (ms, text) = match left {
-                None => (0, "0:00".to_string()),
-                Some(l) if l.main_ms > 0 || c.control().byoyomi_ms == 0 => {
-                    (l.main_ms, format_ms(l.main_ms))
-                }
-                Some(l) => (
-                    l.period_ms,
-                    format!("秒読み {} ({})", format_ms(l.period_ms), l.periods),
-                ),
-            };
-            html! {
-                <div class={classes!("clock", mine.then_some("running"))}
-                    data-clock={p.to_string()} data-ms={ms.to_string()}>
-                    { format!("{}: {text}", side_name(lang, game_id, Player(p), names)) }
-                </div>
-            }
-        });
-        html! { <div class="clocks">{ for rows }</div> }
-    });
-    let foul = st.foul.map(|e| {
-        html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ i18n::foul(lang, e) }</p> }
-    });
+    }
+}
 
-    html! {
-        <section class="play" data-game={game_id.as_str()}>
-            <div class="status" data-status="" data-turn={turn.0.to_string()}
-                data-result={result} data-reason={reason} aria-live="polite">{ status_text }</div>
-            { for clocks }
-            { for foul }
-            <div class="nav">
-                { nav_button(&state, "first", "«", (!all_moves.is_empty()).then_some(Some(0))) }
-                { nav_button(&state, "prev", "‹", match viewing {
-                    Some(0) => None,
-                    Some(n) => Some(Some(n - 1)),
-                    None => all_moves.len().checked_sub(1).map(Some),
-                }) }
-                { nav_button(&state, "next", "›", viewing.map(|n| (n + 1 < all_moves.len()).then_some(n + 1))) }
-                { nav_button(&state, "last", "»", viewing.map(|_| None)) }
-            </div>
-            <Board variant={v} {cells} {hands} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
-                selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
-                {on_attempt} {on_select} {on_cell} {on_promote}
-                flipped={st.flipped} numbers={st.numbers} {viewer}
-                two_char={st.two_char.unwrap_or(v.chu)} />
-            <div class="buttons">
-                if can_pass {
-                    <button data-action="pass" onclick={d(|| Action::Pass)}>{ lang.pick("完了", "Done") }</button>
-                }
-                if !props.start.strict {
-                    <button data-action="undo" onclick={d(|| Action::Undo)}
-                        disabled={moves.is_empty()}>{ lang.pick("待った", "Takeback") }</button>
-                }
-                <button data-action="resign" onclick={d(|| Action::Resign)}
-                    disabled={outcome.is_some()}>{ lang.pick("投了", "Resign") }</button>
-                if v.three_kingdoms {
-                    { seat_select(&state, lang, v.players(), st.seat) }
-                } else {
-                    <button data-action="piece-style" onclick={d(|| Action::PieceStyle)}>
-                        { if st.two_char.unwrap_or(v.chu) { "玉" } else { "玉将" } }</button>
-                    if v.dims().0 <= 9 {
-                        <button data-action="notation" onclick={d(|| Action::Notation)}>
-                            { if st.usi { "７六歩" } else { "USI" } }</button>
-                    }
-                    <button data-action="flip" onclick={d(|| Action::Flip)}>{ lang.pick("盤面反転", "Flip") }</button>
-                    <button data-action="numbers" onclick={d(|| Action::Numbers)}>
-                        { if st.numbers { "一二三" } else { "123" } }</button>
-                }
-                <a href="#/">{ lang.pick("対局一覧", "Games") }</a>
-            </div>
-            { impasse_panel(&state, st, outcome.is_none()) }
-            <MoveList {texts} current={viewing.unwrap_or(all_moves.len())} {on_view} />
-            { record_panel(&state, st, game_id, lang) }
-        </section>
+/// The king (general) in check in `pos`, to be marked: the side to move's; on the hexagon, the
+/// general of the player moving out of turn to answer a check. Chu shogi marks none (its
+/// royals may stay in check).
+fn checked_king(pos: &Position) -> Option<Cell> {
+    let v = pos.variant();
+    let turn = pos.turn();
+    if v.chu {
+        None
+    } else if v.three_kingdoms {
+        pos.is_attacked(turn).then(|| pos.king(turn)).flatten()
+    } else if pos.in_check() {
+        pos.king(turn)
+    } else {
+        None
     }
 }
 
