@@ -32,17 +32,24 @@ fn the_play_state_asks_the_rules() {
     let s = Rc::new(Play::new(game, None));
     let v = s.game.position().variant();
     let sq = |t: &str| sfen::parse_square(v, t).unwrap();
-    // a legal move is played
+    let board = s.board;
+    // a legal move is played: the board changed
     let s = s.reduce(Action::Attempt(Source::Cell(sq("7g")), sq("7f")));
     assert_eq!(s.game.moves().len(), 1);
     assert!(s.foul.is_none());
+    assert_eq!(s.board, board + 1);
     // an illegal one is refused with the rule's name, and nothing changes
     let s = s.reduce(Action::Attempt(Source::Cell(sq("3c")), sq("3e")));
     assert_eq!(s.game.moves().len(), 1);
     assert_eq!(s.foul.map(|f| f.rule_id()), Some("cannot-move-there"));
+    assert_eq!(s.board, board + 1);
+    // turning the board round changes no position
+    let s = s.reduce(Action::Flip);
+    assert_eq!(s.board, board + 1);
     // takeback
     let s = s.reduce(Action::Undo);
     assert_eq!(s.game.moves().len(), 0);
+    assert_eq!(s.board, board + 2);
 }
 
 #[wasm_bindgen_test]
@@ -78,4 +85,15 @@ async fn the_board_renders_81_cells_and_40_pieces() {
         .unwrap()
         .and_then(|e| e.get_attribute("aria-label"));
     assert_eq!(label.as_deref(), Some("7g, sente pawn"));
+    // the moves are readied on a board outside the document: the page holds one board's cells
+    // all along, and says when it is ready
+    let html = document.document_element().unwrap();
+    for _ in 0..100 {
+        assert_eq!(document.query_selector_all("[data-cell]").unwrap().length(), 81);
+        if html.has_attribute("data-koma-ready") {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(html.has_attribute("data-koma-ready"));
 }
