@@ -89,7 +89,10 @@ async fn the_board_renders_81_cells_and_40_pieces() {
     // all along, and says when it is ready
     let html = document.document_element().unwrap();
     for _ in 0..100 {
-        assert_eq!(document.query_selector_all("[data-cell]").unwrap().length(), 81);
+        assert_eq!(
+            document.query_selector_all("[data-cell]").unwrap().length(),
+            81
+        );
         if html.has_attribute("data-koma-ready") {
             break;
         }
