@@ -606,11 +606,13 @@ pub fn play_view(props: &PlayProps) -> Html {
     let on_view = use_callback(dispatcher, |ply: usize, d| {
         d.dispatch(Action::View(Some(ply)))
     });
+    // after a move the board is drawn at once and the text around it (the status line's words,
+    // the move list, the panels below) in the frame after: see `Play::board`
+    let lagging = panel.board != state.board && state.game.outcome().is_none();
+    let shown: &Play = if lagging { &panel } else { &state };
     // the move list's texts: Japanese for boards up to 9x9, USI (lishogi's) for chu and the
     // hexagon's own notation, redone only when the moves or the notation change
     let texts = {
-        let lagging = panel.board != state.board && state.game.outcome().is_none();
-        let shown: &Play = if lagging { &panel } else { &state };
         let g = &shown.game;
         let v = g.position().variant();
         let japanese = !shown.usi && v.dims().0 <= 9 && !v.three_kingdoms;
@@ -657,10 +659,6 @@ pub fn play_view(props: &PlayProps) -> Html {
         };
     }
     let st: &Play = &state;
-    // after a move the board is drawn at once and the text around it (the status line's words,
-    // the move list, the panels below) in the frame after: see `Play::board`
-    let lagging = panel.board != st.board && st.game.outcome().is_none();
-    let shown: &Play = if lagging { &panel } else { st };
     let game_id = st.game.position().game();
     let names = &props.start.names[..];
     let all_moves = st.game.moves();
