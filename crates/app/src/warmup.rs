@@ -101,6 +101,10 @@ pub fn warmup(props: &WarmupProps) -> Html {
         });
     }
     let s = steps.borrow();
+    if s.played >= STEPS {
+        // done: the unseen board's nodes are let go
+        return Html::default();
+    }
     let g = &s.game;
     let pos = g.position();
     let v = pos.variant();
