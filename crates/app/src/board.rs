@@ -413,21 +413,13 @@ pub fn board(props: &BoardProps) -> Html {
             }
         })
     };
-    let stable_up = {
+    // the press ends: released (true: drop it there) or cancelled
+    let stable_end = {
         let live = live.clone();
-        use_callback((), move |e: PointerEvent, _| {
+        use_callback((), move |(e, drop_it): (PointerEvent, bool), _| {
             let end = live.borrow().as_ref().map(|l| l.end.clone());
             if let Some(end) = end {
-                end(e, true);
-            }
-        })
-    };
-    let stable_cancel = {
-        let live = live.clone();
-        use_callback((), move |e: PointerEvent, _| {
-            let end = live.borrow().as_ref().map(|l| l.end.clone());
-            if let Some(end) = end {
-                end(e, false);
+                end(e, drop_it);
             }
         })
     };
@@ -521,7 +513,7 @@ pub fn board(props: &BoardProps) -> Html {
                     angle={angle_of(piece.owner())} {two_char} held={*held == Some(source)}
                     selected={props.selected == Some(source)} {own} square={name}
                     on_down={stable_down.clone()} on_move={stable_move.clone()}
-                    on_up={stable_up.clone()} on_cancel={stable_cancel.clone()} />
+                    on_end={stable_end.clone()} />
             },
         ));
     }
@@ -828,7 +820,8 @@ pub fn board(props: &BoardProps) -> Html {
     }
 }
 
-/// A piece drawn in the cell at `(x, y)`: its pentagon (pointing up when `up`) and its name.
+/// A piece drawn in the cell at `(x, y)`: its pentagon, turned by `angle` from pointing up, and
+/// its name.
 fn piece_svg(
     v: &'static Variant,
     piece: Piece,
@@ -891,8 +884,8 @@ struct PieceNodeProps {
     square: AttrValue,
     on_down: Callback<(PointerEvent, Source, Cell, bool)>,
     on_move: Callback<PointerEvent>,
-    on_up: Callback<PointerEvent>,
-    on_cancel: Callback<PointerEvent>,
+    /// The press ends: released (true) or cancelled (false).
+    on_end: Callback<(PointerEvent, bool)>,
 }
 
 #[function_component(PieceNode)]
@@ -911,10 +904,12 @@ fn piece_node(p: &PieceNodeProps) -> Html {
         let (cell, own) = (p.cell, p.own);
         Callback::from(move |e: PointerEvent| on_down.emit((e, Source::Cell(cell), cell, own)))
     };
+    let onpointerup = p.on_end.reform(|e| (e, true));
+    let onpointercancel = p.on_end.reform(|e| (e, false));
     html! {
         <g {class} data-piece={letters} data-owner={p.piece.owner().0.to_string()}
             data-square={p.square.clone()} {onpointerdown} onpointermove={p.on_move.clone()}
-            onpointerup={p.on_up.clone()} onpointercancel={p.on_cancel.clone()}>
+            {onpointerup} {onpointercancel}>
             { piece_svg(v, p.piece, p.x, p.y, p.angle, p.two_char) }
         </g>
     }

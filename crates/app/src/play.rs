@@ -12,7 +12,8 @@ use std::rc::Rc;
 
 use koma_rules::clock::{Clock, TimeControl};
 use koma_rules::{
-    Cell, Game, GameId, IllegalMove, Kind, Move, Player, Position, RuleOptions, kif, notation,
+    Cell, Game, GameId, IllegalMove, Kind, Move, Piece, Player, Position, RuleOptions, kif,
+    notation,
 };
 use yew::prelude::*;
 
@@ -135,8 +136,8 @@ pub struct Play {
     pub two_char: Option<bool>,
     /// The move list in USI instead of Japanese.
     pub usi: bool,
-    /// Every movable source with its destinations (see [`Play::dests`]), worked out once per
-    /// change, not on every render.
+    /// Every movable source with its destinations (a lion's second steps while one waits),
+    /// worked out once per change, not on every render.
     pub dests: Rc<Vec<(Source, Cell)>>,
     /// Whether the side to move may pass (a setup phase's "Done").
     pub can_pass: bool,
@@ -256,9 +257,10 @@ impl Play {
 
     /// Work out what the board offers from the state: the destinations and the pass.
     fn refresh(&mut self) {
-        let ongoing = self.game.outcome().is_none();
-        self.dests = Rc::new(if ongoing { self.dests() } else { Vec::new() });
-        self.can_pass = ongoing && self.legal().contains(&Move::Pass);
+        // (none once the game is over)
+        let legal = self.legal();
+        self.dests = Rc::new(self.dests(&legal));
+        self.can_pass = legal.contains(&Move::Pass);
     }
 
     /// Time spent on the current turn.
@@ -376,8 +378,7 @@ impl Play {
     }
 
     /// The board's data: every source's destinations, with a lion's second step if waiting.
-    pub fn dests(&mut self) -> Vec<(Source, Cell)> {
-        let legal = self.legal();
+    fn dests(&self, legal: &[Move]) -> Vec<(Source, Cell)> {
         if let Some((f, mid)) = self.lion_first {
             let mut out: Vec<(Source, Cell)> = legal
                 .iter()
@@ -394,8 +395,67 @@ impl Play {
             out.dedup();
             return out;
         }
-        destinations(&legal)
+        destinations(legal)
     }
+}
+
+/// The piece on each cell of `pos`, by cell index.
+pub(crate) fn cells_of(pos: &Position) -> Rc<Vec<Piece>> {
+    Rc::new(
+        pos.variant()
+            .geometry
+            .cells()
+            .map(|c| pos.piece(c))
+            .collect(),
+    )
+}
+
+/// Each player's hand in `pos`: (kind, count), in the game's display order.
+pub(crate) fn hands_of(pos: &Position) -> Rc<Vec<Vec<(Kind, u8)>>> {
+    let v = pos.variant();
+    Rc::new(
+        (0..v.players())
+            .map(|p| {
+                v.hand_order
+                    .iter()
+                    .map(|&k| (k, pos.hand(Player(p), k)))
+                    .filter(|&(_, n)| n > 0)
+                    .collect()
+            })
+            .collect(),
+    )
+}
+
+/// The cells the last of `moves` left and reached, to be marked.
+pub(crate) fn last_cells(moves: &[Move]) -> Rc<Vec<Cell>> {
+    Rc::new(
+        moves
+            .last()
+            .map(|m| [m.from(), m.to()].into_iter().flatten().collect())
+            .unwrap_or_default(),
+    )
+}
+
+/// The move list's texts: Japanese for boards up to 9x9 unless `usi` is asked for, else the
+/// game's own notation (USI; lishogi's for chu; the hexagon's).
+pub(crate) fn move_texts(start: &Position, moves: &[Move], usi: bool) -> Vec<AttrValue> {
+    let v = start.variant();
+    let japanese = !usi && v.dims().0 <= 9 && !v.three_kingdoms;
+    let mut replay = start.clone();
+    let mut prev = None;
+    moves
+        .iter()
+        .map(|&m| {
+            let text = if japanese {
+                kif::japanese_move(&mut replay, m, prev)
+            } else {
+                notation::write_move(v, m)
+            };
+            replay.play_unchecked(m);
+            prev = m.to();
+            AttrValue::from(text)
+        })
+        .collect()
 }
 
 /// Every source of the legal moves with its destinations (a lion's first step for its double
@@ -610,35 +670,11 @@ pub fn play_view(props: &PlayProps) -> Html {
     // the move list, the panels below) in the frame after: see `Play::board`
     let lagging = panel.board != state.board && state.game.outcome().is_none();
     let shown: &Play = if lagging { &panel } else { &state };
-    // the move list's texts: Japanese for boards up to 9x9, USI (lishogi's) for chu and the
-    // hexagon's own notation, redone only when the moves or the notation change
-    let texts = {
-        let g = &shown.game;
-        let v = g.position().variant();
-        let japanese = !shown.usi && v.dims().0 <= 9 && !v.three_kingdoms;
-        use_memo(
-            (g.start().clone(), g.moves(), japanese),
-            |(start, moves, japanese)| {
-                let v = start.variant();
-                let mut replay = start.clone();
-                let mut prev = None;
-                let texts: Vec<AttrValue> = moves
-                    .iter()
-                    .map(|&m| {
-                        let text = if *japanese {
-                            kif::japanese_move(&mut replay, m, prev)
-                        } else {
-                            notation::write_move(v, m)
-                        };
-                        replay.play_unchecked(m);
-                        prev = m.to();
-                        AttrValue::from(text)
-                    })
-                    .collect();
-                texts
-            },
-        )
-    };
+    // the move list's texts, redone only when the moves or the notation change
+    let texts = use_memo(
+        (shown.game.start().clone(), shown.game.moves(), shown.usi),
+        |(start, moves, usi)| move_texts(start, moves, *usi),
+    );
     {
         // the clock ticks five times a second while the game has clocks
         let state = state.clone();
@@ -667,19 +703,8 @@ pub fn play_view(props: &PlayProps) -> Html {
     let v = pos.variant();
     let outcome = st.game.outcome();
     let turn = pos.turn();
-    let cells: Rc<Vec<_>> = Rc::new(v.geometry.cells().map(|c| pos.piece(c)).collect());
-    let hand_of = |p: Player| -> Vec<(Kind, u8)> {
-        v.hand_order
-            .iter()
-            .filter(|&&k| pos.hand(p, k) > 0)
-            .map(|&k| (k, pos.hand(p, k)))
-            .collect()
-    };
-    let hands = Rc::new(
-        (0..v.players())
-            .map(|p| hand_of(Player(p)))
-            .collect::<Vec<_>>(),
-    );
+    let cells = cells_of(&pos);
+    let hands = hands_of(&pos);
     // the hex board seats the player to move at the bottom, unless kept fixed
     let viewer = if v.three_kingdoms {
         st.seat.unwrap_or(turn)
@@ -688,10 +713,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     };
     let dests = st.dests.clone();
     let moves = st.game.moves();
-    let last: Rc<Vec<Cell>> = Rc::new(match moves.last() {
-        Some(m) => [m.from(), m.to()].into_iter().flatten().collect(),
-        None => Vec::new(),
-    });
+    let last = last_cells(&moves);
     let check = checked_king(&pos);
     let choice = st.pending.map(|(from, to)| {
         let kind = pos.piece(from).kind();

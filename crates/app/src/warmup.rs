@@ -17,11 +17,11 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 use std::rc::Rc;
 
-use koma_rules::{Game, GameId, Kind, Player, RuleOptions};
+use koma_rules::{Game, GameId, RuleOptions};
 use yew::prelude::*;
 
 use crate::board::{Board, Source};
-use crate::play::MoveList;
+use crate::play::{self, MoveList};
 
 /// How many moves the unseen board plays.
 const STEPS: usize = 80;
@@ -108,30 +108,14 @@ pub fn warmup(props: &WarmupProps) -> Html {
     let g = &s.game;
     let pos = g.position();
     let v = pos.variant();
-    let cells = Rc::new(v.geometry.cells().map(|c| pos.piece(c)).collect::<Vec<_>>());
-    let hands: Vec<Vec<(Kind, u8)>> = (0..v.players())
-        .map(|p| {
-            v.hand_order
-                .iter()
-                .filter(|&&k| pos.hand(Player(p), k) > 0)
-                .map(|&k| (k, pos.hand(Player(p), k)))
-                .collect()
-        })
-        .collect();
     let moves = g.moves();
-    let last = moves
-        .last()
-        .map(|m| [m.from(), m.to()].into_iter().flatten().collect())
-        .unwrap_or_default();
-    let dests = crate::play::destinations(&g.clone().legal_moves());
-    let texts: Vec<AttrValue> = moves
-        .iter()
-        .map(|&m| AttrValue::from(koma_rules::notation::write_move(v, m)))
-        .collect();
+    let dests = play::destinations(&g.clone().legal_moves());
+    let texts = play::move_texts(g.start(), &moves, false);
     html! {
         <>
-            <Board variant={v} {cells} hands={Rc::new(hands)} turn={pos.turn()} active=true
-                dests={Rc::new(dests)} selected={None::<Source>} last={Rc::new(last)}
+            <Board variant={v} cells={play::cells_of(pos)} hands={play::hands_of(pos)}
+                turn={pos.turn()} active=true dests={Rc::new(dests)} selected={None::<Source>}
+                last={play::last_cells(&moves)}
                 check={None::<koma_rules::Cell>} lion_first={None::<(koma_rules::Cell, koma_rules::Cell)>}
                 choice={None::<crate::board::Choice>} on_attempt={Callback::noop()}
                 on_select={Callback::noop()} on_cell={Callback::noop()} on_promote={Callback::noop()}
