@@ -77,18 +77,19 @@ pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
 impl Start {
     /// Build the game, or say what is wrong with the address.
     pub fn build(&self) -> Result<Game, String> {
-        let mut pos = match (&self.position, &self.setup) {
+        let pos = match (&self.position, &self.setup) {
             (Some(text), _) => notation::read_position(self.game, text)
                 .map_err(|e| format!("the position in the address cannot be read: {e}"))?,
             (None, Some(id)) => koma_rules::setups::setup_position(self.game, id)
                 .ok_or_else(|| format!("{} has no setup {id:?}", self.game))?,
             (None, None) => Position::start(self.game),
         };
-        if let Some(p) = &self.preset {
-            pos.set_chu_preset(p.parse()?);
-        }
         let options = RuleOptions {
             strict: self.strict,
+            chu: match &self.preset {
+                Some(p) => p.parse()?,
+                None => koma_rules::ChuPreset::default(),
+            },
             ..RuleOptions::default()
         };
         Ok(Game::from_position(pos, options))
@@ -1103,7 +1104,8 @@ fn impasse_panel(state: &UseReducerHandle<Play>, st: &Play, ongoing: bool) -> Ht
 
 /// Export and import: the text of the game in a format, and a box and a file picker to load one.
 fn record_panel(state: &UseReducerHandle<Play>, st: &Play, game_id: GameId, lang: Lang) -> Html {
-    use crate::record::{Format, export, has_kif, import};
+    use crate::record::{Format, export};
+    use koma_rules::record::has_kif;
     use wasm_bindgen::JsCast;
     let show = |f: Format| {
         let state = state.clone();
@@ -1113,18 +1115,9 @@ fn record_panel(state: &UseReducerHandle<Play>, st: &Play, game_id: GameId, lang
     let options = st.game.options();
     let load = {
         let state = state.clone();
-        move |bytes: &[u8]| match import(game_id, bytes) {
-            Ok((start, moves)) => {
-                let mut g = Game::from_position(start, options);
-                for m in moves {
-                    if let Err(e) = g.play(m) {
-                        state.dispatch(Action::ImportError(e.to_string()));
-                        return;
-                    }
-                }
-                state.dispatch(Action::Load(Box::new(g)));
-            }
-            Err(e) => state.dispatch(Action::ImportError(e)),
+        move |bytes: &[u8]| match koma_rules::record::load(game_id, options, bytes) {
+            Ok(g) => state.dispatch(Action::Load(Box::new(g))),
+            Err(e) => state.dispatch(Action::ImportError(e.to_string())),
         }
     };
     let on_import = {

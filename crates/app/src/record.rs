@@ -1,9 +1,9 @@
-//! Records in and out of the browser: SFEN of the position, the USI move list, KIF (boards up
-//! to 9x9). Import reads any of them (KIF from Shift_JIS or UTF-8 bytes); a malformed record
-//! gets a message naming what is wrong and the game in progress is not touched.
+//! Records out of the browser: SFEN of the position, the USI move list, KIF (boards up to 9x9).
+//! Reading them back is the rules crate's [`koma_rules::record::load`]: a malformed record gets
+//! a message naming what is wrong and the game in progress is not touched.
 
 use koma_rules::record::Record;
-use koma_rules::{Game, GameId, Move, Position, kif, notation};
+use koma_rules::{Game, kif, notation};
 
 /// The export formats.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -14,11 +14,6 @@ pub enum Format {
     Usi,
     /// A KIF game record.
     Kif,
-}
-
-/// Whether the game has KIF records here (the square boards up to 9x9).
-pub fn has_kif(game: GameId) -> bool {
-    matches!(game, GameId::Shogi | GameId::Minishogi | GameId::Shogi66)
 }
 
 /// The game as text in `format`.
@@ -50,48 +45,4 @@ pub fn export(game: &Game, format: Format) -> String {
             kif::write_kif(&r)
         }
     }
-}
-
-/// Read a record or a position of `game` from bytes: KIF, a USI move list, or a position.
-///
-/// # Errors
-/// A message naming what is wrong.
-pub fn import(game: GameId, bytes: &[u8]) -> Result<(Position, Vec<Move>), String> {
-    let text = kif::decode(bytes).map_err(|e| e.to_string())?;
-    let t = text.trim();
-    if t.is_empty() {
-        return Err("the record is empty".into());
-    }
-    let looks_kif = t.contains("手数")
-        || t.contains("手合割")
-        || t.lines()
-            .any(|l| l.starts_with('|') || l.contains("の持駒"));
-    if looks_kif {
-        if !has_kif(game) {
-            return Err(format!("{game} records are SFEN and USI here, not KIF"));
-        }
-        let r = kif::read_kif_of(game, bytes).map_err(|e| format!("KIF: {e}"))?;
-        return Ok((r.start, r.moves));
-    }
-    let t = t.strip_prefix("position").unwrap_or(t).trim();
-    let (start_text, moves_text) = match t.split_once("moves") {
-        Some((a, b)) => (a.trim(), b.trim()),
-        None => (t, ""),
-    };
-    let start = if start_text == "startpos" || start_text.is_empty() {
-        Position::start(game)
-    } else {
-        let s = start_text.strip_prefix("sfen").unwrap_or(start_text).trim();
-        notation::read_position(game, s).map_err(|e| format!("position: {e}"))?
-    };
-    let mut pos = start.clone();
-    let v = pos.variant();
-    let mut moves = Vec::new();
-    for (i, tok) in moves_text.split_whitespace().enumerate() {
-        let m = notation::read_move(v, tok).map_err(|e| format!("move {}: {e}", i + 1))?;
-        pos.play(m)
-            .map_err(|e| format!("move {} ({tok}) is illegal: {e}", i + 1))?;
-        moves.push(m);
-    }
-    Ok((start, moves))
 }

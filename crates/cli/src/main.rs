@@ -141,11 +141,11 @@ fn position(game: GameId, rest: &[String]) -> Result<Position, String> {
         }
         i += 2;
     }
-    let mut pos = pos.unwrap_or_else(|| Position::start(game));
-    if let Some(p) = preset {
-        pos.set_chu_preset(p);
-    }
-    Ok(pos)
+    let pos = pos.unwrap_or_else(|| Position::start(game));
+    Ok(pos.with_options(koma_rules::RuleOptions {
+        chu: preset.unwrap_or_default(),
+        ..Default::default()
+    }))
 }
 
 fn bench(quick: bool) -> Result<(), String> {

@@ -53,36 +53,7 @@ use crate::piece::{Kind, Movement, Player, dir};
 use crate::position::{MoveList, Position};
 use crate::variant::KindInfo;
 
-/// The rule presets of chu shogi.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum ChuPreset {
-    /// The Japanese Chu Shogi Association's rules (the default).
-    #[default]
-    Jcsa,
-    /// lishogi's rules.
-    Lishogi,
-}
-
-impl ChuPreset {
-    /// The preset's id (`jcsa`, `lishogi`).
-    pub fn id(self) -> &'static str {
-        match self {
-            ChuPreset::Jcsa => "jcsa",
-            ChuPreset::Lishogi => "lishogi",
-        }
-    }
-}
-
-impl std::str::FromStr for ChuPreset {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "jcsa" => Ok(ChuPreset::Jcsa),
-            "lishogi" => Ok(ChuPreset::Lishogi),
-            _ => Err(format!("unknown chu preset {s:?}: jcsa or lishogi")),
-        }
-    }
-}
+pub use crate::options::ChuPreset;
 
 /// The kind numbers of the pieces the rules name.
 pub mod kinds {

@@ -32,26 +32,7 @@ use crate::piece::Player;
 use crate::position::{MoveList, Position};
 use crate::variant::GameId;
 
-/// Which point rule settles impasse and the entering-king declaration.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum PointRule {
-    /// The Japan Shogi Association's 24-point rule (the default).
-    #[default]
-    TwentyFour,
-    /// The amateur 27-point rule.
-    TwentySeven,
-}
-
-/// How a game is played.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub struct RuleOptions {
-    /// Strict play: a foul may be made and loses at once. Casual play refuses it.
-    pub strict: bool,
-    /// The point rule for impasse and declaration.
-    pub points: PointRule,
-    /// Minishogi: the founder's repetition rule (any check in the cycle loses for the checker).
-    pub founders_rule: bool,
-}
+pub use crate::options::{PointRule, RuleOptions};
 
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -133,7 +114,6 @@ pub struct Declaration {
 pub struct Game {
     start: Position,
     pos: Position,
-    options: RuleOptions,
     /// Hash after each ply; `hashes[0]` is the start.
     hashes: Vec<u64>,
     /// Whether the move of ply `i + 1` gave check.
@@ -156,7 +136,7 @@ impl Game {
 
     /// A game from a set-up position (its history, if any, is not part of the record).
     pub fn from_position(pos: Position, options: RuleOptions) -> Game {
-        let mut pos = pos;
+        let mut pos = pos.with_options(options);
         pos.forget_history();
         let start = pos.clone();
         let mut counts = HashMap::new();
@@ -165,7 +145,6 @@ impl Game {
             hashes: vec![pos.hash()],
             start,
             pos,
-            options,
             checks: Vec::new(),
             movers: Vec::new(),
             attacks: Vec::new(),
@@ -189,7 +168,7 @@ impl Game {
 
     /// The rule options.
     pub fn options(&self) -> RuleOptions {
-        self.options
+        self.pos.options()
     }
 
     /// The moves played, oldest first.
@@ -250,7 +229,7 @@ impl Game {
             return Err(IllegalMove::GameOver);
         }
         if let Err(e) = self.pos.validate(mv) {
-            if self.options.strict && e.is_foul() {
+            if self.pos.options().strict && e.is_foul() {
                 let loser = self.pos.turn();
                 self.outcome = Some(Outcome {
                     winner: self.other(loser),
@@ -421,7 +400,7 @@ impl Game {
             }
         }
         if self.pos.game() == GameId::Minishogi {
-            if self.options.founders_rule && any_check[0] != any_check[1] {
+            if self.pos.options().founders_rule && any_check[0] != any_check[1] {
                 let checker = if any_check[0] { 0 } else { 1 };
                 return Outcome {
                     winner: Some(Player(checker).opponent()),
@@ -470,7 +449,7 @@ impl Game {
                 reason: Reason::Impasse,
             };
         }
-        let winner = match self.options.points {
+        let winner = match self.pos.options().points {
             PointRule::TwentyFour => match (s < 24, g < 24) {
                 (true, false) => Some(Player::SECOND),
                 (false, true) => Some(Player::FIRST),
@@ -525,7 +504,7 @@ impl Game {
         let outcome = if !basic {
             lose
         } else {
-            match self.options.points {
+            match self.pos.options().points {
                 PointRule::TwentyFour => match points {
                     31.. => win,
                     24..=30 => Outcome {

@@ -11,6 +11,7 @@
 //!   is the game record they share; [`handicap`] lists the standard handicaps; [`notation`]
 //!   reads and writes any game's positions and moves.
 //! - [`sangoku`] holds Three Kingdoms shogi's own rules (turn order, checks, end) and notation.
+//! - [`options`] holds the rule options every position and game carries.
 //! - [`clock`] holds the game clock's arithmetic (main time, byoyomi, Fischer increment).
 
 pub mod bench;
@@ -24,7 +25,9 @@ pub mod handicap;
 pub mod kif;
 
 pub mod moves;
+pub mod names;
 pub mod notation;
+pub mod options;
 pub mod piece;
 pub mod position;
 pub mod record;
@@ -33,9 +36,10 @@ pub mod setups;
 pub mod sfen;
 pub mod variant;
 
-pub use game::{Game, Outcome, Reason, RuleOptions};
+pub use game::{Game, Outcome, Reason};
 pub use geometry::{Cell, CellSet, Geometry, Shape, Vector};
 pub use moves::{IllegalMove, Move};
+pub use options::{ChuPreset, PointRule, RuleOptions};
 pub use piece::{Kind, Piece, Player};
 pub use position::Position;
 pub use variant::{GameId, Variant};

@@ -53,8 +53,9 @@ pub struct Position {
     royals: [u8; 3],
     /// Chu shogi: the square where a non-lion took a lion on the last move.
     lion_capture: Option<Cell>,
-    /// Chu shogi: the rule preset.
-    chu_preset: crate::chushogi::ChuPreset,
+    /// The rule options of the game this position belongs to (passed on to every position
+    /// played from it).
+    options: crate::options::RuleOptions,
     /// Chu shogi: the handicap's setup steps still to come.
     chu_setup: Option<crate::chushogi::ChuSetup>,
     undo: Vec<Undo>,
@@ -126,7 +127,7 @@ impl Position {
             remembered: None,
             royals: [0; 3],
             lion_capture: None,
-            chu_preset: crate::chushogi::ChuPreset::Jcsa,
+            options: crate::options::RuleOptions::default(),
             chu_setup: None,
             undo: Vec::new(),
         }
@@ -267,9 +268,21 @@ impl Position {
         self.lion_capture = c;
     }
 
+    /// The rule options this position is judged by.
+    pub fn options(&self) -> crate::options::RuleOptions {
+        self.options
+    }
+
+    /// This position judged by `options` (the game it belongs to sets them).
+    #[must_use]
+    pub fn with_options(mut self, options: crate::options::RuleOptions) -> Position {
+        self.options = options;
+        self
+    }
+
     /// Chu shogi: the rule preset.
     pub fn chu_preset(&self) -> crate::chushogi::ChuPreset {
-        self.chu_preset
+        self.options.chu
     }
 
     /// Chu shogi: the handicap setup steps still to come, if any.
@@ -280,11 +293,6 @@ impl Position {
     /// Chu shogi: set the handicap setup steps (the handicap does).
     pub fn set_chu_setup(&mut self, s: Option<crate::chushogi::ChuSetup>) {
         self.chu_setup = s.filter(|s| !s.is_done());
-    }
-
-    /// Chu shogi: choose the rule preset.
-    pub fn set_chu_preset(&mut self, p: crate::chushogi::ChuPreset) {
-        self.chu_preset = p;
     }
 
     /// Who made the last move, if any was played since the position was set up.

@@ -227,11 +227,17 @@ fn counter_strike_under_each_preset() {
     let mut q = chu(&unprotected, S);
     q.set_lion_capture(Some(parse_square(q.variant(), "6e").unwrap()));
     assert!(has(&mut q, "8g8f"), "JCSA: an unprotected one may");
-    q.set_chu_preset(ChuPreset::Lishogi);
+    q = q.with_options(RuleOptions {
+        chu: ChuPreset::Lishogi,
+        ..RuleOptions::default()
+    });
     assert!(!has(&mut q, "8g8f"), "lishogi: not at all");
     // lishogi: a kirin that promoted to lion as it captured may be taken back on that square
     let mut k = chu(&[("6f", S, "G"), ("6e", G, "+O")], S);
-    k.set_chu_preset(ChuPreset::Lishogi);
+    k = k.with_options(RuleOptions {
+        chu: ChuPreset::Lishogi,
+        ..RuleOptions::default()
+    });
     k.set_lion_capture(Some(parse_square(k.variant(), "6e").unwrap()));
     assert!(has(&mut k, "6f6e"));
     // with no lion just taken, a non-lion takes a protected lion freely
@@ -280,7 +286,10 @@ fn promotion_rules() {
     let mut lance = chu(&[("6b", S, "L")], S);
     assert!(!has(&mut lance, "6b6a+"));
     assert!(has(&mut lance, "6b6a"), "a dead lance stays");
-    lance.set_chu_preset(ChuPreset::Lishogi);
+    lance = lance.with_options(RuleOptions {
+        chu: ChuPreset::Lishogi,
+        ..RuleOptions::default()
+    });
     assert!(has(&mut lance, "6b6a+"));
     // the queen, king and lion do not promote
     let mut big = chu(&[("6e", S, "Q"), ("8e", S, "N")], S);
@@ -558,9 +567,11 @@ mod end_of_game {
     use koma_rules::chushogi::repetition_loser;
 
     fn game(pieces: &[(&str, Player, &str)], turn: Player, preset: ChuPreset) -> Game {
-        let mut p = chu(pieces, turn);
-        p.set_chu_preset(preset);
-        Game::from_position(p, RuleOptions::default())
+        let options = RuleOptions {
+            chu: preset,
+            ..RuleOptions::default()
+        };
+        Game::from_position(chu(pieces, turn), options)
     }
 
     #[test]

@@ -73,8 +73,13 @@ fn chu_moves_match_shogiops_in_400_random_positions() {
     let mut n = 0;
     let mut differ = Vec::new();
     for (sfen, theirs) in fixture("shogiops_chu.txt") {
-        let mut pos = from_sfen(GameId::Chushogi, &sfen).unwrap();
-        pos.set_chu_preset(koma_rules::chushogi::ChuPreset::Lishogi);
+        let mut pos =
+            from_sfen(GameId::Chushogi, &sfen)
+                .unwrap()
+                .with_options(koma_rules::RuleOptions {
+                    chu: koma_rules::ChuPreset::Lishogi,
+                    ..Default::default()
+                });
         let v = pos.variant();
         let mut ours: Vec<String> = pos.legal_moves().iter().map(|&x| to_usi(v, x)).collect();
         ours.sort();

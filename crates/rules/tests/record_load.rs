@@ -1,0 +1,82 @@
+//! Loading a record into a game: the game's rule options judge it, and a record that cannot be
+//! loaded says where and why.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
+
+use koma_rules::record::{LoadError, load};
+use koma_rules::{ChuPreset, GameId, RuleOptions};
+
+/// Sente is mated under the JCSA rules; under lishogi's, play goes on and 3j4j is legal.
+const CHU: &str = "position sfen lf1skth1s1fl/ac1gt2ger1a/mvr1dx1qc2m/2pp2dppp2/pp2pbp1hvQp/1H1iPp3b2/2HI6p1/P2+o1B1PiCPP/4nKP5/MFRSO4RVM/A2G3SGDFA/L1CX1E2T1BL b - 241 moves 3j4j";
+
+fn with(chu: ChuPreset) -> RuleOptions {
+    RuleOptions {
+        chu,
+        ..RuleOptions::default()
+    }
+}
+
+#[test]
+fn a_record_is_judged_by_the_preset_of_the_game_it_is_loaded_into() {
+    let g = load(GameId::Chushogi, with(ChuPreset::Lishogi), CHU.as_bytes()).unwrap();
+    assert_eq!(g.moves().len(), 1);
+    assert_eq!(g.outcome(), None);
+    assert_eq!(g.options().chu, ChuPreset::Lishogi);
+    assert_eq!(g.position().options().chu, ChuPreset::Lishogi);
+    assert_eq!(g.start().options().chu, ChuPreset::Lishogi);
+}
+
+#[test]
+fn a_move_after_the_end_names_the_move_the_end_and_the_rules() {
+    let e = load(GameId::Chushogi, with(ChuPreset::Jcsa), CHU.as_bytes()).unwrap_err();
+    assert!(
+        matches!(e, LoadError::AfterTheEnd { number: 241, .. }),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "move 241 (3j4j): the game ended at move 240, gote won by checkmate (JCSA rules)"
+    );
+}
+
+#[test]
+fn moves_are_numbered_from_the_start_positions_move_number() {
+    // 7g7f 3c3d, then a move by a piece that is not there
+    let e = load(
+        GameId::Shogi,
+        RuleOptions::default(),
+        b"position startpos moves 7g7f 3c3d 7f7e 8c8d 5e5d",
+    )
+    .unwrap_err();
+    assert!(matches!(e, LoadError::Illegal { number: 5, .. }), "{e:?}");
+    assert!(e.to_string().starts_with("move 5 (5e5d) is illegal"), "{e}");
+    let e = load(
+        GameId::Shogi,
+        RuleOptions::default(),
+        b"position startpos moves 7g7f zz",
+    )
+    .unwrap_err();
+    assert!(matches!(e, LoadError::MoveText { number: 2, .. }), "{e:?}");
+    let e = load(GameId::Sangoku, RuleOptions::default(), b"   ").unwrap_err();
+    assert_eq!(e, LoadError::Empty);
+    let e = load(
+        GameId::Chushogi,
+        RuleOptions::default(),
+        "手合割：平手\n手数----指手---------消費時間--\n".as_bytes(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "chushogi records are SFEN and USI here, not KIF"
+    );
+}
+
+#[test]
+fn strict_play_carries_into_the_loaded_game() {
+    let strict = RuleOptions {
+        strict: true,
+        ..RuleOptions::default()
+    };
+    let g = load(GameId::Shogi, strict, b"startpos moves 7g7f").unwrap();
+    assert!(g.options().strict);
+    assert!(g.position().options().strict);
+}
