@@ -1,13 +1,15 @@
-//! The published perft counts (`tests/data/*.perft`, a copy of the project's shared tables).
+//! The perft counts (`tests/data/<game>.perft`): the project's shared tables for shogi,
+//! minishogi and chu shogi (copied unchanged), and Koma's own counts for 66 shogi and the two
+//! Three Kingdoms games. Every game id has a file: a missing or empty one fails the test.
 //! Counts up to `LIMIT` leaves run in the test suite; deeper ones run with `--ignored`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
 
-use koma_rules::{GameId, IllegalMove, Position, sfen};
+use koma_rules::{GameId, notation};
 
 const LIMIT: u64 = 3_000_000;
 
 struct Case {
-    sfen: String,
+    position: String,
     depth: u32,
     nodes: u64,
 }
@@ -21,8 +23,11 @@ fn cases(game: GameId) -> Vec<Case> {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut out = Vec::new();
     let mut current = None;
-    for line in text.lines() {
+    for (n, line) in text.lines().enumerate() {
         let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
         if let Some(s) = line.strip_prefix("sfen ") {
             current = Some(s.to_string());
         } else if let Some(rest) = line.strip_prefix("perft ") {
@@ -30,39 +35,19 @@ fn cases(game: GameId) -> Vec<Case> {
             let depth = it.next().unwrap().parse().unwrap();
             let nodes = it.next().unwrap().parse().unwrap();
             out.push(Case {
-                sfen: current.clone().expect("perft line before any sfen"),
+                position: current.clone().expect("perft line before any sfen"),
                 depth,
                 nodes,
             });
+        } else {
+            panic!(
+                "{path}:{}: not a comment, sfen or perft line: {line}",
+                n + 1
+            );
         }
     }
-    assert!(!out.is_empty());
+    assert!(!out.is_empty(), "{path}: no perft counts");
     out
-}
-
-/// Published counts that include pawn-drop mates, which the rules (and the table's own stated
-/// conventions) exclude: minishogi depth 7 comes from a single engine that generates them. For
-/// these the test checks that our count plus the pawn-drop mates at the last ply is the
-/// published figure, so the whole difference is that one rule.
-const COUNTS_WITH_PAWN_DROP_MATES: &[(&str, u32)] = &[("rbsgk/4p/5/P4/KGSBR b - 1", 7)];
-
-/// Pawn drops refused as pawn-drop mate at the last ply of a `depth`-ply tree.
-fn pawn_drop_mates(p: &mut Position, depth: u32) -> u64 {
-    if depth == 1 {
-        let mut list = Vec::new();
-        p.pseudo_legal_moves(&mut list);
-        return list
-            .into_iter()
-            .filter(|&m| p.validate(m) == Err(IllegalMove::DropPawnMate))
-            .count() as u64;
-    }
-    let mut n = 0;
-    for m in p.legal_moves() {
-        p.play_unchecked(m);
-        n += pawn_drop_mates(p, depth - 1);
-        p.undo();
-    }
-    n
 }
 
 fn run(game: GameId, deep: bool) {
@@ -71,21 +56,24 @@ fn run(game: GameId, deep: bool) {
         if (c.nodes > LIMIT) != deep {
             continue;
         }
-        let mut pos = sfen::from_sfen(game, &c.sfen).unwrap();
-        let nodes = pos.perft(c.depth);
-        if COUNTS_WITH_PAWN_DROP_MATES.contains(&(c.sfen.as_str(), c.depth)) {
-            let pdm = pawn_drop_mates(&mut pos, c.depth);
-            println!(
-                "{} depth {}: {nodes} legal leaves + {pdm} pawn-drop mates = {} published",
-                c.sfen, c.depth, c.nodes
-            );
-            assert_eq!(nodes + pdm, c.nodes, "{} depth {}", c.sfen, c.depth);
-        } else {
-            assert_eq!(nodes, c.nodes, "{} depth {}", c.sfen, c.depth);
-        }
+        let mut pos = notation::read_position(game, &c.position).unwrap();
+        assert_eq!(
+            pos.perft(c.depth),
+            c.nodes,
+            "{game} {} depth {}",
+            c.position,
+            c.depth
+        );
         ran += 1;
     }
-    assert!(ran > 0);
+    assert!(ran > 0, "{game}: no count to check");
+}
+
+#[test]
+fn every_game_has_a_perft_table() {
+    for g in GameId::ALL {
+        assert!(!cases(g).is_empty());
+    }
 }
 
 #[test]
@@ -101,6 +89,21 @@ fn minishogi_perft() {
 #[test]
 fn chushogi_perft() {
     run(GameId::Chushogi, false);
+}
+
+#[test]
+fn shogi66_perft() {
+    run(GameId::Shogi66, false);
+}
+
+#[test]
+fn sangoku_perft() {
+    run(GameId::Sangoku, false);
+}
+
+#[test]
+fn sangoku2_perft() {
+    run(GameId::Sangoku2, false);
 }
 
 #[test]

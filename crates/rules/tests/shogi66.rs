@@ -42,7 +42,8 @@ fn placement_perft_counts_every_placement() {
 
 #[test]
 fn each_side_has_2_times_6_factorial_setups() {
-    // one side's distinct finished first ranks: 2 x 6! = 1440, so (2 x 6!)^2 = 2,073,600 setups
+    // one side's distinct finished first ranks: 2 x 6! = 1440 (the rook or the bishop, then the
+    // six pieces in any order on the six cells)
     fn walk(p: &mut Position, seen: &mut HashSet<u64>, done: &mut HashSet<String>) {
         let v = p.variant();
         let me = Player::FIRST;
@@ -79,7 +80,6 @@ fn each_side_has_2_times_6_factorial_setups() {
     let mut done = HashSet::new();
     walk(&mut p, &mut HashSet::new(), &mut done);
     assert_eq!(done.len(), 1440);
-    assert_eq!(done.len() * done.len(), 2_073_600);
 }
 
 #[test]
