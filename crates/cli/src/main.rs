@@ -10,24 +10,80 @@
 //! Game ids: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2. Positions are SFEN (chu as
 //! lishogi writes it), or for the sangoku games their own notation (see `koma_rules::sangoku`);
 //! moves print in USI (chu double moves `from mid to`) or that notation.
+//!
+//! The arguments are parsed by clap (derive): bad input gets clap's message naming the argument
+//! and what is wrong, with the usage, and exit code 2, as do positions and setups that the rules
+//! refuse.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use koma_rules::chushogi::ChuPreset;
-use koma_rules::{GameId, Position, notation, setups};
+use clap::{Args, Parser, Subcommand};
+use koma_rules::{ChuPreset, GameId, Position, RuleOptions, notation, setups};
 
-const USAGE: &str = "usage:
-  koma perft <game> <depth> [--sfen <SFEN> | --setup <id>] [--preset jcsa|lishogi]
-  koma moves <game> [--sfen <SFEN> | --setup <id>] [--preset jcsa|lishogi]
-  koma setups <game>
-  koma bench [--quick]
-games: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2
-(--position is the same as --sfen; the sangoku games take their own notation there)";
+/// Koma's rules on the command line.
+#[derive(Parser)]
+#[command(name = "koma", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Leaf count of the legal move tree: per-move counts (`move: nodes`), then the total.
+    Perft {
+        /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
+        game: GameId,
+        /// Plies to walk.
+        #[arg(value_parser = depth)]
+        depth: u32,
+        #[command(flatten)]
+        start: Start,
+    },
+    /// Every legal move, one a line (USI, or the hex notation).
+    Moves {
+        /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
+        game: GameId,
+        #[command(flatten)]
+        start: Start,
+    },
+    /// The named starts (handicaps) of a game: `id<TAB>name[<TAB>practice]`.
+    Setups {
+        /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
+        game: GameId,
+    },
+    /// Perft speed, leaf nodes per second (every leaf move played).
+    Bench {
+        /// Shallower trees, for a quick look.
+        #[arg(long)]
+        quick: bool,
+    },
+}
+
+/// Where a command starts: the game's start, a position, or a named setup; and the rule options.
+#[derive(Args)]
+struct Start {
+    /// A position: SFEN, or the hex notation for the sangoku games (one argument or several
+    /// words).
+    #[arg(long, visible_alias = "position", num_args = 1.., value_name = "TEXT", conflicts_with = "setup")]
+    sfen: Option<Vec<String>>,
+    /// A named start, as `koma setups <game>` lists them.
+    #[arg(long, value_name = "ID")]
+    setup: Option<String>,
+    /// Chu shogi's rules: jcsa (the default) or lishogi.
+    #[arg(long, value_name = "jcsa|lishogi")]
+    preset: Option<ChuPreset>,
+}
+
+fn depth(s: &str) -> Result<u32, String> {
+    s.parse()
+        .map_err(|_| format!("depth {s:?} is not a number"))
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    let cli = Cli::parse();
+    match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("koma: {e}");
@@ -36,19 +92,10 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(args: &[String]) -> Result<(), String> {
-    let Some(cmd) = args.first() else {
-        return Err(USAGE.to_string());
-    };
-    match cmd.as_str() {
-        "perft" => {
-            let (game, rest) = game_arg(&args[1..])?;
-            let depth = rest
-                .first()
-                .ok_or("perft needs a depth")?
-                .parse::<u32>()
-                .map_err(|_| format!("depth {:?} is not a number", rest[0]))?;
-            let mut pos = position(game, &rest[1..])?;
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Perft { game, depth, start } => {
+            let mut pos = position(game, &start)?;
             let mut total = 0;
             if depth > 0 {
                 for m in pos.legal_moves() {
@@ -62,89 +109,39 @@ fn run(args: &[String]) -> Result<(), String> {
                 total = 1;
             }
             println!("{total}");
-            Ok(())
         }
-        "moves" => {
-            let (game, rest) = game_arg(&args[1..])?;
-            let mut pos = position(game, rest)?;
+        Command::Moves { game, start } => {
+            let mut pos = position(game, &start)?;
             for m in pos.legal_moves() {
                 println!("{}", notation::write_move(pos.variant(), m));
             }
-            Ok(())
         }
-        "setups" => {
-            let (game, _) = game_arg(&args[1..])?;
+        Command::Setups { game } => {
             for s in setups::setups(game) {
                 let practice = if s.practice { "\tpractice" } else { "" };
                 println!("{}\t{}{practice}", s.id, s.name);
             }
-            Ok(())
         }
-        "bench" => {
-            let quick = args[1..].iter().any(|a| a == "--quick");
-            bench(quick)
-        }
-        "-h" | "--help" | "help" => {
-            println!("{USAGE}");
-            Ok(())
-        }
-        other => Err(format!("unknown command {other:?}\n{USAGE}")),
+        Command::Bench { quick } => bench(quick)?,
     }
+    Ok(())
 }
 
-fn game_arg(args: &[String]) -> Result<(GameId, &[String]), String> {
-    let g = args.first().ok_or("missing game id")?;
-    let game: GameId = g.parse().map_err(|e| format!("{e}"))?;
-    if !game.is_playable() {
-        return Err(format!("{game} is not available yet in this build"));
+/// The start position a command names, judged by the rule options it names.
+fn position(game: GameId, start: &Start) -> Result<Position, String> {
+    if start.preset.is_some() && game != GameId::Chushogi {
+        return Err("--preset is for chushogi".into());
     }
-    Ok((game, &args[1..]))
-}
-
-/// The start position from the options after the game id: `--sfen`/`--position <text...>`,
-/// `--setup <id>`, `--preset <jcsa|lishogi>` (chu shogi).
-fn position(game: GameId, rest: &[String]) -> Result<Position, String> {
-    let mut pos = None;
-    let mut preset = None;
-    let mut i = 0;
-    while i < rest.len() {
-        let flag = rest[i].as_str();
-        let value = rest
-            .get(i + 1)
-            .ok_or_else(|| format!("{flag} needs a value"))?;
-        match flag {
-            "--sfen" | "--position" => {
-                // the text runs to the next flag
-                let end = rest[i + 1..]
-                    .iter()
-                    .position(|a| a.starts_with("--"))
-                    .map_or(rest.len(), |k| i + 1 + k);
-                let text = rest[i + 1..end].join(" ");
-                pos = Some(
-                    notation::read_position(game, &text).map_err(|e| format!("bad {flag}: {e}"))?,
-                );
-                i = end;
-                continue;
-            }
-            "--setup" => {
-                pos = Some(setups::setup_position(game, value).ok_or_else(|| {
-                    format!("unknown setup {value:?} for {game}: see `koma setups {game}`")
-                })?);
-            }
-            "--preset" => {
-                if game != GameId::Chushogi {
-                    return Err("--preset is for chushogi".into());
-                }
-                preset = Some(value.parse::<ChuPreset>()?);
-            }
-            other => return Err(format!("unexpected argument {other:?}\n{USAGE}")),
-        }
-        i += 2;
-    }
-    let pos = pos.unwrap_or_else(|| Position::start(game));
-    Ok(pos.with_options(koma_rules::RuleOptions {
-        chu: preset.unwrap_or_default(),
-        ..Default::default()
+    let pos = match (&start.sfen, &start.setup) {
+        (Some(words), _) => notation::read_position(game, &words.join(" "))
+            .map_err(|e| format!("bad --sfen: {e}"))?,
+        (None, Some(id)) => setups::setup_position(game, id)
+            .ok_or_else(|| format!("unknown setup {id:?} for {game}: see `koma setups {game}`"))?,
+        (None, None) => Position::start(game),
+    };
+    Ok(pos.with_options(RuleOptions {
+        chu: start.preset.unwrap_or_default(),
+        ..RuleOptions::default()
     }))
 }
 

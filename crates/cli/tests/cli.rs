@@ -72,7 +72,23 @@ fn bad_input_is_named_and_exits_with_an_error() {
     assert!(err.contains("not a number"), "{err}");
     let (ok, _, err) = koma(&["frobnicate"]);
     assert!(!ok);
-    assert!(err.contains("usage"), "{err}");
+    assert!(err.to_lowercase().contains("usage"), "{err}");
+    let (ok, _, err) = koma(&["moves", "shogi", "--preset", "lishogi"]);
+    assert!(!ok);
+    assert!(err.contains("--preset is for chushogi"), "{err}");
+    let (ok, _, err) = koma(&["moves", "chushogi", "--preset", "fide"]);
+    assert!(!ok);
+    assert!(err.contains("unknown chu preset"), "{err}");
+    let (ok, _, err) = koma(&[
+        "moves",
+        "shogi",
+        "--setup",
+        "2-piece",
+        "--sfen",
+        "9/9 b - 1",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("cannot be used with"), "{err}");
     let (ok, out, _) = koma(&["perft", "chushogi", "3"]);
     assert!(ok);
     assert_eq!(out.lines().last(), Some("52599"));
@@ -105,4 +121,17 @@ fn bench_quick_reports_speed_per_game() {
     assert!(out.contains("shogi matsuri"));
     assert!(out.contains("minishogi start"));
     assert!(out.contains("sangoku start"));
+}
+
+#[test]
+fn the_chu_preset_changes_the_moves() {
+    // a lance on the far rank but one: only lishogi's rules let it promote on 6a
+    let sfen = "k11/6L5/12/12/12/12/12/12/12/12/12/11K b - 1";
+    let (ok, out, _) = koma(&["moves", "chushogi", "--sfen", sfen]);
+    assert!(ok);
+    assert!(out.lines().any(|l| l == "6b6a"));
+    assert!(!out.lines().any(|l| l == "6b6a+"), "{out}");
+    let (ok, out, _) = koma(&["moves", "chushogi", "--sfen", sfen, "--preset", "lishogi"]);
+    assert!(ok);
+    assert!(out.lines().any(|l| l == "6b6a+"), "{out}");
 }
