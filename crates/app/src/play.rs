@@ -11,6 +11,7 @@
 use std::rc::Rc;
 
 use koma_rules::clock::{Clock, TimeControl};
+use koma_rules::status::{SetupStep, Status};
 use koma_rules::{
     Cell, Game, GameId, IllegalMove, Kind, Move, Piece, Player, Position, RuleOptions, kif,
     notation,
@@ -715,7 +716,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     let dests = st.dests.clone();
     let moves = st.game.moves();
     let last = last_cells(&moves);
-    let check = checked_king(&pos);
+    let check = Status::of(&st.game, &pos).marked_royal;
     let choice = st.pending.map(|(from, to)| {
         let kind = pos.piece(from).kind();
         Choice::Promotion {
@@ -823,135 +824,99 @@ pub fn play_view(props: &PlayProps) -> Html {
     }
 }
 
-/// The status line's words: whose turn and what it must do (checks, setup steps), or the result.
+/// The status line's words: whose turn and what it must do (checks, setup steps), or the result,
+/// as the rules' [`Status`] says.
 fn status_line(lang: Lang, names: &[String], st: &Play) -> String {
     let pos = st.shown_position();
-    let v = pos.variant();
     let game_id = pos.game();
-    let turn = pos.turn();
-    let outcome = st.game.outcome();
-    let check = checked_king(&pos);
-    match outcome {
-        None => {
-            let mut t = match lang {
-                Lang::Ja => format!("{}の手番", side_name(lang, game_id, turn, names)),
-                Lang::En => format!("{} to move", side_name(lang, game_id, turn, names)),
-            };
-            if let Some(s) = pos.chu_setup() {
-                let holes = s.open_holes().count();
-                t += &match (lang, holes > 0, s.rearrange) {
-                    (Lang::Ja, true, _) => format!(" — 小駒で穴を埋める（残り{holes}）"),
-                    (Lang::En, true, _) => format!(" — fill {holes} hole(s) with small pieces"),
-                    (Lang::Ja, false, true) => " — 自陣を並べ替えて完了".to_string(),
-                    (Lang::En, false, true) => " — rearrange your camp, then Done".to_string(),
-                    (Lang::Ja, false, false) => format!(" — 小駒の移動 残り{}手", s.premoves),
-                    (Lang::En, false, false) => format!(" — {} pre-move(s) left", s.premoves),
-                };
-            } else if pos.is_placing() {
-                t += lang.pick(
-                    " — 自陣の一段目に駒を置く",
-                    " — place a piece on your first rank",
-                );
-            }
-            // (the hex games explain their checks below)
-            if check.is_some() && !v.three_kingdoms {
-                t += lang.pick(" — 王手", " — check (王手)");
-            }
-            if v.three_kingdoms {
-                let name = |p: Player| side_name(lang, game_id, p, names);
-                let checked: Vec<Player> = (0..v.players())
-                    .map(Player)
-                    .filter(|&p| pos.king(p).is_some() && pos.is_attacked(p))
-                    .collect();
-                if checked.len() > 1 && checked.contains(&turn) && v.players() == 3 {
-                    let others: Vec<String> = checked
-                        .iter()
-                        .filter(|&&p| p != turn)
-                        .map(|&p| name(p))
-                        .collect();
-                    t += &match lang {
-                        Lang::Ja => format!(
-                            " — 両王手：{}と{}に王手、順番の早い{}から指す",
-                            name(turn),
-                            others.join("・"),
-                            name(turn)
-                        ),
-                        Lang::En => format!(
-                            " — double check (王手): {} and {} are both in check; {}, next \
-                             round the table, moves first",
-                            name(turn),
-                            others.join(", "),
-                            name(turn)
-                        ),
-                    };
-                } else if pos.is_attacked(turn) {
-                    t += &match (lang, pos.remembered_checker()) {
-                        (Lang::Ja, Some(c)) => {
-                            format!(" — 王手：{}が受けて、次は{}に戻る", name(turn), name(c))
-                        }
-                        (Lang::En, Some(c)) => format!(
-                            " — 王手: {} is in check and moves now; then back to {}",
-                            name(turn),
-                            name(c)
-                        ),
-                        (Lang::Ja, None) => format!(" — 王手：{}が受ける", name(turn)),
-                        (Lang::En, None) => format!(" — 王手: {} is in check", name(turn)),
-                    };
-                }
-                for p in (0..v.players()).map(Player) {
-                    if p != turn
-                        && pos.king(p).is_some_and(|k| v.geometry.is_hex_centre(k))
-                        && v.players() == 3
-                    {
-                        t += &match lang {
-                            Lang::Ja => format!(" — {}の将が中央（手番が来れば勝ち）", name(p)),
-                            Lang::En => format!(
-                                " — {}'s general is on the centre and wins when its turn comes",
-                                name(p)
-                            ),
-                        };
-                    }
-                }
-            }
-            t
-        }
-        Some(o) => match o.winner {
+    let status = Status::of(&st.game, &pos);
+    let name = |p: Player| side_name(lang, game_id, p, names);
+    let turn = status.turn;
+    if let Some(o) = status.outcome {
+        return match o.winner {
             Some(w) => match lang {
-                Lang::Ja => format!(
-                    "{}の勝ち：{}",
-                    side_name(lang, game_id, w, names),
-                    i18n::reason(lang, o.reason)
-                ),
-                Lang::En => format!(
-                    "{} wins: {}",
-                    side_name(lang, game_id, w, names),
-                    i18n::reason(lang, o.reason)
-                ),
+                Lang::Ja => format!("{}の勝ち：{}", name(w), i18n::reason(lang, o.reason)),
+                Lang::En => format!("{} wins: {}", name(w), i18n::reason(lang, o.reason)),
             },
             None => format!(
                 "{}{}",
                 lang.pick("引き分け：", "Draw: "),
                 i18n::reason(lang, o.reason)
             ),
-        },
+        };
     }
-}
-
-/// The king (general) in check in `pos`, to be marked: the side to move's; on the hexagon, the
-/// general of the player moving out of turn to answer a check. Chu shogi marks none (its
-/// royals may stay in check).
-fn checked_king(pos: &Position) -> Option<Cell> {
-    let v = pos.variant();
-    let turn = pos.turn();
-    if v.chu {
-        None
-    } else if v.three_kingdoms {
-        pos.is_attacked(turn).then(|| pos.king(turn)).flatten()
-    } else if pos.in_check() {
-        pos.king(turn)
-    } else {
-        None
+    let mut t = match lang {
+        Lang::Ja => format!("{}の手番", name(turn)),
+        Lang::En => format!("{} to move", name(turn)),
+    };
+    match (lang, status.setup) {
+        (_, None) => {}
+        (Lang::Ja, Some(SetupStep::FillHoles(n))) => {
+            t += &format!(" — 小駒で穴を埋める（残り{n}）")
+        }
+        (Lang::En, Some(SetupStep::FillHoles(n))) => {
+            t += &format!(" — fill {n} hole(s) with small pieces")
+        }
+        (Lang::Ja, Some(SetupStep::Rearrange)) => t += " — 自陣を並べ替えて完了",
+        (Lang::En, Some(SetupStep::Rearrange)) => t += " — rearrange your camp, then Done",
+        (Lang::Ja, Some(SetupStep::PreMoves(n))) => t += &format!(" — 小駒の移動 残り{n}手"),
+        (Lang::En, Some(SetupStep::PreMoves(n))) => t += &format!(" — {n} pre-move(s) left"),
     }
+    if status.placing {
+        t += lang.pick(
+            " — 自陣の一段目に駒を置く",
+            " — place a piece on your first rank",
+        );
+    }
+    if status.check {
+        t += lang.pick(" — 王手", " — check (王手)");
+    }
+    if status.double_check {
+        let others: Vec<String> = status
+            .checked
+            .iter()
+            .filter(|&&p| p != turn)
+            .map(|&p| name(p))
+            .collect();
+        t += &match lang {
+            Lang::Ja => format!(
+                " — 両王手：{}と{}に王手、順番の早い{}から指す",
+                name(turn),
+                others.join("・"),
+                name(turn)
+            ),
+            Lang::En => format!(
+                " — double check (王手): {} and {} are both in check; {}, next \
+                 round the table, moves first",
+                name(turn),
+                others.join(", "),
+                name(turn)
+            ),
+        };
+    } else if status.checked.contains(&turn) {
+        t += &match (lang, status.returns_to) {
+            (Lang::Ja, Some(c)) => {
+                format!(" — 王手：{}が受けて、次は{}に戻る", name(turn), name(c))
+            }
+            (Lang::En, Some(c)) => format!(
+                " — 王手: {} is in check and moves now; then back to {}",
+                name(turn),
+                name(c)
+            ),
+            (Lang::Ja, None) => format!(" — 王手：{}が受ける", name(turn)),
+            (Lang::En, None) => format!(" — 王手: {} is in check", name(turn)),
+        };
+    }
+    for &p in &status.on_centre {
+        t += &match lang {
+            Lang::Ja => format!(" — {}の将が中央（手番が来れば勝ち）", name(p)),
+            Lang::En => format!(
+                " — {}'s general is on the centre and wins when its turn comes",
+                name(p)
+            ),
+        };
+    }
+    t
 }
 
 /// Properties of [`MoveList`].
@@ -1056,8 +1021,8 @@ fn nav_button(
 /// Impasse (持将棋) with the live point count, and shogi's entering-king declaration (入玉宣言)
 /// showing which of its conditions hold before the player confirms.
 fn impasse_panel(state: &UseReducerHandle<Play>, st: &Play, ongoing: bool) -> Html {
-    let v = st.game.position().variant();
-    if v.impasse_points == 0 {
+    let status = Status::of(&st.game, st.game.position());
+    if !status.impasse {
         return Html::default();
     }
     let d = |a: fn() -> Action| {
@@ -1066,7 +1031,7 @@ fn impasse_panel(state: &UseReducerHandle<Play>, st: &Play, ongoing: bool) -> Ht
     };
     let [s, g] = st.game.impasse_points();
     let entered = st.game.both_kings_entered();
-    let declaration = (v.id == GameId::Shogi).then(|| {
+    let declaration = status.declaration.then(|| {
         let dc = st.game.declaration();
         let yes_no = |b: bool| if b { "✓" } else { "✗" };
         let rows = if st.declaring {

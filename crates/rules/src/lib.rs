@@ -11,6 +11,7 @@
 //!   is the game record they share; [`handicap`] lists the standard handicaps; [`notation`]
 //!   reads and writes any game's positions and moves.
 //! - [`sangoku`] holds Three Kingdoms shogi's own rules (turn order, checks, end) and notation.
+//! - [`status`] holds what a game shows the player to move: checks, the hex turn, setup steps.
 //! - [`options`] holds the rule options every position and game carries.
 //! - [`clock`] holds the game clock's arithmetic (main time, byoyomi, Fischer increment).
 
@@ -34,6 +35,7 @@ pub mod record;
 pub mod sangoku;
 pub mod setups;
 pub mod sfen;
+pub mod status;
 pub mod variant;
 
 pub use game::{Game, Outcome, Reason};
