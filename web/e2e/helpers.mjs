@@ -24,11 +24,31 @@ export async function centre(page, selector) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/** Fail, naming what is there, unless the point is on the element `sel` names or, for a cell,
+ * on the piece standing on it: a press must land where the test means it to, and a board that
+ * moved after its position was read would otherwise take the gesture somewhere else. */
+export async function expectHit(page, p, sel) {
+  const hit = await page.evaluate(
+    ({ x, y, sel }) => {
+      const el = document.elementFromPoint(x, y);
+      if (!el) return "nothing";
+      if (el.closest(sel)) return "ok";
+      const cell = /^\[data-cell="([^"]+)"\]$/.exec(sel);
+      const piece = el.closest("[data-square]");
+      if (cell && piece && piece.getAttribute("data-square") === cell[1]) return "ok";
+      return el.outerHTML.slice(0, 120);
+    },
+    { x: p.x, y: p.y, sel },
+  );
+  expect(hit, `the press at ${Math.round(p.x)},${Math.round(p.y)} lands on ${sel}`).toBe("ok");
+}
+
 /** Drag from one element's centre to another's, in small steps: by finger on a touch screen,
  * else with the mouse. */
 export async function drag(page, fromSel, toSel, steps = 10) {
   const from = await centre(page, fromSel);
   const to = await centre(page, toSel);
+  await expectHit(page, from, fromSel);
   if (byTouch()) {
     return fingerDrag(page, from, to, steps);
   }

@@ -16,6 +16,8 @@ export default defineConfig({
   workers: 1,
   reporter: [["list"]],
   use: {
+    // KOMA_E2E_TRACE=1 keeps a trace of each failing test (web/e2e/test-results)
+    trace: process.env.KOMA_E2E_TRACE ? "retain-on-failure" : "off",
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",

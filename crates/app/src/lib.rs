@@ -96,9 +96,9 @@ impl Route {
                         .map(|n| n.trim().chars().take(24).collect())
                         .collect()
                 }
-                "clock" => match play::parse_clock(&v) {
+                "clock" => match v.parse::<koma_rules::clock::TimeControl>() {
                     Ok(tc) => start.clock = Some(tc),
-                    Err(e) => clock_error = Some(e),
+                    Err(e) => clock_error = Some(e.to_string()),
                 },
                 _ => {}
             }

@@ -41,50 +41,16 @@ pub struct Start {
     pub names: Vec<String>,
 }
 
-/// Read a clock from the address: `600+30` (main time then byoyomi, in seconds), `600+30x3`
-/// (three byoyomi periods), `300i5` (Fischer increment).
-///
-/// # Errors
-/// What is wrong with the text.
-pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
-    let bad = || {
-        format!(
-            "clock {text:?}: write main+byoyomi (600+30, 600+30x3) or main+increment (300i5), in seconds"
-        )
-    };
-    let secs = |t: &str| t.trim().parse::<u64>().map_err(|_| bad());
-    if let Some((main, inc)) = text.split_once('i') {
-        return Ok(TimeControl {
-            main_ms: secs(main)? * 1000,
-            increment_ms: secs(inc)? * 1000,
-            ..TimeControl::default()
-        });
-    }
-    let (main, byo) = text.split_once('+').unwrap_or((text, "0"));
-    let (byo, periods) = byo.split_once('x').unwrap_or((byo, "1"));
-    let byoyomi_ms = secs(byo)? * 1000;
-    Ok(TimeControl {
-        main_ms: secs(main)? * 1000,
-        byoyomi_ms,
-        periods: if byoyomi_ms > 0 {
-            secs(periods)? as u32
-        } else {
-            0
-        },
-        increment_ms: 0,
-    })
-}
-
 impl Start {
     /// Build the game, or say what is wrong with the address.
     pub fn build(&self) -> Result<Game, String> {
-        let pos = match (&self.position, &self.setup) {
-            (Some(text), _) => notation::read_position(self.game, text)
-                .map_err(|e| format!("the position in the address cannot be read: {e}"))?,
-            (None, Some(id)) => koma_rules::setups::setup_position(self.game, id)
-                .ok_or_else(|| format!("{} has no setup {id:?}", self.game))?,
-            (None, None) => Position::start(self.game),
+        use koma_rules::setups::{From, start_position};
+        let from = match (&self.position, &self.setup) {
+            (Some(text), _) => From::Position(text),
+            (None, Some(id)) => From::Setup(id),
+            (None, None) => From::Start,
         };
+        let pos = start_position(self.game, from).map_err(|e| format!("the address: {e}"))?;
         let options = RuleOptions {
             strict: self.strict,
             chu: match &self.preset {
@@ -773,10 +739,12 @@ pub fn play_view(props: &PlayProps) -> Html {
 
     html! {
         <section class="play" data-game={game_id.as_str()}>
-            <div class="status" data-status="" data-turn={turn.0.to_string()}
-                data-result={result} data-reason={reason} aria-live="polite">{ status_text }</div>
+            <div class="status-area">
+                <div class="status" data-status="" data-turn={turn.0.to_string()}
+                    data-result={result} data-reason={reason} aria-live="polite">{ status_text }</div>
+                <div class="foul-slot">{ for foul }</div>
+            </div>
             { for clocks }
-            { for foul }
             <div class="nav">
                 { nav_button(&state, "first", "«", (!all_moves.is_empty()).then_some(Some(0))) }
                 { nav_button(&state, "prev", "‹", match viewing {

@@ -19,7 +19,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use koma_rules::{ChuPreset, GameId, Position, RuleOptions, notation, setups};
+use koma_rules::setups::{self, From, StartError, start_position};
+use koma_rules::{ChuPreset, GameId, Position, RuleOptions, notation};
 
 /// Koma's rules on the command line.
 #[derive(Parser)]
@@ -132,13 +133,16 @@ fn position(game: GameId, start: &Start) -> Result<Position, String> {
     if start.preset.is_some() && game != GameId::Chushogi {
         return Err("--preset is for chushogi".into());
     }
-    let pos = match (&start.sfen, &start.setup) {
-        (Some(words), _) => notation::read_position(game, &words.join(" "))
-            .map_err(|e| format!("bad --sfen: {e}"))?,
-        (None, Some(id)) => setups::setup_position(game, id)
-            .ok_or_else(|| format!("unknown setup {id:?} for {game}: see `koma setups {game}`"))?,
-        (None, None) => Position::start(game),
+    let text = start.sfen.as_ref().map(|words| words.join(" "));
+    let from = match (&text, &start.setup) {
+        (Some(text), _) => From::Position(text),
+        (None, Some(id)) => From::Setup(id),
+        (None, None) => From::Start,
     };
+    let pos = start_position(game, from).map_err(|e| match e {
+        StartError::Position(e) => format!("bad --sfen: {e}"),
+        e => e.to_string(),
+    })?;
     Ok(pos.with_options(RuleOptions {
         chu: start.preset.unwrap_or_default(),
         ..RuleOptions::default()

@@ -19,6 +19,80 @@ pub struct TimeControl {
     pub increment_ms: u64,
 }
 
+/// A time control's text is not one the clock reads.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("clock {0:?}: write main+byoyomi (600+30, 600+30x3) or main+increment (300i5), in seconds")]
+pub struct BadTimeControl(pub String);
+
+/// The longest time a field may give: a day (longer is surely a typing slip).
+const MAX_SECS: u64 = 24 * 60 * 60;
+
+impl std::str::FromStr for TimeControl {
+    type Err = BadTimeControl;
+
+    /// A time control as text, in seconds: `600+30` (main time then byoyomi), `600+30x3` (three
+    /// byoyomi periods), `600` (main time only), `300i5` (main time and a Fischer increment).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || BadTimeControl(text.to_string());
+        let secs = |t: &str| -> Result<u64, BadTimeControl> {
+            let t = t.trim();
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            t.parse::<u64>()
+                .ok()
+                .filter(|&n| n <= MAX_SECS)
+                .ok_or_else(bad)
+        };
+        if let Some((main, inc)) = text.split_once('i') {
+            let main_ms = secs(main)? * 1000;
+            if main_ms == 0 {
+                return Err(bad());
+            }
+            return Ok(TimeControl {
+                main_ms,
+                increment_ms: secs(inc)? * 1000,
+                ..TimeControl::default()
+            });
+        }
+        let (main, byo) = text.split_once('+').unwrap_or((text, "0"));
+        let (byo, periods) = byo.split_once('x').unwrap_or((byo, "1"));
+        let byoyomi_ms = secs(byo)? * 1000;
+        let periods = secs(periods)?;
+        if byoyomi_ms > 0 && !(1..=99).contains(&periods) {
+            return Err(bad());
+        }
+        let tc = TimeControl {
+            main_ms: secs(main)? * 1000,
+            byoyomi_ms,
+            periods: if byoyomi_ms > 0 { periods as u32 } else { 0 },
+            increment_ms: 0,
+        };
+        if tc.main_ms == 0 && tc.byoyomi_ms == 0 {
+            return Err(bad());
+        }
+        Ok(tc)
+    }
+}
+
+impl std::fmt::Display for TimeControl {
+    /// The text [`TimeControl::from_str`] reads back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let main = self.main_ms / 1000;
+        if self.increment_ms > 0 {
+            return write!(f, "{main}i{}", self.increment_ms / 1000);
+        }
+        write!(f, "{main}")?;
+        if self.byoyomi_ms > 0 {
+            write!(f, "+{}", self.byoyomi_ms / 1000)?;
+            if self.periods > 1 {
+                write!(f, "x{}", self.periods)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// What is left on one player's clock.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Left {
@@ -148,5 +222,48 @@ mod tests {
         assert_eq!(c.left(1, 0).unwrap().main_ms, 6_000);
         assert!(c.left(1, 6_000).is_none());
         assert!(!c.end_turn(1, 7_000));
+    }
+
+    #[test]
+    fn time_controls_read_from_text_and_written_back() {
+        let tc: TimeControl = "600+30".parse().unwrap();
+        assert_eq!(
+            (tc.main_ms, tc.byoyomi_ms, tc.periods),
+            (600_000, 30_000, 1)
+        );
+        let tc: TimeControl = "600+30x3".parse().unwrap();
+        assert_eq!(tc.periods, 3);
+        let tc: TimeControl = "300i5".parse().unwrap();
+        assert_eq!((tc.main_ms, tc.increment_ms), (300_000, 5_000));
+        let tc: TimeControl = "900".parse().unwrap();
+        assert_eq!((tc.main_ms, tc.byoyomi_ms, tc.periods), (900_000, 0, 0));
+        for text in ["600+30", "600+30x3", "300i5", "900", "0+10"] {
+            let tc: TimeControl = text.parse().unwrap();
+            assert_eq!(tc.to_string(), text);
+            assert_eq!(tc.to_string().parse::<TimeControl>().unwrap(), tc);
+        }
+    }
+
+    #[test]
+    fn bad_time_controls_are_refused_never_overflow() {
+        for text in [
+            "",
+            "abc",
+            "600+",
+            "+30",
+            "-5+30",
+            "600+30x0",
+            "600+30x100",
+            "0",
+            "0+0",
+            "0i5",
+            "99999999999999999999",
+            "18446744073709551615+30",
+            "86401",
+        ] {
+            let e = text.parse::<TimeControl>();
+            assert_eq!(e, Err(BadTimeControl(text.to_string())), "{text:?}");
+        }
+        assert!(BadTimeControl("x".into()).to_string().contains("600+30"));
     }
 }

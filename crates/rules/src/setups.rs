@@ -50,3 +50,55 @@ pub fn setup_position(game: GameId, id: &str) -> Option<Position> {
         _ => (id == "even").then(|| Position::start(game)),
     }
 }
+
+/// Where a game starts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum From<'a> {
+    /// The game's own start.
+    Start,
+    /// A position in the game's notation (SFEN, or the hex notation).
+    Position(&'a str),
+    /// A named setup, as [`setups`] lists them.
+    Setup(&'a str),
+}
+
+/// Why a start cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// The position text cannot be read.
+    #[error("the position cannot be read: {0}")]
+    Position(crate::notation::NotationError),
+    /// No setup of that id.
+    #[error("{game} has no setup {id:?} (its setups: {known})")]
+    UnknownSetup {
+        /// The game.
+        game: GameId,
+        /// The id asked for.
+        id: String,
+        /// The ids it has, comma-separated.
+        known: String,
+    },
+}
+
+/// The start position of `game` from `from`: what the CLI's `--sfen`/`--setup` and the
+/// address's `?sfen=`/`?setup=` both build.
+///
+/// # Errors
+/// [`StartError`], naming what is wrong.
+pub fn start_position(game: GameId, from: From<'_>) -> Result<Position, StartError> {
+    match from {
+        From::Start => Ok(Position::start(game)),
+        From::Position(text) => {
+            crate::notation::read_position(game, text).map_err(StartError::Position)
+        }
+        From::Setup(id) => setup_position(game, id).ok_or_else(|| StartError::UnknownSetup {
+            game,
+            id: id.to_string(),
+            known: setups(game)
+                .iter()
+                .map(|s| s.id)
+                .collect::<Vec<_>>()
+                .join(", "),
+        }),
+    }
+}
