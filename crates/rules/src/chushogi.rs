@@ -48,7 +48,7 @@
 
 use crate::game::{Outcome, Reason};
 use crate::geometry::{Cell, Vector};
-use crate::moves::Move;
+use crate::moves::{Move, Played};
 use crate::piece::{Kind, Movement, Player, dir};
 use crate::position::{MoveList, Position};
 use crate::variant::KindInfo;
@@ -888,34 +888,27 @@ pub(crate) fn outcome(pos: &mut Position, last_mover: Option<Player>) -> Option<
     None
 }
 
-/// Who loses a 4-fold repetition. `span` lists, for each move from the first occurrence of the
-/// repeated position to the 4th, its mover, whether it gave check, whether it attacked an enemy
-/// piece and whether it was a jitto; `to_move` is the side to move in the repeated position.
-pub fn repetition_loser(
-    preset: ChuPreset,
-    span: &[(Player, bool, bool, bool)],
-    to_move: Player,
-) -> Option<Player> {
+/// Who loses a 4-fold repetition. `span` lists what each move from the first occurrence of the
+/// repeated position to the 4th did; `to_move` is the side to move in the repeated position.
+pub fn repetition_loser(preset: ChuPreset, span: &[Played], to_move: Player) -> Option<Player> {
     let sides = [Player::FIRST, Player::SECOND];
-    let moves_of = |p: Player| span.iter().filter(move |m| m.0 == p);
-    let all = |p: Player, f: fn(&(Player, bool, bool, bool)) -> bool| {
-        moves_of(p).count() > 0 && moves_of(p).all(f)
-    };
+    let moves_of = |p: Player| span.iter().filter(move |m| m.mover == p);
+    let all = |p: Player, f: fn(&Played) -> bool| moves_of(p).count() > 0 && moves_of(p).all(f);
     match preset {
-        ChuPreset::Lishogi => sides.into_iter().find(|&p| all(p, |m| m.2)),
+        ChuPreset::Lishogi => sides.into_iter().find(|&p| all(p, |m| m.attack)),
         ChuPreset::Jcsa => {
-            if let Some(p) = sides.into_iter().find(|&p| all(p, |m| m.1)) {
+            if let Some(p) = sides.into_iter().find(|&p| all(p, |m| m.check)) {
                 return Some(p);
             }
             let attackers: Vec<Player> = sides
                 .into_iter()
-                .filter(|&p| moves_of(p).any(|m| m.2))
+                .filter(|&p| moves_of(p).any(|m| m.attack))
                 .collect();
             if let [p] = attackers.as_slice() {
                 return Some(*p);
             }
-            if sides.into_iter().all(|p| moves_of(p).any(|m| m.3)) {
-                return span.iter().find(|m| m.3).map(|m| m.0);
+            if sides.into_iter().all(|p| moves_of(p).any(|m| m.jitto)) {
+                return span.iter().find(|m| m.jitto).map(|m| m.mover);
             }
             Some(to_move)
         }

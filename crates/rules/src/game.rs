@@ -27,7 +27,7 @@
 
 use std::collections::HashMap;
 
-use crate::moves::{IllegalMove, Move};
+use crate::moves::{IllegalMove, Move, Played};
 use crate::piece::Player;
 use crate::position::{MoveList, Position};
 use crate::variant::GameId;
@@ -116,12 +116,8 @@ pub struct Game {
     pos: Position,
     /// Hash after each ply; `hashes[0]` is the start.
     hashes: Vec<u64>,
-    /// Whether the move of ply `i + 1` gave check.
-    checks: Vec<bool>,
-    /// Who made the move of ply `i + 1`.
-    movers: Vec<Player>,
-    /// Chu shogi: whether the move of ply `i + 1` attacked an enemy piece, and was a jitto.
-    attacks: Vec<(bool, bool)>,
+    /// What the move of ply `i + 1` did (its mover, a check, chu's attack and jitto).
+    played: Vec<Played>,
     counts: HashMap<u64, u8>,
     outcome: Option<Outcome>,
     /// The foul that ended a strict game, if one did.
@@ -145,9 +141,7 @@ impl Game {
             hashes: vec![pos.hash()],
             start,
             pos,
-            checks: Vec::new(),
-            movers: Vec::new(),
-            attacks: Vec::new(),
+            played: Vec::new(),
             counts,
             outcome: None,
             foul_move: None,
@@ -255,18 +249,19 @@ impl Game {
         self.pos.play_unchecked(mv);
         let h = self.pos.hash();
         self.hashes.push(h);
-        self.checks.push(if chu {
-            crate::chushogi::royal_attacked(&self.pos, mover.opponent())
-        } else {
-            self.pos.in_check()
-        });
-        self.movers.push(mover);
-        self.attacks.push((
-            chu && mv
-                .to()
-                .is_some_and(|to| crate::chushogi::attacks_an_enemy(&self.pos, to)),
+        self.played.push(Played {
+            mover,
+            check: if chu {
+                crate::chushogi::royal_attacked(&self.pos, mover.opponent())
+            } else {
+                self.pos.in_check()
+            },
+            attack: chu
+                && mv
+                    .to()
+                    .is_some_and(|to| crate::chushogi::attacks_an_enemy(&self.pos, to)),
             jitto,
-        ));
+        });
         let n = self.counts.entry(h).or_insert(0);
         *n += 1;
         let repeated = *n >= 4;
@@ -300,9 +295,7 @@ impl Game {
                 self.counts.remove(&h);
             }
         }
-        self.checks.pop();
-        self.movers.pop();
-        self.attacks.pop();
+        self.played.pop();
         self.outcome = None;
         Some(mv)
     }
@@ -345,7 +338,7 @@ impl Game {
             return crate::sangoku::outcome(&mut self.pos);
         }
         if self.pos.variant().chu {
-            let last = self.movers.last().copied();
+            let last = self.played.last().map(|p| p.mover);
             return crate::chushogi::outcome(&mut self.pos, last);
         }
         if self.pos.has_legal_move() {
@@ -368,14 +361,9 @@ impl Game {
         let n = self.hashes.len() - 1;
         let first = self.hashes.iter().position(|&x| x == h).unwrap_or(n);
         if self.pos.variant().chu {
-            let span: Vec<(Player, bool, bool, bool)> = (first + 1..=n)
-                .map(|j| {
-                    let (a, jit) = self.attacks[j - 1];
-                    (self.movers[j - 1], self.checks[j - 1], a, jit)
-                })
-                .collect();
+            let span = &self.played[first..n];
             let loser =
-                crate::chushogi::repetition_loser(self.pos.chu_preset(), &span, self.pos.turn());
+                crate::chushogi::repetition_loser(self.pos.chu_preset(), span, self.pos.turn());
             return Outcome {
                 winner: loser.map(Player::opponent),
                 reason: Reason::Repetition,
@@ -385,9 +373,9 @@ impl Game {
         let mut any_check = [false, false];
         let mut moved = [false, false];
         for j in first + 1..=n {
-            let p = self.movers[j - 1].index();
+            let p = self.played[j - 1].mover.index();
             moved[p] = true;
-            let c = self.checks[j - 1];
+            let c = self.played[j - 1].check;
             all_checks[p] &= c;
             any_check[p] |= c;
         }

@@ -1,7 +1,7 @@
 //! Moves and the fouls that refuse them.
 
 use crate::geometry::Cell;
-use crate::piece::Kind;
+use crate::piece::{Kind, Player};
 
 /// A move: a board move (with its promotion choice) or a drop from the hand.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -157,4 +157,17 @@ impl IllegalMove {
                 | IllegalMove::CannotMoveThere
         )
     }
+}
+
+/// What a move played in a game did, as the repetition rules weigh it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Who made it.
+    pub mover: Player,
+    /// It gave check (chu shogi: it attacked a royal).
+    pub check: bool,
+    /// Chu shogi: the moved piece attacks an enemy piece from where it stands.
+    pub attack: bool,
+    /// Chu shogi: it was a jitto (a lion's pass).
+    pub jitto: bool,
 }

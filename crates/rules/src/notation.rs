@@ -24,7 +24,7 @@ pub enum NotationError {
 /// # Errors
 /// What is wrong with the text.
 pub fn read_position(game: GameId, text: &str) -> Result<Position, NotationError> {
-    if Variant::get(game).three_kingdoms && game.is_playable() {
+    if Variant::get(game).three_kingdoms {
         Ok(crate::sangoku::from_text(game, text)?)
     } else {
         Ok(crate::sfen::from_sfen(game, text)?)

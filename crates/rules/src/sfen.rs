@@ -108,9 +108,6 @@ pub enum SfenError {
     /// The game has no SFEN form (the hex game has its own notation).
     #[error("{0} positions are not written in SFEN")]
     NotSquare(GameId),
-    /// The game is not playable in this build.
-    #[error("{0} is not available yet")]
-    NotAvailable(GameId),
 }
 
 /// Read an SFEN position of `game`. A missing move number means 1; a missing hand means none.
@@ -118,9 +115,6 @@ pub enum SfenError {
 /// # Errors
 /// [`SfenError`] naming the first thing that is wrong.
 pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
-    if !game.is_playable() {
-        return Err(SfenError::NotAvailable(game));
-    }
     let v = Variant::get(game);
     if v.three_kingdoms {
         return Err(SfenError::NotSquare(game));

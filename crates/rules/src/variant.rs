@@ -50,11 +50,6 @@ impl GameId {
             GameId::Sangoku2 => "sangoku2",
         }
     }
-
-    /// The games whose rules this build plays; the others are listed but refused by name.
-    pub const fn is_playable(self) -> bool {
-        true
-    }
 }
 
 impl fmt::Display for GameId {

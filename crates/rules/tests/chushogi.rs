@@ -565,6 +565,7 @@ mod end_of_game {
     use super::*;
     use koma_rules::Outcome;
     use koma_rules::chushogi::repetition_loser;
+    use koma_rules::moves::Played;
 
     fn game(pieces: &[(&str, Player, &str)], turn: Player, preset: ChuPreset) -> Game {
         let options = RuleOptions {
@@ -668,21 +669,34 @@ mod end_of_game {
     #[test]
     fn who_started_the_repetition() {
         let (s, g) = (S, G);
+        let played = |(mover, check, attack, jitto)| Played {
+            mover,
+            check,
+            attack,
+            jitto,
+        };
         // (a) continuous check
-        let checks = [(s, true, true, false), (g, false, false, false)].repeat(2);
+        let checks = [(s, true, true, false), (g, false, false, false)]
+            .map(played)
+            .repeat(2);
         assert_eq!(repetition_loser(ChuPreset::Jcsa, &checks, g), Some(s));
         // (b) the only side whose moves attack
-        let attacks = [(s, false, false, false), (g, false, true, false)].repeat(2);
+        let attacks = [(s, false, false, false), (g, false, true, false)]
+            .map(played)
+            .repeat(2);
         assert_eq!(repetition_loser(ChuPreset::Jcsa, &attacks, s), Some(g));
         // (d) jitto on both sides: the first to pass
         let jitto = [
             (s, false, false, false),
             (g, false, false, true),
             (s, false, false, true),
-        ];
+        ]
+        .map(played);
         assert_eq!(repetition_loser(ChuPreset::Jcsa, &jitto, s), Some(g));
         // (c) otherwise the side to move
-        let quiet = [(s, false, false, false), (g, false, false, false)].repeat(2);
+        let quiet = [(s, false, false, false), (g, false, false, false)]
+            .map(played)
+            .repeat(2);
         assert_eq!(repetition_loser(ChuPreset::Jcsa, &quiet, g), Some(g));
         // lishogi: attacking with every move loses, otherwise nobody
         assert_eq!(repetition_loser(ChuPreset::Lishogi, &attacks, s), Some(g));
