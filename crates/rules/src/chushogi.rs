@@ -60,14 +60,22 @@ pub mod kinds {
     use crate::piece::Kind;
     /// King.
     pub const KING: Kind = Kind(0);
+    /// Drunk elephant.
+    pub const ELEPHANT: Kind = Kind(6);
     /// Pawn.
     pub const PAWN: Kind = Kind(7);
     /// Go-between.
     pub const GO_BETWEEN: Kind = Kind(8);
     /// Lance.
     pub const LANCE: Kind = Kind(9);
+    /// Kirin.
+    pub const KIRIN: Kind = Kind(17);
+    /// Phoenix.
+    pub const PHOENIX: Kind = Kind(18);
     /// Lion.
     pub const LION: Kind = Kind(20);
+    /// Promoted drunk elephant: the crown prince, a second royal.
+    pub const CROWN_PRINCE: Kind = Kind(26);
     /// Promoted kirin (a lion).
     pub const PROMOTED_KIRIN: Kind = Kind(37);
     /// Promoted dragon horse: the horned falcon.
@@ -622,7 +630,7 @@ impl ChuHandicap {
         if self.prince
             && let Some(c) = sq("6l")
         {
-            p.set_piece(c, Piece::new(Player::FIRST, Kind(26)));
+            p.set_piece(c, Piece::new(Player::FIRST, kinds::CROWN_PRINCE));
         }
         if self.lion2
             && let Some(c) = sq("7k")
@@ -633,7 +641,7 @@ impl ChuHandicap {
             // the giver's kirin (6b) and the receiver's phoenix (6k) swap squares and owners'
             // sides: the receiver's two kirins become lions, the giver has two phoenixes
             if let (Some(b), Some(k), Some(k2)) = (sq("6b"), sq("6k"), sq("7k")) {
-                p.set_piece(b, Piece::new(Player::SECOND, Kind(18)));
+                p.set_piece(b, Piece::new(Player::SECOND, kinds::PHOENIX));
                 p.set_piece(k, lion);
                 p.set_piece(k2, lion);
             }

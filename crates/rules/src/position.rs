@@ -443,9 +443,10 @@ impl Position {
         if placing {
             // Placing the rook sends the bishop back to the box, and the other way round.
             if let Move::Drop { kind, .. } = mv {
-                let other = match kind.0 {
-                    1 => Some(Kind(2)),
-                    2 => Some(Kind(1)),
+                use crate::variant::kinds::{BISHOP, ROOK};
+                let other = match kind {
+                    ROOK => Some(BISHOP),
+                    BISHOP => Some(ROOK),
                     _ => None,
                 };
                 if let Some(o) = other

@@ -21,7 +21,7 @@
 
 use crate::geometry::Cell;
 use crate::moves::Move;
-use crate::piece::{Kind, Piece, Player};
+use crate::piece::{Piece, Player};
 use crate::position::Position;
 use crate::variant::{GameId, HAND_KINDS, Variant};
 
@@ -190,7 +190,9 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
                 continue;
             }
             let cell = Cell((y * width as usize + x) as u8);
-            if kind == Kind(0) {
+            // the king (kind 0 in every square-board game; chu's crown prince is a second royal
+            // but not a king)
+            if kind == crate::variant::kinds::KING {
                 kings[owner.index()] += 1;
                 if kings[owner.index()] > 1 {
                     return Err(SfenError::TwoKings {
@@ -261,7 +263,7 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
         let placing = is_placement_phase(v, &pos);
         pos.set_placing(placing);
         for owner in [Player::FIRST, Player::SECOND] {
-            if !placing && pos.hand(owner, Kind(0)) > 0 {
+            if !placing && pos.hand(owner, crate::variant::kinds::KING) > 0 {
                 return Err(SfenError::Hand {
                     hand: "K".into(),
                     why: "a king is held in hand only while placing",

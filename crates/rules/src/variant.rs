@@ -75,6 +75,34 @@ impl FromStr for GameId {
     }
 }
 
+/// The kind numbers of the shogi piece set, shared by standard shogi, minishogi and 66 shogi
+/// (minishogi has no knight, lance or their promotions; see [`Variant::has_kind`]).
+pub mod kinds {
+    use crate::piece::Kind;
+    /// King (玉).
+    pub const KING: Kind = Kind(0);
+    /// Rook (飛).
+    pub const ROOK: Kind = Kind(1);
+    /// Bishop (角).
+    pub const BISHOP: Kind = Kind(2);
+    /// Gold (金).
+    pub const GOLD: Kind = Kind(3);
+    /// Silver (銀).
+    pub const SILVER: Kind = Kind(4);
+    /// Knight (桂).
+    pub const KNIGHT: Kind = Kind(5);
+    /// Lance (香).
+    pub const LANCE: Kind = Kind(6);
+    /// Pawn (歩).
+    pub const PAWN: Kind = Kind(7);
+    /// Dragon (竜), the promoted rook.
+    pub const DRAGON: Kind = Kind(8);
+    /// Horse (馬), the promoted bishop.
+    pub const HORSE: Kind = Kind(9);
+    /// Tokin (と), the promoted pawn.
+    pub const TOKIN: Kind = Kind(13);
+}
+
 /// What a game says about one kind of piece.
 #[derive(Clone, Debug)]
 pub struct KindInfo {
@@ -587,7 +615,7 @@ fn shogi() -> Variant {
         nifu: true,
         uchifuzume: true,
         no_dead_pieces: true,
-        pawn: Some(Kind(7)),
+        pawn: Some(kinds::PAWN),
         hand_order: (1..=7).map(Kind).collect(),
         placement: false,
         impasse_points: 24,
@@ -613,8 +641,14 @@ fn minishogi() -> Variant {
         nifu: true,
         uchifuzume: true,
         no_dead_pieces: true,
-        pawn: Some(Kind(7)),
-        hand_order: vec![Kind(1), Kind(2), Kind(3), Kind(4), Kind(7)],
+        pawn: Some(kinds::PAWN),
+        hand_order: vec![
+            kinds::ROOK,
+            kinds::BISHOP,
+            kinds::GOLD,
+            kinds::SILVER,
+            kinds::PAWN,
+        ],
         placement: false,
         impasse_points: 0,
         three_kingdoms: false,
@@ -639,7 +673,7 @@ fn shogi66() -> Variant {
         nifu: true,
         uchifuzume: true,
         no_dead_pieces: true,
-        pawn: Some(Kind(7)),
+        pawn: Some(kinds::PAWN),
         hand_order: (0..=7).map(Kind).collect(),
         placement: true,
         impasse_points: 15,
@@ -664,7 +698,7 @@ fn chushogi() -> Variant {
         nifu: false,
         uchifuzume: false,
         no_dead_pieces: false,
-        pawn: Some(Kind(7)),
+        pawn: Some(kinds::PAWN),
         hand_order: Vec::new(),
         placement: false,
         impasse_points: 0,
@@ -736,9 +770,9 @@ mod tests {
     #[test]
     fn dead_cells_follow_from_the_moves() {
         let v = Variant::get(GameId::Shogi);
-        let p = Kind(7);
-        let n = Kind(5);
-        let l = Kind(6);
+        let p = kinds::PAWN;
+        let n = kinds::KNIGHT;
+        let l = kinds::LANCE;
         let s = Player::FIRST;
         let g = Player::SECOND;
         let c = |f, r| v.cell_at(f, r).unwrap();
@@ -750,7 +784,7 @@ mod tests {
         assert!(v.is_dead_cell(g, p, c(5, 8)));
         assert!(v.is_dead_cell(g, n, c(5, 7)));
         assert!(!v.is_dead_cell(g, n, c(5, 6)));
-        assert_eq!(v.tables.dead[Kind(3).index()].len(), 0);
+        assert_eq!(v.tables.dead[kinds::GOLD.index()].len(), 0);
     }
 
     #[test]
