@@ -188,6 +188,30 @@ test("records: KIF exported and imported back, a bad record refused untouched", 
   await expect(page.locator("[data-export]")).toHaveValue(/moves 7g7f 3c3d 8h2b\+$/);
 });
 
+// Sente is mated under the JCSA rules; under lishogi's, play goes on and 3j4j is legal.
+const CHU_RECORD =
+  "position sfen lf1skth1s1fl/ac1gt2ger1a/mvr1dx1qc2m/2pp2dppp2/pp2pbp1hvQp/1H1iPp3b2/2HI6p1/P2+o1B1PiCPP/4nKP5/MFRSO4RVM/A2G3SGDFA/L1CX1E2T1BL b - 241 moves 3j4j";
+
+test("records: a chu record is judged by the preset of the game it is loaded into", async ({ page }) => {
+  await page.goto(play("chushogi", { preset: "lishogi" }));
+  await page.locator(".record summary").click();
+  await page.locator("[data-import]").fill(CHU_RECORD);
+  await page.locator('[data-action="import"]').click();
+  await expect(page.locator('.moves li[data-ply="1"]')).toHaveCount(1);
+  await expect(page.locator("[data-import-error]")).toHaveCount(0);
+  expect(await status(page)).toEqual({ turn: "1", result: "ongoing", reason: "" });
+  // under the JCSA rules the game had ended before that move: said where and why, untouched
+  await page.goto(play("chushogi", { fresh: "1" }));
+  await page.locator(".record summary").click();
+  await page.locator("[data-import]").fill(CHU_RECORD);
+  await page.locator('[data-action="import"]').click();
+  await expect(page.locator("[data-import-error]")).toContainText(
+    "move 241 (3j4j): the game ended at move 240, gote won by checkmate (JCSA rules)",
+  );
+  await expect(page.locator("svg.board .pieces [data-piece]")).toHaveCount(92);
+  await expect(page.locator(".moves li")).toHaveCount(0);
+});
+
 test("records by clipboard: copied from one game, pasted into a fresh one; bad text refused", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto(play("minishogi"));
