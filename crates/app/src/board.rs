@@ -631,11 +631,7 @@ pub fn board(props: &BoardProps) -> Html {
                 </g>
             }
         });
-        let label = match (hex, owner.0) {
-            (true, o) => format!("{}'s hand", koma_rules::sangoku::SEATS[o as usize % 3]),
-            (false, 0) => "sente's hand".to_string(),
-            (false, _) => "gote's hand".to_string(),
-        };
+        let label = koma_rules::names::hand_of(v.id, owner, koma_rules::names::Lang::En);
         // the tray: a row across the board's width, or a band along the owner's edge
         let bg = if players == 3 {
             let (cx, cy) = place.centre;

@@ -4,43 +4,17 @@
 use koma_rules::IllegalMove;
 use koma_rules::game::Reason;
 
-/// The interface language.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum Lang {
-    /// English.
-    #[default]
-    En,
-    /// 日本語.
-    Ja,
-}
+pub use koma_rules::names::Lang;
 
-impl Lang {
-    /// The browser's language.
-    pub fn from_browser() -> Lang {
-        let l = web_sys::window()
-            .and_then(|w| w.navigator().language())
-            .unwrap_or_default();
-        if l.starts_with("ja") {
-            Lang::Ja
-        } else {
-            Lang::En
-        }
-    }
-
-    /// The other language.
-    pub fn other(self) -> Lang {
-        match self {
-            Lang::En => Lang::Ja,
-            Lang::Ja => Lang::En,
-        }
-    }
-
-    /// The text in this language.
-    pub fn pick(self, ja: &'static str, en: &'static str) -> &'static str {
-        match self {
-            Lang::Ja => ja,
-            Lang::En => en,
-        }
+/// The browser's language: Japanese for `ja*`, else English.
+pub fn browser_lang() -> Lang {
+    let l = web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .unwrap_or_default();
+    if l.starts_with("ja") {
+        Lang::Ja
+    } else {
+        Lang::En
     }
 }
 

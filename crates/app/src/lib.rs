@@ -470,7 +470,7 @@ pub fn app() -> Html {
             move || drop(listener)
         });
     }
-    let lang = use_state(i18n::Lang::from_browser);
+    let lang = use_state(i18n::browser_lang);
     let toggle = {
         let lang = lang.clone();
         Callback::from(move |_: MouseEvent| lang.set(lang.other()))

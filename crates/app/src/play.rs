@@ -549,18 +549,10 @@ fn format_ms(ms: u64) -> String {
 
 /// A seat's name on screen: its mark, and the player's name when one was given.
 fn side_name(lang: Lang, game: GameId, p: Player, names: &[String]) -> String {
-    let seat = seat_name(lang, game, p);
+    let seat = koma_rules::names::seat_marked(game, p, lang);
     match names.get(p.index()).filter(|n| !n.is_empty()) {
         Some(n) => format!("{seat} ({n})"),
         None => seat.to_string(),
-    }
-}
-
-fn seat_name(lang: Lang, game: GameId, p: Player) -> &'static str {
-    match (game, p.0) {
-        (GameId::Sangoku | GameId::Sangoku2, p) => koma_rules::sangoku::SEATS[p as usize % 3],
-        (_, 0) => lang.pick("☗ 先手", "☗ sente"),
-        _ => lang.pick("☖ 後手", "☖ gote"),
     }
 }
 

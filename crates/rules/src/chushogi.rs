@@ -46,9 +46,9 @@
 //! move. A position in its setup phase is written in SFEN as its board only; a saved game keeps
 //! the handicap id and the moves.
 
-use crate::game::{Outcome, Reason};
 use crate::geometry::{Cell, Vector};
 use crate::moves::{Move, Played};
+use crate::outcome::{Outcome, Reason};
 use crate::piece::{Kind, Movement, Player, dir};
 use crate::position::{MoveList, Position};
 use crate::variant::KindInfo;

@@ -12,6 +12,7 @@
 //!   reads and writes any game's positions and moves.
 //! - [`sangoku`] holds Three Kingdoms shogi's own rules (turn order, checks, end) and notation.
 //! - [`status`] holds what a game shows the player to move: checks, the hex turn, setup steps.
+//! - [`outcome`] holds how a game ends (winner and reason), below everything that decides it.
 //! - [`options`] holds the rule options every position and game carries.
 //! - [`clock`] holds the game clock's arithmetic (main time, byoyomi, Fischer increment).
 
@@ -29,6 +30,7 @@ pub mod moves;
 pub mod names;
 pub mod notation;
 pub mod options;
+pub mod outcome;
 pub mod piece;
 pub mod position;
 pub mod record;
@@ -38,10 +40,11 @@ pub mod sfen;
 pub mod status;
 pub mod variant;
 
-pub use game::{Game, Outcome, Reason};
+pub use game::Game;
 pub use geometry::{Cell, CellSet, Geometry, Shape, Vector};
 pub use moves::{IllegalMove, Move};
 pub use options::{ChuPreset, PointRule, RuleOptions};
+pub use outcome::{Outcome, Reason};
 pub use piece::{Kind, Piece, Player};
 pub use position::Position;
 pub use variant::{GameId, Variant};

@@ -191,7 +191,7 @@ pub fn has_kif(game: GameId) -> bool {
 
 /// How `outcome` reads in a sentence ("gote won by checkmate (JCSA rules)", "a draw by
 /// repetition"): the winner by seat, the reason, and for chu shogi the preset that decided it.
-pub fn describe_outcome(pos: &Position, outcome: crate::game::Outcome) -> String {
+pub fn describe_outcome(pos: &Position, outcome: crate::outcome::Outcome) -> String {
     let reason = outcome.reason.id().replace('-', " ");
     let mut s = match outcome.winner {
         Some(p) => format!(

@@ -270,8 +270,8 @@ pub(crate) fn next_turn(
 }
 
 /// How a hex game stands: `None` while it goes on.
-pub fn outcome(pos: &mut crate::position::Position) -> Option<crate::game::Outcome> {
-    use crate::game::{Outcome, Reason};
+pub fn outcome(pos: &mut crate::position::Position) -> Option<crate::outcome::Outcome> {
+    use crate::outcome::{Outcome, Reason};
     let v = pos.variant();
     let players = v.players();
     // a general captured: its captor (the last mover) wins

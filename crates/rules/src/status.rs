@@ -4,8 +4,9 @@
 //! the entering-king declaration) the game offers. The interface words this; it decides none
 //! of it.
 
-use crate::game::{Game, Outcome};
+use crate::game::Game;
 use crate::geometry::Cell;
+use crate::outcome::Outcome;
 use crate::piece::Player;
 use crate::position::Position;
 
