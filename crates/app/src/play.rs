@@ -734,7 +734,7 @@ pub fn play_view(props: &PlayProps) -> Html {
             <div class="status-area">
                 <div class="status" data-status="" data-turn={turn.0.to_string()}
                     data-result={result} data-reason={reason} aria-live="polite">{ status_text }</div>
-                <div class="foul-slot">{ for foul }</div>
+                { for foul }
             </div>
             { for clocks }
             <div class="nav">

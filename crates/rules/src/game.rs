@@ -1,56 +1,28 @@
 //! A game in progress: the position, the record, and how the game ends.
 //!
+//! The game in progress is the same for every game: it keeps the record, counts each
+//! position's occurrences by hash as moves are played and undone (never rescanning the record),
+//! and asks its game's rules ([`crate::games`]) for every decision: how a position ends the
+//! game, who loses a fourfold repetition, impasse and the declaration.
+//!
 //! Decisions recorded here (the rules texts leave them open):
-//! - Repetition (千日手) is the same board, hands and side to move for the 4th time. It is found
-//!   by a hash count kept as moves are played and undone, never by rescanning the record.
-//! - Continuous check (連続王手の千日手) is judged over the moves from the first occurrence of
-//!   the repeated position to its 4th: a side all of whose moves there gave check loses.
-//! - Minishogi: a repetition loses for sente; with continuous check the checker loses instead.
-//!   Under the founder's rule option, a side that gave any check in that span loses; if both
-//!   sides gave checks, the plain rule (sente loses) applies.
-//! - A side with no legal move loses (checkmate when in check; shogi has no stalemate draw).
+//! - Repetition (千日手) is the same board, hands and side to move (and the other state a
+//!   position carries) for the 4th time.
 //! - In strict play a foul ends the game at once as a loss for the player who made it; the foul
 //!   move itself is recorded in the outcome but not played onto the board.
-//! - 66 shogi: impasse by agreement, a side under 15 points loses, otherwise a draw (the two
-//!   sides hold 30 together). Minishogi has no impasse.
-//! - Chu shogi: see [`crate::chushogi`] for mate, bare king and its repetition rules.
-//! - Three Kingdoms shogi: a move that makes a position (board, hands, player to move) for the
-//!   4th time is illegal while the player has another move; if every move repeats, the game is
-//!   drawn. Resignation or time in the three-player game gives the win to the player who
-//!   checked last, if any; otherwise it ends without a winner.
-//! - Impasse (持将棋) by agreement, 24-point rule: a side under 24 loses, otherwise a draw.
-//!   27-point rule: sente wins with 28 or more, gote with 27 or more, otherwise a draw.
-//! - Entering-king declaration (入玉宣言), on the declarer's turn: king in the enemy camp, 10
-//!   other pieces there, not in check, and enough points (camp and hand): 24-point rule, 31 or
-//!   more wins and 24-30 draws; 27-point rule, sente 28 or gote 27 wins. A declaration failing
-//!   any condition loses.
+//! - Each game's own decisions are in its file under [`crate::games`].
 
 use std::collections::HashMap;
 
+use crate::games::GameRules;
 use crate::moves::{IllegalMove, Move, Played};
 use crate::piece::Player;
 use crate::position::{MoveList, Position};
 use crate::variant::GameId;
 
+pub use crate::games::shogi::Declaration;
 pub use crate::options::{PointRule, RuleOptions};
 pub use crate::outcome::{Outcome, Reason};
-
-/// What the entering-king declaration would give now, condition by condition.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Declaration {
-    /// The declaring player.
-    pub player: Player,
-    /// 1: the king is in the enemy camp.
-    pub king_in_camp: bool,
-    /// 2: pieces other than the king in the enemy camp (10 needed).
-    pub pieces_in_camp: u32,
-    /// 3: the king is not in check.
-    pub not_in_check: bool,
-    /// 4: points of the pieces in the enemy camp and in hand.
-    pub points: u32,
-    /// The result the declaration would have.
-    pub outcome: Outcome,
-}
 
 /// A game: a position with its record and outcome.
 #[derive(Clone, Debug)]
@@ -130,7 +102,7 @@ impl Game {
             return MoveList::new();
         }
         let all = self.pos.legal_moves();
-        if !self.pos.variant().three_kingdoms {
+        if !self.rules().refuses_fourfold_repetition() {
             return all;
         }
         let fresh: MoveList = all
@@ -177,7 +149,8 @@ impl Game {
             }
             return Err(e);
         }
-        let hex_repetition_draw = if self.pos.variant().three_kingdoms && self.would_repeat(mv) {
+        let refused_repetition = self.rules().refuses_fourfold_repetition();
+        let repetition_draw = if refused_repetition && self.would_repeat(mv) {
             let others = self.pos.legal_moves();
             if others.iter().any(|&m| m != mv && !self.would_repeat(m)) {
                 return Err(IllegalMove::Repetition);
@@ -186,36 +159,22 @@ impl Game {
         } else {
             false
         };
+        let rules = self.rules();
         let mover = self.pos.turn();
-        let chu = self.pos.variant().chu;
-        let jitto = chu && crate::chushogi::is_jitto(&self.pos, mv);
+        let jitto = rules.is_pass_in_place(&self.pos, mv);
         self.pos.play_unchecked(mv);
         let h = self.pos.hash();
         self.hashes.push(h);
-        self.played.push(Played {
-            mover,
-            check: if chu {
-                crate::chushogi::royal_attacked(&self.pos, mover.opponent())
-            } else {
-                self.pos.in_check()
-            },
-            attack: chu
-                && mv
-                    .to()
-                    .is_some_and(|to| crate::chushogi::attacks_an_enemy(&self.pos, to)),
-            jitto,
-        });
+        self.played.push(rules.played(mover, mv, jitto, &self.pos));
         let n = self.counts.entry(h).or_insert(0);
         *n += 1;
         let repeated = *n >= 4;
-        self.outcome = if hex_repetition_draw {
+        self.outcome = if repetition_draw {
             Some(Outcome {
                 winner: None,
                 reason: Reason::Repetition,
             })
-        } else if self.pos.variant().three_kingdoms {
-            self.no_move_outcome()
-        } else if repeated {
+        } else if repeated && !refused_repetition {
             Some(self.repetition_outcome())
         } else {
             self.no_move_outcome()
@@ -266,36 +225,19 @@ impl Game {
         self.outcome
     }
 
-    /// The winner when `p` resigns or loses on time: the opponent of a two-player game; in the
-    /// three-player game the player who checked last, if any, else nobody.
+    /// This game's rules.
+    fn rules(&self) -> &'static dyn GameRules {
+        crate::games::rules(self.pos.game())
+    }
+
+    /// The winner when `p` resigns or loses on time, as the game's rules say.
     fn other(&self, p: Player) -> Option<Player> {
-        if self.pos.variant().players() == 2 {
-            Some(p.opponent())
-        } else {
-            self.pos.remembered_checker().filter(|&c| c != p)
-        }
+        self.rules().winner_against(&self.pos, p)
     }
 
     fn no_move_outcome(&mut self) -> Option<Outcome> {
-        if self.pos.variant().three_kingdoms {
-            return crate::sangoku::outcome(&mut self.pos);
-        }
-        if self.pos.variant().chu {
-            let last = self.played.last().map(|p| p.mover);
-            return crate::chushogi::outcome(&mut self.pos, last);
-        }
-        if self.pos.has_legal_move() {
-            return None;
-        }
-        let loser = self.pos.turn();
-        Some(Outcome {
-            winner: self.other(loser),
-            reason: if self.pos.in_check() {
-                Reason::Checkmate
-            } else {
-                Reason::NoLegalMoves
-            },
-        })
+        let last = self.played.last().map(|p| p.mover);
+        self.rules().position_outcome(&mut self.pos, last)
     }
 
     /// The outcome of a 4-fold repetition of the current position.
@@ -303,50 +245,8 @@ impl Game {
         let h = self.pos.hash();
         let n = self.hashes.len() - 1;
         let first = self.hashes.iter().position(|&x| x == h).unwrap_or(n);
-        if self.pos.variant().chu {
-            let span = &self.played[first..n];
-            let loser =
-                crate::chushogi::repetition_loser(self.pos.chu_preset(), span, self.pos.turn());
-            return Outcome {
-                winner: loser.map(Player::opponent),
-                reason: Reason::Repetition,
-            };
-        }
-        let mut all_checks = [true, true];
-        let mut any_check = [false, false];
-        let mut moved = [false, false];
-        for j in first + 1..=n {
-            let p = self.played[j - 1].mover.index();
-            moved[p] = true;
-            let c = self.played[j - 1].check;
-            all_checks[p] &= c;
-            any_check[p] |= c;
-        }
-        for p in 0..2 {
-            if moved[p] && all_checks[p] {
-                return Outcome {
-                    winner: Some(Player(p as u8).opponent()),
-                    reason: Reason::PerpetualCheck,
-                };
-            }
-        }
-        if self.pos.game() == GameId::Minishogi {
-            if self.pos.options().founders_rule && any_check[0] != any_check[1] {
-                let checker = if any_check[0] { 0 } else { 1 };
-                return Outcome {
-                    winner: Some(Player(checker).opponent()),
-                    reason: Reason::PerpetualCheck,
-                };
-            }
-            return Outcome {
-                winner: Some(Player::SECOND),
-                reason: Reason::Repetition,
-            };
-        }
-        Outcome {
-            winner: None,
-            reason: Reason::Repetition,
-        }
+        self.rules()
+            .repetition_outcome(&self.pos, &self.played[first..n])
     }
 
     /// Impasse points of both sides (board and hand, the king excluded).
@@ -365,104 +265,44 @@ impl Game {
             .all(|p| self.pos.king(p).is_some_and(|k| v.in_zone(p, k)))
     }
 
-    /// What an agreed impasse gives under the game's point rule.
-    pub fn impasse_outcome(&self) -> Outcome {
-        let [s, g] = self.impasse_points();
-        let v = self.pos.variant();
-        if v.id == GameId::Shogi66 {
-            let t = v.impasse_points;
-            return Outcome {
-                winner: match (s < t, g < t) {
-                    (true, false) => Some(Player::SECOND),
-                    (false, true) => Some(Player::FIRST),
-                    _ => None,
-                },
-                reason: Reason::Impasse,
-            };
+    /// What an agreed impasse gives under the game's point rule (`None`: the game has no
+    /// impasse).
+    pub fn impasse_outcome(&self) -> Option<Outcome> {
+        let rules = self.rules();
+        if !rules.has_impasse() {
+            return None;
         }
-        let winner = match self.pos.options().points {
-            PointRule::TwentyFour => match (s < 24, g < 24) {
-                (true, false) => Some(Player::SECOND),
-                (false, true) => Some(Player::FIRST),
-                _ => None,
-            },
-            PointRule::TwentySeven => {
-                if s >= 28 {
-                    Some(Player::FIRST)
-                } else if g >= 27 {
-                    Some(Player::SECOND)
-                } else {
-                    None
-                }
-            }
-        };
-        Outcome {
-            winner,
-            reason: Reason::Impasse,
-        }
+        rules.impasse(self.impasse_points(), self.pos.options())
     }
 
     /// Both players agreed to impasse: the game ends by points. Refused (returns `None`) unless
-    /// both kings have entered and the game goes on.
+    /// the game has impasse, both kings have entered and the game goes on.
     pub fn agree_impasse(&mut self) -> Option<Outcome> {
-        if self.outcome.is_some()
-            || !self.both_kings_entered()
-            || self.pos.variant().impasse_points == 0
-        {
+        if self.outcome.is_some() || !self.both_kings_entered() {
             return None;
         }
-        let o = self.impasse_outcome();
+        let o = self.impasse_outcome()?;
         self.end(o)
+    }
+
+    /// Whether the game has impasse by agreement (持将棋).
+    pub fn has_impasse(&self) -> bool {
+        self.rules().has_impasse()
+    }
+
+    /// Whether the game has the entering-king declaration (入玉宣言).
+    pub fn has_declaration(&self) -> bool {
+        self.rules().has_declaration()
     }
 
     /// The entering-king declaration of the side to move, condition by condition.
     pub fn declaration(&self) -> Declaration {
-        let p = self.pos.turn();
-        let v = self.pos.variant();
-        let king_in_camp = self.pos.king(p).is_some_and(|k| v.in_zone(p, k));
-        let pieces_in_camp = self.pos.pieces_in_camp(p);
-        let not_in_check = !self.pos.in_check();
-        let points = self.pos.points(p, true);
-        let basic = king_in_camp && pieces_in_camp >= 10 && not_in_check;
-        let lose = Outcome {
-            winner: Some(p.opponent()),
-            reason: Reason::Declaration,
-        };
-        let win = Outcome {
-            winner: Some(p),
-            reason: Reason::Declaration,
-        };
-        let outcome = if !basic {
-            lose
-        } else {
-            match self.pos.options().points {
-                PointRule::TwentyFour => match points {
-                    31.. => win,
-                    24..=30 => Outcome {
-                        winner: None,
-                        reason: Reason::Declaration,
-                    },
-                    _ => lose,
-                },
-                PointRule::TwentySeven => {
-                    let need = if p == Player::FIRST { 28 } else { 27 };
-                    if points >= need { win } else { lose }
-                }
-            }
-        };
-        Declaration {
-            player: p,
-            king_in_camp,
-            pieces_in_camp,
-            not_in_check,
-            points,
-            outcome,
-        }
+        crate::games::shogi::declaration(&self.pos)
     }
 
     /// The side to move declares; the game ends with the declaration's result.
     pub fn declare(&mut self) -> Option<Outcome> {
-        if self.outcome.is_some() || self.pos.game() != GameId::Shogi {
+        if self.outcome.is_some() || !self.has_declaration() {
             return None;
         }
         let d = self.declaration();

@@ -6,7 +6,8 @@
 //! - [`geometry`] holds cells, vectors, player frames, cell sets, for square boards and the hexagon.
 //! - [`piece`] and [`variant`] hold piece kinds and games as data.
 //! - [`position`] holds a position, its moves, their legality, play and undo, perft.
-//! - [`game`] holds a game in progress: its record, repetition, impasse, declaration and outcome.
+//! - [`game`] holds a game in progress: its record, repetition count and outcome, generic over
+//!   the games; [`games`] holds each game's own rules for it (one file a game).
 //! - [`sfen`] reads and writes SFEN and USI; [`kif`] KIF and KI2; [`csa`] CSA; [`record`]
 //!   is the game record they share; [`handicap`] lists the standard handicaps; [`notation`]
 //!   reads and writes any game's positions and moves.
@@ -22,6 +23,7 @@ pub mod clock;
 pub mod csa;
 
 pub mod game;
+pub mod games;
 pub mod geometry;
 pub mod handicap;
 pub mod kif;

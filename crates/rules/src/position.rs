@@ -1014,8 +1014,9 @@ impl Position {
                 total += v.kind(p.kind()).points as u32;
             }
         }
-        for k in 0..HAND_KINDS {
-            total += self.hands[player.index()][k] as u32 * v.kinds[k].points as u32;
+        // (a game with fewer kinds than hand slots, the hexagon's, has no points for the rest)
+        for (k, info) in v.kinds.iter().enumerate().take(HAND_KINDS) {
+            total += self.hands[player.index()][k] as u32 * info.points as u32;
         }
         total
     }

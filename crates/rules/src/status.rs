@@ -109,8 +109,8 @@ impl Status {
                 }
             }),
             placing: pos.is_placing(),
-            impasse: v.impasse_points > 0,
-            declaration: v.id == crate::GameId::Shogi,
+            impasse: game.has_impasse(),
+            declaration: game.has_declaration(),
         }
     }
 }

@@ -171,8 +171,6 @@ pub struct Variant {
     pub hand_order: Vec<Kind>,
     /// 66 shogi: the game begins with each side placing its pieces on its first rank.
     pub placement: bool,
-    /// Impasse: a side with fewer points loses (24 for shogi, 15 for 66 shogi).
-    pub impasse_points: u32,
     /// Three Kingdoms shogi: its turn order and check rules, a general's capture ends the game.
     pub three_kingdoms: bool,
     /// Chu shogi: lion power, its promotion and lion-trading rules, no king-safety filter.
@@ -618,7 +616,6 @@ fn shogi() -> Variant {
         pawn: Some(kinds::PAWN),
         hand_order: (1..=7).map(Kind).collect(),
         placement: false,
-        impasse_points: 24,
         three_kingdoms: false,
         chu: false,
         tables,
@@ -650,7 +647,6 @@ fn minishogi() -> Variant {
             kinds::PAWN,
         ],
         placement: false,
-        impasse_points: 0,
         three_kingdoms: false,
         chu: false,
         tables,
@@ -676,7 +672,6 @@ fn shogi66() -> Variant {
         pawn: Some(kinds::PAWN),
         hand_order: (0..=7).map(Kind).collect(),
         placement: true,
-        impasse_points: 15,
         three_kingdoms: false,
         chu: false,
         tables,
@@ -701,7 +696,6 @@ fn chushogi() -> Variant {
         pawn: Some(kinds::PAWN),
         hand_order: Vec::new(),
         placement: false,
-        impasse_points: 0,
         three_kingdoms: false,
         chu: true,
         tables,
@@ -731,7 +725,6 @@ fn sangoku(players: u8) -> Variant {
         pawn: None,
         hand_order: (1..=4).map(Kind).collect(),
         placement: false,
-        impasse_points: 0,
         three_kingdoms: true,
         chu: false,
         tables,

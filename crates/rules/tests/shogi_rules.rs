@@ -375,7 +375,7 @@ fn impasse_points_24_and_27() {
     let g = Game::from_position(pos(S, s), RuleOptions::default());
     assert!(g.both_kings_entered());
     assert_eq!(g.impasse_points(), [28, 26]);
-    assert_eq!(g.impasse_outcome().winner, None);
+    assert_eq!(g.impasse_outcome().unwrap().winner, None);
     let g27 = Game::from_position(
         pos(S, s),
         RuleOptions {
@@ -383,7 +383,7 @@ fn impasse_points_24_and_27() {
             ..RuleOptions::default()
         },
     );
-    assert_eq!(g27.impasse_outcome().winner, Some(Player::FIRST));
+    assert_eq!(g27.impasse_outcome().unwrap().winner, Some(Player::FIRST));
     // gote under 24 loses under the 24-point rule
     let s2 = "4K4/9/9/9/9/9/9/9/4k4 b RBrb2G2S4N4L18Pgg2s 1";
     let mut g2 = Game::from_position(pos(S, s2), RuleOptions::default());

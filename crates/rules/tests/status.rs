@@ -120,3 +120,20 @@ fn three_kingdoms_double_check_and_a_general_on_the_centre() {
     let s = status(&g);
     assert_eq!(s.on_centre, vec![Player(0)], "{s:?}");
 }
+
+#[test]
+fn points_are_counted_in_every_game_without_panicking() {
+    for id in GameId::ALL {
+        let g = Game::new(id, RuleOptions::default());
+        let points = g.impasse_points();
+        assert_eq!(
+            g.has_impasse(),
+            matches!(id, GameId::Shogi | GameId::Shogi66),
+            "{id}"
+        );
+        assert_eq!(g.impasse_outcome().is_some(), g.has_impasse(), "{id}");
+        if id == GameId::Shogi {
+            assert_eq!(points, [27, 27]);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! Minishogi (5五将棋) as a game in progress: its own repetition rule, and no impasse.
+//!
+//! Decisions recorded here (the rules texts leave them open):
+//! - A fourfold repetition loses for sente; with continuous check (every move of one side in
+//!   the cycle a check) the checker loses instead.
+//! - Under the founder's rule option ([`crate::RuleOptions::founders_rule`]), a side that gave
+//!   any check in the cycle loses; if both sides gave checks, the plain rule (sente loses)
+//!   applies.
+//! - Minishogi has no impasse and no declaration.
+
+use super::{GameRules, perpetual_checker};
+use crate::moves::Played;
+use crate::outcome::{Outcome, Reason};
+use crate::piece::Player;
+use crate::position::Position;
+
+/// Minishogi's rules.
+pub struct Minishogi;
+
+impl GameRules for Minishogi {
+    fn repetition_outcome(&self, pos: &Position, span: &[Played]) -> Outcome {
+        if let Some(checker) = perpetual_checker(span) {
+            return Outcome {
+                winner: Some(checker.opponent()),
+                reason: Reason::PerpetualCheck,
+            };
+        }
+        if pos.options().founders_rule {
+            let checked = |p: Player| span.iter().any(|m| m.mover == p && m.check);
+            match (checked(Player::FIRST), checked(Player::SECOND)) {
+                (true, false) | (false, true) => {
+                    let checker = if checked(Player::FIRST) {
+                        Player::FIRST
+                    } else {
+                        Player::SECOND
+                    };
+                    return Outcome {
+                        winner: Some(checker.opponent()),
+                        reason: Reason::PerpetualCheck,
+                    };
+                }
+                _ => {}
+            }
+        }
+        Outcome {
+            winner: Some(Player::SECOND),
+            reason: Reason::Repetition,
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! Each game's own rules for a game in progress, one file a game: how a position ends the game,
+//! who loses a fourfold repetition, who wins when a player resigns or runs out of time,
+//! impasse and the entering-king declaration. A newcomer looking for how minishogi's
+//! repetition or chu shogi's lion-trading repetition is decided opens the file named after the
+//! game.
+//!
+//! [`crate::game::Game`] is generic: it keeps the record and the repetition count and asks its
+//! game's [`GameRules`] for every decision. [`rules`] is the one place where a game id chooses
+//! its rules object.
+//!
+//! Move generation and legality (drops, 二歩, 打ち歩詰め, placement, lion double moves, the
+//! setup steps) are still decided in [`crate::position`] from the game's tables
+//! ([`crate::variant::Variant`]) and the chu and Three Kingdoms modules
+//! ([`crate::chushogi`], [`crate::sangoku`]).
+
+pub mod chushogi;
+pub mod minishogi;
+pub mod sangoku;
+pub mod shogi;
+pub mod shogi66;
+
+use crate::moves::{Move, Played};
+use crate::options::RuleOptions;
+use crate::outcome::{Outcome, Reason};
+use crate::piece::Player;
+use crate::position::Position;
+use crate::variant::GameId;
+
+/// What a game adds to the generic game in progress.
+pub trait GameRules: Sync {
+    /// Whether `mv`, about to be played from `before`, is a pass in place (chu shogi's jitto),
+    /// which the repetition rules weigh. The default: none is.
+    fn is_pass_in_place(&self, before: &Position, mv: Move) -> bool {
+        let _ = (before, mv);
+        false
+    }
+
+    /// What `mv`, just played by `mover` and leaving `after`, did that the repetition rules
+    /// weigh (`jitto` from [`GameRules::is_pass_in_place`]). The default: whether it gives
+    /// check.
+    fn played(&self, mover: Player, mv: Move, jitto: bool, after: &Position) -> Played {
+        let _ = mv;
+        Played {
+            mover,
+            check: after.in_check(),
+            attack: false,
+            jitto,
+        }
+    }
+
+    /// The outcome the position decides by itself, if any: the side to move has no legal move
+    /// (mate), or a game's own ending (bare king, a general captured or on the centre).
+    /// `last_mover` made the move that led here, if any. The default: a side with no legal move
+    /// loses, by checkmate when in check (shogi has no stalemate draw).
+    fn position_outcome(&self, pos: &mut Position, last_mover: Option<Player>) -> Option<Outcome> {
+        let _ = last_mover;
+        if pos.has_legal_move() {
+            return None;
+        }
+        let loser = pos.turn();
+        Some(Outcome {
+            winner: self.winner_against(pos, loser),
+            reason: if pos.in_check() {
+                Reason::Checkmate
+            } else {
+                Reason::NoLegalMoves
+            },
+        })
+    }
+
+    /// Whether a move that makes a position for the 4th time is refused while another move is
+    /// not (and the game drawn when every move repeats), instead of ending the game.
+    fn refuses_fourfold_repetition(&self) -> bool {
+        false
+    }
+
+    /// The outcome of a fourfold repetition of `pos`: `span` holds what each move did from the
+    /// repeated position's first occurrence to its 4th. The default: a side all of whose moves
+    /// there gave check loses (連続王手の千日手), otherwise a draw (千日手).
+    fn repetition_outcome(&self, pos: &Position, span: &[Played]) -> Outcome {
+        let _ = pos;
+        perpetual_checker(span).map_or(
+            Outcome {
+                winner: None,
+                reason: Reason::Repetition,
+            },
+            |checker| Outcome {
+                winner: Some(checker.opponent()),
+                reason: Reason::PerpetualCheck,
+            },
+        )
+    }
+
+    /// The winner when `loser` resigns, loses on time or is mated. The default: the opponent.
+    fn winner_against(&self, pos: &Position, loser: Player) -> Option<Player> {
+        let _ = pos;
+        Some(loser.opponent())
+    }
+
+    /// Impasse by agreement (持将棋): the outcome by the two sides' points (board and hand, the
+    /// kings excluded), or `None` for a game without impasse.
+    fn impasse(&self, points: [u32; 2], options: RuleOptions) -> Option<Outcome> {
+        let _ = (points, options);
+        None
+    }
+
+    /// Whether the game has impasse by agreement (持将棋); [`GameRules::impasse`] gives its
+    /// outcome.
+    fn has_impasse(&self) -> bool {
+        false
+    }
+
+    /// Whether the game has the entering-king declaration (入玉宣言).
+    fn has_declaration(&self) -> bool {
+        false
+    }
+}
+
+/// The rules object of `game`: the one dispatch on the game id.
+pub fn rules(game: GameId) -> &'static dyn GameRules {
+    match game {
+        GameId::Shogi => &shogi::Shogi,
+        GameId::Minishogi => &minishogi::Minishogi,
+        GameId::Shogi66 => &shogi66::Shogi66,
+        GameId::Chushogi => &chushogi::Chushogi,
+        GameId::Sangoku | GameId::Sangoku2 => &sangoku::Sangoku,
+    }
+}
+
+/// The side that gave check with every one of its moves in `span`, if one did.
+pub(crate) fn perpetual_checker(span: &[Played]) -> Option<Player> {
+    [Player::FIRST, Player::SECOND].into_iter().find(|&p| {
+        let mut mine = span.iter().filter(|m| m.mover == p).peekable();
+        mine.peek().is_some() && mine.all(|m| m.check)
+    })
+}
