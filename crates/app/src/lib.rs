@@ -216,8 +216,13 @@ fn new_game() -> Html {
     let names = use_state(|| vec![String::new(); 3]);
     let first = use_state(|| None::<bool>);
     let seats = use_state(|| None::<Vec<usize>>);
-    let hex = matches!(*game, GameId::Sangoku | GameId::Sangoku2);
-    let players = if *game == GameId::Sangoku { 3 } else { 2 };
+    // the form's choices, kept here as they change (never read back from the page)
+    let setup = use_state(String::new);
+    let clock = use_state(String::new);
+    let strict = use_state(|| false);
+    let variant = koma_rules::Variant::get(*game);
+    let hex = variant.three_kingdoms;
+    let players = variant.players() as usize;
     let by_lot = first.unwrap_or(hex);
     let shown_names: Vec<String> = (0..players)
         .map(|i| {
@@ -240,24 +245,34 @@ fn new_game() -> Html {
     };
     let on_game = {
         let game = game.clone();
-        let (first, seats) = (first.clone(), seats.clone());
+        let (first, seats, setup) = (first.clone(), seats.clone(), setup.clone());
         Callback::from(move |e: Event| {
             if let Some(g) = select_value(&e).and_then(|v| v.parse::<GameId>().ok()) {
-                // a new game draws afresh
+                // a new game draws afresh, from its even start
                 first.set(None);
                 seats.set(None);
+                setup.set(String::new());
                 game.set(g);
             }
         })
     };
-    let value_of = |name: &str| -> String {
-        gloo::utils::document()
-            .query_selector(&format!("[name={name}]"))
-            .ok()
-            .flatten()
-            .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
-            .map(|s| s.value())
-            .unwrap_or_default()
+    let on_choice = |state: &UseStateHandle<String>| {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = select_value(&e) {
+                state.set(v);
+            }
+        })
+    };
+    let on_setup = on_choice(&setup);
+    let on_clock = on_choice(&clock);
+    let on_mode = {
+        let strict = strict.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = select_value(&e) {
+                strict.set(v == "strict");
+            }
+        })
     };
     let onclick = {
         let game = *game;
@@ -273,21 +288,20 @@ fn new_game() -> Html {
                 .collect::<Vec<_>>()
                 .join(",")
         });
+        let (setup, clock, strict) = ((*setup).clone(), (*clock).clone(), *strict);
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
             let mut q = Vec::new();
             if let Some(n) = &names_param {
                 q.push(format!("names={n}"));
             }
-            let setup = value_of("setup");
             if !setup.is_empty() && setup != "even" {
                 q.push(format!("setup={setup}"));
             }
-            let clock = value_of("clock");
             if !clock.is_empty() {
                 q.push(format!("clock={}", clock.replace('+', "%2B")));
             }
-            if value_of("mode") == "strict" {
+            if strict {
                 q.push("mode=strict".into());
             }
             let hash = if q.is_empty() {
@@ -301,7 +315,7 @@ fn new_game() -> Html {
         })
     };
     let games = GameId::ALL.iter().map(
-        |&g| html! { <option value={g.as_str()} selected={g == *game}>{ game_name(g) }</option> },
+        |&g| html! { <option value={g.as_str()} selected={g == *game}>{ koma_rules::names::game(g) }</option> },
     );
     let name_inputs = (0..players).map(|i| {
         let value = names.get(i).cloned().unwrap_or_default();
@@ -383,26 +397,31 @@ fn new_game() -> Html {
         .enumerate()
         .map(|(i, s)| {
             let practice = if s.practice { " (practice)" } else { "" };
-            html! { <option value={s.id} selected={i == 0}>{ format!("{}{practice}", s.name) }</option> }
+            let chosen = if setup.is_empty() { i == 0 } else { *setup == s.id };
+            html! { <option value={s.id} selected={chosen}>{ format!("{}{practice}", s.name) }</option> }
         });
     html! {
         <form class="new-game" data-form="new-game">
             <label>{ lang.pick("対局 ", "Game ") }
                 <select name="game" onchange={on_game}>{ for games }</select></label>
             <label>{ lang.pick("手合 ", "Handicap ") }
-                <select name="setup" key={game.as_str()}>{ for setups }</select></label>
+                <select name="setup" key={game.as_str()} onchange={on_setup}>{ for setups }</select></label>
             <label>{ lang.pick("持ち時間 ", "Clock ") }
-                <select name="clock">
-                    <option value="" selected=true>{ lang.pick("なし", "none") }</option>
-                    <option value="600+30">{ "10分 + 秒読み30秒" }</option>
-                    <option value="0+30">{ "秒読み30秒" }</option>
-                    <option value="300i5">{ "5分 + 5秒加算 (Fischer)" }</option>
-                    <option value="1800+60">{ "30分 + 秒読み60秒" }</option>
+                <select name="clock" onchange={on_clock}>
+                    { for [
+                        ("", lang.pick("なし", "none")),
+                        ("600+30", "10分 + 秒読み30秒"),
+                        ("0+30", "秒読み30秒"),
+                        ("300i5", "5分 + 5秒加算 (Fischer)"),
+                        ("1800+60", "30分 + 秒読み60秒"),
+                    ].into_iter().map(|(v, label)| html! {
+                        <option value={v} selected={*clock == v}>{ label }</option>
+                    }) }
                 </select></label>
             <label>{ lang.pick("対局の種類 ", "Mode ") }
-                <select name="mode">
-                    <option value="casual" selected=true>{ lang.pick("練習（待ったあり）", "casual (takeback)") }</option>
-                    <option value="strict">{ lang.pick("公式（反則負け）", "strict (a foul loses)") }</option>
+                <select name="mode" onchange={on_mode}>
+                    <option value="casual" selected={!*strict}>{ lang.pick("練習（待ったあり）", "casual (takeback)") }</option>
+                    <option value="strict" selected={*strict}>{ lang.pick("公式（反則負け）", "strict (a foul loses)") }</option>
                 </select></label>
             { seating }
             <button data-action="start" disabled={order.is_none()} {onclick}>
@@ -429,7 +448,7 @@ fn home() -> Html {
         let clocked = format!("#/play/{}?clock=600%2B30", g.as_str());
         html! {
             <li class="game" data-game-id={g.as_str()}>
-                <h2><a href={format!("#/play/{}", g.as_str())}>{ game_name(g) }</a>
+                <h2><a href={format!("#/play/{}", g.as_str())}>{ koma_rules::names::game(g) }</a>
                     { " · " }<a class="strict" href={strict}>{ "strict 公式" }</a>
                     { " · " }<a class="clocked" href={clocked}>{ "clock 10分+30秒" }</a></h2>
                 if setups.len() > 1 {
@@ -444,17 +463,6 @@ fn home() -> Html {
             <NewGame />
             <ul class="games">{ for games }</ul>
         </section>
-    }
-}
-
-fn game_name(g: GameId) -> &'static str {
-    match g {
-        GameId::Shogi => "本将棋 Shogi",
-        GameId::Minishogi => "5五将棋 Minishogi",
-        GameId::Shogi66 => "66将棋 6x6 shogi",
-        GameId::Chushogi => "中将棋 Chu shogi",
-        GameId::Sangoku => "三国志三人将棋 Three Kingdoms (3 players)",
-        GameId::Sangoku2 => "三国志将棋 Three Kingdoms (2 players)",
     }
 }
 

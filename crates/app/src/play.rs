@@ -88,6 +88,9 @@ pub struct Play {
     pub export: Option<crate::record::Format>,
     /// Why the last import failed.
     pub import_error: Option<String>,
+    /// The text in the record panel's box, as typed or pasted (loaded from here, never read
+    /// back from the page).
+    pub import_text: String,
     /// A short note on the record panel (the record was copied).
     pub notice: Option<String>,
     /// Gote at the bottom.
@@ -154,6 +157,8 @@ pub enum Action {
     Export(crate::record::Format),
     /// An import failed: show why.
     ImportError(String),
+    /// The record panel's box changed.
+    ImportText(String),
     /// A note on the record panel.
     Notice(String),
     /// Turn the board round.
@@ -193,6 +198,7 @@ impl Play {
             now,
             export: None,
             import_error: None,
+            import_text: String::new(),
             notice: None,
             flipped: false,
             seat: None,
@@ -408,7 +414,7 @@ pub(crate) fn last_cells(moves: &[Move]) -> Rc<Vec<Cell>> {
 /// game's own notation (USI; lishogi's for chu; the hexagon's).
 pub(crate) fn move_texts(start: &Position, moves: &[Move], usi: bool) -> Vec<AttrValue> {
     let v = start.variant();
-    let japanese = !usi && v.dims().0 <= 9 && !v.three_kingdoms;
+    let japanese = !usi && koma_rules::record::has_kif(v.id);
     let mut replay = start.clone();
     let mut prev = None;
     moves
@@ -512,8 +518,8 @@ impl Reducible for Play {
             Action::Seat(p) => s.seat = p,
             Action::Notation => s.usi = !s.usi,
             Action::PieceStyle => {
-                let chu = s.game.position().variant().chu;
-                s.two_char = Some(!s.two_char.unwrap_or(chu));
+                let default = koma_rules::names::two_character_pieces(s.game.position().game());
+                s.two_char = Some(!s.two_char.unwrap_or(default));
             }
             Action::Impasse => {
                 s.game.agree_impasse();
@@ -532,6 +538,7 @@ impl Reducible for Play {
             }
             Action::Numbers => s.numbers = !s.numbers,
             Action::ImportError(e) => s.import_error = Some(e),
+            Action::ImportText(t) => s.import_text = t,
             Action::Notice(n) => s.notice = Some(n),
         }
         if (s.game.position().hash(), s.game.moves().len()) != (hash, plies) {
@@ -751,7 +758,7 @@ pub fn play_view(props: &PlayProps) -> Html {
                 selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
                 {on_attempt} {on_select} {on_cell} {on_promote}
                 flipped={st.flipped} numbers={st.numbers} {viewer}
-                two_char={st.two_char.unwrap_or(v.chu)} />
+                two_char={st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id))} />
             <div class="buttons">
                 if can_pass {
                     <button data-action="pass" onclick={d(|| Action::Pass)}>{ lang.pick("完了", "Done") }</button>
@@ -766,7 +773,7 @@ pub fn play_view(props: &PlayProps) -> Html {
                     { seat_select(&state, lang, v.players(), st.seat) }
                 } else {
                     <button data-action="piece-style" onclick={d(|| Action::PieceStyle)}>
-                        { if st.two_char.unwrap_or(v.chu) { "玉" } else { "玉将" } }</button>
+                        { if st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id)) { "玉" } else { "玉将" } }</button>
                     if v.dims().0 <= 9 {
                         <button data-action="notation" onclick={d(|| Action::Notation)}>
                             { if st.usi { "７六歩" } else { "USI" } }</button>
@@ -1047,15 +1054,18 @@ fn record_panel(state: &UseReducerHandle<Play>, st: &Play, game_id: GameId, lang
     };
     let on_import = {
         let load = load.clone();
-        Callback::from(move |_: MouseEvent| {
-            let text = gloo::utils::document()
-                .query_selector("[data-import]")
-                .ok()
-                .flatten()
-                .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
-                .map(|t| t.value())
-                .unwrap_or_default();
-            load(text.as_bytes());
+        let text = state.import_text.clone();
+        Callback::from(move |_: MouseEvent| load(text.as_bytes()))
+    };
+    let on_text = {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(t) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+            {
+                state.dispatch(Action::ImportText(t.value()));
+            }
         })
     };
     let on_file = {
@@ -1157,7 +1167,8 @@ fn record_panel(state: &UseReducerHandle<Play>, st: &Play, game_id: GameId, lang
             if let Some(t) = text {
                 <textarea data-export="" readonly=true rows="8" value={t} />
             }
-            <textarea data-import="" rows="4" placeholder="Paste SFEN, USI moves or KIF here" />
+            <textarea data-import="" rows="4" placeholder="Paste SFEN, USI moves or KIF here"
+                value={state.import_text.clone()} oninput={on_text} />
             <div class="buttons">
                 <button data-action="import" onclick={on_import}>{ "Load 読込" }</button>
                 <input type="file" data-import-file="" accept=".kif,.kifu,.txt,.sfen,.usi" onchange={on_file} />

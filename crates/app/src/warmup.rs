@@ -119,7 +119,7 @@ pub fn warmup(props: &WarmupProps) -> Html {
                 check={None::<koma_rules::Cell>} lion_first={None::<(koma_rules::Cell, koma_rules::Cell)>}
                 choice={None::<crate::board::Choice>} on_attempt={Callback::noop()}
                 on_select={Callback::noop()} on_cell={Callback::noop()} on_promote={Callback::noop()}
-                two_char={v.chu} />
+                two_char={koma_rules::names::two_character_pieces(v.id)} />
             <MoveList texts={Rc::new(texts)} current={moves.len()} on_view={Callback::noop()} />
         </>
     }

@@ -35,6 +35,24 @@ impl Lang {
     }
 }
 
+/// The name of `game` in Japanese and English, as the game list shows it ("本将棋 Shogi").
+pub fn game(game: GameId) -> &'static str {
+    match game {
+        GameId::Shogi => "本将棋 Shogi",
+        GameId::Minishogi => "5五将棋 Minishogi",
+        GameId::Shogi66 => "66将棋 6x6 shogi",
+        GameId::Chushogi => "中将棋 Chu shogi",
+        GameId::Sangoku => "三国志三人将棋 Three Kingdoms (3 players)",
+        GameId::Sangoku2 => "三国志将棋 Three Kingdoms (2 players)",
+    }
+}
+
+/// Whether `game`'s pieces are named with two characters by default (chu shogi's many kinds
+/// are told apart by their full names: 獅子, 奔王; the others by one: 玉, 飛).
+pub fn two_character_pieces(game: GameId) -> bool {
+    Variant::get(game).chu
+}
+
 /// The seat of `player` in `game` as the status line and clocks name it: ☗ sente and ☖ gote
 /// (☗ 先手, ☖ 後手), or A, B, C round the hexagon.
 pub fn seat_marked(game: GameId, player: Player, lang: Lang) -> String {
@@ -79,5 +97,7 @@ mod tests {
         assert_eq!(hand_of(GameId::Shogi, Player(0), Lang::En), "sente's hand");
         assert_eq!(hand_of(GameId::Sangoku, Player(1), Lang::Ja), "Bの持駒");
         assert_eq!(Lang::En.other(), Lang::Ja);
+        assert_eq!(game(GameId::Chushogi), "中将棋 Chu shogi");
+        assert!(two_character_pieces(GameId::Chushogi) && !two_character_pieces(GameId::Shogi));
     }
 }
