@@ -19,21 +19,15 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use koma_rules::{Cell, Kind, Piece, Player, Variant, sfen};
+
+mod keys;
+mod layout;
+pub use layout::CELL;
+use layout::{HandPlace, Layout, MARGIN};
 use wasm_bindgen::JsCast;
-use web_sys::{Element, KeyboardEvent, PointerEvent, SvgMatrix, SvgsvgElement};
+use web_sys::{Element, PointerEvent, SvgMatrix, SvgsvgElement};
 use yew::prelude::*;
 
-/// Size of one cell in SVG units.
-pub const CELL: f64 = 100.0;
-/// Margin for the coordinate labels.
-const MARGIN: f64 = 44.0;
-/// Height of a hand row.
-const HAND: f64 = 110.0;
-/// The length of a hand along a player's edge on the three-player hexagon: room for the four
-/// kinds a hand can hold there (the general is never in hand).
-const HAND_SPAN: f64 = 3.0 * CELL;
-/// The distance between rows of the hexagon, for cells 100 wide (pointy-top).
-const HEX_ROW: f64 = 86.6;
 /// How far (SVG units) a pointer must travel before a press becomes a drag.
 const DRAG_START: f64 = 8.0;
 
@@ -134,38 +128,20 @@ pub fn board(props: &BoardProps) -> Html {
     // the keyboard cursor, in screen columns and rows
     let cursor = use_state(|| (w as i16 / 2, h as i16 / 2));
 
-    let hex = matches!(v.geometry.shape(), koma_rules::Shape::Hex { .. });
-    let players = v.players();
-    let width = if hex {
-        w as f64 * CELL
-    } else {
-        w as f64 * CELL + MARGIN
-    };
-    // games without drops (chu shogi) have no hand rows
-    // (the three-player hexagon puts each hand by its owner's edge instead)
-    let hand_h = if v.drops && players != 3 { HAND } else { 0.0 };
-    let board_y = hand_h + if hex { 10.0 } else { MARGIN };
-    let board_h = if hex {
-        (h as f64 - 1.0) * HEX_ROW + CELL
-    } else {
-        h as f64 * CELL
-    };
-    // the hex board turns so that `viewer` sits at the bottom
-    let viewer = props.viewer;
-    let hex_turns = if players == 3 {
-        (3 - viewer.0 % 3) % 3
-    } else {
-        viewer.0 % 2
-    };
-    let hex_centre = move |c: Cell| -> (f64, f64) {
-        let d = v.geometry.rotate_cell(c, hex_turns);
-        let (q, r) = v.geometry.coords(d);
-        // drawn mirrored, so that the turn order A, B, C runs clockwise on screen
-        let x = width / 2.0 - (q as f64 + r as f64 / 2.0) * CELL;
-        let y = board_y + CELL / 2.0 + (r as f64 + (h as f64 - 1.0) / 2.0) * HEX_ROW;
-        (x, y)
-    };
-
+    // where everything sits, for this orientation (see `layout`)
+    let layout = Layout::new(v, props.flipped, props.viewer);
+    let Layout {
+        hex,
+        players,
+        board_y,
+        flipped,
+        ..
+    } = layout;
+    let hex_turns = layout.orientation().1;
+    let cell_at = move |p: (f64, f64)| layout.cell_at(p);
+    let cell_xy = move |c: Cell| layout.cell_xy(c);
+    let turn_xy = move |x: i16, y: i16| layout.turn_xy(x, y);
+    let angle_of = move |owner: Player| layout.angle_of(owner);
     // screen to board coordinates: the matrix, and a pointer's position through it
     let screen_to_svg = {
         let svg_ref = svg_ref.clone();
@@ -185,64 +161,6 @@ pub fn board(props: &BoardProps) -> Html {
             Some((p.x() as f64, p.y() as f64))
         }
     };
-    let flipped = props.flipped;
-    // screen column/row of board coordinates, and back (a half turn when flipped)
-    let turn_xy = move |x: i16, y: i16| -> (i16, i16) {
-        if flipped {
-            (w as i16 - 1 - x, h as i16 - 1 - y)
-        } else {
-            (x, y)
-        }
-    };
-    let cell_at = move |(x, y): (f64, f64)| -> Option<Cell> {
-        if hex {
-            return v
-                .geometry
-                .cells()
-                .map(|c| {
-                    let (cx, cy) = hex_centre(c);
-                    (c, (cx - x).hypot(cy - y))
-                })
-                .filter(|&(_, d)| d < CELL / 2.0)
-                .min_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|(c, _)| c);
-        }
-        let cx = (x / CELL).floor();
-        let cy = ((y - board_y) / CELL).floor();
-        if cx < 0.0 || cy < 0.0 || cx >= w as f64 || cy >= h as f64 {
-            return None;
-        }
-        let (bx, by) = turn_xy(cx as i16, cy as i16);
-        v.geometry.at(bx, by)
-    };
-    let cell_xy = move |c: Cell| -> (f64, f64) {
-        if hex {
-            let (cx, cy) = hex_centre(c);
-            return (cx - CELL / 2.0, cy - CELL / 2.0);
-        }
-        let (x, y) = v.geometry.coords(c);
-        let (sx, sy) = turn_xy(x as i16, y as i16);
-        (sx as f64 * CELL, board_y + sy as f64 * CELL)
-    };
-    // the player whose pieces point up
-    let bottom = if flipped {
-        Player::SECOND
-    } else {
-        Player::FIRST
-    };
-    // how far a piece of `owner` turns to face its own forward
-    let angle_of = move |owner: Player| -> f64 {
-        if !hex {
-            return if owner == bottom { 0.0 } else { 180.0 };
-        }
-        // the owner's forward, A's (1, -2) in its frame, turned for the viewer, on screen
-        let f = v.geometry.rotate(koma_rules::Vector(1, -2), owner.0);
-        let f = v.geometry.rotate(f, hex_turns);
-        let (q, r) = (f.0 as f64, f.1 as f64);
-        let (px, py) = (-(q + r / 2.0) * CELL, r * HEX_ROW);
-        px.atan2(-py).to_degrees()
-    };
-
     // the source whose destinations are shown: the held piece, else the selected one
     let shown = (*held).or(props.selected);
     let shown_dests: Vec<Cell> = props
@@ -434,14 +352,6 @@ pub fn board(props: &BoardProps) -> Html {
     };
 
     let two_char = props.two_char;
-    let piece_view = |piece: Piece, x: f64, y: f64, extra: Html| -> Html {
-        html! {
-            <>
-                { piece_svg(v, piece, x, y, angle_of(piece.owner()), two_char) }
-                { extra }
-            </>
-        }
-    };
 
     // cells: where each sits and its names are worked out once per board orientation, so that
     // a move builds no strings for the cells it leaves alone
@@ -523,270 +433,37 @@ pub fn board(props: &BoardProps) -> Html {
 
     // hands: gote above, sente below; on the three-player hexagon, each by its owner's edge
     let show_hands = v.drops;
-    let low = board_y + board_h + 6.0;
-    let hand_places: Vec<HandPlace> = if players == 3 {
-        // the board's centre, and each player's back direction on screen from its pieces' angle
-        let (ox, oy) = v
-            .geometry
-            .cells()
-            .find(|&c| v.geometry.is_hex_centre(c))
-            .map_or((width / 2.0, board_y + board_h / 2.0), hex_centre);
-        (0..3)
-            .map(|p| {
-                let owner = Player(p);
-                let a = angle_of(owner).to_radians();
-                let (right, back) = ((a.cos(), a.sin()), (-a.sin(), a.cos()));
-                // the hand's centre line: past the back row (four rows from the centre)
-                let d = 4.0 * HEX_ROW + CELL * 1.25;
-                let (hx, hy) = (ox + back.0 * d, oy + back.1 * d);
-                HandPlace {
-                    owner,
-                    first: (
-                        hx - right.0 * HAND_SPAN / 2.0 - CELL / 2.0,
-                        hy - right.1 * HAND_SPAN / 2.0 - CELL / 2.0,
-                    ),
-                    step: (right.0 * CELL, right.1 * CELL),
-                    centre: (hx, hy),
-                    angle: angle_of(owner),
-                }
-            })
-            .collect()
-    } else {
-        let down = if hex { viewer } else { bottom };
-        [(down.opponent(), 4.0), (down, low)]
-            .into_iter()
-            .map(|(owner, y)| HandPlace {
-                owner,
-                first: (0.0, y),
-                step: (CELL, 0.0),
-                centre: (width / 2.0, y + CELL / 2.0),
-                angle: 0.0,
-            })
-            .collect()
-    };
+    let hand_places = layout.hand_places();
     // the drawing's bounds: the board, and the hands wherever they sit
-    let (mut x0, mut y0, mut x1, mut y1) = (0.0f64, 0.0f64, width, board_y + board_h + hand_h);
-    if players == 3 && show_hands {
-        for h in &hand_places {
-            let a = h.angle.to_radians();
-            for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
-                let (lx, ly) = (
-                    sx * (HAND_SPAN + CELL) / 2.0 + sx * 6.0,
-                    sy * (CELL / 2.0 + 6.0),
-                );
-                let (px, py) = (
-                    h.centre.0 + lx * a.cos() - ly * a.sin(),
-                    h.centre.1 + lx * a.sin() + ly * a.cos(),
-                );
-                (x0, y0, x1, y1) = (x0.min(px), y0.min(py), x1.max(px), y1.max(py));
-            }
-        }
-    }
-    let hand_rows = hand_places.into_iter().map(|place| {
-        if !show_hands {
-            return Html::default();
-        }
-        let owner = place.owner;
-        let hand = props.hands.get(owner.index()).cloned().unwrap_or_default();
-        let items = hand.iter().enumerate().map(|(i, &(kind, n))| {
-            let x = place.first.0 + i as f64 * place.step.0;
-            let y = place.first.1 + i as f64 * place.step.1;
-            let piece = Piece::new(owner, kind);
-            let source = Source::Hand(kind);
-            let movable = owner == props.turn;
-            let onpointerdown = {
-                let down = pointer_down.clone();
-                Callback::from(move |e: PointerEvent| {
-                    if movable {
-                        down(e, source);
-                    }
-                })
-            };
-            let class = classes!(
-                "piece",
-                "in-hand",
-                (movable && *held == Some(source)).then_some("held"),
-                (movable && props.selected == Some(source)).then_some("selected"),
-            );
-            // the count sits at the piece's lower right, turned with the tray
-            let badge = if n > 1 {
-                let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
-                html! {
-                    <text class="count" x={(x + CELL - 10.0).to_string()} y={(y + 28.0).to_string()}
-                        text-anchor="end"
-                        transform={format!("rotate({:.0} {cx} {cy})", place.angle)}>
-                        { n.to_string() }</text>
-                }
-            } else {
-                Html::default()
-            };
-            html! {
-                <g key={format!("h{}{}", owner.0, kind.0)} {class}
-                    data-piece={v.kind(kind).letter.to_string()} data-owner={owner.0.to_string()}
-                    data-count={n.to_string()}
-                    onpointerdown={onpointerdown} onpointermove={pointer_move.clone()}
-                    onpointerup={pointer_up.clone()} onpointercancel={pointer_cancel.clone()}>
-                    { piece_view(piece, x, y, Html::default()) }
-                    { badge }
-                </g>
-            }
-        });
-        let label = koma_rules::names::hand_of(v.id, owner, koma_rules::names::Lang::En);
-        // the tray: a row across the board's width, or a band along the owner's edge
-        let bg = if players == 3 {
-            let (cx, cy) = place.centre;
-            let (bw, bh) = (HAND_SPAN + CELL + 12.0, CELL + 12.0);
-            html! {
-                <rect class="hand-bg" x={(cx - bw / 2.0).to_string()} y={(cy - bh / 2.0).to_string()}
-                    width={bw.to_string()} height={bh.to_string()} rx="10"
-                    transform={format!("rotate({:.0} {cx} {cy})", place.angle)} />
-            }
-        } else {
-            html! {
-                <rect class="hand-bg" x="0" y={place.first.1.to_string()} width={width.to_string()}
-                    height={CELL.to_string()} />
-            }
+    let (x0, y0, x1, y1) = layout.bounds(&hand_places);
+    let hand_rows = {
+        let down: Rc<dyn Fn(PointerEvent, Source)> = pointer_down.clone();
+        let hands = Hands {
+            layout: &layout,
+            props,
+            held: *held,
+            down: &down,
+            moved: &pointer_move,
+            up: &pointer_up,
+            cancel: &pointer_cancel,
         };
-        html! {
-            <g class="hand" data-hand={owner.0.to_string()} aria-label={label}>
-                { bg }
-                { for items }
-            </g>
-        }
-    });
+        hand_places
+            .iter()
+            .filter(|_| show_hands)
+            .map(|place| hands.view(place))
+            .collect::<Html>()
+    };
 
     // the promotion choice, over the destination
-    let choice = match &props.choice {
-        Some(Choice::Promotion { to, kind, promoted }) => {
-            let (px, py) = cell_xy(*to);
-            let owner = props.turn;
-            let yes = {
-                let p = props.on_promote.clone();
-                Callback::from(move |e: PointerEvent| {
-                    e.stop_propagation();
-                    p.emit(true)
-                })
-            };
-            let no = {
-                let p = props.on_promote.clone();
-                Callback::from(move |e: PointerEvent| {
-                    e.stop_propagation();
-                    p.emit(false)
-                })
-            };
-            // two cells tall: the promoted piece on the cell, the plain one beside it
-            let (ny, yy) = if py + 2.0 * CELL <= board_y + h as f64 * CELL {
-                (py + CELL, py)
-            } else {
-                (py - CELL, py)
-            };
-            html! {
-                <g class="choice">
-                    <g class="promote-option" data-promote="yes" onpointerdown={yes}>
-                        <rect class="choice-bg" x={px.to_string()} y={yy.to_string()}
-                            width={CELL.to_string()} height={CELL.to_string()} />
-                        { piece_view(Piece::new(owner, *promoted), px, yy, Html::default()) }
-                    </g>
-                    <g class="promote-option" data-promote="no" onpointerdown={no}>
-                        <rect class="choice-bg" x={px.to_string()} y={ny.to_string()}
-                            width={CELL.to_string()} height={CELL.to_string()} />
-                        { piece_view(Piece::new(owner, *kind), px, ny, Html::default()) }
-                    </g>
-                </g>
-            }
-        }
-        None => Html::default(),
-    };
+    let choice = choice_view(&layout, props);
 
-    let file_labels = (0..w).map(|x| {
-        let file = if flipped { x + 1 } else { w - x };
-        html! {
-            <text class="coord" x={(x as f64 * CELL + CELL / 2.0).to_string()}
-                y={(board_y - MARGIN * 0.3).to_string()} text-anchor="middle">{ file.to_string() }</text>
-        }
-    });
-    let rank_labels = (0..h).map(|y| {
-        let rank = if flipped { h - 1 - y } else { y };
-        let class = if rank >= 10 && !props.numbers {
-            "coord small"
-        } else {
-            "coord"
-        };
-        let label = if props.numbers {
-            (rank + 1).to_string()
-        } else {
-            RANK_KANJI[rank as usize].to_string()
-        };
-        html! {
-            <text {class} x={(w as f64 * CELL + MARGIN * 0.5).to_string()}
-                y={(board_y + y as f64 * CELL + CELL / 2.0 + 10.0).to_string()}
-                text-anchor="middle">{ label }</text>
-        }
-    });
-
-    // the keyboard: arrows move the cursor; Enter or Space picks up the piece under it or
-    // puts the selected one there; a letter (P, L, N, S, G, B, R, K) picks that piece from the
-    // hand; + and - answer the promotion question; Escape lets go
+    // the keyboard (see `keys`)
     let cursor_cell = {
         let (cx, cy) = *cursor;
         let (bx, by) = turn_xy(cx, cy);
         v.geometry.at(bx, by)
     };
-    let onkeydown = {
-        let cursor = cursor.clone();
-        let on_select = props.on_select.clone();
-        let on_cell = props.on_cell.clone();
-        let on_promote = props.on_promote.clone();
-        let cells = props.cells.clone();
-        let turn = props.turn;
-        let selected = props.selected;
-        let choosing = props.choice.is_some();
-        let hand: Vec<Kind> = props.hands[turn.index().min(props.hands.len() - 1)]
-            .iter()
-            .map(|&(k, _)| k)
-            .collect();
-        Callback::from(move |e: KeyboardEvent| {
-            let (cx, cy) = *cursor;
-            let key = e.key();
-            let moved = match key.as_str() {
-                "ArrowLeft" => Some((cx - 1, cy)),
-                "ArrowRight" => Some((cx + 1, cy)),
-                "ArrowUp" => Some((cx, cy - 1)),
-                "ArrowDown" => Some((cx, cy + 1)),
-                _ => None,
-            };
-            if let Some((x, y)) = moved {
-                e.prevent_default();
-                cursor.set((x.clamp(0, w as i16 - 1), y.clamp(0, h as i16 - 1)));
-                return;
-            }
-            let (bx, by) = turn_xy(cx, cy);
-            let here = v.geometry.at(bx, by);
-            match key.as_str() {
-                "Enter" | " " => {
-                    e.prevent_default();
-                    let Some(c) = here else { return };
-                    let p = cells[c.index()];
-                    let own = !p.is_empty() && p.owner() == turn;
-                    if selected.is_none() && own {
-                        on_select.emit(Some(Source::Cell(c)));
-                    } else {
-                        on_cell.emit(c);
-                    }
-                }
-                "Escape" => on_select.emit(None),
-                "+" if choosing => on_promote.emit(true),
-                "-" | "=" if choosing => on_promote.emit(false),
-                k if k.len() == 1 => {
-                    let l = k.chars().next().unwrap_or(' ').to_ascii_uppercase();
-                    if let Some(&kind) = hand.iter().find(|&&kind| v.kind(kind).letter == l) {
-                        on_select.emit(Some(Source::Hand(kind)));
-                    }
-                }
-                _ => {}
-            }
-        })
-    };
+    let onkeydown = keys::handler(layout, cursor.clone(), props);
     let cursor_mark = cursor_cell.map(|c| {
         let (px, py) = cell_xy(c);
         html! {
@@ -800,12 +477,11 @@ pub fn board(props: &BoardProps) -> Html {
         <svg ref={svg_ref} class="board" role="grid" aria-label="board" tabindex="0" {onkeydown}
             viewBox={format!("{x0} {y0} {} {}", x1 - x0, y1 - y0)} data-game={v.id.as_str()}
             data-flipped={flipped.to_string()}>
-            { for hand_rows }
+            { hand_rows }
             if !hex {
                 <rect class="board-bg" x="0" y={board_y.to_string()}
                     width={(w as f64 * CELL).to_string()} height={(h as f64 * CELL).to_string()} />
-                { for file_labels }
-                { for rank_labels }
+                { coordinates(&layout, props.numbers) }
             }
             <g class="cells">{ cells_html }</g>
             <g class="marks">{ marks_html }</g>
@@ -1055,16 +731,6 @@ fn cell_node(p: &CellNodeProps) -> Html {
     }
 }
 
-/// Where a hand's pieces go: the first one's cell corner, the step to the next, the tray's
-/// centre and its turn.
-struct HandPlace {
-    owner: Player,
-    first: (f64, f64),
-    step: (f64, f64),
-    centre: (f64, f64),
-    angle: f64,
-}
-
 /// The latest handlers, read by the stable callbacks the cell and piece components hold.
 struct Live {
     down: Rc<dyn Fn(PointerEvent, Source)>,
@@ -1075,6 +741,178 @@ struct Live {
 
 /// The pentagon of a piece in its cell's coordinates, pointing up (its owner's forward).
 const PENTAGON: &str = "50,8 78,22 88,94 12,94 22,22";
+
+/// What the hands are drawn with: the layout, the board's props, the held source and the
+/// pointer handlers a hand's pieces share with the board's.
+struct Hands<'a> {
+    layout: &'a Layout,
+    props: &'a BoardProps,
+    held: Option<Source>,
+    down: &'a Rc<dyn Fn(PointerEvent, Source)>,
+    moved: &'a Callback<PointerEvent>,
+    up: &'a Callback<PointerEvent>,
+    cancel: &'a Callback<PointerEvent>,
+}
+
+impl Hands<'_> {
+    /// One player's hand (駒台): a tray across the board's width, or a band along the owner's
+    /// edge on the three-player hexagon, with each kind held and its count.
+    fn view(&self, place: &HandPlace) -> Html {
+        let (layout, props) = (self.layout, self.props);
+        let v = layout.v;
+        let owner = place.owner;
+        let hand = props.hands.get(owner.index()).cloned().unwrap_or_default();
+        let items = hand.iter().enumerate().map(|(i, &(kind, n))| {
+            let x = place.first.0 + i as f64 * place.step.0;
+            let y = place.first.1 + i as f64 * place.step.1;
+            let piece = Piece::new(owner, kind);
+            let source = Source::Hand(kind);
+            let movable = owner == props.turn;
+            let onpointerdown = {
+                let down = self.down.clone();
+                Callback::from(move |e: PointerEvent| {
+                    if movable {
+                        down(e, source);
+                    }
+                })
+            };
+            let class = classes!(
+                "piece",
+                "in-hand",
+                (movable && self.held == Some(source)).then_some("held"),
+                (movable && props.selected == Some(source)).then_some("selected"),
+            );
+            // the count sits at the piece's lower right, turned with the tray
+            let badge = if n > 1 {
+                let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
+                html! {
+                    <text class="count" x={(x + CELL - 10.0).to_string()} y={(y + 28.0).to_string()}
+                        text-anchor="end"
+                        transform={format!("rotate({:.0} {cx} {cy})", place.angle)}>
+                        { n.to_string() }</text>
+                }
+            } else {
+                Html::default()
+            };
+            html! {
+                <g key={format!("h{}{}", owner.0, kind.0)} {class}
+                    data-piece={v.kind(kind).letter.to_string()} data-owner={owner.0.to_string()}
+                    data-count={n.to_string()}
+                    onpointerdown={onpointerdown} onpointermove={self.moved.clone()}
+                    onpointerup={self.up.clone()} onpointercancel={self.cancel.clone()}>
+                    { piece_svg(v, piece, x, y, layout.angle_of(owner), props.two_char) }
+                    { badge }
+                </g>
+            }
+        });
+        let label = koma_rules::names::hand_of(v.id, owner, koma_rules::names::Lang::En);
+        // the tray: a row across the board's width, or a band along the owner's edge
+        let bg = if layout.players == 3 {
+            let (cx, cy) = place.centre;
+            let (bw, bh) = (Layout::hand_span() + CELL + 12.0, CELL + 12.0);
+            html! {
+                <rect class="hand-bg" x={(cx - bw / 2.0).to_string()} y={(cy - bh / 2.0).to_string()}
+                    width={bw.to_string()} height={bh.to_string()} rx="10"
+                    transform={format!("rotate({:.0} {cx} {cy})", place.angle)} />
+            }
+        } else {
+            html! {
+                <rect class="hand-bg" x="0" y={place.first.1.to_string()}
+                    width={layout.width.to_string()} height={CELL.to_string()} />
+            }
+        };
+        html! {
+            <g class="hand" data-hand={owner.0.to_string()} aria-label={label}>
+                { bg }
+                { for items }
+            </g>
+        }
+    }
+}
+
+/// The promotion choice, two cells tall over the destination: the promoted piece on the cell,
+/// the plain one beside it (below, or above at the board's lower edge).
+fn choice_view(layout: &Layout, props: &BoardProps) -> Html {
+    let Some(Choice::Promotion { to, kind, promoted }) = &props.choice else {
+        return Html::default();
+    };
+    let (px, py) = layout.cell_xy(*to);
+    let owner = props.turn;
+    let answer = |yes: bool| {
+        let p = props.on_promote.clone();
+        Callback::from(move |e: PointerEvent| {
+            e.stop_propagation();
+            p.emit(yes)
+        })
+    };
+    let (ny, yy) = if py + 2.0 * CELL <= layout.board_y + layout.h as f64 * CELL {
+        (py + CELL, py)
+    } else {
+        (py - CELL, py)
+    };
+    let piece = |kind: Kind, y: f64| {
+        piece_svg(
+            layout.v,
+            Piece::new(owner, kind),
+            px,
+            y,
+            layout.angle_of(owner),
+            props.two_char,
+        )
+    };
+    html! {
+        <g class="choice">
+            <g class="promote-option" data-promote="yes" onpointerdown={answer(true)}>
+                <rect class="choice-bg" x={px.to_string()} y={yy.to_string()}
+                    width={CELL.to_string()} height={CELL.to_string()} />
+                { piece(*promoted, yy) }
+            </g>
+            <g class="promote-option" data-promote="no" onpointerdown={answer(false)}>
+                <rect class="choice-bg" x={px.to_string()} y={ny.to_string()}
+                    width={CELL.to_string()} height={CELL.to_string()} />
+                { piece(*kind, ny) }
+            </g>
+        </g>
+    }
+}
+
+/// The file numbers along the top of a square board and the rank numerals (or numbers) down its
+/// right side.
+fn coordinates(layout: &Layout, numbers: bool) -> Html {
+    let Layout {
+        w,
+        h,
+        flipped,
+        board_y,
+        ..
+    } = *layout;
+    let files = (0..w).map(|x| {
+        let file = if flipped { x + 1 } else { w - x };
+        html! {
+            <text class="coord" x={(x as f64 * CELL + CELL / 2.0).to_string()}
+                y={(board_y - MARGIN * 0.3).to_string()} text-anchor="middle">{ file.to_string() }</text>
+        }
+    });
+    let ranks = (0..h).map(|y| {
+        let rank = if flipped { h - 1 - y } else { y };
+        let class = if rank >= 10 && !numbers {
+            "coord small"
+        } else {
+            "coord"
+        };
+        let label = if numbers {
+            (rank + 1).to_string()
+        } else {
+            RANK_KANJI[rank as usize].to_string()
+        };
+        html! {
+            <text {class} x={(w as f64 * CELL + MARGIN * 0.5).to_string()}
+                y={(board_y + y as f64 * CELL + CELL / 2.0 + 10.0).to_string()}
+                text-anchor="middle">{ label }</text>
+        }
+    });
+    html! { <>{ for files }{ for ranks }</> }
+}
 
 #[cfg(test)]
 mod tests {
