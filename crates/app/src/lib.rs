@@ -13,6 +13,7 @@
 pub mod board;
 pub mod i18n;
 pub mod janken;
+pub mod movelist;
 pub mod play;
 pub mod record;
 pub mod warmup;

@@ -20,8 +20,9 @@ use std::rc::Rc;
 use koma_rules::{Game, GameId, RuleOptions};
 use yew::prelude::*;
 
+use crate::board::data::{cells_of, destinations, hands_of, last_cells};
 use crate::board::{Board, Source};
-use crate::play::{self, MoveList};
+use crate::movelist::{MoveList, move_texts};
 
 /// How many moves the unseen board plays.
 const STEPS: usize = 80;
@@ -109,13 +110,13 @@ pub fn warmup(props: &WarmupProps) -> Html {
     let pos = g.position();
     let v = pos.variant();
     let moves = g.moves();
-    let dests = play::destinations(&g.clone().legal_moves());
-    let texts = play::move_texts(g.start(), &moves, false);
+    let dests = destinations(&g.clone().legal_moves());
+    let texts = move_texts(g.start(), &moves, false);
     html! {
         <>
-            <Board variant={v} cells={play::cells_of(pos)} hands={play::hands_of(pos)}
+            <Board variant={v} cells={cells_of(pos)} hands={hands_of(pos)}
                 turn={pos.turn()} active=true dests={Rc::new(dests)} selected={None::<Source>}
-                last={play::last_cells(&moves)}
+                last={last_cells(&moves)}
                 check={None::<koma_rules::Cell>} lion_first={None::<(koma_rules::Cell, koma_rules::Cell)>}
                 choice={None::<crate::board::Choice>} on_attempt={Callback::noop()}
                 on_select={Callback::noop()} on_cell={Callback::noop()} on_promote={Callback::noop()}

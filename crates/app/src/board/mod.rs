@@ -20,6 +20,7 @@ use std::rc::Rc;
 
 use koma_rules::{Cell, Kind, Piece, Player, Variant, sfen};
 
+pub mod data;
 mod keys;
 mod layout;
 pub use layout::CELL;

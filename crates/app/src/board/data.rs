@@ -1,0 +1,69 @@
+//! The board's data from a position: the piece on each cell, the hands in display order, the
+//! last move's cells and every movable source with its destinations. The play screen and the
+//! unseen warm-up board both draw the [`super::Board`] from these.
+
+use std::rc::Rc;
+
+use koma_rules::{Cell, Kind, Move, Piece, Player, Position};
+
+use super::Source;
+
+/// The piece on each cell of `pos`, by cell index.
+pub fn cells_of(pos: &Position) -> Rc<Vec<Piece>> {
+    Rc::new(
+        pos.variant()
+            .geometry
+            .cells()
+            .map(|c| pos.piece(c))
+            .collect(),
+    )
+}
+
+/// Each player's hand in `pos`: (kind, count), in the game's display order.
+pub fn hands_of(pos: &Position) -> Rc<Vec<Vec<(Kind, u8)>>> {
+    let v = pos.variant();
+    Rc::new(
+        (0..v.players())
+            .map(|p| {
+                v.hand_order
+                    .iter()
+                    .map(|&k| (k, pos.hand(Player(p), k)))
+                    .filter(|&(_, n)| n > 0)
+                    .collect()
+            })
+            .collect(),
+    )
+}
+
+/// The cells the last of `moves` left and reached, to be marked.
+pub fn last_cells(moves: &[Move]) -> Rc<Vec<Cell>> {
+    Rc::new(
+        moves
+            .last()
+            .map(|m| [m.from(), m.to()].into_iter().flatten().collect())
+            .unwrap_or_default(),
+    )
+}
+
+/// Every source of the legal moves with its destinations (a lion's first step for its double
+/// moves), sorted, once each.
+pub fn destinations(legal: &[Move]) -> Vec<(Source, Cell)> {
+    let mut out: Vec<(Source, Cell)> = legal
+        .iter()
+        .filter_map(|m| match *m {
+            Move::Board { from, to, .. } => Some((Source::Cell(from), to)),
+            Move::Double { from, mid, .. } => Some((Source::Cell(from), mid)),
+            Move::Drop { kind, to } => Some((Source::Hand(kind), to)),
+            Move::Pass => None,
+        })
+        .collect();
+    out.sort_by_key(|(s, c)| {
+        let k = match s {
+            Source::Cell(x) => (0, x.0),
+            Source::Hand(k) => (1, k.0),
+        };
+        (k, c.0)
+    });
+    out.dedup();
+    out
+}

@@ -1,0 +1,453 @@
+//! A game being played in the browser: how it starts (from the address), its state and reducer
+//! ([`state`]), and the view around the board (status, refusals, move list, buttons) with its
+//! panels ([`panels`]).
+
+mod panels;
+pub mod state;
+
+pub use state::{Action, Play};
+
+use std::rc::Rc;
+
+use koma_rules::clock::TimeControl;
+use koma_rules::status::{SetupStep, Status};
+use koma_rules::{Game, GameId, Player, RuleOptions};
+use yew::prelude::*;
+
+use crate::board::data::{cells_of, hands_of, last_cells};
+use crate::board::{Board, Choice};
+use crate::i18n::{self, Lang};
+use crate::movelist::{MoveList, move_texts};
+use panels::{impasse_panel, record_panel};
+
+/// How a game is set up, from the address.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Start {
+    /// The game.
+    pub game: GameId,
+    /// A named setup (handicap).
+    pub setup: Option<String>,
+    /// A position in the game's notation.
+    pub position: Option<String>,
+    /// Chu shogi's rule preset.
+    pub preset: Option<String>,
+    /// Strict play.
+    pub strict: bool,
+    /// Clocks, if any.
+    pub clock: Option<TimeControl>,
+    /// The players' names by seat (sente then gote; A, B, C), as janken or the start screen
+    /// seated them; empty when nobody named them.
+    pub names: Vec<String>,
+}
+
+impl Start {
+    /// Build the game, or say what is wrong with the address.
+    pub fn build(&self) -> Result<Game, String> {
+        use koma_rules::setups::{From, start_position};
+        let from = match (&self.position, &self.setup) {
+            (Some(text), _) => From::Position(text),
+            (None, Some(id)) => From::Setup(id),
+            (None, None) => From::Start,
+        };
+        let pos = start_position(self.game, from).map_err(|e| format!("the address: {e}"))?;
+        let options = RuleOptions {
+            strict: self.strict,
+            chu: match &self.preset {
+                Some(p) => p.parse()?,
+                None => koma_rules::ChuPreset::default(),
+            },
+            ..RuleOptions::default()
+        };
+        Ok(Game::from_position(pos, options))
+    }
+}
+
+fn format_ms(ms: u64) -> String {
+    let s = ms.div_ceil(1000);
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// A seat's name on screen: its mark, and the player's name when one was given.
+fn side_name(lang: Lang, game: GameId, p: Player, names: &[String]) -> String {
+    let seat = koma_rules::names::seat_marked(game, p, lang);
+    match names.get(p.index()).filter(|n| !n.is_empty()) {
+        Some(n) => format!("{seat} ({n})"),
+        None => seat.to_string(),
+    }
+}
+
+/// Properties of [`PlayView`].
+#[derive(Properties, PartialEq)]
+pub struct PlayProps {
+    /// How the game starts.
+    pub start: Start,
+}
+
+/// A game in progress: board, status, refusals, move list, buttons.
+#[function_component(PlayView)]
+pub fn play_view(props: &PlayProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let built = use_memo(props.start.clone(), Start::build);
+    let state = {
+        let built = built.clone();
+        let clock = props.start.clock;
+        use_reducer_eq(move || {
+            Play::new(
+                (*built)
+                    .clone()
+                    .unwrap_or_else(|_| Game::new(GameId::Shogi, RuleOptions::default())),
+                clock,
+            )
+        })
+    };
+    // the state the text around the board shows: the current one, a frame late after a move
+    // (see `Play::board`)
+    let panel = use_state(|| state.clone());
+    {
+        let panel = panel.clone();
+        let current = state.clone();
+        use_effect_with(state.version, move |_| {
+            let timeout: Rc<std::cell::RefCell<Option<gloo::timers::callback::Timeout>>> =
+                Rc::default();
+            // at the next frame's start, a task for after it is painted
+            let frame = (panel.version != current.version).then(|| {
+                let timeout = timeout.clone();
+                gloo::render::request_animation_frame(move |_| {
+                    *timeout.borrow_mut() =
+                        Some(gloo::timers::callback::Timeout::new(0, move || {
+                            panel.set(current)
+                        }));
+                })
+            });
+            move || {
+                drop(frame);
+                drop(timeout.borrow_mut().take());
+            }
+        });
+    }
+    // the code a move runs is readied while the player looks at the board (see `warmup`)
+    use_effect_with(props.start.game, |&game| {
+        let work = crate::warmup::start(game);
+        move || {
+            if let Some(w) = work {
+                w.destroy();
+            }
+        }
+    });
+    // callbacks that stay the same from render to render, so that the board and the move list
+    // are redrawn only when what they show changes
+    let dispatcher = state.dispatcher();
+    let on_attempt = use_callback(dispatcher.clone(), |(s, c), d| {
+        d.dispatch(Action::Attempt(s, c))
+    });
+    let on_select = use_callback(dispatcher.clone(), |s, d| d.dispatch(Action::Select(s)));
+    let on_cell = use_callback(dispatcher.clone(), |c, d| d.dispatch(Action::Cell(c)));
+    let on_promote = use_callback(dispatcher.clone(), |b, d| d.dispatch(Action::Promote(b)));
+    let on_view = use_callback(dispatcher, |ply: usize, d| {
+        d.dispatch(Action::View(Some(ply)))
+    });
+    // after a move the board is drawn at once and the text around it (the status line's words,
+    // the move list, the panels below) in the frame after: see `Play::board`
+    let lagging = panel.board != state.board && state.game.outcome().is_none();
+    let shown: &Play = if lagging { &panel } else { &state };
+    // the move list's texts, redone only when the moves or the notation change
+    let texts = use_memo(
+        (shown.game.start().clone(), shown.game.moves(), shown.usi),
+        |(start, moves, usi)| move_texts(start, moves, *usi),
+    );
+    {
+        // the clock ticks five times a second while the game has clocks
+        let state = state.clone();
+        let has_clock = props.start.clock.is_some();
+        use_effect_with(has_clock, move |&on| {
+            let interval = on.then(|| {
+                gloo::timers::callback::Interval::new(200, move || state.dispatch(Action::Tick))
+            });
+            move || drop(interval)
+        });
+    }
+    if let Err(e) = &*built {
+        return html! {
+            <section class="load-error" data-error="address">
+                <p>{ e }</p>
+                <p><a href="#/">{ "Back to the game list" }</a></p>
+            </section>
+        };
+    }
+    let st: &Play = &state;
+    let game_id = st.game.position().game();
+    let names = &props.start.names[..];
+    let all_moves = st.game.moves();
+    let viewing = st.view;
+    let pos = st.shown_position();
+    let v = pos.variant();
+    let outcome = st.game.outcome();
+    let turn = pos.turn();
+    let cells = cells_of(&pos);
+    let hands = hands_of(&pos);
+    // the hex board seats the player to move at the bottom, unless kept fixed
+    let viewer = if v.three_kingdoms {
+        st.seat.unwrap_or(turn)
+    } else {
+        Player::FIRST
+    };
+    let dests = st.dests.clone();
+    let moves = st.game.moves();
+    let last = last_cells(&moves);
+    let check = Status::of(&st.game, &pos).marked_royal;
+    let choice = st.pending.map(|(from, to)| {
+        let kind = pos.piece(from).kind();
+        Choice::Promotion {
+            to,
+            kind,
+            promoted: v.kind(kind).promotes_to.unwrap_or(kind),
+        }
+    });
+    let can_pass = st.can_pass;
+
+    let d = |a: fn() -> Action| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(a()))
+    };
+
+    let (result, reason) = match outcome {
+        None => ("ongoing".to_string(), String::new()),
+        Some(o) => (
+            o.winner.map_or("draw".to_string(), |w| w.0.to_string()),
+            o.reason.id().to_string(),
+        ),
+    };
+    let status_text = status_line(lang, names, shown);
+    let clocks = st.clock.as_ref().map(|c| {
+        let spent = st.spent();
+        let running = outcome.is_none();
+        let rows = (0..v.players()).rev().map(|p| {
+            let mine = running && Player(p) == turn;
+            let flagged = outcome.is_some_and(|o| o.reason == koma_rules::game::Reason::Time)
+                && Player(p) == turn;
+            let left = c.left(p as usize, if mine || flagged { spent } else { 0 });
+            let (ms, text) = match left {
+                None => (0, "0:00".to_string()),
+                Some(l) if l.main_ms > 0 || c.control().byoyomi_ms == 0 => {
+                    (l.main_ms, format_ms(l.main_ms))
+                }
+                Some(l) => (
+                    l.period_ms,
+                    format!("秒読み {} ({})", format_ms(l.period_ms), l.periods),
+                ),
+            };
+            html! {
+                <div class={classes!("clock", mine.then_some("running"))}
+                    data-clock={p.to_string()} data-ms={ms.to_string()}>
+                    { format!("{}: {text}", side_name(lang, game_id, Player(p), names)) }
+                </div>
+            }
+        });
+        html! { <div class="clocks">{ for rows }</div> }
+    });
+    let foul = st.foul.map(|e| {
+        html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ i18n::foul(lang, e) }</p> }
+    });
+
+    html! {
+        <section class="play" data-game={game_id.as_str()}>
+            <div class="status-area">
+                <div class="status" data-status="" data-turn={turn.0.to_string()}
+                    data-result={result} data-reason={reason} aria-live="polite">{ status_text }</div>
+                { for foul }
+            </div>
+            { for clocks }
+            <div class="nav">
+                { nav_button(&state, "first", "«", (!all_moves.is_empty()).then_some(Some(0))) }
+                { nav_button(&state, "prev", "‹", match viewing {
+                    Some(0) => None,
+                    Some(n) => Some(Some(n - 1)),
+                    None => all_moves.len().checked_sub(1).map(Some),
+                }) }
+                { nav_button(&state, "next", "›", viewing.map(|n| (n + 1 < all_moves.len()).then_some(n + 1))) }
+                { nav_button(&state, "last", "»", viewing.map(|_| None)) }
+            </div>
+            <Board variant={v} {cells} {hands} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
+                selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
+                {on_attempt} {on_select} {on_cell} {on_promote}
+                flipped={st.flipped} numbers={st.numbers} {viewer}
+                two_char={st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id))} />
+            <div class="buttons">
+                if can_pass {
+                    <button data-action="pass" onclick={d(|| Action::Pass)}>{ lang.pick("完了", "Done") }</button>
+                }
+                if !props.start.strict {
+                    <button data-action="undo" onclick={d(|| Action::Undo)}
+                        disabled={moves.is_empty()}>{ lang.pick("待った", "Takeback") }</button>
+                }
+                <button data-action="resign" onclick={d(|| Action::Resign)}
+                    disabled={outcome.is_some()}>{ lang.pick("投了", "Resign") }</button>
+                if v.three_kingdoms {
+                    { seat_select(&state, lang, v.players(), st.seat) }
+                } else {
+                    <button data-action="piece-style" onclick={d(|| Action::PieceStyle)}>
+                        { if st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id)) { "玉" } else { "玉将" } }</button>
+                    if v.dims().0 <= 9 {
+                        <button data-action="notation" onclick={d(|| Action::Notation)}>
+                            { if st.usi { "７六歩" } else { "USI" } }</button>
+                    }
+                    <button data-action="flip" onclick={d(|| Action::Flip)}>{ lang.pick("盤面反転", "Flip") }</button>
+                    <button data-action="numbers" onclick={d(|| Action::Numbers)}>
+                        { if st.numbers { "一二三" } else { "123" } }</button>
+                }
+                <a href="#/">{ lang.pick("対局一覧", "Games") }</a>
+            </div>
+            { impasse_panel(&state, shown, shown.game.outcome().is_none()) }
+            <MoveList {texts} current={shown.view.unwrap_or(shown.game.moves().len())} {on_view} />
+            { record_panel(&state, shown, game_id, lang) }
+        </section>
+    }
+}
+
+/// The status line's words: whose turn and what it must do (checks, setup steps), or the result,
+/// as the rules' [`Status`] says.
+fn status_line(lang: Lang, names: &[String], st: &Play) -> String {
+    let pos = st.shown_position();
+    let game_id = pos.game();
+    let status = Status::of(&st.game, &pos);
+    let name = |p: Player| side_name(lang, game_id, p, names);
+    let turn = status.turn;
+    if let Some(o) = status.outcome {
+        return match o.winner {
+            Some(w) => match lang {
+                Lang::Ja => format!("{}の勝ち：{}", name(w), i18n::reason(lang, o.reason)),
+                Lang::En => format!("{} wins: {}", name(w), i18n::reason(lang, o.reason)),
+            },
+            None => format!(
+                "{}{}",
+                lang.pick("引き分け：", "Draw: "),
+                i18n::reason(lang, o.reason)
+            ),
+        };
+    }
+    let mut t = match lang {
+        Lang::Ja => format!("{}の手番", name(turn)),
+        Lang::En => format!("{} to move", name(turn)),
+    };
+    match (lang, status.setup) {
+        (_, None) => {}
+        (Lang::Ja, Some(SetupStep::FillHoles(n))) => {
+            t += &format!(" — 小駒で穴を埋める（残り{n}）")
+        }
+        (Lang::En, Some(SetupStep::FillHoles(n))) => {
+            t += &format!(" — fill {n} hole(s) with small pieces")
+        }
+        (Lang::Ja, Some(SetupStep::Rearrange)) => t += " — 自陣を並べ替えて完了",
+        (Lang::En, Some(SetupStep::Rearrange)) => t += " — rearrange your camp, then Done",
+        (Lang::Ja, Some(SetupStep::PreMoves(n))) => t += &format!(" — 小駒の移動 残り{n}手"),
+        (Lang::En, Some(SetupStep::PreMoves(n))) => t += &format!(" — {n} pre-move(s) left"),
+    }
+    if status.placing {
+        t += lang.pick(
+            " — 自陣の一段目に駒を置く",
+            " — place a piece on your first rank",
+        );
+    }
+    if status.check {
+        t += lang.pick(" — 王手", " — check (王手)");
+    }
+    if status.double_check {
+        let others: Vec<String> = status
+            .checked
+            .iter()
+            .filter(|&&p| p != turn)
+            .map(|&p| name(p))
+            .collect();
+        t += &match lang {
+            Lang::Ja => format!(
+                " — 両王手：{}と{}に王手、順番の早い{}から指す",
+                name(turn),
+                others.join("・"),
+                name(turn)
+            ),
+            Lang::En => format!(
+                " — double check (王手): {} and {} are both in check; {}, next \
+                 round the table, moves first",
+                name(turn),
+                others.join(", "),
+                name(turn)
+            ),
+        };
+    } else if status.checked.contains(&turn) {
+        t += &match (lang, status.returns_to) {
+            (Lang::Ja, Some(c)) => {
+                format!(" — 王手：{}が受けて、次は{}に戻る", name(turn), name(c))
+            }
+            (Lang::En, Some(c)) => format!(
+                " — 王手: {} is in check and moves now; then back to {}",
+                name(turn),
+                name(c)
+            ),
+            (Lang::Ja, None) => format!(" — 王手：{}が受ける", name(turn)),
+            (Lang::En, None) => format!(" — 王手: {} is in check", name(turn)),
+        };
+    }
+    for &p in &status.on_centre {
+        t += &match lang {
+            Lang::Ja => format!(" — {}の将が中央（手番が来れば勝ち）", name(p)),
+            Lang::En => format!(
+                " — {}'s general is on the centre and wins when its turn comes",
+                name(p)
+            ),
+        };
+    }
+    t
+}
+
+/// The hexagon's seat at the bottom: the player to move (the board turns each turn, for
+/// pass-and-play), or one seat kept there.
+fn seat_select(
+    state: &UseReducerHandle<Play>,
+    lang: Lang,
+    players: u8,
+    seat: Option<Player>,
+) -> Html {
+    let onchange = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = crate::select_value(&e) {
+                let p = v.parse::<u8>().ok().map(Player);
+                state.dispatch(Action::Seat(p));
+            }
+        })
+    };
+    let seats = (0..players).map(|p| {
+        let label = match lang {
+            Lang::Ja => format!("{}を手前に固定", koma_rules::sangoku::SEATS[p as usize % 3]),
+            Lang::En => format!("keep {} at the bottom", koma_rules::sangoku::SEATS[p as usize % 3]),
+        };
+        html! { <option value={p.to_string()} selected={seat == Some(Player(p))}>{ label }</option> }
+    });
+    html! {
+        <label class="seat">{ lang.pick("盤の向き ", "Board ") }
+            <select name="seat" {onchange}>
+                <option value="turn" selected={seat.is_none()}>
+                    { lang.pick("手番の人が手前", "turns to the player to move") }</option>
+                { for seats }
+            </select></label>
+    }
+}
+
+/// A move-list navigation button: `to` is the view to show (`Some(None)`: the current
+/// position), or `None` when the button does nothing now.
+fn nav_button(
+    state: &UseReducerHandle<Play>,
+    id: &'static str,
+    label: &'static str,
+    to: Option<Option<usize>>,
+) -> Html {
+    let onclick = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(v) = to {
+                state.dispatch(Action::View(v));
+            }
+        })
+    };
+    html! { <button data-nav={id} disabled={to.is_none()} {onclick}>{ label }</button> }
+}

@@ -1,0 +1,210 @@
+//! The panels below the move list: impasse and the entering-king declaration, and the record
+//! (export and import).
+
+use koma_rules::GameId;
+use koma_rules::status::Status;
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+
+use super::state::{Action, Play};
+
+/// Impasse (持将棋) with the live point count, and shogi's entering-king declaration (入玉宣言)
+/// showing which of its conditions hold before the player confirms.
+pub(super) fn impasse_panel(state: &UseReducerHandle<Play>, st: &Play, ongoing: bool) -> Html {
+    let status = Status::of(&st.game, st.game.position());
+    if !status.impasse {
+        return Html::default();
+    }
+    let d = |a: fn() -> Action| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(a()))
+    };
+    let [s, g] = st.game.impasse_points();
+    let entered = st.game.both_kings_entered();
+    let declaration = status.declaration.then(|| {
+        let dc = st.game.declaration();
+        let yes_no = |b: bool| if b { "✓" } else { "✗" };
+        let rows = if st.declaring {
+            html! {
+                <ul class="conditions" data-declaration="">
+                    <li data-condition="king-in-camp">{ format!("{} 玉が敵陣三段目以内 king in the enemy camp", yes_no(dc.king_in_camp)) }</li>
+                    <li data-condition="pieces">{ format!("{} 敵陣に10枚以上 ({}) ten pieces in the camp", yes_no(dc.pieces_in_camp >= 10), dc.pieces_in_camp) }</li>
+                    <li data-condition="not-in-check">{ format!("{} 王手されていない not in check", yes_no(dc.not_in_check)) }</li>
+                    <li data-condition="points">{ format!("点数 points {} (31 wins, 24-30 draws)", dc.points) }</li>
+                    <li><button data-action="declare-confirm" onclick={d(|| Action::Declare)}>
+                        { "Declare 宣言する" }</button></li>
+                </ul>
+            }
+        } else {
+            Html::default()
+        };
+        html! {
+            <>
+                <button data-action="declare" disabled={!ongoing} onclick={d(|| Action::ShowDeclaration)}>
+                    { "入玉宣言 declaration…" }</button>
+                { rows }
+            </>
+        }
+    });
+    html! {
+        <div class="impasse">
+            <span data-impasse-points={format!("{s},{g}")}>
+                { format!("持将棋 points ☗ {s} · ☖ {g}") }</span>
+            <button data-action="impasse" disabled={!(ongoing && entered)} onclick={d(|| Action::Impasse)}>
+                { "Agree impasse 持将棋" }</button>
+            { for declaration }
+        </div>
+    }
+}
+
+/// Export and import: the text of the game in a format, and a box and a file picker to load one.
+pub(super) fn record_panel(
+    state: &UseReducerHandle<Play>,
+    st: &Play,
+    game_id: GameId,
+    lang: Lang,
+) -> Html {
+    use crate::record::{Format, export};
+    use koma_rules::record::has_kif;
+    use wasm_bindgen::JsCast;
+    let show = |f: Format| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::Export(f)))
+    };
+    let text = st.export.map(|f| export(&st.game, f));
+    let options = st.game.options();
+    let load = {
+        let state = state.clone();
+        move |bytes: &[u8]| match koma_rules::record::load(game_id, options, bytes) {
+            Ok(g) => state.dispatch(Action::Load(Box::new(g))),
+            Err(e) => state.dispatch(Action::ImportError(e.to_string())),
+        }
+    };
+    let on_import = {
+        let load = load.clone();
+        let text = state.import_text.clone();
+        Callback::from(move |_: MouseEvent| load(text.as_bytes()))
+    };
+    let on_text = {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(t) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+            {
+                state.dispatch(Action::ImportText(t.value()));
+            }
+        })
+    };
+    let on_file = {
+        let load = load.clone();
+        let reader = std::rc::Rc::new(std::cell::RefCell::new(None));
+        Callback::from(move |e: Event| {
+            let Some(file) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                .and_then(|i| i.files())
+                .and_then(|f| f.get(0))
+            else {
+                return;
+            };
+            let load = load.clone();
+            let task = gloo::file::callbacks::read_as_bytes(&file.into(), move |r| {
+                if let Ok(bytes) = r {
+                    load(&bytes);
+                }
+            });
+            *reader.borrow_mut() = Some(task);
+        })
+    };
+    // the clipboard: copy the record shown; paste one and load it (the browser may ask first)
+    let on_copy = text.clone().map(|t| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let Some(w) = web_sys::window() else { return };
+            let promise = w.navigator().clipboard().write_text(&t);
+            let state = state.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match wasm_bindgen_futures::JsFuture::from(promise).await {
+                    Ok(_) => state.dispatch(Action::Notice(
+                        lang.pick("クリップボードにコピーした", "Copied to the clipboard.")
+                            .into(),
+                    )),
+                    Err(_) => state.dispatch(Action::Notice(
+                        lang.pick(
+                            "クリップボードに書けない：テキストを選んでコピーしてください",
+                            "The clipboard cannot be written here: select the text and copy it.",
+                        )
+                        .into(),
+                    )),
+                }
+            });
+        })
+    });
+    let on_paste = {
+        let load = load.clone();
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let Some(w) = web_sys::window() else { return };
+            let promise = w.navigator().clipboard().read_text();
+            let load = load.clone();
+            let state = state.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match wasm_bindgen_futures::JsFuture::from(promise).await {
+                    Ok(v) => load(v.as_string().unwrap_or_default().as_bytes()),
+                    Err(_) => state.dispatch(Action::ImportError(
+                        lang.pick(
+                            "クリップボードを読めない：下の欄に貼り付けて「読込」を押してください",
+                            "The clipboard cannot be read here: paste into the box below, then Load.",
+                        )
+                        .into(),
+                    )),
+                }
+            });
+        })
+    };
+    let download = text.as_ref().map(|t| {
+        let name = match st.export {
+            Some(Format::Kif) => "koma.kif",
+            _ => "koma.txt",
+        };
+        let href = format!(
+            "data:text/plain;charset=utf-8,{}",
+            js_sys::encode_uri_component(t)
+        );
+        html! { <a class="download" {href} download={name}>{ "Download" }</a> }
+    });
+    html! {
+        <details class="record" open={st.export.is_some() || st.import_error.is_some()}>
+            <summary>{ "Record 棋譜" }</summary>
+            <div class="buttons">
+                <button data-export-format="sfen" onclick={show(Format::Sfen)}>{ "SFEN" }</button>
+                <button data-export-format="usi" onclick={show(Format::Usi)}>{ "USI" }</button>
+                if has_kif(game_id) {
+                    <button data-export-format="kif" onclick={show(Format::Kif)}>{ "KIF" }</button>
+                }
+                { for download }
+                if let Some(on_copy) = on_copy {
+                    <button data-action="copy" onclick={on_copy}>{ "Copy コピー" }</button>
+                }
+                <button data-action="paste" onclick={on_paste}>{ "Paste and load 貼り付け" }</button>
+            </div>
+            if let Some(n) = &st.notice {
+                <p class="notice" data-notice="" role="status">{ n }</p>
+            }
+            if let Some(t) = text {
+                <textarea data-export="" readonly=true rows="8" value={t} />
+            }
+            <textarea data-import="" rows="4" placeholder="Paste SFEN, USI moves or KIF here"
+                value={state.import_text.clone()} oninput={on_text} />
+            <div class="buttons">
+                <button data-action="import" onclick={on_import}>{ "Load 読込" }</button>
+                <input type="file" data-import-file="" accept=".kif,.kifu,.txt,.sfen,.usi" onchange={on_file} />
+            </div>
+            if let Some(e) = &st.import_error {
+                <p class="foul" data-import-error="" role="alert">{ e }</p>
+            }
+        </details>
+    }
+}

@@ -1,0 +1,420 @@
+//! The state of a game being played and the reducer that asks the rules crate: input follows
+//! the best shogi sites: drag and drop or click-then-click; a promotion that may be declined is
+//! asked on the board; a forced one is applied; a lion-power piece dropped on a square from
+//! which a second step exists waits there for it (its second-step squares shown, the middle
+//! square itself to stop there, anywhere else to cancel). An illegal attempt is refused with the
+//! rule's name and changes nothing (casual play); in strict play a foul is played and loses,
+//! named.
+
+use std::rc::Rc;
+
+use koma_rules::clock::{Clock, TimeControl};
+use koma_rules::{Cell, Game, IllegalMove, Move, Player, Position};
+use yew::prelude::*;
+
+use crate::board::Source;
+use crate::board::data::destinations;
+
+/// The state of a game in the browser.
+#[derive(Clone)]
+pub struct Play {
+    /// The game, as the rules crate keeps it.
+    pub game: Game,
+    /// The piece selected by a first click.
+    pub selected: Option<Source>,
+    /// A move waiting for the promotion choice.
+    pub pending: Option<(Cell, Cell)>,
+    /// A lion-power piece's first step waiting for its second.
+    pub lion_first: Option<(Cell, Cell)>,
+    /// The last refusal.
+    pub foul: Option<IllegalMove>,
+    /// Changes on every action (the view compares states by it).
+    pub version: u64,
+    /// The clocks, if the game has them.
+    pub clock: Option<Clock>,
+    /// When the current turn began (ms since the epoch).
+    pub turn_started: f64,
+    /// The time now, as of the last tick (ms since the epoch).
+    pub now: f64,
+    /// The export format shown, if any.
+    pub export: Option<crate::record::Format>,
+    /// Why the last import failed.
+    pub import_error: Option<String>,
+    /// The text in the record panel's box, as typed or pasted (loaded from here, never read
+    /// back from the page).
+    pub import_text: String,
+    /// A short note on the record panel (the record was copied).
+    pub notice: Option<String>,
+    /// Gote at the bottom.
+    pub flipped: bool,
+    /// The hexagon: the seat kept at the bottom (`None`: the player to move, pass-and-play).
+    pub seat: Option<Player>,
+    /// Ranks as numbers.
+    pub numbers: bool,
+    /// The declaration's conditions are shown.
+    pub declaring: bool,
+    /// A past position being looked at (plies from the start), if any.
+    pub view: Option<usize>,
+    /// Two-character piece names (`None`: the game's default, two for chu shogi).
+    pub two_char: Option<bool>,
+    /// The move list in USI instead of Japanese.
+    pub usi: bool,
+    /// Every movable source with its destinations (a lion's second steps while one waits),
+    /// worked out once per change, not on every render.
+    pub dests: Rc<Vec<(Source, Cell)>>,
+    /// Whether the side to move may pass (a setup phase's "Done").
+    pub can_pass: bool,
+    /// Changes whenever the position on the board does (a move, a takeback, a loaded game).
+    ///
+    /// The view draws such a change on the board in the frame that follows the release, and
+    /// the text around the board (the status line's words, the move list, the panels below) in
+    /// the frame after that: the browser then presents the first frame sooner, as it has only
+    /// the board's changed squares to paint and put on screen, not a region from the status
+    /// line above the board to the move list below it. The status line's attributes
+    /// (`data-turn`, `data-result`, `data-reason`) and the end of a game change at once.
+    pub board: u64,
+}
+
+fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+impl PartialEq for Play {
+    fn eq(&self, other: &Self) -> bool {
+        self.version == other.version
+    }
+}
+
+/// What the player can do.
+pub enum Action {
+    /// Select a piece (or nothing).
+    Select(Option<Source>),
+    /// Move from a source to a cell.
+    Attempt(Source, Cell),
+    /// A click on a cell.
+    Cell(Cell),
+    /// The promotion choice.
+    Promote(bool),
+    /// End the handicap setup (pre-moves, rearranging) early.
+    Pass,
+    /// Take back the last move (casual play).
+    Undo,
+    /// The side to move resigns.
+    Resign,
+    /// The clock ticks.
+    Tick,
+    /// Replace the game with an imported one.
+    Load(Box<Game>),
+    /// Show the game as text in this format.
+    Export(crate::record::Format),
+    /// An import failed: show why.
+    ImportError(String),
+    /// The record panel's box changed.
+    ImportText(String),
+    /// A note on the record panel.
+    Notice(String),
+    /// Turn the board round.
+    Flip,
+    /// The hexagon: keep this seat at the bottom (`None`: the player to move).
+    Seat(Option<Player>),
+    /// Ranks as numbers or kanji.
+    Numbers,
+    /// Both players agree to impasse (持将棋): settle by points.
+    Impasse,
+    /// Show the entering-king declaration's conditions (or hide them).
+    ShowDeclaration,
+    /// The side to move declares (入玉宣言).
+    Declare,
+    /// Look at the position after this many plies (`None`: the current one).
+    View(Option<usize>),
+    /// One- or two-character piece names.
+    PieceStyle,
+    /// The move list in USI or Japanese.
+    Notation,
+}
+
+impl Play {
+    /// A new game.
+    pub fn new(game: Game, clock: Option<TimeControl>) -> Play {
+        let players = game.position().variant().players() as usize;
+        let now = now_ms();
+        let mut p = Play {
+            game,
+            selected: None,
+            pending: None,
+            lion_first: None,
+            foul: None,
+            version: 0,
+            clock: clock.map(|tc| Clock::new(tc, players)),
+            turn_started: now,
+            now,
+            export: None,
+            import_error: None,
+            import_text: String::new(),
+            notice: None,
+            flipped: false,
+            seat: None,
+            numbers: false,
+            declaring: false,
+            view: None,
+            two_char: None,
+            usi: false,
+            dests: Rc::default(),
+            can_pass: false,
+            board: 0,
+        };
+        p.refresh();
+        p
+    }
+
+    /// The position on the board: the current one, or the past one being looked at.
+    pub fn shown_position(&self) -> Position {
+        match self.view {
+            Some(n) => {
+                let mut p = self.game.start().clone();
+                for m in self.game.moves().into_iter().take(n) {
+                    p.play_unchecked(m);
+                }
+                p
+            }
+            None => self.game.position().clone(),
+        }
+    }
+
+    /// Work out what the board offers from the state: the destinations and the pass.
+    fn refresh(&mut self) {
+        // (none once the game is over)
+        let legal = self.legal();
+        self.dests = Rc::new(self.dests(&legal));
+        self.can_pass = legal.contains(&Move::Pass);
+    }
+
+    /// Time spent on the current turn.
+    pub fn spent(&self) -> u64 {
+        (self.now - self.turn_started).max(0.0) as u64
+    }
+
+    /// Flag the side to move if its time has run out.
+    fn tick(&mut self) {
+        self.now = now_ms();
+        let turn = self.game.position().turn();
+        if self.game.outcome().is_none()
+            && let Some(c) = &self.clock
+            && c.left(turn.index(), self.spent()).is_none()
+        {
+            self.game.flag(turn);
+        }
+    }
+
+    fn legal(&mut self) -> Vec<Move> {
+        self.game.legal_moves()
+    }
+
+    /// Play `mv`, or keep the refusal.
+    fn play(&mut self, mv: Move) {
+        self.view = None;
+        self.selected = None;
+        self.pending = None;
+        self.lion_first = None;
+        self.tick();
+        if self.game.outcome().is_some() {
+            return;
+        }
+        let mover = self.game.position().turn();
+        match self.game.play(mv) {
+            Ok(_) => {
+                self.foul = None;
+                let spent = self.spent();
+                if let Some(c) = &mut self.clock
+                    && !c.end_turn(mover.index(), spent)
+                {
+                    self.game.flag(mover);
+                }
+                self.turn_started = self.now;
+            }
+            Err(e) => self.foul = Some(e),
+        }
+    }
+
+    fn attempt(&mut self, source: Source, to: Cell) {
+        let legal = self.legal();
+        let from = match source {
+            Source::Hand(kind) => {
+                self.play(Move::Drop { kind, to });
+                return;
+            }
+            Source::Cell(c) => c,
+        };
+        if let Some((f, mid)) = self.lion_first {
+            if f == from {
+                if to == mid {
+                    let single = Move::Board {
+                        from,
+                        to,
+                        promote: false,
+                    };
+                    if legal.contains(&single) {
+                        self.play(single);
+                    } else {
+                        self.lion_first = None;
+                    }
+                } else {
+                    let double = Move::Double { from, mid, to };
+                    if legal.contains(&double) {
+                        self.play(double);
+                    } else {
+                        self.lion_first = None;
+                        self.selected = None;
+                    }
+                }
+                return;
+            }
+            self.lion_first = None;
+        }
+        let doubles = legal
+            .iter()
+            .any(|m| matches!(m, Move::Double { from: f, mid, .. } if *f == from && *mid == to));
+        if doubles {
+            self.lion_first = Some((from, to));
+            self.selected = Some(source);
+            self.foul = None;
+            return;
+        }
+        let yes = Move::Board {
+            from,
+            to,
+            promote: true,
+        };
+        let no = Move::Board {
+            from,
+            to,
+            promote: false,
+        };
+        match (legal.contains(&yes), legal.contains(&no)) {
+            (true, true) => {
+                self.pending = Some((from, to));
+                self.selected = None;
+                self.foul = None;
+            }
+            (true, false) => self.play(yes),
+            // not legal: play it anyway so the rules name the foul (and, in strict play, end
+            // the game with it)
+            (false, _) => self.play(no),
+        }
+    }
+
+    /// The board's data: every source's destinations, with a lion's second step if waiting.
+    fn dests(&self, legal: &[Move]) -> Vec<(Source, Cell)> {
+        if let Some((f, mid)) = self.lion_first {
+            let mut out: Vec<(Source, Cell)> = legal
+                .iter()
+                .filter_map(|m| match *m {
+                    Move::Double { from, mid: m2, to } if from == f && m2 == mid => {
+                        Some((Source::Cell(f), to))
+                    }
+                    Move::Board { from, to, .. } if from == f && to == mid => {
+                        Some((Source::Cell(f), to))
+                    }
+                    _ => None,
+                })
+                .collect();
+            out.dedup();
+            return out;
+        }
+        destinations(legal)
+    }
+}
+
+impl Reducible for Play {
+    type Action = Action;
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = (*self).clone();
+        s.version += 1;
+        let (hash, plies) = (s.game.position().hash(), s.game.moves().len());
+        match action {
+            Action::Select(src) => {
+                s.selected = src;
+                s.pending = None;
+                if src.is_none() {
+                    s.lion_first = None;
+                }
+            }
+            Action::Attempt(src, to) => s.attempt(src, to),
+            Action::Cell(c) => {
+                if let Some(src) = s.selected {
+                    s.attempt(src, c);
+                } else {
+                    s.pending = None;
+                }
+            }
+            Action::Promote(yes) => {
+                if let Some((from, to)) = s.pending.take() {
+                    s.play(Move::Board {
+                        from,
+                        to,
+                        promote: yes,
+                    });
+                }
+            }
+            Action::Pass => s.play(Move::Pass),
+            Action::Undo => {
+                s.game.undo();
+                s.selected = None;
+                s.pending = None;
+                s.lion_first = None;
+                s.foul = None;
+            }
+            Action::Resign => {
+                let p = s.game.position().turn();
+                s.game.resign(p);
+            }
+            Action::Tick => s.tick(),
+            Action::Load(game) => {
+                let clock = s.clock.as_ref().map(|c| c.control());
+                let mut fresh = Play::new(*game, clock);
+                fresh.version = s.version;
+                fresh.flipped = s.flipped;
+                fresh.seat = s.seat;
+                fresh.numbers = s.numbers;
+                fresh.two_char = s.two_char;
+                fresh.usi = s.usi;
+                s = fresh;
+            }
+            Action::Export(f) => {
+                s.export = Some(f);
+                s.notice = None;
+            }
+            Action::Flip => s.flipped = !s.flipped,
+            Action::Seat(p) => s.seat = p,
+            Action::Notation => s.usi = !s.usi,
+            Action::PieceStyle => {
+                let default = koma_rules::names::two_character_pieces(s.game.position().game());
+                s.two_char = Some(!s.two_char.unwrap_or(default));
+            }
+            Action::Impasse => {
+                s.game.agree_impasse();
+            }
+            Action::ShowDeclaration => s.declaring = !s.declaring,
+            Action::View(n) => {
+                let len = s.game.moves().len();
+                s.view = n.filter(|&n| n < len);
+                s.selected = None;
+                s.pending = None;
+                s.lion_first = None;
+            }
+            Action::Declare => {
+                s.game.declare();
+                s.declaring = false;
+            }
+            Action::Numbers => s.numbers = !s.numbers,
+            Action::ImportError(e) => s.import_error = Some(e),
+            Action::ImportText(t) => s.import_text = t,
+            Action::Notice(n) => s.notice = Some(n),
+        }
+        if (s.game.position().hash(), s.game.moves().len()) != (hash, plies) {
+            s.board += 1;
+        }
+        s.refresh();
+        Rc::new(s)
+    }
+}
