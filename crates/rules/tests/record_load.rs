@@ -80,3 +80,69 @@ fn strict_play_carries_into_the_loaded_game() {
     assert!(g.options().strict);
     assert!(g.position().options().strict);
 }
+
+mod never_panics {
+    use super::*;
+    use koma_rules::notation;
+    use proptest::prelude::*;
+
+    /// Texts near real records: USI's words, SFEN's letters, moves and numbers, shuffled.
+    fn near_records() -> impl Strategy<Value = String> {
+        let words = prop::sample::select(vec![
+            "position",
+            "sfen",
+            "startpos",
+            "moves",
+            "7g7f",
+            "3c3d",
+            "8h2b+",
+            "P*5e",
+            "b",
+            "w",
+            "-",
+            "1",
+            "241",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL",
+            "rbsgk/4p/5/P4/KGSBR",
+            "9/9",
+            "k8/9",
+            "a",
+            "0,1:0,0+",
+            "-1,3:-1,2",
+            "手合割：平手",
+            "手数----指手--",
+            "1 ７六歩(77)",
+            "\u{0}",
+            "💥",
+            "99999999999999999999",
+        ]);
+        prop::collection::vec(words, 0..12).prop_map(|w| w.join(" "))
+    }
+
+    proptest! {
+        #[test]
+        fn loading_any_text_into_any_game_never_panics(
+            text in near_records(),
+            bytes in prop::collection::vec(any::<u8>(), 0..64),
+        ) {
+            for game in GameId::ALL {
+                for input in [text.as_bytes(), &bytes[..]] {
+                    if let Ok(g) = load(game, RuleOptions::default(), input) {
+                        // what loads writes back and loads again the same
+                        let v = g.position().variant();
+                        let moves: Vec<String> =
+                            g.moves().iter().map(|&m| notation::write_move(v, m)).collect();
+                        let again = format!(
+                            "position sfen {} moves {}",
+                            notation::write_position(g.start()),
+                            moves.join(" ")
+                        );
+                        let back = load(game, RuleOptions::default(), again.as_bytes()).unwrap();
+                        prop_assert_eq!(back.position(), g.position());
+                        prop_assert_eq!(back.moves(), g.moves());
+                    }
+                }
+            }
+        }
+    }
+}
