@@ -185,8 +185,7 @@ pub enum LoadError {
 
 /// Whether `game` has KIF records (the square boards up to 9x9).
 pub fn has_kif(game: GameId) -> bool {
-    let v = crate::variant::Variant::get(game);
-    !v.three_kingdoms && v.dims().0 <= 9
+    crate::games::rules(game).has_kif()
 }
 
 /// How `outcome` reads in a sentence ("gote won by checkmate (JCSA rules)", "a draw by
@@ -200,8 +199,8 @@ pub fn describe_outcome(pos: &Position, outcome: crate::outcome::Outcome) -> Str
         ),
         None => format!("a draw by {reason}"),
     };
-    if pos.variant().chu {
-        s += &format!(" ({} rules)", pos.options().chu.name());
+    if let Some(rules) = crate::games::rules(pos.game()).rules_name(pos.options()) {
+        s += &format!(" ({rules} rules)");
     }
     s
 }

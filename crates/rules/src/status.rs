@@ -58,7 +58,8 @@ impl Status {
     pub fn of(game: &Game, pos: &Position) -> Status {
         let v = pos.variant();
         let turn = pos.turn();
-        let hex = v.three_kingdoms;
+        let rules = crate::games::rules(pos.game());
+        let hex = rules.check_jumps_the_turn();
         let checked: Vec<Player> = if hex {
             (0..v.players())
                 .map(Player)
@@ -67,7 +68,7 @@ impl Status {
         } else {
             Vec::new()
         };
-        let check = !v.chu && !hex && pos.in_check();
+        let check = rules.shows_check() && pos.in_check();
         let marked_royal = if hex {
             checked.contains(&turn).then(|| pos.king(turn)).flatten()
         } else if check {

@@ -103,6 +103,22 @@ pub mod kinds {
     pub const TOKIN: Kind = Kind(13);
 }
 
+/// How people name a game and its seats.
+#[derive(Clone, Debug)]
+pub struct Names {
+    /// The game in Japanese and English, as the game list shows it ("本将棋 Shogi").
+    pub game: &'static str,
+    /// Each seat in Japanese and in English (先手/sente; A, B, C round the hexagon).
+    pub seats: [(&'static str, &'static str); 3],
+    /// Whether the seats are shown with the shogi marks ☗ and ☖.
+    pub marks: bool,
+    /// Whether the pieces are named with two characters by default (chu shogi's many kinds are
+    /// told apart by their full names: 獅子, 奔王; the others' by one: 玉, 飛).
+    pub two_char: bool,
+}
+
+const SENTE_GOTE: [(&str, &str); 3] = [("先手", "sente"), ("後手", "gote"), ("", "")];
+
 /// What a game says about one kind of piece.
 #[derive(Clone, Debug)]
 pub struct KindInfo {
@@ -153,6 +169,8 @@ pub struct Variant {
     pub kinds: Vec<KindInfo>,
     /// The start position in SFEN (the hex games: in their own text notation).
     pub start_sfen: &'static str,
+    /// How people name the game and its seats (see [`crate::names`]).
+    pub names: Names,
     /// Whether captured pieces go to hand and may be dropped.
     pub drops: bool,
     /// Whether a pawn may not be dropped on a file holding an own unpromoted pawn (二歩).
@@ -609,6 +627,12 @@ fn shogi() -> Variant {
         geometry,
         kinds,
         start_sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        names: Names {
+            game: "本将棋 Shogi",
+            seats: SENTE_GOTE,
+            marks: true,
+            two_char: false,
+        },
         drops: true,
         nifu: true,
         uchifuzume: true,
@@ -634,6 +658,12 @@ fn minishogi() -> Variant {
         geometry,
         kinds,
         start_sfen: "rbsgk/4p/5/P4/KGSBR b - 1",
+        names: Names {
+            game: "5五将棋 Minishogi",
+            seats: SENTE_GOTE,
+            marks: true,
+            two_char: false,
+        },
         drops: true,
         nifu: true,
         uchifuzume: true,
@@ -665,6 +695,12 @@ fn shogi66() -> Variant {
         geometry,
         kinds,
         start_sfen: "6/pppppp/6/6/PPPPPP/6 b KRBGSNLkrbgsnl 1",
+        names: Names {
+            game: "66将棋 6x6 shogi",
+            seats: SENTE_GOTE,
+            marks: true,
+            two_char: false,
+        },
         drops: true,
         nifu: true,
         uchifuzume: true,
@@ -689,6 +725,12 @@ fn chushogi() -> Variant {
         geometry,
         kinds,
         start_sfen: "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
+        names: Names {
+            game: "中将棋 Chu shogi",
+            seats: SENTE_GOTE,
+            marks: true,
+            two_char: true,
+        },
         drops: false,
         nifu: false,
         uchifuzume: false,
@@ -718,6 +760,16 @@ fn sangoku(players: u8) -> Variant {
         geometry,
         kinds,
         start_sfen: start,
+        names: Names {
+            game: if players == 3 {
+                "三国志三人将棋 Three Kingdoms (3 players)"
+            } else {
+                "三国志将棋 Three Kingdoms (2 players)"
+            },
+            seats: [("A", "A"), ("B", "B"), ("C", "C")],
+            marks: false,
+            two_char: false,
+        },
         drops: true,
         nifu: false,
         uchifuzume: false,

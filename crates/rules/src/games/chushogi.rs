@@ -6,6 +6,7 @@
 
 use super::GameRules;
 use crate::moves::{Move, Played};
+use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
 use crate::piece::Player;
 use crate::position::Position;
@@ -14,6 +15,18 @@ use crate::position::Position;
 pub struct Chushogi;
 
 impl GameRules for Chushogi {
+    fn shows_check(&self) -> bool {
+        false
+    }
+
+    fn has_kif(&self) -> bool {
+        false
+    }
+
+    fn rules_name(&self, options: RuleOptions) -> Option<&'static str> {
+        Some(options.chu.name())
+    }
+
     /// A check is an attack on a royal (chu's royals may stay attacked); an attack is the
     /// moved piece attacking an enemy piece from where it lands; a jitto is a lion's pass.
     fn is_pass_in_place(&self, before: &Position, mv: Move) -> bool {

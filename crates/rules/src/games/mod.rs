@@ -114,6 +114,30 @@ pub trait GameRules: Sync {
     fn has_declaration(&self) -> bool {
         false
     }
+
+    /// Whether a check is shown as the side to move's (a royal left attacked would be taken:
+    /// shogi); chu shogi's royals may stay attacked, and the hexagon's checks jump the turn.
+    fn shows_check(&self) -> bool {
+        true
+    }
+
+    /// Whether a check passes the turn to the checked player, out of turn, and back
+    /// (Three Kingdoms shogi).
+    fn check_jumps_the_turn(&self) -> bool {
+        false
+    }
+
+    /// Whether the game is recorded in KIF (the square boards up to 9x9).
+    fn has_kif(&self) -> bool {
+        true
+    }
+
+    /// The name of the rules an outcome was decided by, when the game has several (chu
+    /// shogi's presets).
+    fn rules_name(&self, options: RuleOptions) -> Option<&'static str> {
+        let _ = options;
+        None
+    }
 }
 
 /// The rules object of `game`: the one dispatch on the game id.

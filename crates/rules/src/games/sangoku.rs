@@ -18,6 +18,18 @@ use crate::position::Position;
 pub struct Sangoku;
 
 impl GameRules for Sangoku {
+    fn shows_check(&self) -> bool {
+        false
+    }
+
+    fn check_jumps_the_turn(&self) -> bool {
+        true
+    }
+
+    fn has_kif(&self) -> bool {
+        false
+    }
+
     fn position_outcome(&self, pos: &mut Position, _: Option<Player>) -> Option<Outcome> {
         crate::sangoku::outcome(pos)
     }
