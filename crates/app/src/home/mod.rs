@@ -1,0 +1,275 @@
+//! The start screen: every game with its handicaps, and the new-game form (game, handicap,
+//! clock, casual or strict, the players' names and who moves first: furigoma for two, janken
+//! round the hexagon's table). The form keeps its choices in state and builds the address of
+//! the game (`#/play/<game>?...`).
+
+mod furigoma;
+pub mod janken;
+
+use koma_rules::GameId;
+use yew::prelude::*;
+
+use crate::i18n;
+use crate::select_value;
+use furigoma::Furigoma;
+
+/// The new-game form: game, handicap, clock, casual or strict.
+#[function_component(NewGame)]
+fn new_game() -> Html {
+    use wasm_bindgen::JsCast;
+    let lang = use_context::<i18n::Lang>().unwrap_or_default();
+    let game = use_state(|| GameId::Shogi);
+    // the players, named in seat order (round the table for Three Kingdoms), and who moves
+    // first: drawn (furigoma, janken) or fixed (the first listed); the hex games draw by default
+    let names = use_state(|| vec![String::new(); 3]);
+    let first = use_state(|| None::<bool>);
+    let seats = use_state(|| None::<Vec<usize>>);
+    // the form's choices, kept here as they change (never read back from the page)
+    let setup = use_state(String::new);
+    let clock = use_state(String::new);
+    let strict = use_state(|| false);
+    let variant = koma_rules::Variant::get(*game);
+    let hex = variant.three_kingdoms;
+    let players = variant.players() as usize;
+    let by_lot = first.unwrap_or(hex);
+    let shown_names: Vec<String> = (0..players)
+        .map(|i| {
+            let n = names.get(i).map_or("", |n| n.trim());
+            if n.is_empty() {
+                match lang {
+                    i18n::Lang::Ja => format!("{}番目の人", i + 1),
+                    i18n::Lang::En => format!("Player {}", i + 1),
+                }
+            } else {
+                n.to_string()
+            }
+        })
+        .collect();
+    // seat order: the draw's, or as listed
+    let order: Option<Vec<usize>> = if by_lot {
+        (*seats).clone().filter(|s| s.len() == players)
+    } else {
+        Some((0..players).collect())
+    };
+    let on_game = {
+        let game = game.clone();
+        let (first, seats, setup) = (first.clone(), seats.clone(), setup.clone());
+        Callback::from(move |e: Event| {
+            if let Some(g) = select_value(&e).and_then(|v| v.parse::<GameId>().ok()) {
+                // a new game draws afresh, from its even start
+                first.set(None);
+                seats.set(None);
+                setup.set(String::new());
+                game.set(g);
+            }
+        })
+    };
+    let on_choice = |state: &UseStateHandle<String>| {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = select_value(&e) {
+                state.set(v);
+            }
+        })
+    };
+    let on_setup = on_choice(&setup);
+    let on_clock = on_choice(&clock);
+    let on_mode = {
+        let strict = strict.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = select_value(&e) {
+                strict.set(v == "strict");
+            }
+        })
+    };
+    let onclick = {
+        let game = *game;
+        // (no names when nobody was named and nothing was drawn)
+        let named = by_lot || names.iter().any(|n| !n.trim().is_empty());
+        let names_param = order.as_ref().filter(|_| named).map(|o| {
+            o.iter()
+                .map(|&i| {
+                    shown_names[i]
+                        .replace(['%', ',', '&', '#', '?', '+'], " ")
+                        .replace(' ', "%20")
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        });
+        let (setup, clock, strict) = ((*setup).clone(), (*clock).clone(), *strict);
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            let mut q = Vec::new();
+            if let Some(n) = &names_param {
+                q.push(format!("names={n}"));
+            }
+            if !setup.is_empty() && setup != "even" {
+                q.push(format!("setup={setup}"));
+            }
+            if !clock.is_empty() {
+                q.push(format!("clock={}", clock.replace('+', "%2B")));
+            }
+            if strict {
+                q.push("mode=strict".into());
+            }
+            let hash = if q.is_empty() {
+                format!("#/play/{}", game.as_str())
+            } else {
+                format!("#/play/{}?{}", game.as_str(), q.join("&"))
+            };
+            if let Some(w) = web_sys::window() {
+                let _ = w.location().set_hash(&hash);
+            }
+        })
+    };
+    let games = GameId::ALL.iter().map(
+        |&g| html! { <option value={g.as_str()} selected={g == *game}>{ koma_rules::names::game(g) }</option> },
+    );
+    let name_inputs = (0..players).map(|i| {
+        let value = names.get(i).cloned().unwrap_or_default();
+        let names = names.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            if let Some(t) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            {
+                let mut n = (*names).clone();
+                if let Some(slot) = n.get_mut(i) {
+                    *slot = t.value();
+                }
+                names.set(n);
+            }
+        });
+        let placeholder = match lang {
+            i18n::Lang::Ja => format!("{}番目の人", i + 1),
+            i18n::Lang::En => format!("Player {}", i + 1),
+        };
+        html! {
+            <input type="text" name={format!("player{i}")} maxlength="24" {placeholder}
+                {value} {oninput} />
+        }
+    });
+    let on_first = {
+        let first = first.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = select_value(&e) {
+                first.set(Some(v != "fixed"));
+            }
+        })
+    };
+    let on_seated = {
+        let seats = seats.clone();
+        Callback::from(move |s: Option<Vec<usize>>| seats.set(s))
+    };
+    let (legend, lot, fixed) = match (hex, lang) {
+        (true, i18n::Lang::Ja) => (
+            "対局者（時計回りに座った順）",
+            "じゃんけん",
+            "最初の人が先手（A）",
+        ),
+        (true, i18n::Lang::En) => (
+            "Players, in order round the table (clockwise)",
+            "janken (rock-paper-scissors)",
+            "the first listed, as A",
+        ),
+        (false, i18n::Lang::Ja) => ("対局者", "振り駒", "最初の人が先手"),
+        (false, i18n::Lang::En) => (
+            "Players",
+            "furigoma (five pawns tossed)",
+            "the first listed plays sente",
+        ),
+    };
+    let draw = if hex {
+        html! { <janken::JankenPanel key={game.as_str()} names={shown_names.clone()} {on_seated} /> }
+    } else {
+        html! { <Furigoma key={game.as_str()} names={shown_names.clone()} {on_seated} /> }
+    };
+    let seating = html! {
+        <fieldset class="seating" data-seating="">
+            <legend>{ legend }</legend>
+            { for name_inputs }
+            <label>{ lang.pick("先手の決め方 ", "Who moves first ") }
+                <select name="first" onchange={on_first}>
+                    <option value="draw" selected={by_lot}>{ lot }</option>
+                    <option value="fixed" selected={!by_lot}>{ fixed }</option>
+                </select></label>
+            if by_lot {
+                { draw }
+            }
+        </fieldset>
+    };
+    // (every select names its default option: Yew inserts options last first, so the browser's
+    // own default would be the last one)
+    let setups = koma_rules::setups::setups(*game)
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let practice = if s.practice { " (practice)" } else { "" };
+            let chosen = if setup.is_empty() { i == 0 } else { *setup == s.id };
+            html! { <option value={s.id} selected={chosen}>{ format!("{}{practice}", s.name) }</option> }
+        });
+    html! {
+        <form class="new-game" data-form="new-game">
+            <label>{ lang.pick("対局 ", "Game ") }
+                <select name="game" onchange={on_game}>{ for games }</select></label>
+            <label>{ lang.pick("手合 ", "Handicap ") }
+                <select name="setup" key={game.as_str()} onchange={on_setup}>{ for setups }</select></label>
+            <label>{ lang.pick("持ち時間 ", "Clock ") }
+                <select name="clock" onchange={on_clock}>
+                    { for [
+                        ("", lang.pick("なし", "none")),
+                        ("600+30", "10分 + 秒読み30秒"),
+                        ("0+30", "秒読み30秒"),
+                        ("300i5", "5分 + 5秒加算 (Fischer)"),
+                        ("1800+60", "30分 + 秒読み60秒"),
+                    ].into_iter().map(|(v, label)| html! {
+                        <option value={v} selected={*clock == v}>{ label }</option>
+                    }) }
+                </select></label>
+            <label>{ lang.pick("対局の種類 ", "Mode ") }
+                <select name="mode" onchange={on_mode}>
+                    <option value="casual" selected={!*strict}>{ lang.pick("練習（待ったあり）", "casual (takeback)") }</option>
+                    <option value="strict" selected={*strict}>{ lang.pick("公式（反則負け）", "strict (a foul loses)") }</option>
+                </select></label>
+            { seating }
+            <button data-action="start" disabled={order.is_none()} {onclick}>
+                { lang.pick("対局開始", "Start") }</button>
+        </form>
+    }
+}
+
+/// The start screen: every game, with its handicaps and the mode.
+#[function_component(Home)]
+pub fn home() -> Html {
+    let games = GameId::ALL.iter().map(|&g| {
+        let setups = koma_rules::setups::setups(g);
+        let links = setups.iter().map(|s| {
+            let href = if s.id == "even" {
+                format!("#/play/{}", g.as_str())
+            } else {
+                format!("#/play/{}?setup={}", g.as_str(), s.id)
+            };
+            let practice = if s.practice { " (practice)" } else { "" };
+            html! { <li><a {href} data-setup={s.id}>{ format!("{}{practice}", s.name) }</a></li> }
+        });
+        let strict = format!("#/play/{}?mode=strict", g.as_str());
+        let clocked = format!("#/play/{}?clock=600%2B30", g.as_str());
+        html! {
+            <li class="game" data-game-id={g.as_str()}>
+                <h2><a href={format!("#/play/{}", g.as_str())}>{ koma_rules::names::game(g) }</a>
+                    { " · " }<a class="strict" href={strict}>{ "strict 公式" }</a>
+                    { " · " }<a class="clocked" href={clocked}>{ "clock 10分+30秒" }</a></h2>
+                if setups.len() > 1 {
+                    <ul class="setups">{ for links }</ul>
+                }
+            </li>
+        }
+    });
+    html! {
+        <section class="home">
+            <p>{ "Choose a game. Casual play refuses illegal moves and allows takeback; strict play lets a foul be made, and it loses." }</p>
+            <NewGame />
+            <ul class="games">{ for games }</ul>
+        </section>
+    }
+}
