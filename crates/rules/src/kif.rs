@@ -384,7 +384,7 @@ fn read_hand(v: &Variant, p: &mut Position, owner: Player, text: &str) -> Option
     }
     for item in text.split(['　', ' ']).filter(|s| !s.is_empty()) {
         let (kind, used) = read_piece(v, item)?;
-        if kind.index() >= HAND_KINDS || (v.kind(kind).royal && !v.placement) {
+        if kind.index() >= HAND_KINDS || (v.kind(kind).royal && !crate::games::rules(v.id).has_placement()) {
             return None;
         }
         let n = match &item[used..] {

@@ -1,10 +1,14 @@
-//! A position of a square-board game: board, hands, side to move, its Zobrist hash, and the
-//! undo stack; legal move generation and the check for each foul.
+//! A position of any of the games: board, hands, side to move, its Zobrist hash, and the undo
+//! stack; the generic part of move generation.
 //!
 //! Legality is decided the plain way: generate what the pieces can do, play it, and reject what
-//! leaves the mover's king attacked. The hash is updated on every change and restored on undo,
-//! so `play` then `undo` gives back the identical position.
+//! leaves the mover's royal attacked. What each game adds (drops and 二歩, 打ち歩詰め, 66
+//! shogi's placement, chu's lion and setup steps, the hexagon's turn order) is asked of the
+//! game's rules ([`crate::games::GameRules`]), which the position carries. The hash is updated
+//! on every change and restored on undo, so `play` then `undo` gives back the identical
+//! position.
 
+use crate::games::{AfterPlay, GameRules};
 use crate::geometry::Cell;
 use crate::moves::{IllegalMove, Move};
 use crate::piece::{Kind, Piece, Player};
@@ -39,6 +43,7 @@ struct Undo {
 #[derive(Clone)]
 pub struct Position {
     v: &'static Variant,
+    rules: &'static dyn GameRules,
     board: [Piece; MAX_CELLS],
     hands: [[u8; HAND_KINDS]; 3],
     turn: Player,
@@ -63,32 +68,6 @@ pub struct Position {
 
 /// The legal moves of a position (a plain vector).
 pub type MoveList = Vec<Move>;
-
-/// Chu shogi: the lion-capture square after `mv` (a non-lion taking a lion), before it is
-/// played.
-fn chu_lion_capture(pos: &Position, mv: Move) -> Option<Cell> {
-    use crate::chushogi::is_lion;
-    let from = mv.from()?;
-    let mover = pos.piece(from);
-    if mover.is_empty() || is_lion(mover.kind()) {
-        return None;
-    }
-    let took_lion = |c: Cell| {
-        let q = pos.piece(c);
-        !q.is_empty() && q.owner() != mover.owner() && is_lion(q.kind())
-    };
-    match mv {
-        Move::Board { to, .. } => took_lion(to).then_some(to),
-        Move::Double { mid, to, .. } => {
-            if took_lion(to) {
-                Some(to)
-            } else {
-                took_lion(mid).then_some(mid)
-            }
-        }
-        Move::Drop { .. } | Move::Pass => None,
-    }
-}
 
 impl PartialEq for Position {
     /// Positions are equal when board, hands and side to move are (history is not compared).
@@ -117,6 +96,7 @@ impl Position {
     pub fn empty(game: GameId) -> Position {
         Position {
             v: Variant::get(game),
+            rules: crate::games::rules(game),
             board: [Piece::EMPTY; MAX_CELLS],
             hands: [[0; HAND_KINDS]; 3],
             turn: Player::FIRST,
@@ -146,6 +126,12 @@ impl Position {
     #[inline]
     pub fn variant(&self) -> &'static Variant {
         self.v
+    }
+
+    /// The game's rules.
+    #[inline]
+    pub fn rules(&self) -> &'static dyn GameRules {
+        self.rules
     }
 
     /// Which game.
@@ -307,11 +293,11 @@ impl Position {
 
     /// Turn the placement phase on or off (the SFEN reader decides it).
     pub fn set_placing(&mut self, on: bool) {
-        self.placing = on && self.v.placement;
+        self.placing = on && self.rules.has_placement();
     }
 
     /// Whether both first ranks are full (the placement phase is over).
-    fn first_ranks_full(&self) -> bool {
+    pub(crate) fn first_ranks_full(&self) -> bool {
         let v = self.v;
         v.geometry.cells().all(|c| {
             !(v.on_first_rank(Player::FIRST, c) || v.on_first_rank(Player::SECOND, c))
@@ -345,12 +331,6 @@ impl Position {
 
     // ----- playing -----
 
-    /// The player after `p` in turn order.
-    #[inline]
-    fn next_player(&self, p: Player) -> Player {
-        Player((p.0 + 1) % self.v.players())
-    }
-
     /// Play a move without checking it. The move must be one of [`Position::legal_moves`] or at
     /// least physically possible (an own piece on `from`, a held piece for a drop).
     pub fn play_unchecked(&mut self, mv: Move) {
@@ -361,9 +341,8 @@ impl Position {
         let hash = self.hash;
         let lion_capture = self.lion_capture;
         let chu_setup = self.chu_setup;
-        if v.chu {
-            self.lion_capture = chu_lion_capture(self, mv);
-        }
+        let rules = self.rules;
+        rules.before_play(self, mv);
         match mv {
             Move::Pass => {}
             Move::Board { from, to, promote } => {
@@ -439,50 +418,8 @@ impl Position {
             }
         }
         let placing = self.placing;
-        let mut retired = None;
-        if placing {
-            // Placing the rook sends the bishop back to the box, and the other way round.
-            if let Move::Drop { kind, .. } = mv {
-                use crate::variant::kinds::{BISHOP, ROOK};
-                let other = match kind {
-                    ROOK => Some(BISHOP),
-                    BISHOP => Some(ROOK),
-                    _ => None,
-                };
-                if let Some(o) = other
-                    && self.hands[me.index()][o.index()] > 0
-                {
-                    let n = self.hands[me.index()][o.index()];
-                    self.hash ^= v.z_hand(me, o, n) ^ v.z_hand(me, o, 0);
-                    self.hands[me.index()][o.index()] = 0;
-                    retired = Some(o);
-                }
-            }
-            if self.first_ranks_full() {
-                self.placing = false;
-            }
-        }
         let remembered = self.remembered;
-        let next = if let Some(setup) = chu_setup {
-            // the giver keeps the move through its setup steps and moves first after them
-            self.chu_setup = crate::chushogi::next_setup(setup, mv);
-            me
-        } else if v.three_kingdoms {
-            let mut checked = [Player(0); 3];
-            let mut n = 0;
-            for p in (0..v.players()).map(Player) {
-                if p != me && self.is_attacked(p) {
-                    checked[n] = p;
-                    n += 1;
-                }
-            }
-            let (next, r) =
-                crate::sangoku::next_turn(v.players(), me, &checked[..n], self.remembered);
-            self.remembered = r;
-            next
-        } else {
-            self.next_player(me)
-        };
+        let AfterPlay { next, retired } = rules.after_play(self, me, mv);
         self.hash ^= v.z_turn(me) ^ v.z_turn(next);
         self.turn = next;
         self.move_number += 1;
@@ -619,25 +556,18 @@ impl Position {
 
     // ----- move generation -----
 
-    /// Every move the pieces can physically make (own-king safety and drop rules unchecked,
-    /// except that a non-promotion into a dead cell is never listed).
+    /// Every move of the side to move that the game's rules list before the fouls found by
+    /// playing it (own-royal safety, 打ち歩詰め): see [`GameRules::moves`].
+    #[inline]
     pub fn pseudo_legal_moves(&self, out: &mut MoveList) {
+        self.rules.moves(self, out);
+    }
+
+    /// What the side to move's pieces on the board can do by their steps and slides, with
+    /// promotion in the zone, a non-promotion into a dead cell never listed.
+    pub fn piece_moves(&self, out: &mut MoveList) {
         let v = self.v;
         let me = self.turn;
-        if self.placing {
-            self.placement_moves(out);
-            return;
-        }
-        if v.three_kingdoms && self.hex_game_over() {
-            return;
-        }
-        if v.chu {
-            match &self.chu_setup {
-                Some(setup) => crate::chushogi::setup_moves(self, setup, out),
-                None => crate::chushogi::moves(self, out),
-            }
-            return;
-        }
         for from in v.geometry.cells() {
             let p = self.board[from.index()];
             if p.is_empty() || p.owner() != me {
@@ -679,46 +609,19 @@ impl Position {
                 }
             }
         }
-        if v.drops {
-            self.drop_moves(out);
-        }
     }
 
-    /// Three Kingdoms shogi: a general has been captured, or the player to move has its general
-    /// on the centre.
-    fn hex_game_over(&self) -> bool {
-        let v = self.v;
-        (0..v.players()).any(|p| self.kings[p as usize].is_none())
-            || crate::sangoku::general_on_centre(&v.geometry, self.kings[self.turn.index()])
-    }
-
-    /// 66 shogi's placement phase: each piece in hand onto each empty cell of the own first rank.
-    fn placement_moves(&self, out: &mut MoveList) {
-        let v = self.v;
-        let me = self.turn;
-        for &kind in &v.hand_order {
-            if self.hands[me.index()][kind.index()] == 0 {
-                continue;
-            }
-            for to in v.geometry.cells() {
-                if v.on_first_rank(me, to) && self.board[to.index()].is_empty() {
-                    out.push(Move::Drop { kind, to });
-                }
-            }
-        }
-    }
-
-    /// Drops that respect 二歩 and dead cells (打ち歩詰め and king safety are checked later).
-    fn drop_moves(&self, out: &mut MoveList) {
+    /// Drops of the side to move's held pieces (its royals excluded) on every empty cell, except
+    /// dead cells and where `barred(kind, cell)` (a game's own drop rules, as 二歩).
+    #[inline]
+    pub fn drop_moves(&self, out: &mut MoveList, barred: impl Fn(Kind, Cell) -> bool) {
         let v = self.v;
         let me = self.turn;
         let hand = &self.hands[me.index()];
-        let pawn_files = self.pawn_files(me);
         for &kind in &v.hand_order {
             if hand[kind.index()] == 0 || v.kind(kind).royal {
                 continue;
             }
-            let is_pawn = v.nifu && Some(kind) == v.pawn;
             for to in v.geometry.cells() {
                 if !self.board[to.index()].is_empty() {
                     continue;
@@ -726,7 +629,7 @@ impl Position {
                 if v.no_dead_pieces && v.is_dead_cell(me, kind, to) {
                     continue;
                 }
-                if is_pawn && pawn_files >> v.file_rank(to).0 & 1 != 0 {
+                if barred(kind, to) {
                     continue;
                 }
                 out.push(Move::Drop { kind, to });
@@ -734,59 +637,30 @@ impl Position {
         }
     }
 
-    /// A bit per file (bit `f` for file `f`) holding an own unpromoted pawn.
-    fn pawn_files(&self, me: Player) -> u32 {
-        let Some(pawn) = self.v.pawn else { return 0 };
-        let own_pawn = Piece::new(me, pawn);
-        let mut files = 0u32;
-        for c in self.v.geometry.cells() {
-            if self.board[c.index()] == own_pawn {
-                files |= 1 << self.v.file_rank(c).0;
-            }
-        }
-        files
-    }
-
-    /// Play `mv` (already pseudo-legal), check the rules that need the position after it, and
-    /// take it back. `Ok` when legal.
-    fn check_after(&mut self, mv: Move) -> Result<(), IllegalMove> {
+    /// Play `mv` (already pseudo-legal), ask the game's rules for the foul it commits, and take
+    /// it back. `Ok` when legal.
+    ///
+    /// # Errors
+    /// The foul ([`GameRules::foul_after`]).
+    pub fn check_after(&mut self, mv: Move) -> Result<(), IllegalMove> {
         let me = self.turn;
-        let captures_royal = match mv {
-            Move::Board { to, .. } | Move::Double { to, .. } => {
-                let q = self.board[to.index()];
-                !q.is_empty() && self.v.kind(q.kind()).royal
-            }
-            Move::Drop { .. } | Move::Pass => false,
-        };
         self.play_unchecked(mv);
-        let result = if self.is_attacked(me) && !(self.v.three_kingdoms && captures_royal) {
-            Err(IllegalMove::KingInCheck)
-        } else if self.is_pawn_drop_mate(mv) {
-            Err(IllegalMove::DropPawnMate)
-        } else {
-            Ok(())
-        };
+        let foul = self.rules.foul_after(self, me, mv);
         self.undo();
-        result
+        foul.map_or(Ok(()), Err)
     }
 
-    /// After `mv` was played: whether it was a pawn drop that left the opponent mated.
-    fn is_pawn_drop_mate(&mut self, mv: Move) -> bool {
-        let v = self.v;
-        let Move::Drop { kind, .. } = mv else {
-            return false;
-        };
-        if !v.uchifuzume || Some(kind) != v.pawn || !self.in_check() {
-            return false;
-        }
-        !self.has_legal_move()
+    /// What the last move captured on its destination (an empty piece when nothing, or when no
+    /// move was played since the position was set up).
+    pub fn last_captured(&self) -> Piece {
+        self.undo.last().map_or(Piece::EMPTY, |u| u.captured)
     }
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&mut self) -> bool {
         let mut list = MoveList::new();
         self.pseudo_legal_moves(&mut list);
-        if self.v.chu {
+        if self.rules.moves_are_legal() {
             return !list.is_empty();
         }
         list.into_iter().any(|m| self.check_after(m).is_ok())
@@ -796,7 +670,7 @@ impl Position {
     pub fn legal_moves(&mut self) -> MoveList {
         let mut list = MoveList::with_capacity(128);
         self.pseudo_legal_moves(&mut list);
-        if !self.v.chu {
+        if !self.rules.moves_are_legal() {
             list.retain(|&m| self.check_after(m).is_ok());
         }
         list
@@ -806,32 +680,22 @@ impl Position {
     ///
     /// # Errors
     /// The foul or mistake, as an [`IllegalMove`].
+    #[inline]
     pub fn validate(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        let rules = self.rules;
+        rules.validate(self, mv)
+    }
+
+    /// Whether `mv` is what the pieces and hands allow: an own piece that reaches the cell,
+    /// promotion only from or into the zone, no piece left dead, a held piece dropped on an
+    /// empty cell (in a game with drops). The fouls found by playing it are not checked here.
+    ///
+    /// # Errors
+    /// The first mistake.
+    pub fn check_piece_move(&self, mv: Move) -> Result<(), IllegalMove> {
         let v = self.v;
         let me = self.turn;
         let n = v.geometry.len();
-        if v.three_kingdoms && self.hex_game_over() {
-            return Err(IllegalMove::GameOver);
-        }
-        if v.chu {
-            return self.validate_chu(mv);
-        }
-        if self.placing {
-            return match mv {
-                Move::Board { .. } | Move::Double { .. } | Move::Pass => Err(IllegalMove::Placing),
-                Move::Drop { kind, to } => {
-                    if to.index() >= n || kind.index() >= HAND_KINDS || self.hand(me, kind) == 0 {
-                        Err(IllegalMove::NotInHand)
-                    } else if !self.piece(to).is_empty() {
-                        Err(IllegalMove::Occupied)
-                    } else if !v.on_first_rank(me, to) {
-                        Err(IllegalMove::NotFirstRank)
-                    } else {
-                        self.check_after(mv)
-                    }
-                }
-            };
-        }
         match mv {
             Move::Board { from, to, promote } => {
                 if from.index() >= n || to.index() >= n {
@@ -855,8 +719,9 @@ impl Position {
                 if !promote && v.no_dead_pieces && v.is_dead_cell(me, p.kind(), to) {
                     return Err(IllegalMove::DeadPiece);
                 }
+                Ok(())
             }
-            Move::Double { .. } | Move::Pass => return Err(IllegalMove::CannotMoveThere),
+            Move::Double { .. } | Move::Pass => Err(IllegalMove::CannotMoveThere),
             Move::Drop { kind, to } => {
                 if !v.drops {
                     return Err(IllegalMove::NoDrops);
@@ -873,83 +738,9 @@ impl Position {
                 if v.no_dead_pieces && v.is_dead_cell(me, kind, to) {
                     return Err(IllegalMove::DeadPiece);
                 }
-                if v.nifu && Some(kind) == v.pawn {
-                    let file = v.file_rank(to).0;
-                    if self.pawn_files(me) >> file & 1 != 0 {
-                        return Err(IllegalMove::TwoPawns { file });
-                    }
-                }
-            }
-        }
-        self.check_after(mv)
-    }
-
-    /// Chu shogi: a move is legal when the generator lists it; otherwise name the rule.
-    fn validate_chu(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        let n = self.v.geometry.len();
-        let cells_ok = match mv {
-            Move::Board { from, to, .. } => from.index() < n && to.index() < n,
-            Move::Double { from, mid, to } => from.index() < n && mid.index() < n && to.index() < n,
-            Move::Drop { .. } => return Err(IllegalMove::NoDrops),
-            Move::Pass => true,
-        };
-        if !cells_ok {
-            return Err(IllegalMove::CannotMoveThere);
-        }
-        if self.royals[0] == 0 || self.royals[1] == 0 {
-            return Err(IllegalMove::GameOver);
-        }
-        if let Some(setup) = self.chu_setup {
-            let mut list = MoveList::new();
-            crate::chushogi::setup_moves(self, &setup, &mut list);
-            return if list.contains(&mv) {
                 Ok(())
-            } else {
-                Err(IllegalMove::Setup)
-            };
-        }
-        let (Some(from), Some(to)) = (mv.from(), mv.to()) else {
-            return Err(IllegalMove::CannotMoveThere);
-        };
-        let p = self.piece(from);
-        if p.is_empty() || p.owner() != self.turn {
-            return Err(IllegalMove::NoPiece);
-        }
-        let mut list = MoveList::new();
-        crate::chushogi::moves(self, &mut list);
-        if list.contains(&mv) {
-            return Ok(());
-        }
-        // name the rule: the same path without the lion rules would be listed
-        let target = self.piece(to);
-        let lion_target = !target.is_empty() && crate::chushogi::is_lion(target.kind());
-        if let Move::Board {
-            promote: true,
-            from,
-            to,
-        } = mv
-            && list.contains(&Move::Board {
-                from,
-                to,
-                promote: false,
-            })
-        {
-            return Err(IllegalMove::CannotPromote);
-        }
-        if lion_target && target.owner() != self.turn {
-            let saved = self.lion_capture;
-            self.lion_capture = None;
-            let mut free = MoveList::new();
-            crate::chushogi::moves(self, &mut free);
-            self.lion_capture = saved;
-            if free.contains(&mv) {
-                return Err(IllegalMove::LionCounterStrike);
-            }
-            if crate::chushogi::is_lion(p.kind()) {
-                return Err(IllegalMove::LionProtected);
             }
         }
-        Err(IllegalMove::CannotMoveThere)
     }
 
     /// Whether `to` is on `ray` with nothing but empty cells before it and no own piece on it.
@@ -983,8 +774,8 @@ impl Position {
         }
         let moves = self.legal_moves();
         if depth == 1 {
-            if self.v.chu {
-                // chu's legal moves need no trial play, so play each leaf here: every leaf move
+            if self.rules.moves_are_legal() {
+                // legal moves that needed no trial play (chu's) are played here: every leaf move
                 // is played in every game's perft
                 for &m in &moves {
                     self.play_unchecked(m);

@@ -259,7 +259,7 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
         return Err(SfenError::Trailing(extra.to_string()));
     }
     check_counts(v, &pos)?;
-    if v.placement {
+    if crate::games::rules(v.id).has_placement() {
         let placing = is_placement_phase(v, &pos);
         pos.set_placing(placing);
         for owner in [Player::FIRST, Player::SECOND] {
@@ -374,7 +374,7 @@ fn parse_hand(v: &Variant, pos: &mut Position, hand: &str) -> Result<(), SfenErr
         let kind = v
             .kind_by_letter(ch.to_ascii_uppercase(), false)
             .filter(|&k| {
-                v.has_kind(k) && k.index() < HAND_KINDS && (!v.kind(k).royal || v.placement)
+                v.has_kind(k) && k.index() < HAND_KINDS && (!v.kind(k).royal || crate::games::rules(v.id).has_placement())
             })
             .ok_or_else(|| err("a letter is not a piece that can be held"))?;
         let owner = if ch.is_ascii_uppercase() {
@@ -542,7 +542,7 @@ pub fn parse_usi(v: &Variant, text: &str) -> Result<Move, UsiError> {
         let kind = v
             .kind_by_letter(l.to_ascii_uppercase(), false)
             .filter(|&k| {
-                v.has_kind(k) && k.index() < HAND_KINDS && (!v.kind(k).royal || v.placement)
+                v.has_kind(k) && k.index() < HAND_KINDS && (!v.kind(k).royal || crate::games::rules(v.id).has_placement())
             })
             .ok_or_else(|| UsiError::DropPiece(piece.to_string()))?;
         let to = parse_square(v, sq)?;

@@ -173,22 +173,16 @@ pub struct Variant {
     pub names: Names,
     /// Whether captured pieces go to hand and may be dropped.
     pub drops: bool,
-    /// Whether a pawn may not be dropped on a file holding an own unpromoted pawn (二歩).
-    pub nifu: bool,
-    /// Whether a pawn drop may not checkmate (打ち歩詰め).
-    pub uchifuzume: bool,
     /// Whether a piece may not stand where it has no further move (行き所のない駒): it must
     /// promote there and may not be dropped there.
     pub no_dead_pieces: bool,
     /// Each player's promotion zone.
     pub zone: [CellSet; 3],
-    /// The pawn kind, for 二歩 and 打ち歩詰め.
+    /// The pawn kind, for the drop rules (二歩 and 打ち歩詰め: [`crate::games::shogi`]).
     pub pawn: Option<Kind>,
     /// The hand kinds in SFEN order (rook first for shogi; 66 shogi writes the king first, as
     /// it is held before the placement phase).
     pub hand_order: Vec<Kind>,
-    /// 66 shogi: the game begins with each side placing its pieces on its first rank.
-    pub placement: bool,
     /// Three Kingdoms shogi: its turn order and check rules, a general's capture ends the game.
     pub three_kingdoms: bool,
     /// Chu shogi: lion power, its promotion and lion-trading rules, no king-safety filter.
@@ -634,12 +628,9 @@ fn shogi() -> Variant {
             two_char: false,
         },
         drops: true,
-        nifu: true,
-        uchifuzume: true,
         no_dead_pieces: true,
         pawn: Some(kinds::PAWN),
         hand_order: (1..=7).map(Kind).collect(),
-        placement: false,
         three_kingdoms: false,
         chu: false,
         tables,
@@ -665,8 +656,6 @@ fn minishogi() -> Variant {
             two_char: false,
         },
         drops: true,
-        nifu: true,
-        uchifuzume: true,
         no_dead_pieces: true,
         pawn: Some(kinds::PAWN),
         hand_order: vec![
@@ -676,7 +665,6 @@ fn minishogi() -> Variant {
             kinds::SILVER,
             kinds::PAWN,
         ],
-        placement: false,
         three_kingdoms: false,
         chu: false,
         tables,
@@ -702,12 +690,9 @@ fn shogi66() -> Variant {
             two_char: false,
         },
         drops: true,
-        nifu: true,
-        uchifuzume: true,
         no_dead_pieces: true,
         pawn: Some(kinds::PAWN),
         hand_order: (0..=7).map(Kind).collect(),
-        placement: true,
         three_kingdoms: false,
         chu: false,
         tables,
@@ -732,12 +717,9 @@ fn chushogi() -> Variant {
             two_char: true,
         },
         drops: false,
-        nifu: false,
-        uchifuzume: false,
         no_dead_pieces: false,
         pawn: Some(kinds::PAWN),
         hand_order: Vec::new(),
-        placement: false,
         three_kingdoms: false,
         chu: true,
         tables,
@@ -771,12 +753,9 @@ fn sangoku(players: u8) -> Variant {
             two_char: false,
         },
         drops: true,
-        nifu: false,
-        uchifuzume: false,
         no_dead_pieces: false,
         pawn: None,
         hand_order: (1..=4).map(Kind).collect(),
-        placement: false,
         three_kingdoms: true,
         chu: false,
         tables,

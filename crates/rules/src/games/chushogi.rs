@@ -1,20 +1,62 @@
 //! Chu shogi (中将棋) as a game in progress: mate of the last royal, bare king, and the
 //! repetition rules of each preset (who started the cycle: continuous check, attacks, jitto).
 //!
+//! Its moves: [`crate::chushogi::moves`] lists only legal ones (the royals may stay attacked,
+//! and the lion-trading rules are applied as they are generated), so none needs a trial play;
+//! a handicap's setup steps come first, the giver keeping the move through them. The square
+//! where a non-lion took a lion is remembered for the next move (the counter-strike rule).
+//!
 //! The pieces, lion power, promotion, lion trading and handicaps, and the decisions the rules
-//! texts leave open, are in [`crate::chushogi`]; this file is what the game in progress asks.
+//! texts leave open, are in [`crate::chushogi`]; this file is what the position and the game in
+//! progress ask.
 
-use super::GameRules;
-use crate::moves::{Move, Played};
+use super::{AfterPlay, GameRules};
+use crate::geometry::Cell;
+use crate::moves::{IllegalMove, Move, Played};
 use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
 use crate::piece::Player;
-use crate::position::Position;
+use crate::position::{MoveList, Position};
 
 /// Chu shogi's rules.
 pub struct Chushogi;
 
 impl GameRules for Chushogi {
+    fn moves(&self, pos: &Position, out: &mut MoveList) {
+        match pos.chu_setup() {
+            Some(setup) => crate::chushogi::setup_moves(pos, &setup, out),
+            None => crate::chushogi::moves(pos, out),
+        }
+    }
+
+    fn moves_are_legal(&self) -> bool {
+        true
+    }
+
+    fn validate(&self, pos: &mut Position, mv: Move) -> Result<(), IllegalMove> {
+        validate(pos, mv)
+    }
+
+    fn before_play(&self, pos: &mut Position, mv: Move) {
+        let lion = lion_capture_after(pos, mv);
+        pos.set_lion_capture(lion);
+    }
+
+    fn after_play(&self, pos: &mut Position, mover: Player, mv: Move) -> AfterPlay {
+        let next = match pos.chu_setup() {
+            // the giver keeps the move through its setup steps and moves first after them
+            Some(setup) => {
+                pos.set_chu_setup(crate::chushogi::next_setup(setup, mv));
+                mover
+            }
+            None => mover.opponent(),
+        };
+        AfterPlay {
+            next,
+            retired: None,
+        }
+    }
+
     fn shows_check(&self) -> bool {
         false
     }
@@ -55,4 +97,98 @@ impl GameRules for Chushogi {
             reason: Reason::Repetition,
         }
     }
+}
+
+/// Chu shogi: the lion-capture square after `mv` (a non-lion taking a lion), before it is
+/// played.
+fn lion_capture_after(pos: &Position, mv: Move) -> Option<Cell> {
+    use crate::chushogi::is_lion;
+    let from = mv.from()?;
+    let mover = pos.piece(from);
+    if mover.is_empty() || is_lion(mover.kind()) {
+        return None;
+    }
+    let took_lion = |c: Cell| {
+        let q = pos.piece(c);
+        !q.is_empty() && q.owner() != mover.owner() && is_lion(q.kind())
+    };
+    match mv {
+        Move::Board { to, .. } => took_lion(to).then_some(to),
+        Move::Double { mid, to, .. } => {
+            if took_lion(to) {
+                Some(to)
+            } else {
+                took_lion(mid).then_some(mid)
+            }
+        }
+        Move::Drop { .. } | Move::Pass => None,
+    }
+}
+
+/// Chu shogi: a move is legal when the generator lists it; otherwise name the rule.
+pub(crate) fn validate(pos: &mut Position, mv: Move) -> Result<(), IllegalMove> {
+    let n = pos.variant().geometry.len();
+    let cells_ok = match mv {
+        Move::Board { from, to, .. } => from.index() < n && to.index() < n,
+        Move::Double { from, mid, to } => from.index() < n && mid.index() < n && to.index() < n,
+        Move::Drop { .. } => return Err(IllegalMove::NoDrops),
+        Move::Pass => true,
+    };
+    if !cells_ok {
+        return Err(IllegalMove::CannotMoveThere);
+    }
+    if pos.royals(Player::FIRST) == 0 || pos.royals(Player::SECOND) == 0 {
+        return Err(IllegalMove::GameOver);
+    }
+    if let Some(setup) = pos.chu_setup() {
+        let mut list = MoveList::new();
+        crate::chushogi::setup_moves(pos, &setup, &mut list);
+        return if list.contains(&mv) {
+            Ok(())
+        } else {
+            Err(IllegalMove::Setup)
+        };
+    }
+    let (Some(from), Some(to)) = (mv.from(), mv.to()) else {
+        return Err(IllegalMove::CannotMoveThere);
+    };
+    let p = pos.piece(from);
+    if p.is_empty() || p.owner() != pos.turn() {
+        return Err(IllegalMove::NoPiece);
+    }
+    let mut list = MoveList::new();
+    crate::chushogi::moves(pos, &mut list);
+    if list.contains(&mv) {
+        return Ok(());
+    }
+    // name the rule: the same path without the lion rules would be listed
+    let target = pos.piece(to);
+    let lion_target = !target.is_empty() && crate::chushogi::is_lion(target.kind());
+    if let Move::Board {
+        promote: true,
+        from,
+        to,
+    } = mv
+        && list.contains(&Move::Board {
+            from,
+            to,
+            promote: false,
+        })
+    {
+        return Err(IllegalMove::CannotPromote);
+    }
+    if lion_target && target.owner() != pos.turn() {
+        let saved = pos.lion_capture();
+        pos.set_lion_capture(None);
+        let mut free = MoveList::new();
+        crate::chushogi::moves(pos, &mut free);
+        pos.set_lion_capture(saved);
+        if free.contains(&mv) {
+            return Err(IllegalMove::LionCounterStrike);
+        }
+        if crate::chushogi::is_lion(p.kind()) {
+            return Err(IllegalMove::LionProtected);
+        }
+    }
+    Err(IllegalMove::CannotMoveThere)
 }

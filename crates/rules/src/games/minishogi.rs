@@ -7,17 +7,32 @@
 //!   any check in the cycle loses; if both sides gave checks, the plain rule (sente loses)
 //!   applies.
 //! - Minishogi has no impasse and no declaration.
+//!
+//! Its drops, 二歩 and 打ち歩詰め are standard shogi's ([`super::shogi`]); its piece set (no
+//! knight or lance) is its table ([`crate::variant`]).
 
 use super::{GameRules, perpetual_checker};
-use crate::moves::Played;
+use crate::moves::{IllegalMove, Move, Played};
 use crate::outcome::{Outcome, Reason};
 use crate::piece::Player;
-use crate::position::Position;
+use crate::position::{MoveList, Position};
 
 /// Minishogi's rules.
 pub struct Minishogi;
 
 impl GameRules for Minishogi {
+    fn moves(&self, pos: &Position, out: &mut MoveList) {
+        super::shogi::moves(pos, out);
+    }
+
+    fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
+        super::shogi::foul_after(after, mover, mv)
+    }
+
+    fn validate(&self, pos: &mut Position, mv: Move) -> Result<(), IllegalMove> {
+        super::shogi::validate(pos, mv)
+    }
+
     fn repetition_outcome(&self, pos: &Position, span: &[Played]) -> Outcome {
         if let Some(checker) = perpetual_checker(span) {
             return Outcome {

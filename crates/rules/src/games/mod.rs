@@ -8,10 +8,13 @@
 //! game's [`GameRules`] for every decision. [`rules`] is the one place where a game id chooses
 //! its rules object.
 //!
-//! Move generation and legality (drops, 二歩, 打ち歩詰め, placement, lion double moves, the
-//! setup steps) are still decided in [`crate::position`] from the game's tables
-//! ([`crate::variant::Variant`]) and the chu and Three Kingdoms modules
-//! ([`crate::chushogi`], [`crate::sangoku`]).
+//! The moves too: [`crate::position::Position`] generates what the pieces' tables allow (steps,
+//! slides, promotion zones, dead cells, drops) and plays and undoes moves; it asks its game's
+//! rules for the moves of the turn ([`GameRules::moves`]: drops with 二歩, 66 shogi's
+//! placement, chu's lion and setup steps, nothing once a general has fallen), the fouls a
+//! move commits ([`GameRules::foul_after`]: 打ち歩詰め, a royal left attacked), the check of a
+//! move played by hand ([`GameRules::validate`]) and whose turn comes next
+//! ([`GameRules::after_play`]: the hexagon's jump to a checked player, chu's setup steps).
 
 pub mod chushogi;
 pub mod minishogi;
@@ -19,15 +22,87 @@ pub mod sangoku;
 pub mod shogi;
 pub mod shogi66;
 
-use crate::moves::{Move, Played};
+use crate::moves::{IllegalMove, Move, Played};
 use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
-use crate::piece::Player;
-use crate::position::Position;
+use crate::piece::{Kind, Player};
+use crate::position::{MoveList, Position};
 use crate::variant::GameId;
 
-/// What a game adds to the generic game in progress.
+/// What a move did besides moving pieces, decided by the game's rules after it was played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AfterPlay {
+    /// Whose turn it is now.
+    pub next: Player,
+    /// 66 shogi's placement: the rook or bishop the move sent back to the box.
+    pub retired: Option<Kind>,
+}
+
+/// What a game adds to the generic position and game in progress.
 pub trait GameRules: Sync {
+    // ----- moves -----
+
+    /// The moves of the side to move, before the fouls checked after playing them
+    /// ([`GameRules::foul_after`]). The default: what the pieces on the board can do, and drops
+    /// of held pieces where the game has drops.
+    fn moves(&self, pos: &Position, out: &mut MoveList) {
+        pos.piece_moves(out);
+        if pos.variant().drops {
+            pos.drop_moves(out, |_, _| false);
+        }
+    }
+
+    /// Whether [`GameRules::moves`] lists only legal moves, so none needs a trial play (chu
+    /// shogi: its royals may stay attacked).
+    fn moves_are_legal(&self) -> bool {
+        false
+    }
+
+    /// The foul `mv`, just played by `mover` and leaving `after`, committed, if any. The
+    /// default: leaving the own royal attacked.
+    fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
+        let _ = mv;
+        after
+            .is_attacked(mover)
+            .then_some(IllegalMove::KingInCheck)
+    }
+
+    /// Check `mv`, entered by a person or read from a record, against every rule, naming the
+    /// first it breaks. The default: what the pieces and hands allow
+    /// ([`Position::check_piece_move`]), then the fouls found by playing it
+    /// ([`Position::check_after`]).
+    ///
+    /// # Errors
+    /// The foul or mistake.
+    fn validate(&self, pos: &mut Position, mv: Move) -> Result<(), IllegalMove> {
+        pos.check_piece_move(mv)?;
+        pos.check_after(mv)
+    }
+
+    /// Called before `mv` is played from `pos`, to note what the game remembers of it (chu
+    /// shogi: where a lion was taken). The default: nothing.
+    fn before_play(&self, pos: &mut Position, mv: Move) {
+        let _ = (pos, mv);
+    }
+
+    /// After `mover` played `mv` (the pieces moved, the turn not yet passed): whose turn comes
+    /// next and what else the move changed. The default: the next player in turn order.
+    fn after_play(&self, pos: &mut Position, mover: Player, mv: Move) -> AfterPlay {
+        let _ = mv;
+        AfterPlay {
+            next: Player((mover.0 + 1) % pos.variant().players()),
+            retired: None,
+        }
+    }
+
+    /// Whether the game may begin with a placement phase (66 shogi), whose moves are placements
+    /// on the own first rank ([`Position::is_placing`]).
+    fn has_placement(&self) -> bool {
+        false
+    }
+
+    // ----- the game in progress -----
+
     /// Whether `mv`, about to be played from `before`, is a pass in place (chu shogi's jitto),
     /// which the repetition rules weigh. The default: none is.
     fn is_pass_in_place(&self, before: &Position, mv: Move) -> bool {

@@ -9,15 +9,65 @@
 //! The board, pieces, turn order (the jump to a checked player and back) and the endings (a
 //! general captured, or on the centre when its owner's turn comes) are in [`crate::sangoku`].
 
-use super::GameRules;
+use super::{AfterPlay, GameRules};
+use crate::moves::{IllegalMove, Move};
 use crate::outcome::Outcome;
 use crate::piece::Player;
-use crate::position::Position;
+use crate::position::{MoveList, Position};
 
 /// Three Kingdoms shogi's rules.
 pub struct Sangoku;
 
 impl GameRules for Sangoku {
+    fn moves(&self, pos: &Position, out: &mut MoveList) {
+        if game_over(pos) {
+            return;
+        }
+        pos.piece_moves(out);
+        pos.drop_moves(out, |_, _| false);
+    }
+
+    /// Leaving the own general attacked is a foul, except by a move that takes a general (the
+    /// game ends with it).
+    fn foul_after(&self, after: &mut Position, mover: Player, _: Move) -> Option<IllegalMove> {
+        let took = after.last_captured();
+        let took_general = !took.is_empty() && after.variant().kind(took.kind()).royal;
+        (after.is_attacked(mover) && !took_general).then_some(IllegalMove::KingInCheck)
+    }
+
+    fn validate(&self, pos: &mut Position, mv: Move) -> Result<(), IllegalMove> {
+        if game_over(pos) {
+            return Err(IllegalMove::GameOver);
+        }
+        pos.check_piece_move(mv)?;
+        pos.check_after(mv)
+    }
+
+    /// The turn jumps to a player the move checks, and comes back to the checker after
+    /// ([`crate::sangoku::next_turn`]).
+    fn after_play(&self, pos: &mut Position, mover: Player, _: Move) -> AfterPlay {
+        let players = pos.variant().players();
+        let mut checked = [Player(0); 3];
+        let mut n = 0;
+        for p in (0..players).map(Player) {
+            if p != mover && pos.is_attacked(p) {
+                checked[n] = p;
+                n += 1;
+            }
+        }
+        let (next, remembered) = crate::sangoku::next_turn(
+            players,
+            mover,
+            &checked[..n],
+            pos.remembered_checker(),
+        );
+        pos.set_remembered_checker(remembered);
+        AfterPlay {
+            next,
+            retired: None,
+        }
+    }
+
     fn shows_check(&self) -> bool {
         false
     }
@@ -45,4 +95,11 @@ impl GameRules for Sangoku {
             pos.remembered_checker().filter(|&c| c != loser)
         }
     }
+}
+
+/// A general has been captured, or the player to move has its general on the centre.
+fn game_over(pos: &Position) -> bool {
+    let v = pos.variant();
+    (0..v.players()).any(|p| pos.king(Player(p)).is_none())
+        || crate::sangoku::general_on_centre(&v.geometry, pos.king(pos.turn()))
 }

@@ -13,19 +13,37 @@
 //!   more wins and 24-30 draws; 27-point rule, sente 28 or gote 27 wins. A declaration failing
 //!   any condition loses.
 //!
-//! Drops, 二歩, 打ち歩詰め and dead pieces are decided by move generation
-//! ([`crate::position`]) from the game's tables.
+//! The drop rules are here too, shared by minishogi and 66 shogi: a pawn may not be dropped on
+//! a file holding an own unpromoted pawn (二歩), and a pawn drop that mates is a foul (打ち歩
+//! 詰め: a drop giving check that leaves the opponent no legal move). Where a piece may not be
+//! dropped or left for lack of a further move (行き所のない駒) is table data
+//! ([`crate::variant::Variant::is_dead_cell`]), applied by [`Position::drop_moves`] and
+//! [`Position::piece_moves`].
 
 use super::GameRules;
+use crate::geometry::Cell;
+use crate::moves::{IllegalMove, Move};
 use crate::options::{PointRule, RuleOptions};
 use crate::outcome::{Outcome, Reason};
-use crate::piece::Player;
-use crate::position::Position;
+use crate::piece::{Piece, Player};
+use crate::position::{MoveList, Position};
 
 /// Standard shogi's rules.
 pub struct Shogi;
 
 impl GameRules for Shogi {
+    fn moves(&self, pos: &Position, out: &mut MoveList) {
+        moves(pos, out);
+    }
+
+    fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
+        foul_after(after, mover, mv)
+    }
+
+    fn validate(&self, pos: &mut Position, mv: Move) -> Result<(), IllegalMove> {
+        validate(pos, mv)
+    }
+
     fn has_impasse(&self) -> bool {
         true
     }
@@ -118,4 +136,68 @@ pub fn declaration(pos: &Position) -> Declaration {
         points,
         outcome,
     }
+}
+
+/// The moves of the shogi family: the pieces' moves and drops, no pawn dropped on a file
+/// holding an own unpromoted pawn (二歩).
+pub(crate) fn moves(pos: &Position, out: &mut MoveList) {
+    pos.piece_moves(out);
+    let v = pos.variant();
+    let files = pawn_files(pos, pos.turn());
+    let pawn = v.pawn;
+    pos.drop_moves(out, |kind, to: Cell| {
+        Some(kind) == pawn && files >> v.file_rank(to).0 & 1 != 0
+    });
+}
+
+/// A bit per file (bit `f` for file `f`) holding an unpromoted pawn of `me`.
+fn pawn_files(pos: &Position, me: Player) -> u32 {
+    let v = pos.variant();
+    let Some(pawn) = v.pawn else { return 0 };
+    let own_pawn = Piece::new(me, pawn);
+    let mut files = 0u32;
+    for c in v.geometry.cells() {
+        if pos.piece(c) == own_pawn {
+            files |= 1 << v.file_rank(c).0;
+        }
+    }
+    files
+}
+
+/// The fouls of the shogi family found by playing a move: the own king left attacked, and a
+/// pawn drop that mates (打ち歩詰め).
+pub(crate) fn foul_after(after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
+    if after.is_attacked(mover) {
+        Some(IllegalMove::KingInCheck)
+    } else if is_pawn_drop_mate(after, mv) {
+        Some(IllegalMove::DropPawnMate)
+    } else {
+        None
+    }
+}
+
+/// After `mv` was played: whether it was a pawn drop that left the opponent mated.
+fn is_pawn_drop_mate(after: &mut Position, mv: Move) -> bool {
+    let Move::Drop { kind, .. } = mv else {
+        return false;
+    };
+    if Some(kind) != after.variant().pawn || !after.in_check() {
+        return false;
+    }
+    !after.has_legal_move()
+}
+
+/// A move of the shogi family checked by hand: what the pieces and hands allow, 二歩, then the
+/// fouls found by playing it.
+pub(crate) fn validate(pos: &mut Position, mv: Move) -> Result<(), IllegalMove> {
+    pos.check_piece_move(mv)?;
+    if let Move::Drop { kind, to } = mv
+        && Some(kind) == pos.variant().pawn
+    {
+        let file = pos.variant().file_rank(to).0;
+        if pawn_files(pos, pos.turn()) >> file & 1 != 0 {
+            return Err(IllegalMove::TwoPawns { file });
+        }
+    }
+    pos.check_after(mv)
 }

@@ -5,13 +5,21 @@
 //!   30 together). There is no entering-king declaration.
 //! - Repetition and perpetual check as in standard shogi.
 //!
-//! The placement phase (each player places its pieces on its own first rank, one a turn) is
-//! move generation: see [`crate::position`] and [`crate::sfen`].
+//! - The placement phase: the game begins with every piece in hand (the king too); in turn,
+//!   each player places one on an empty cell of its own first rank. Placing the rook sends the
+//!   bishop back to the box, and the other way round. The phase ends when both first ranks are
+//!   full; a move then is a placement or nothing (no board move, no drop elsewhere). The SFEN
+//!   reader decides whether a position is in the phase ([`crate::sfen`]).
+//! - After the placement, drops, 二歩 and 打ち歩詰め as in standard shogi ([`super::shogi`]).
 
-use super::GameRules;
+use super::{AfterPlay, GameRules};
+use crate::moves::{IllegalMove, Move};
 use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
 use crate::piece::Player;
+use crate::position::{MoveList, Position};
+use crate::variant::HAND_KINDS;
+use crate::variant::kinds::{BISHOP, ROOK};
 
 /// The points under which a side loses an agreed impasse.
 pub const IMPASSE_POINTS: u32 = 15;
@@ -20,6 +28,72 @@ pub const IMPASSE_POINTS: u32 = 15;
 pub struct Shogi66;
 
 impl GameRules for Shogi66 {
+    fn moves(&self, pos: &Position, out: &mut MoveList) {
+        if pos.is_placing() {
+            placements(pos, out);
+        } else {
+            super::shogi::moves(pos, out);
+        }
+    }
+
+    fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
+        super::shogi::foul_after(after, mover, mv)
+    }
+
+    fn validate(&self, pos: &mut Position, mv: Move) -> Result<(), IllegalMove> {
+        if !pos.is_placing() {
+            return super::shogi::validate(pos, mv);
+        }
+        let me = pos.turn();
+        match mv {
+            Move::Board { .. } | Move::Double { .. } | Move::Pass => Err(IllegalMove::Placing),
+            Move::Drop { kind, to } => {
+                if to.index() >= pos.variant().geometry.len()
+                    || kind.index() >= HAND_KINDS
+                    || pos.hand(me, kind) == 0
+                {
+                    Err(IllegalMove::NotInHand)
+                } else if !pos.piece(to).is_empty() {
+                    Err(IllegalMove::Occupied)
+                } else if !pos.variant().on_first_rank(me, to) {
+                    Err(IllegalMove::NotFirstRank)
+                } else {
+                    pos.check_after(mv)
+                }
+            }
+        }
+    }
+
+    fn after_play(&self, pos: &mut Position, mover: Player, mv: Move) -> AfterPlay {
+        let mut retired = None;
+        if pos.is_placing() {
+            if let Move::Drop { kind, .. } = mv {
+                let other = match kind {
+                    ROOK => Some(BISHOP),
+                    BISHOP => Some(ROOK),
+                    _ => None,
+                };
+                if let Some(o) = other
+                    && pos.hand(mover, o) > 0
+                {
+                    pos.set_hand(mover, o, 0);
+                    retired = Some(o);
+                }
+            }
+            if pos.first_ranks_full() {
+                pos.set_placing(false);
+            }
+        }
+        AfterPlay {
+            next: mover.opponent(),
+            retired,
+        }
+    }
+
+    fn has_placement(&self) -> bool {
+        true
+    }
+
     fn has_impasse(&self) -> bool {
         true
     }
@@ -34,5 +108,21 @@ impl GameRules for Shogi66 {
             },
             reason: Reason::Impasse,
         })
+    }
+}
+
+/// The placement phase's moves: each piece in hand onto each empty cell of the own first rank.
+fn placements(pos: &Position, out: &mut MoveList) {
+    let v = pos.variant();
+    let me = pos.turn();
+    for &kind in &v.hand_order {
+        if pos.hand(me, kind) == 0 {
+            continue;
+        }
+        for to in v.geometry.cells() {
+            if v.on_first_rank(me, to) && pos.piece(to).is_empty() {
+                out.push(Move::Drop { kind, to });
+            }
+        }
     }
 }
