@@ -141,6 +141,11 @@ impl Geometry {
         self.shape
     }
 
+    /// Whether the board is the hexagon (written in the hex notation, seated around).
+    pub fn is_hex(&self) -> bool {
+        matches!(self.shape, Shape::Hex { .. })
+    }
+
     /// How many players sit at this board.
     pub fn players(&self) -> u8 {
         self.players

@@ -293,12 +293,17 @@ fn modifier(pos: &mut Position, mv: Move) -> String {
 fn read_start(game: GameId, lines: &[(usize, &str)]) -> Result<Position, KifError> {
     let mut pos = None;
     for &(_, l) in lines {
-        if let Some(h) = header_value(l, "手合割")
-            && game == GameId::Shogi
-        {
+        if let Some(h) = header_value(l, "手合割") {
+            // a game with handicaps knows each by its KIF name; the others only the even game
+            // (any other name there is the game's own, as "5五将棋", and means its start)
             let h = h.trim();
-            let hc = handicap::find(h).ok_or_else(|| KifError::Handicap(h.to_string()))?;
-            pos = Some(hc.position());
+            let rules = crate::games::rules(game);
+            let setups = rules.setups();
+            match setups.iter().find(|s| s.name == h || s.id == h) {
+                Some(s) => pos = rules.setup_position(game, s.id),
+                None if setups.len() > 1 => return Err(KifError::Handicap(h.to_string())),
+                None => {}
+            }
         }
     }
     let board: Vec<(usize, &str)> = lines
@@ -384,7 +389,9 @@ fn read_hand(v: &Variant, p: &mut Position, owner: Player, text: &str) -> Option
     }
     for item in text.split(['　', ' ']).filter(|s| !s.is_empty()) {
         let (kind, used) = read_piece(v, item)?;
-        if kind.index() >= HAND_KINDS || (v.kind(kind).royal && !crate::games::rules(v.id).has_placement()) {
+        if kind.index() >= HAND_KINDS
+            || (v.kind(kind).royal && !crate::games::rules(v.id).has_placement())
+        {
             return None;
         }
         let n = match &item[used..] {

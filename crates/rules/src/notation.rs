@@ -24,7 +24,7 @@ pub enum NotationError {
 /// # Errors
 /// What is wrong with the text.
 pub fn read_position(game: GameId, text: &str) -> Result<Position, NotationError> {
-    if Variant::get(game).three_kingdoms {
+    if Variant::get(game).geometry.is_hex() {
         Ok(crate::sangoku::from_text(game, text)?)
     } else {
         Ok(crate::sfen::from_sfen(game, text)?)
@@ -33,7 +33,7 @@ pub fn read_position(game: GameId, text: &str) -> Result<Position, NotationError
 
 /// Write a position.
 pub fn write_position(pos: &Position) -> String {
-    if pos.variant().three_kingdoms {
+    if pos.variant().geometry.is_hex() {
         crate::sangoku::to_text(pos)
     } else {
         crate::sfen::to_sfen(pos)
@@ -45,7 +45,7 @@ pub fn write_position(pos: &Position) -> String {
 /// # Errors
 /// What is wrong with the text.
 pub fn read_move(v: &Variant, text: &str) -> Result<Move, NotationError> {
-    if v.three_kingdoms {
+    if v.geometry.is_hex() {
         Ok(crate::sangoku::parse_move(&v.geometry, text)?)
     } else {
         Ok(crate::sfen::parse_usi(v, text)?)
@@ -54,7 +54,7 @@ pub fn read_move(v: &Variant, text: &str) -> Result<Move, NotationError> {
 
 /// Write a move.
 pub fn write_move(v: &Variant, mv: Move) -> String {
-    if v.three_kingdoms {
+    if v.geometry.is_hex() {
         crate::sangoku::move_text(v, mv)
     } else {
         crate::sfen::to_usi(v, mv)

@@ -16,40 +16,22 @@ pub struct Setup {
     pub practice: bool,
 }
 
-/// The named starts of `game`, the even game first.
+/// The named starts of `game`, the even game first ([`crate::games::GameRules::setups`]).
 pub fn setups(game: GameId) -> Vec<Setup> {
-    match game {
-        GameId::Shogi => crate::handicap::SHOGI_HANDICAPS
-            .iter()
-            .map(|h| Setup {
-                id: h.id,
-                name: h.kif,
-                practice: false,
-            })
-            .collect(),
-        GameId::Chushogi => crate::chushogi::handicaps()
-            .map(|h| Setup {
-                id: h.id,
-                name: h.name,
-                practice: h.practice,
-            })
-            .collect(),
-        _ => vec![Setup {
-            id: "even",
-            name: "平手",
-            practice: false,
-        }],
-    }
+    crate::games::rules(game).setups()
 }
 
 /// The start position of a named setup, or `None` for an unknown id.
 pub fn setup_position(game: GameId, id: &str) -> Option<Position> {
-    match game {
-        GameId::Shogi => crate::handicap::find(id).map(|h| h.position()),
-        GameId::Chushogi => crate::chushogi::find_handicap(id).map(|h| h.position()),
-        _ => (id == "even").then(|| Position::start(game)),
-    }
+    crate::games::rules(game).setup_position(game, id)
 }
+
+/// The even game, the one named start of a game without handicaps.
+pub const EVEN: Setup = Setup {
+    id: "even",
+    name: "平手",
+    practice: false,
+};
 
 /// Where a game starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -116,7 +116,7 @@ pub enum SfenError {
 /// [`SfenError`] naming the first thing that is wrong.
 pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
     let v = Variant::get(game);
-    if v.three_kingdoms {
+    if v.geometry.is_hex() {
         return Err(SfenError::NotSquare(game));
     }
     let text = text.trim();
@@ -234,7 +234,7 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
         None => return Err(SfenError::MissingSide),
     }
     if let Some(hand) = fields.next() {
-        if v.chu {
+        if crate::games::rules(game).has_lion_moves() {
             // lishogi writes chu's last lion capture here
             if hand != "-" {
                 let c = parse_square(v, hand).map_err(|_| SfenError::Hand {
@@ -320,7 +320,7 @@ fn start_counts(v: &Variant) -> [u32; 64] {
 
 /// No more pieces of a kind (promoted or not, on the board or in hand) than the game has.
 fn check_counts(v: &Variant, pos: &Position) -> Result<(), SfenError> {
-    if v.chu {
+    if !crate::games::rules(v.id).counts_are_fixed() {
         // chu handicaps turn kirins into lions and swap a kirin for a phoenix: counts vary
         return Ok(());
     }
@@ -374,7 +374,9 @@ fn parse_hand(v: &Variant, pos: &mut Position, hand: &str) -> Result<(), SfenErr
         let kind = v
             .kind_by_letter(ch.to_ascii_uppercase(), false)
             .filter(|&k| {
-                v.has_kind(k) && k.index() < HAND_KINDS && (!v.kind(k).royal || crate::games::rules(v.id).has_placement())
+                v.has_kind(k)
+                    && k.index() < HAND_KINDS
+                    && (!v.kind(k).royal || crate::games::rules(v.id).has_placement())
             })
             .ok_or_else(|| err("a letter is not a piece that can be held"))?;
         let owner = if ch.is_ascii_uppercase() {
@@ -531,7 +533,8 @@ pub fn parse_usi(v: &Variant, text: &str) -> Result<Move, UsiError> {
     if !text.is_ascii() {
         return Err(UsiError::Syntax(text.to_string()));
     }
-    if text == "pass" && v.chu {
+    let lion_moves = crate::games::rules(v.id).has_lion_moves();
+    if text == "pass" && lion_moves {
         return Ok(Move::Pass);
     }
     if let Some((piece, sq)) = text.split_once('*') {
@@ -542,7 +545,9 @@ pub fn parse_usi(v: &Variant, text: &str) -> Result<Move, UsiError> {
         let kind = v
             .kind_by_letter(l.to_ascii_uppercase(), false)
             .filter(|&k| {
-                v.has_kind(k) && k.index() < HAND_KINDS && (!v.kind(k).royal || crate::games::rules(v.id).has_placement())
+                v.has_kind(k)
+                    && k.index() < HAND_KINDS
+                    && (!v.kind(k).royal || crate::games::rules(v.id).has_placement())
             })
             .ok_or_else(|| UsiError::DropPiece(piece.to_string()))?;
         let to = parse_square(v, sq)?;
@@ -570,7 +575,7 @@ pub fn parse_usi(v: &Variant, text: &str) -> Result<Move, UsiError> {
             to: *to,
             promote,
         }),
-        [from, mid, to] if v.chu && !promote => Ok(Move::Double {
+        [from, mid, to] if lion_moves && !promote => Ok(Move::Double {
             from: *from,
             mid: *mid,
             to: *to,

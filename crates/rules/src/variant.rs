@@ -183,10 +183,6 @@ pub struct Variant {
     /// The hand kinds in SFEN order (rook first for shogi; 66 shogi writes the king first, as
     /// it is held before the placement phase).
     pub hand_order: Vec<Kind>,
-    /// Three Kingdoms shogi: its turn order and check rules, a general's capture ends the game.
-    pub three_kingdoms: bool,
-    /// Chu shogi: lion power, its promotion and lion-trading rules, no king-safety filter.
-    pub chu: bool,
     pub(crate) tables: Tables,
 }
 
@@ -631,8 +627,6 @@ fn shogi() -> Variant {
         no_dead_pieces: true,
         pawn: Some(kinds::PAWN),
         hand_order: (1..=7).map(Kind).collect(),
-        three_kingdoms: false,
-        chu: false,
         tables,
     }
 }
@@ -665,8 +659,6 @@ fn minishogi() -> Variant {
             kinds::SILVER,
             kinds::PAWN,
         ],
-        three_kingdoms: false,
-        chu: false,
         tables,
     }
 }
@@ -693,8 +685,6 @@ fn shogi66() -> Variant {
         no_dead_pieces: true,
         pawn: Some(kinds::PAWN),
         hand_order: (0..=7).map(Kind).collect(),
-        three_kingdoms: false,
-        chu: false,
         tables,
     }
 }
@@ -720,8 +710,6 @@ fn chushogi() -> Variant {
         no_dead_pieces: false,
         pawn: Some(kinds::PAWN),
         hand_order: Vec::new(),
-        three_kingdoms: false,
-        chu: true,
         tables,
     }
 }
@@ -756,8 +744,6 @@ fn sangoku(players: u8) -> Variant {
         no_dead_pieces: false,
         pawn: None,
         hand_order: (1..=4).map(Kind).collect(),
-        three_kingdoms: true,
-        chu: false,
         tables,
     }
 }

@@ -29,7 +29,7 @@ fn new_game() -> Html {
     let clock = use_state(String::new);
     let strict = use_state(|| false);
     let variant = koma_rules::Variant::get(*game);
-    let hex = variant.three_kingdoms;
+    let hex = variant.geometry.is_hex();
     let players = variant.players() as usize;
     let by_lot = first.unwrap_or(hex);
     let shown_names: Vec<String> = (0..players)

@@ -186,7 +186,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     let cells = cells_of(&pos);
     let hands = hands_of(&pos);
     // the hex board seats the player to move at the bottom, unless kept fixed
-    let viewer = if v.three_kingdoms {
+    let viewer = if v.geometry.is_hex() {
         st.seat.unwrap_or(turn)
     } else {
         Player::FIRST
@@ -282,7 +282,7 @@ pub fn play_view(props: &PlayProps) -> Html {
                 }
                 <button data-action="resign" onclick={d(|| Action::Resign)}
                     disabled={outcome.is_some()}>{ lang.pick("投了", "Resign") }</button>
-                if v.three_kingdoms {
+                if v.geometry.is_hex() {
                     { seat_select(&state, lang, v.players(), st.seat) }
                 } else {
                     <button data-action="piece-style" onclick={d(|| Action::PieceStyle)}>

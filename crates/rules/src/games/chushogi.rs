@@ -17,6 +17,8 @@ use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
 use crate::piece::Player;
 use crate::position::{MoveList, Position};
+use crate::setups::Setup;
+use crate::variant::GameId;
 
 /// Chu shogi's rules.
 pub struct Chushogi;
@@ -31,6 +33,29 @@ impl GameRules for Chushogi {
 
     fn moves_are_legal(&self) -> bool {
         true
+    }
+
+    /// The Association's handicaps, official and practice ([`crate::chushogi::CHU_HANDICAPS`]).
+    fn setups(&self) -> Vec<Setup> {
+        crate::chushogi::handicaps()
+            .map(|h| Setup {
+                id: h.id,
+                name: h.name,
+                practice: h.practice,
+            })
+            .collect()
+    }
+
+    fn setup_position(&self, _: GameId, id: &str) -> Option<Position> {
+        crate::chushogi::find_handicap(id).map(|h| h.position())
+    }
+
+    fn has_lion_moves(&self) -> bool {
+        true
+    }
+
+    fn counts_are_fixed(&self) -> bool {
+        false
     }
 
     fn validate(&self, pos: &mut Position, mv: Move) -> Result<(), IllegalMove> {

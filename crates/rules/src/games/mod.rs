@@ -27,6 +27,7 @@ use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Kind, Player};
 use crate::position::{MoveList, Position};
+use crate::setups::Setup;
 use crate::variant::GameId;
 
 /// What a move did besides moving pieces, decided by the game's rules after it was played.
@@ -62,9 +63,7 @@ pub trait GameRules: Sync {
     /// default: leaving the own royal attacked.
     fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
         let _ = mv;
-        after
-            .is_attacked(mover)
-            .then_some(IllegalMove::KingInCheck)
+        after.is_attacked(mover).then_some(IllegalMove::KingInCheck)
     }
 
     /// Check `mv`, entered by a person or read from a record, against every rule, naming the
@@ -99,6 +98,30 @@ pub trait GameRules: Sync {
     /// on the own first rank ([`Position::is_placing`]).
     fn has_placement(&self) -> bool {
         false
+    }
+
+    /// Whether the game has lion moves: a double move (two steps, capturing on either), a pass
+    /// in place, and the square of a lion taken by a non-lion remembered for the next move
+    /// (chu shogi; its SFEN and USI write them).
+    fn has_lion_moves(&self) -> bool {
+        false
+    }
+
+    /// Whether each kind's count is fixed by the start position, so a position with more is
+    /// refused. Chu shogi's handicaps change them (kirins turned into lions).
+    fn counts_are_fixed(&self) -> bool {
+        true
+    }
+
+    /// The game's named starts, the even game first (handicaps).
+    fn setups(&self) -> Vec<Setup> {
+        vec![crate::setups::EVEN]
+    }
+
+    /// The start position of `game` (one this rules object plays) named `id`, or `None` for an
+    /// unknown id.
+    fn setup_position(&self, game: GameId, id: &str) -> Option<Position> {
+        (id == crate::setups::EVEN.id).then(|| Position::start(game))
     }
 
     // ----- the game in progress -----

@@ -55,12 +55,8 @@ impl GameRules for Sangoku {
                 n += 1;
             }
         }
-        let (next, remembered) = crate::sangoku::next_turn(
-            players,
-            mover,
-            &checked[..n],
-            pos.remembered_checker(),
-        );
+        let (next, remembered) =
+            crate::sangoku::next_turn(players, mover, &checked[..n], pos.remembered_checker());
         pos.set_remembered_checker(remembered);
         AfterPlay {
             next,

@@ -27,11 +27,29 @@ use crate::options::{PointRule, RuleOptions};
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Piece, Player};
 use crate::position::{MoveList, Position};
+use crate::setups::Setup;
+use crate::variant::GameId;
 
 /// Standard shogi's rules.
 pub struct Shogi;
 
 impl GameRules for Shogi {
+    /// The standard handicaps ([`crate::handicap`]).
+    fn setups(&self) -> Vec<Setup> {
+        crate::handicap::SHOGI_HANDICAPS
+            .iter()
+            .map(|h| Setup {
+                id: h.id,
+                name: h.kif,
+                practice: false,
+            })
+            .collect()
+    }
+
+    fn setup_position(&self, _: GameId, id: &str) -> Option<Position> {
+        crate::handicap::find(id).map(|h| h.position())
+    }
+
     fn moves(&self, pos: &Position, out: &mut MoveList) {
         moves(pos, out);
     }
