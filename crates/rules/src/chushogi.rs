@@ -55,33 +55,87 @@ use crate::variant::KindInfo;
 
 pub use crate::options::ChuPreset;
 
-/// The kind numbers of the pieces the rules name.
+/// The kind numbers of every chu shogi piece, in the table's order ([`kinds()`]'s).
 pub mod kinds {
     use crate::piece::Kind;
-    /// King.
+    /// King (玉将).
     pub const KING: Kind = Kind(0);
-    /// Drunk elephant.
+    /// Gold general (金将).
+    pub const GOLD: Kind = Kind(1);
+    /// Silver general (銀将).
+    pub const SILVER: Kind = Kind(2);
+    /// Copper general (銅将).
+    pub const COPPER: Kind = Kind(3);
+    /// Ferocious leopard (猛豹).
+    pub const LEOPARD: Kind = Kind(4);
+    /// Blind tiger (盲虎).
+    pub const TIGER: Kind = Kind(5);
+    /// Drunk elephant (酔象).
     pub const ELEPHANT: Kind = Kind(6);
-    /// Pawn.
+    /// Pawn (歩兵).
     pub const PAWN: Kind = Kind(7);
-    /// Go-between.
+    /// Go-between (仲人).
     pub const GO_BETWEEN: Kind = Kind(8);
-    /// Lance.
+    /// Lance (香車).
     pub const LANCE: Kind = Kind(9);
-    /// Kirin.
+    /// Reverse chariot (反車).
+    pub const REVERSE_CHARIOT: Kind = Kind(10);
+    /// Side mover (横行).
+    pub const SIDE_MOVER: Kind = Kind(11);
+    /// Vertical mover (竪行).
+    pub const VERTICAL_MOVER: Kind = Kind(12);
+    /// Bishop (角行).
+    pub const BISHOP: Kind = Kind(13);
+    /// Rook (飛車).
+    pub const ROOK: Kind = Kind(14);
+    /// Dragon horse (龍馬).
+    pub const HORSE: Kind = Kind(15);
+    /// Dragon king (龍王).
+    pub const DRAGON: Kind = Kind(16);
+    /// Kirin (麒麟).
     pub const KIRIN: Kind = Kind(17);
-    /// Phoenix.
+    /// Phoenix (鳳凰).
     pub const PHOENIX: Kind = Kind(18);
-    /// Lion.
+    /// Queen (奔王).
+    pub const QUEEN: Kind = Kind(19);
+    /// Lion (獅子).
     pub const LION: Kind = Kind(20);
-    /// Promoted drunk elephant: the crown prince, a second royal.
+    /// Promoted gold: a rook.
+    pub const PROMOTED_GOLD: Kind = Kind(21);
+    /// Promoted silver: a vertical mover.
+    pub const PROMOTED_SILVER: Kind = Kind(22);
+    /// Promoted copper: a side mover.
+    pub const PROMOTED_COPPER: Kind = Kind(23);
+    /// Promoted leopard: a bishop.
+    pub const PROMOTED_LEOPARD: Kind = Kind(24);
+    /// Flying stag (飛鹿), the promoted blind tiger.
+    pub const FLYING_STAG: Kind = Kind(25);
+    /// Crown prince (太子), the promoted drunk elephant: a second royal.
     pub const CROWN_PRINCE: Kind = Kind(26);
-    /// Promoted kirin (a lion).
-    pub const PROMOTED_KIRIN: Kind = Kind(37);
-    /// Promoted dragon horse: the horned falcon.
+    /// Tokin (と金), the promoted pawn.
+    pub const TOKIN: Kind = Kind(27);
+    /// Promoted go-between: a drunk elephant.
+    pub const PROMOTED_GO_BETWEEN: Kind = Kind(28);
+    /// White horse (白駒), the promoted lance.
+    pub const WHITE_HORSE: Kind = Kind(29);
+    /// Whale (鯨鯢), the promoted reverse chariot.
+    pub const WHALE: Kind = Kind(30);
+    /// Free boar (奔猪), the promoted side mover.
+    pub const FREE_BOAR: Kind = Kind(31);
+    /// Flying ox (飛牛), the promoted vertical mover.
+    pub const FLYING_OX: Kind = Kind(32);
+    /// Promoted bishop: a dragon horse.
+    pub const PROMOTED_BISHOP: Kind = Kind(33);
+    /// Promoted rook: a dragon king.
+    pub const PROMOTED_ROOK: Kind = Kind(34);
+    /// Horned falcon (角鷹), the promoted dragon horse.
     pub const FALCON: Kind = Kind(35);
-    /// Promoted dragon king: the soaring eagle.
+    /// Soaring eagle (飛鷲), the promoted dragon king.
     pub const EAGLE: Kind = Kind(36);
+    /// Promoted kirin: a lion.
+    pub const PROMOTED_KIRIN: Kind = Kind(37);
+    /// Promoted phoenix: a queen.
+    pub const PROMOTED_PHOENIX: Kind = Kind(38);
 }
 
 fn steps(vs: &[Vector]) -> Vec<Movement> {
@@ -919,6 +973,61 @@ pub fn repetition_loser(preset: ChuPreset, span: &[Played], to_move: Player) -> 
                 return span.iter().find(|m| m.jitto).map(|m| m.mover);
             }
             Some(to_move)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Each named kind is the table's piece of that name.
+    #[test]
+    fn kind_constants_name_the_table() {
+        use super::kinds::*;
+        let t = super::kinds();
+        let named = [
+            (KING, "king"),
+            (GOLD, "gold"),
+            (SILVER, "silver"),
+            (COPPER, "copper"),
+            (LEOPARD, "ferocious leopard"),
+            (TIGER, "blind tiger"),
+            (ELEPHANT, "drunk elephant"),
+            (PAWN, "pawn"),
+            (GO_BETWEEN, "go-between"),
+            (LANCE, "lance"),
+            (REVERSE_CHARIOT, "reverse chariot"),
+            (SIDE_MOVER, "side mover"),
+            (VERTICAL_MOVER, "vertical mover"),
+            (BISHOP, "bishop"),
+            (ROOK, "rook"),
+            (HORSE, "dragon horse"),
+            (DRAGON, "dragon king"),
+            (KIRIN, "kirin"),
+            (PHOENIX, "phoenix"),
+            (QUEEN, "queen"),
+            (LION, "lion"),
+            (PROMOTED_GOLD, "rook (promoted gold)"),
+            (PROMOTED_SILVER, "vertical mover (promoted silver)"),
+            (PROMOTED_COPPER, "side mover (promoted copper)"),
+            (PROMOTED_LEOPARD, "bishop (promoted leopard)"),
+            (FLYING_STAG, "flying stag"),
+            (CROWN_PRINCE, "crown prince"),
+            (TOKIN, "tokin"),
+            (PROMOTED_GO_BETWEEN, "drunk elephant (promoted go-between)"),
+            (WHITE_HORSE, "white horse"),
+            (WHALE, "whale"),
+            (FREE_BOAR, "free boar"),
+            (FLYING_OX, "flying ox"),
+            (PROMOTED_BISHOP, "dragon horse (promoted bishop)"),
+            (PROMOTED_ROOK, "dragon king (promoted rook)"),
+            (FALCON, "horned falcon"),
+            (EAGLE, "soaring eagle"),
+            (PROMOTED_KIRIN, "lion (promoted kirin)"),
+            (PROMOTED_PHOENIX, "queen (promoted phoenix)"),
+        ];
+        assert_eq!(named.len(), t.len());
+        for (k, name) in named {
+            assert_eq!(t[k.index()].name, name);
         }
     }
 }

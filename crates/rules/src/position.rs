@@ -113,13 +113,23 @@ impl Position {
         }
     }
 
-    /// The start position of `game`.
+    /// The start position of `game`, built from its rules' data ([`GameRules::home`]): each
+    /// player's pieces and hand; 66 shogi begins in its placement phase.
     pub fn start(game: GameId) -> Position {
-        match crate::notation::read_position(game, Variant::get(game).start_sfen) {
-            Ok(p) => p,
-            // The start SFENs are constants checked by the tests.
-            Err(_) => Position::empty(game),
+        let mut pos = Position::empty(game);
+        let rules = pos.rules;
+        let v = pos.v;
+        for p in 0..v.players() {
+            for (cell, kind) in rules.home(&v.geometry, p) {
+                pos.set_piece(cell, Piece::new(Player(p), kind));
+            }
+            for &kind in rules.home_hand() {
+                let n = pos.hand(Player(p), kind);
+                pos.set_hand(Player(p), kind, n + 1);
+            }
         }
+        pos.set_placing(true);
+        pos
     }
 
     /// The game's description.

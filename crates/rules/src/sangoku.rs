@@ -199,49 +199,6 @@ pub(crate) fn zones(g: &Geometry) -> [CellSet; 3] {
     z
 }
 
-/// The start position in the text notation, built from [`HOME`].
-pub(crate) fn start_text(players: u8) -> String {
-    let g = Geometry::hex(4, players);
-    let mut board = vec![None; g.len()];
-    for p in 0..players {
-        for (c, k) in home_cells(&g, p) {
-            board[c.index()] = Some((p, k));
-        }
-    }
-    let letters = ['K', 'C', 'S', 'A', 'P', 'P'];
-    let mut s = String::new();
-    let mut row = -5;
-    let mut empty = 0;
-    for c in g.cells() {
-        let r = g.coords(c).1;
-        if r != row {
-            if empty > 0 {
-                s += &empty.to_string();
-                empty = 0;
-            }
-            if row != -5 {
-                s.push('/');
-            }
-            row = r;
-        }
-        match board[c.index()] {
-            None => empty += 1,
-            Some((p, k)) => {
-                if empty > 0 {
-                    s += &empty.to_string();
-                    empty = 0;
-                }
-                s.push((b'a' + p) as char);
-                s.push(letters[k.index()]);
-            }
-        }
-    }
-    if empty > 0 {
-        s += &empty.to_string();
-    }
-    s + " a - -"
-}
-
 /// Whether the player to move's general stands on the centre (three players: it has won).
 pub(crate) fn general_on_centre(g: &Geometry, king: Option<crate::geometry::Cell>) -> bool {
     g.players() == 3 && king.is_some_and(|k| g.is_hex_centre(k))

@@ -304,15 +304,19 @@ fn is_placement_phase(v: &Variant, pos: &Position) -> bool {
     first_rank_gap && hands_ok
 }
 
-/// How many pieces of each base kind the game's start position has.
+/// How many pieces of each kind the game's start position has, on the board and in hand.
 fn start_counts(v: &Variant) -> [u32; 64] {
     let mut counts = [0u32; 64];
-    let mut fields = v.start_sfen.split_whitespace();
-    let board = fields.next().unwrap_or("");
-    let hand = fields.nth(1).unwrap_or("-");
-    for ch in board.chars().chain(hand.chars()) {
-        if let Some(k) = v.kind_by_letter(ch.to_ascii_uppercase(), false) {
-            counts[k.index()] += 1;
+    let start = Position::start(v.id);
+    for c in v.geometry.cells() {
+        let p = start.piece(c);
+        if !p.is_empty() {
+            counts[p.kind().index()] += 1;
+        }
+    }
+    for pl in 0..v.players() {
+        for (k, n) in counts.iter_mut().enumerate().take(HAND_KINDS) {
+            *n += start.hand(Player(pl), crate::piece::Kind(k as u8)) as u32;
         }
     }
     counts
@@ -608,12 +612,27 @@ pub fn to_usi(v: &Variant, mv: Move) -> String {
 mod tests {
     use super::*;
 
+    /// The starts built from each game's data are the published ones.
     #[test]
-    fn start_positions_round_trip() {
-        for g in [GameId::Shogi, GameId::Minishogi] {
-            let v = Variant::get(g);
-            let p = from_sfen(g, v.start_sfen).unwrap();
-            assert_eq!(to_sfen(&p), v.start_sfen);
+    fn start_positions_are_the_published_ones() {
+        for (g, sfen) in [
+            (
+                GameId::Shogi,
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            ),
+            (GameId::Minishogi, "rbsgk/4p/5/P4/KGSBR b - 1"),
+            (GameId::Shogi66, "6/pppppp/6/6/PPPPPP/6 b KRBGSNLkrbgsnl 1"),
+            (
+                GameId::Chushogi,
+                "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
+            ),
+        ] {
+            let start = Position::start(g);
+            assert_eq!(to_sfen(&start), sfen, "{g}");
+            let read = from_sfen(g, sfen).unwrap();
+            assert_eq!(read, start, "{g}");
+            assert_eq!(read.hash(), start.hash(), "{g}");
+            assert_eq!(read.is_placing(), start.is_placing(), "{g}");
         }
     }
 

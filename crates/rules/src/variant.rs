@@ -99,6 +99,12 @@ pub mod kinds {
     pub const DRAGON: Kind = Kind(8);
     /// Horse (馬), the promoted bishop.
     pub const HORSE: Kind = Kind(9);
+    /// Promoted silver (成銀).
+    pub const PROMOTED_SILVER: Kind = Kind(10);
+    /// Promoted knight (成桂).
+    pub const PROMOTED_KNIGHT: Kind = Kind(11);
+    /// Promoted lance (成香).
+    pub const PROMOTED_LANCE: Kind = Kind(12);
     /// Tokin (と), the promoted pawn.
     pub const TOKIN: Kind = Kind(13);
 }
@@ -167,10 +173,10 @@ pub struct Variant {
     pub geometry: Geometry,
     /// Piece kinds, indexed by [`Kind`].
     pub kinds: Vec<KindInfo>,
-    /// The start position in SFEN (the hex games: in their own text notation).
-    pub start_sfen: &'static str,
     /// How people name the game and its seats (see [`crate::names`]).
     pub names: Names,
+    /// Kinds of the table that this game does not use (minishogi has no knight or lance).
+    pub unused: &'static [Kind],
     /// Whether captured pieces go to hand and may be dropped.
     pub drops: bool,
     /// Whether a piece may not stand where it has no further move (行き所のない駒): it must
@@ -616,13 +622,13 @@ fn shogi() -> Variant {
         zone: zones(&geometry, 3),
         geometry,
         kinds,
-        start_sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
         names: Names {
             game: "本将棋 Shogi",
             seats: SENTE_GOTE,
             marks: true,
             two_char: false,
         },
+        unused: &[],
         drops: true,
         no_dead_pieces: true,
         pawn: Some(kinds::PAWN),
@@ -642,13 +648,18 @@ fn minishogi() -> Variant {
         zone: zones(&geometry, 1),
         geometry,
         kinds,
-        start_sfen: "rbsgk/4p/5/P4/KGSBR b - 1",
         names: Names {
             game: "5五将棋 Minishogi",
             seats: SENTE_GOTE,
             marks: true,
             two_char: false,
         },
+        unused: &[
+            kinds::KNIGHT,
+            kinds::LANCE,
+            kinds::PROMOTED_KNIGHT,
+            kinds::PROMOTED_LANCE,
+        ],
         drops: true,
         no_dead_pieces: true,
         pawn: Some(kinds::PAWN),
@@ -674,13 +685,13 @@ fn shogi66() -> Variant {
         zone: zones(&geometry, 2),
         geometry,
         kinds,
-        start_sfen: "6/pppppp/6/6/PPPPPP/6 b KRBGSNLkrbgsnl 1",
         names: Names {
             game: "66将棋 6x6 shogi",
             seats: SENTE_GOTE,
             marks: true,
             two_char: false,
         },
+        unused: &[],
         drops: true,
         no_dead_pieces: true,
         pawn: Some(kinds::PAWN),
@@ -699,13 +710,13 @@ fn chushogi() -> Variant {
         zone: zones(&geometry, 4),
         geometry,
         kinds,
-        start_sfen: "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
         names: Names {
             game: "中将棋 Chu shogi",
             seats: SENTE_GOTE,
             marks: true,
             two_char: true,
         },
+        unused: &[],
         drops: false,
         no_dead_pieces: false,
         pawn: Some(kinds::PAWN),
@@ -719,7 +730,6 @@ fn sangoku(players: u8) -> Variant {
     let geometry = Geometry::hex(4, players);
     let kinds = crate::sangoku::kinds();
     let tables = build_tables(&geometry, &kinds, 0x4B4F_4D41_0010 + players as u64);
-    let start: &'static str = Box::leak(crate::sangoku::start_text(players).into_boxed_str());
     Variant {
         id: if players == 3 {
             GameId::Sangoku
@@ -729,7 +739,6 @@ fn sangoku(players: u8) -> Variant {
         zone: crate::sangoku::zones(&geometry),
         geometry,
         kinds,
-        start_sfen: start,
         names: Names {
             game: if players == 3 {
                 "三国志三人将棋 Three Kingdoms (3 players)"
@@ -740,6 +749,7 @@ fn sangoku(players: u8) -> Variant {
             marks: false,
             two_char: false,
         },
+        unused: &[],
         drops: true,
         no_dead_pieces: false,
         pawn: None,
@@ -758,10 +768,7 @@ impl PartialEq for Variant {
 impl Variant {
     /// Whether this game uses the kind at all (minishogi has no knight or lance).
     pub fn has_kind(&self, k: Kind) -> bool {
-        match self.id {
-            GameId::Minishogi => !matches!(k.0, 5 | 6 | 11 | 12),
-            _ => k.index() < self.kinds.len(),
-        }
+        k.index() < self.kinds.len() && !self.unused.contains(&k)
     }
 }
 

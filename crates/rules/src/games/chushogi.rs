@@ -11,19 +11,77 @@
 //! progress ask.
 
 use super::{AfterPlay, GameRules};
-use crate::geometry::Cell;
+use crate::chushogi::kinds::{
+    BISHOP, COPPER, DRAGON, ELEPHANT, GO_BETWEEN, GOLD, HORSE, KING, KIRIN, LANCE, LEOPARD, LION,
+    PAWN, PHOENIX, QUEEN, REVERSE_CHARIOT, ROOK, SIDE_MOVER, SILVER, TIGER, VERTICAL_MOVER,
+};
+use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move, Played};
 use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
-use crate::piece::Player;
+use crate::piece::{Kind, Player};
 use crate::position::{MoveList, Position};
 use crate::setups::Setup;
 use crate::variant::GameId;
+
+/// Sente's pieces at the start: (file, rank from its side, kind); gote's are turned half round.
+pub const HOME: [(u8, u8, Kind); 46] = [
+    (12, 1, LANCE),
+    (11, 1, LEOPARD),
+    (10, 1, COPPER),
+    (9, 1, SILVER),
+    (8, 1, GOLD),
+    (7, 1, KING),
+    (6, 1, ELEPHANT),
+    (5, 1, GOLD),
+    (4, 1, SILVER),
+    (3, 1, COPPER),
+    (2, 1, LEOPARD),
+    (1, 1, LANCE),
+    (12, 2, REVERSE_CHARIOT),
+    (10, 2, BISHOP),
+    (8, 2, TIGER),
+    (7, 2, KIRIN),
+    (6, 2, PHOENIX),
+    (5, 2, TIGER),
+    (3, 2, BISHOP),
+    (1, 2, REVERSE_CHARIOT),
+    (12, 3, SIDE_MOVER),
+    (11, 3, VERTICAL_MOVER),
+    (10, 3, ROOK),
+    (9, 3, HORSE),
+    (8, 3, DRAGON),
+    (7, 3, LION),
+    (6, 3, QUEEN),
+    (5, 3, DRAGON),
+    (4, 3, HORSE),
+    (3, 3, ROOK),
+    (2, 3, VERTICAL_MOVER),
+    (1, 3, SIDE_MOVER),
+    (12, 4, PAWN),
+    (11, 4, PAWN),
+    (10, 4, PAWN),
+    (9, 4, PAWN),
+    (8, 4, PAWN),
+    (7, 4, PAWN),
+    (6, 4, PAWN),
+    (5, 4, PAWN),
+    (4, 4, PAWN),
+    (3, 4, PAWN),
+    (2, 4, PAWN),
+    (1, 4, PAWN),
+    (9, 5, GO_BETWEEN),
+    (4, 5, GO_BETWEEN),
+];
 
 /// Chu shogi's rules.
 pub struct Chushogi;
 
 impl GameRules for Chushogi {
+    fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
+        super::square_home(g, &HOME, player)
+    }
+
     fn moves(&self, pos: &Position, out: &mut MoveList) {
         match pos.chu_setup() {
             Some(setup) => crate::chushogi::setup_moves(pos, &setup, out),

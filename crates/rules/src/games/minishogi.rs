@@ -12,15 +12,31 @@
 //! knight or lance) is its table ([`crate::variant`]).
 
 use super::{GameRules, perpetual_checker};
+use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move, Played};
 use crate::outcome::{Outcome, Reason};
-use crate::piece::Player;
+use crate::piece::{Kind, Player};
 use crate::position::{MoveList, Position};
+use crate::variant::kinds::{BISHOP, GOLD, KING, PAWN, ROOK, SILVER};
+
+/// Sente's pieces at the start: (file, rank from its side, kind); gote's are turned half round.
+pub const HOME: [(u8, u8, Kind); 6] = [
+    (5, 1, KING),
+    (4, 1, GOLD),
+    (3, 1, SILVER),
+    (2, 1, BISHOP),
+    (1, 1, ROOK),
+    (5, 2, PAWN),
+];
 
 /// Minishogi's rules.
 pub struct Minishogi;
 
 impl GameRules for Minishogi {
+    fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
+        super::square_home(g, &HOME, player)
+    }
+
     fn moves(&self, pos: &Position, out: &mut MoveList) {
         super::shogi::moves(pos, out);
     }

@@ -22,6 +22,7 @@ pub mod sangoku;
 pub mod shogi;
 pub mod shogi66;
 
+use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move, Played};
 use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
@@ -111,6 +112,15 @@ pub trait GameRules: Sync {
     /// refused. Chu shogi's handicaps change them (kirins turned into lions).
     fn counts_are_fixed(&self) -> bool {
         true
+    }
+
+    /// Where `player`'s pieces stand at the start, as data ([`square_home`] or the hexagon's
+    /// table).
+    fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)>;
+
+    /// The pieces each player holds in hand at the start (66 shogi's, placed one a turn).
+    fn home_hand(&self) -> &'static [Kind] {
+        &[]
     }
 
     /// The game's named starts, the even game first (handicaps).
@@ -255,4 +265,20 @@ pub(crate) fn perpetual_checker(span: &[Played]) -> Option<Player> {
         let mut mine = span.iter().filter(|m| m.mover == p).peekable();
         mine.peek().is_some() && mine.all(|m| m.check)
     })
+}
+
+/// The cells of `player`'s pieces at the start of a square-board game, from the first player's
+/// `table` of (file, rank counted from its own side, kind); the second player's are the same
+/// turned half round.
+pub(crate) fn square_home(g: &Geometry, table: &[(u8, u8, Kind)], player: u8) -> Vec<(Cell, Kind)> {
+    let crate::geometry::Shape::Square { width, height } = g.shape() else {
+        return Vec::new();
+    };
+    table
+        .iter()
+        .filter_map(|&(file, rank, kind)| {
+            let cell = g.at(width as i16 - file as i16, height as i16 - rank as i16)?;
+            Some((g.rotate_cell(cell, player), kind))
+        })
+        .collect()
 }

@@ -10,15 +10,20 @@
 //! general captured, or on the centre when its owner's turn comes) are in [`crate::sangoku`].
 
 use super::{AfterPlay, GameRules};
+use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move};
 use crate::outcome::Outcome;
-use crate::piece::Player;
+use crate::piece::{Kind, Player};
 use crate::position::{MoveList, Position};
 
 /// Three Kingdoms shogi's rules.
 pub struct Sangoku;
 
 impl GameRules for Sangoku {
+    fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
+        crate::sangoku::home_cells(g, player)
+    }
+
     fn moves(&self, pos: &Position, out: &mut MoveList) {
         if game_over(pos) {
             return;

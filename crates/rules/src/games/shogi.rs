@@ -21,19 +21,48 @@
 //! [`Position::piece_moves`].
 
 use super::GameRules;
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move};
 use crate::options::{PointRule, RuleOptions};
 use crate::outcome::{Outcome, Reason};
-use crate::piece::{Piece, Player};
+use crate::piece::{Kind, Piece, Player};
 use crate::position::{MoveList, Position};
 use crate::setups::Setup;
 use crate::variant::GameId;
+use crate::variant::kinds::{BISHOP, GOLD, KING, KNIGHT, LANCE, PAWN, ROOK, SILVER};
+
+/// Sente's pieces at the start: (file, rank from its side, kind); gote's are turned half round.
+pub const HOME: [(u8, u8, Kind); 20] = [
+    (9, 1, LANCE),
+    (8, 1, KNIGHT),
+    (7, 1, SILVER),
+    (6, 1, GOLD),
+    (5, 1, KING),
+    (4, 1, GOLD),
+    (3, 1, SILVER),
+    (2, 1, KNIGHT),
+    (1, 1, LANCE),
+    (8, 2, BISHOP),
+    (2, 2, ROOK),
+    (9, 3, PAWN),
+    (8, 3, PAWN),
+    (7, 3, PAWN),
+    (6, 3, PAWN),
+    (5, 3, PAWN),
+    (4, 3, PAWN),
+    (3, 3, PAWN),
+    (2, 3, PAWN),
+    (1, 3, PAWN),
+];
 
 /// Standard shogi's rules.
 pub struct Shogi;
 
 impl GameRules for Shogi {
+    fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
+        super::square_home(g, &HOME, player)
+    }
+
     /// The standard handicaps ([`crate::handicap`]).
     fn setups(&self) -> Vec<Setup> {
         crate::handicap::SHOGI_HANDICAPS

@@ -13,21 +13,44 @@
 //! - After the placement, drops, 二歩 and 打ち歩詰め as in standard shogi ([`super::shogi`]).
 
 use super::{AfterPlay, GameRules};
+use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move};
 use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
-use crate::piece::Player;
+use crate::piece::{Kind, Player};
 use crate::position::{MoveList, Position};
 use crate::variant::HAND_KINDS;
-use crate::variant::kinds::{BISHOP, ROOK};
+use crate::variant::kinds::{BISHOP, GOLD, KING, KNIGHT, LANCE, PAWN, ROOK, SILVER};
 
 /// The points under which a side loses an agreed impasse.
 pub const IMPASSE_POINTS: u32 = 15;
+
+/// Sente's pieces on the board at the start, six pawns on its second rank: (file, rank from
+/// its side, kind); gote's are turned half round.
+pub const HOME: [(u8, u8, Kind); 6] = [
+    (6, 2, PAWN),
+    (5, 2, PAWN),
+    (4, 2, PAWN),
+    (3, 2, PAWN),
+    (2, 2, PAWN),
+    (1, 2, PAWN),
+];
+
+/// What each side holds at the start, to place on its first rank.
+pub const HOME_HAND: [Kind; 7] = [KING, ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE];
 
 /// 66 shogi's rules.
 pub struct Shogi66;
 
 impl GameRules for Shogi66 {
+    fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
+        super::square_home(g, &HOME, player)
+    }
+
+    fn home_hand(&self) -> &'static [Kind] {
+        &HOME_HAND
+    }
+
     fn moves(&self, pos: &Position, out: &mut MoveList) {
         if pos.is_placing() {
             placements(pos, out);
