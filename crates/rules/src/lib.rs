@@ -26,6 +26,7 @@ pub mod game;
 pub mod games;
 pub mod geometry;
 pub mod handicap;
+pub mod hex;
 pub mod kif;
 
 pub mod moves;

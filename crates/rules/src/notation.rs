@@ -16,7 +16,7 @@ pub enum NotationError {
     Usi(#[from] crate::sfen::UsiError),
     /// A hex notation problem.
     #[error(transparent)]
-    Hex(#[from] crate::sangoku::HexError),
+    Hex(#[from] crate::hex::HexError),
 }
 
 /// Read a position of `game`.
@@ -25,7 +25,7 @@ pub enum NotationError {
 /// What is wrong with the text.
 pub fn read_position(game: GameId, text: &str) -> Result<Position, NotationError> {
     if Variant::get(game).geometry.is_hex() {
-        Ok(crate::sangoku::from_text(game, text)?)
+        Ok(crate::hex::from_text(game, text)?)
     } else {
         Ok(crate::sfen::from_sfen(game, text)?)
     }
@@ -34,7 +34,7 @@ pub fn read_position(game: GameId, text: &str) -> Result<Position, NotationError
 /// Write a position.
 pub fn write_position(pos: &Position) -> String {
     if pos.variant().geometry.is_hex() {
-        crate::sangoku::to_text(pos)
+        crate::hex::to_text(pos)
     } else {
         crate::sfen::to_sfen(pos)
     }
@@ -46,7 +46,7 @@ pub fn write_position(pos: &Position) -> String {
 /// What is wrong with the text.
 pub fn read_move(v: &Variant, text: &str) -> Result<Move, NotationError> {
     if v.geometry.is_hex() {
-        Ok(crate::sangoku::parse_move(&v.geometry, text)?)
+        Ok(crate::hex::parse_move(&v.geometry, text)?)
     } else {
         Ok(crate::sfen::parse_usi(v, text)?)
     }
@@ -55,7 +55,7 @@ pub fn read_move(v: &Variant, text: &str) -> Result<Move, NotationError> {
 /// Write a move.
 pub fn write_move(v: &Variant, mv: Move) -> String {
     if v.geometry.is_hex() {
-        crate::sangoku::move_text(v, mv)
+        crate::hex::move_text(v, mv)
     } else {
         crate::sfen::to_usi(v, mv)
     }

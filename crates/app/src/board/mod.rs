@@ -370,7 +370,7 @@ pub fn board(props: &BoardProps) -> Html {
             .cells()
             .map(|cell| {
                 let name: Rc<str> = if hex {
-                    koma_rules::sangoku::cell_name(&v.geometry, cell)
+                    koma_rules::hex::cell_name(&v.geometry, cell)
                 } else {
                     sfen::square_name(v, cell)
                 }
@@ -696,11 +696,7 @@ fn cell_node(p: &CellNodeProps) -> Html {
         AttrValue::from(format!(
             "{}, {} {}",
             p.name,
-            match (p.hex, p.piece.owner().0) {
-                (true, o) => koma_rules::sangoku::SEATS[o as usize % 3],
-                (false, 0) => "sente",
-                _ => "gote",
-            },
+            koma_rules::names::seat(p.variant.id, p.piece.owner(), koma_rules::names::Lang::En),
             p.variant.kind(p.piece.kind()).name
         ))
     };

@@ -148,6 +148,8 @@ impl Janken {
 /// Properties of [`JankenPanel`].
 #[derive(Properties, PartialEq)]
 pub struct JankenProps {
+    /// The game whose seats are drawn.
+    pub game: koma_rules::GameId,
     /// The players' names round the table.
     pub names: Vec<String>,
     /// The seats once janken has decided them (see [`Janken::seats`]), or `None` after a reset.
@@ -163,6 +165,7 @@ pub fn janken_panel(props: &JankenProps) -> Html {
     let state = use_state(|| Janken::new(players));
     let names = props.names.clone();
     let name = move |i: usize| names.get(i).cloned().unwrap_or_default();
+    let game = props.game;
     // throw on a copy, keep it, and pass the seats on once there is a winner
     let update = {
         let state = state.clone();
@@ -260,7 +263,13 @@ pub fn janken_panel(props: &JankenProps) -> Html {
             let order = seats
                 .iter()
                 .enumerate()
-                .map(|(s, &p)| format!("{} {}", koma_rules::sangoku::SEATS[s % 3], name(p)))
+                .map(|(s, &p)| {
+                    format!(
+                        "{} {}",
+                        koma_rules::names::seat(game, koma_rules::Player(s as u8), lang),
+                        name(p)
+                    )
+                })
                 .collect::<Vec<_>>()
                 .join(", ");
             let text = match lang {

@@ -180,7 +180,7 @@ fn new_game() -> Html {
         ),
     };
     let draw = if hex {
-        html! { <janken::JankenPanel key={game.as_str()} names={shown_names.clone()} {on_seated} /> }
+        html! { <janken::JankenPanel key={game.as_str()} game={*game} names={shown_names.clone()} {on_seated} /> }
     } else {
         html! { <Furigoma key={game.as_str()} names={shown_names.clone()} {on_seated} /> }
     };

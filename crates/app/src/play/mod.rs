@@ -283,7 +283,7 @@ pub fn play_view(props: &PlayProps) -> Html {
                 <button data-action="resign" onclick={d(|| Action::Resign)}
                     disabled={outcome.is_some()}>{ lang.pick("投了", "Resign") }</button>
                 if v.geometry.is_hex() {
-                    { seat_select(&state, lang, v.players(), st.seat) }
+                    { seat_select(&state, lang, v.id, st.seat) }
                 } else {
                     <button data-action="piece-style" onclick={d(|| Action::PieceStyle)}>
                         { if st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id)) { "玉" } else { "玉将" } }</button>
@@ -404,9 +404,10 @@ fn status_line(lang: Lang, names: &[String], st: &Play) -> String {
 fn seat_select(
     state: &UseReducerHandle<Play>,
     lang: Lang,
-    players: u8,
+    game: GameId,
     seat: Option<Player>,
 ) -> Html {
+    let players = koma_rules::Variant::get(game).players();
     let onchange = {
         let state = state.clone();
         Callback::from(move |e: Event| {
@@ -418,8 +419,8 @@ fn seat_select(
     };
     let seats = (0..players).map(|p| {
         let label = match lang {
-            Lang::Ja => format!("{}を手前に固定", koma_rules::sangoku::SEATS[p as usize % 3]),
-            Lang::En => format!("keep {} at the bottom", koma_rules::sangoku::SEATS[p as usize % 3]),
+            Lang::Ja => format!("{}を手前に固定", koma_rules::names::seat(game, Player(p), lang)),
+            Lang::En => format!("keep {} at the bottom", koma_rules::names::seat(game, Player(p), lang)),
         };
         html! { <option value={p.to_string()} selected={seat == Some(Player(p))}>{ label }</option> }
     });
