@@ -663,17 +663,18 @@ impl ChuHandicap {
     /// steps pending, the giver (gote) to move.
     pub fn position(&self) -> Position {
         use crate::piece::Piece;
-        let mut p = Position::start(crate::variant::GameId::Chushogi);
-        let v = p.variant();
-        let sq = |s: &str| crate::sfen::parse_square(v, s).ok();
+        let start = Position::start(crate::variant::GameId::Chushogi);
+        let v = start.variant();
+        let sq = |s: &str| v.cell_by_name(s);
         if self.id == "even" {
-            return p;
+            return start;
         }
+        let mut p = crate::setup::Setup::of(&start);
         let mut holes = [u8::MAX; 4];
         let mut n = 0;
         for r in self.removed {
             if let Some(c) = sq(r) {
-                p.set_piece(c, Piece::EMPTY);
+                p.put(c, Piece::EMPTY);
                 if self.fill && n < holes.len() {
                     holes[n] = c.0;
                     n += 1;
@@ -684,42 +685,45 @@ impl ChuHandicap {
         if self.prince
             && let Some(c) = sq("6l")
         {
-            p.set_piece(c, Piece::new(Player::FIRST, kinds::CROWN_PRINCE));
+            p.put(c, Piece::new(Player::FIRST, kinds::CROWN_PRINCE));
         }
         if self.lion2
             && let Some(c) = sq("7k")
         {
-            p.set_piece(c, lion);
+            p.put(c, lion);
         }
         if self.lion3 {
             // the giver's kirin (6b) and the receiver's phoenix (6k) swap squares and owners'
             // sides: the receiver's two kirins become lions, the giver has two phoenixes
             if let (Some(b), Some(k), Some(k2)) = (sq("6b"), sq("6k"), sq("7k")) {
-                p.set_piece(b, Piece::new(Player::SECOND, kinds::PHOENIX));
-                p.set_piece(k, lion);
-                p.set_piece(k2, lion);
+                p.put(b, Piece::new(Player::SECOND, kinds::PHOENIX));
+                p.put(k, lion);
+                p.put(k2, lion);
             }
         }
-        p.set_turn(Player::SECOND);
-        p.set_chu_setup(Some(ChuSetup {
+        p.turn = Player::SECOND;
+        p.chu_setup = Some(ChuSetup {
             holes,
             premoves: self.premoves,
             rearrange: self.practice,
-        }));
-        p.forget_history();
-        p
+        })
+        .filter(|s| !s.is_done());
+        // the handicaps are constants, each checked by the tests
+        p.into_position().unwrap_or(start)
     }
 }
 
 /// Small pieces for hole filling and pre-moves: gold, silver, copper, ferocious leopard.
 fn is_small(k: Kind) -> bool {
-    matches!(k.0, 1..=4)
+    use kinds::{COPPER, GOLD, LEOPARD, SILVER};
+    matches!(k, GOLD | SILVER | COPPER | LEOPARD)
 }
 
 /// Pieces the practice handicaps may not move in the rearranging: pawns, go-betweens, bishops,
 /// lions, phoenixes and kirins.
 fn fixed_in_rearranging(k: Kind) -> bool {
-    matches!(k.0, 7 | 8 | 13 | 17 | 18 | 20)
+    use kinds::{BISHOP, GO_BETWEEN, KIRIN, LION, PAWN, PHOENIX};
+    matches!(k, PAWN | GO_BETWEEN | BISHOP | KIRIN | PHOENIX | LION)
 }
 
 /// The setup actions of the giver (gote): fill a hole with a small piece; a pre-move of a small

@@ -12,6 +12,7 @@ use crate::moves::{IllegalMove, Move};
 use crate::piece::{Kind, Piece, Player};
 use crate::position::Position;
 use crate::record::{Ending, Record};
+use crate::setup::Setup;
 use crate::variant::{GameId, Variant};
 
 /// What is wrong with a CSA text.
@@ -80,7 +81,7 @@ fn sq_text(v: &Variant, c: Cell) -> String {
 pub fn read_csa(text: &str) -> Result<Record, CsaError> {
     let v = Variant::get(GameId::Shogi);
     let mut headers = Vec::new();
-    let mut pos = Position::empty(GameId::Shogi);
+    let mut pos = Setup::empty(GameId::Shogi);
     let mut board_given = false;
     let mut start: Option<Position> = None;
     let mut moves = Vec::new();
@@ -116,7 +117,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
             }
             if start.is_none() {
                 if let Some(rest) = stmt.strip_prefix("PI") {
-                    pos = Position::start(GameId::Shogi);
+                    pos = Setup::of(&Position::start(GameId::Shogi));
                     let b = rest.as_bytes();
                     if b.len() % 4 != 0 {
                         return Err(perr("PI removals come in groups of four: square and piece"));
@@ -131,7 +132,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
                         if pos.piece(c).is_empty() || pos.piece(c).kind() != k {
                             return Err(perr("PI removes a piece that is not there"));
                         }
-                        pos.set_piece(c, Piece::EMPTY);
+                        pos.put(c, Piece::EMPTY);
                     }
                     board_given = true;
                     continue;
@@ -162,7 +163,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
                             _ => return Err(perr("a piece starts with + or -")),
                         };
                         let k = kind_of(&field[1..]).ok_or_else(|| perr("unknown piece"))?;
-                        pos.set_piece(c, Piece::new(owner, k));
+                        pos.put(c, Piece::new(owner, k));
                     }
                     board_given = true;
                     continue;
@@ -182,12 +183,12 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
                             std::str::from_utf8(&chunk[2..]).map_err(|_| perr("bad piece"))?;
                         let k = kind_of(name).ok_or_else(|| perr("unknown piece"))?;
                         match square(v, sq).ok_or_else(|| perr("bad square"))? {
-                            Some(c) => pos.set_piece(c, Piece::new(owner, k)),
+                            Some(c) => pos.put(c, Piece::new(owner, k)),
                             None => {
                                 if name == "AL" || k.index() >= 8 || k.0 == 0 {
                                     return Err(perr("only unpromoted pieces go to hand"));
                                 }
-                                pos.set_hand(owner, k, pos.hand(owner, k) + 1);
+                                pos.add_to_hand(owner, k, 1);
                             }
                         }
                     }
@@ -196,16 +197,17 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
                 }
                 if stmt == "+" || stmt == "-" {
                     if !board_given {
-                        pos = Position::start(GameId::Shogi);
+                        pos = Setup::of(&Position::start(GameId::Shogi));
                     }
-                    pos.set_turn(if stmt == "+" {
+                    pos.turn = if stmt == "+" {
                         Player::FIRST
                     } else {
                         Player::SECOND
-                    });
-                    // check the position through SFEN, which refuses impossible ones
-                    let s = crate::sfen::to_sfen(&pos);
-                    let checked = crate::sfen::from_sfen(GameId::Shogi, &s)
+                    };
+                    // impossible positions (two kings, too many pieces...) are refused
+                    let checked = pos
+                        .clone()
+                        .into_position()
                         .map_err(|e| perr(&e.to_string()))?;
                     start = Some(checked.clone());
                     playing = checked;

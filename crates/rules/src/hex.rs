@@ -43,19 +43,10 @@ pub enum HexError {
     /// A player letter that is not in the game.
     #[error("{0:?} is not a player of this game")]
     Player(String),
-    /// A player with no general or two.
-    #[error("player {0} must have exactly one general")]
-    Generals(char),
-    /// More pieces of a kind than the box holds.
-    #[error("{found} pieces of kind {letter}; the game has {max}")]
-    TooMany {
-        /// The letter.
-        letter: char,
-        /// How many.
-        found: u32,
-        /// The most.
-        max: u32,
-    },
+    /// What the text describes is not a position of the game (a player without its one
+    /// general, too many pieces of a kind...).
+    #[error(transparent)]
+    Setup(#[from] crate::setup::SetupError),
     /// Text after the last field.
     #[error("unexpected text {0:?} after the checker")]
     Trailing(String),
@@ -92,7 +83,6 @@ pub fn from_text(
     text: &str,
 ) -> Result<crate::position::Position, HexError> {
     use crate::piece::Piece;
-    use crate::position::Position;
     let v = crate::variant::Variant::get(game);
     let g = &v.geometry;
     let players = g.players();
@@ -102,9 +92,7 @@ pub fn from_text(
     if rows.len() != 9 {
         return Err(HexError::Rows(rows.len()));
     }
-    let mut pos = Position::empty(game);
-    let mut generals = [0u8; 3];
-    let mut counts = [0u32; 6];
+    let mut setup = crate::setup::Setup::empty(game);
     let mut cells = g.cells();
     for (ri, row) in rows.iter().enumerate() {
         let r = ri as i8 - 4;
@@ -136,11 +124,7 @@ pub fn from_text(
                 break;
             }
             let Some(cell) = cells.next() else { break };
-            if kind == GENERAL {
-                generals[owner.index()] += 1;
-            }
-            counts[v.kind(kind).base(kind).index()] += 1;
-            pos.set_piece(cell, Piece::new(owner, kind));
+            setup.put(cell, Piece::new(owner, kind));
         }
         if found != expected {
             return Err(HexError::RowLength {
@@ -156,7 +140,7 @@ pub fn from_text(
         (Some(p), None) => p,
         _ => return Err(HexError::Player(turn.to_string())),
     };
-    pos.set_turn(turn_player);
+    setup.turn = turn_player;
     let hands = fields.next().ok_or(HexError::Missing("hands"))?;
     if hands != "-" {
         let mut chars = hands.chars().peekable();
@@ -177,42 +161,25 @@ pub fn from_text(
                 .filter(|&k| k != GENERAL)
                 .ok_or_else(|| HexError::Piece(format!("{ch}{l}")))?;
             let n = if n == 0 { 1 } else { n };
-            counts[kind.index()] += n;
-            let total = pos.hand(owner, kind) as u32 + n;
+            let total = setup.hand(owner, kind) as u32 + n;
             if total > 40 {
                 return Err(HexError::Piece(hands.to_string()));
             }
-            pos.set_hand(owner, kind, total as u8);
+            setup.add_to_hand(owner, kind, n as u8);
         }
     }
     let checker = fields.next().ok_or(HexError::Missing("checker"))?;
     if checker != "-" {
         let mut cc = checker.chars();
         match (cc.next().and_then(|c| player_of(c, players)), cc.next()) {
-            (Some(p), None) => pos.set_remembered_checker(Some(p)),
+            (Some(p), None) => setup.checker = Some(p),
             _ => return Err(HexError::Player(checker.to_string())),
         }
     }
     if let Some(extra) = fields.next() {
         return Err(HexError::Trailing(extra.to_string()));
     }
-    for p in 0..players {
-        if generals[p as usize] != 1 {
-            return Err(HexError::Generals((b'a' + p) as char));
-        }
-    }
-    let max = [0u32, 2, 2, 2, 4];
-    for k in 1..5 {
-        let m = max[k] * players as u32;
-        if counts[k] > m {
-            return Err(HexError::TooMany {
-                letter: LETTERS[k],
-                found: counts[k],
-                max: m,
-            });
-        }
-    }
-    Ok(pos)
+    Ok(setup.into_position()?)
 }
 
 /// Write a hex position.

@@ -316,7 +316,7 @@ fn read_start(game: GameId, lines: &[(usize, &str)]) -> Result<Position, KifErro
     }
     let v = Variant::get(game);
     let (width, height) = v.dims();
-    let mut p = Position::empty(game);
+    let mut p = crate::setup::Setup::empty(game);
     if board.len() != height as usize {
         return Err(KifError::Board {
             line: board[0].0,
@@ -348,7 +348,7 @@ fn read_start(game: GameId, lines: &[(usize, &str)]) -> Result<Position, KifErro
                 _ => return Err(bad("a piece must start with a space or v")),
             };
             let (kind, _) = read_piece(v, &name.to_string()).ok_or_else(|| bad("unknown piece"))?;
-            p.set_piece(cell, Piece::new(owner, kind));
+            p.put(cell, Piece::new(owner, kind));
             file -= 1;
         }
     }
@@ -366,11 +366,11 @@ fn read_start(game: GameId, lines: &[(usize, &str)]) -> Result<Position, KifErro
         }
         if l.starts_with("後手番") || header_value(l, "手番").is_some_and(|t| t.contains("後手"))
         {
-            p.set_turn(Player::SECOND);
+            p.turn = Player::SECOND;
         }
     }
-    // The SFEN reader refuses impossible positions (two kings, too many pieces, dead pieces).
-    crate::sfen::from_sfen(game, &crate::sfen::to_sfen(&p)).map_err(|e| KifError::Board {
+    // impossible positions (two kings, too many pieces, dead pieces) are refused
+    p.into_position().map_err(|e| KifError::Board {
         line: board[0].0,
         why: e.to_string(),
     })
@@ -382,7 +382,7 @@ fn header_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
 }
 
 /// `飛　角　歩十八` style hands.
-fn read_hand(v: &Variant, p: &mut Position, owner: Player, text: &str) -> Option<()> {
+fn read_hand(v: &Variant, p: &mut crate::setup::Setup, owner: Player, text: &str) -> Option<()> {
     let text = text.trim();
     if text.is_empty() || text == "なし" {
         return Some(());
@@ -402,7 +402,7 @@ fn read_hand(v: &Variant, p: &mut Position, owner: Player, text: &str) -> Option
         if total > 40 {
             return None;
         }
-        p.set_hand(owner, kind, total as u8);
+        p.add_to_hand(owner, kind, n);
     }
     Some(())
 }

@@ -202,10 +202,10 @@ impl Position {
         self.undo.len()
     }
 
-    // ----- setting up (used by the SFEN reader and tests) -----
+    // ----- setting up (by a validated Setup, a start and the game's rules as moves are played) -----
 
     /// Put a piece on a cell (or empty it), keeping the hash and king cache.
-    pub fn set_piece(&mut self, cell: Cell, piece: Piece) {
+    pub(crate) fn set_piece(&mut self, cell: Cell, piece: Piece) {
         let old = self.board[cell.index()];
         if !old.is_empty() {
             self.hash ^= self.v.z_board(old.owner(), old.kind(), cell);
@@ -227,14 +227,14 @@ impl Position {
     }
 
     /// Set how many pieces of `kind` `player` holds.
-    pub fn set_hand(&mut self, player: Player, kind: Kind, count: u8) {
+    pub(crate) fn set_hand(&mut self, player: Player, kind: Kind, count: u8) {
         let old = self.hands[player.index()][kind.index()];
         self.hash ^= self.v.z_hand(player, kind, old) ^ self.v.z_hand(player, kind, count);
         self.hands[player.index()][kind.index()] = count;
     }
 
     /// Set whose turn it is.
-    pub fn set_turn(&mut self, player: Player) {
+    pub(crate) fn set_turn(&mut self, player: Player) {
         self.hash ^= self.v.z_turn(self.turn) ^ self.v.z_turn(player);
         self.turn = player;
     }
@@ -245,7 +245,7 @@ impl Position {
     }
 
     /// Set the remembered checker (the notation reader does).
-    pub fn set_remembered_checker(&mut self, p: Option<Player>) {
+    pub(crate) fn set_remembered_checker(&mut self, p: Option<Player>) {
         self.remembered = p;
     }
 
@@ -260,7 +260,7 @@ impl Position {
     }
 
     /// Chu shogi: set the lion-capture square (the SFEN reader does).
-    pub fn set_lion_capture(&mut self, c: Option<Cell>) {
+    pub(crate) fn set_lion_capture(&mut self, c: Option<Cell>) {
         self.lion_capture = c;
     }
 
@@ -287,7 +287,7 @@ impl Position {
     }
 
     /// Chu shogi: set the handicap setup steps (the handicap does).
-    pub fn set_chu_setup(&mut self, s: Option<crate::chushogi::ChuSetup>) {
+    pub(crate) fn set_chu_setup(&mut self, s: Option<crate::chushogi::ChuSetup>) {
         self.chu_setup = s.filter(|s| !s.is_done());
     }
 
@@ -302,7 +302,7 @@ impl Position {
     }
 
     /// Turn the placement phase on or off (the SFEN reader decides it).
-    pub fn set_placing(&mut self, on: bool) {
+    pub(crate) fn set_placing(&mut self, on: bool) {
         self.placing = on && self.rules.has_placement();
     }
 
@@ -316,7 +316,7 @@ impl Position {
     }
 
     /// Set the SFEN move number.
-    pub fn set_move_number(&mut self, n: u32) {
+    pub(crate) fn set_move_number(&mut self, n: u32) {
         self.move_number = n;
     }
 

@@ -55,7 +55,6 @@ pub const ARCHER_LEAPS: [Vector; 6] = [
     Vector(-1, -1),
 ];
 
-
 /// A's eleven pieces: (q, r, kind). The back row on A's edge is 槍 騎 将 騎 槍 from A's left,
 /// the front row 弓 歩 歩 歩 歩 弓 (decision). B and C get the same, rotated.
 pub const HOME: [(i8, i8, Kind); 11] = [

@@ -7,7 +7,7 @@ use crate::variant::GameId;
 
 /// A named start.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
+pub struct NamedStart {
     /// Stable id.
     pub id: &'static str,
     /// Japanese name.
@@ -17,7 +17,7 @@ pub struct Setup {
 }
 
 /// The named starts of `game`, the even game first ([`crate::games::GameRules::setups`]).
-pub fn setups(game: GameId) -> Vec<Setup> {
+pub fn setups(game: GameId) -> Vec<NamedStart> {
     crate::games::rules(game).setups()
 }
 
@@ -27,7 +27,7 @@ pub fn setup_position(game: GameId, id: &str) -> Option<Position> {
 }
 
 /// The even game, the one named start of a game without handicaps.
-pub const EVEN: Setup = Setup {
+pub const EVEN: NamedStart = NamedStart {
     id: "even",
     name: "平手",
     practice: false,

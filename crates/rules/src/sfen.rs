@@ -23,6 +23,7 @@ use crate::geometry::Cell;
 use crate::moves::Move;
 use crate::piece::{Piece, Player};
 use crate::position::Position;
+use crate::setup::{Setup, SetupError};
 use crate::variant::{GameId, HAND_KINDS, Variant};
 
 /// What is wrong with an SFEN text.
@@ -61,18 +62,6 @@ pub enum SfenError {
         /// The unknown letter.
         letter: String,
     },
-    /// A side with more than one king.
-    #[error("{side} has more than one king")]
-    TwoKings {
-        /// The side.
-        side: &'static str,
-    },
-    /// A piece stands where it could never move.
-    #[error("the piece on {square} can never move from there")]
-    DeadPiece {
-        /// The square, USI style.
-        square: String,
-    },
     /// The side to move is not `b` or `w`.
     #[error("side to move {0:?} must be b (sente) or w (gote)")]
     Side(String),
@@ -87,24 +76,16 @@ pub enum SfenError {
         /// What is wrong.
         why: &'static str,
     },
-    /// More pieces of a kind than the game has.
-    #[error("{found} pieces of kind {letter} on the board and in hand; {game} has {max}")]
-    TooMany {
-        /// The game.
-        game: GameId,
-        /// The kind's letter.
-        letter: char,
-        /// How many the text has.
-        found: u32,
-        /// How many the game has.
-        max: u32,
-    },
     /// The move number is not a positive number.
     #[error("move number {0:?} is not a positive number")]
     MoveNumber(String),
     /// More fields than SFEN has.
     #[error("unexpected text after the move number: {0:?}")]
     Trailing(String),
+    /// What the text describes is not a position of the game (two kings, a dead piece, too
+    /// many pieces of a kind...).
+    #[error(transparent)]
+    Setup(#[from] SetupError),
     /// The game has no SFEN form (the hex game has its own notation).
     #[error("{0} positions are not written in SFEN")]
     NotSquare(GameId),
@@ -124,7 +105,7 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
     let mut fields = text.split_whitespace();
     let board = fields.next().ok_or(SfenError::Empty)?;
     let (width, height) = v.dims();
-    let mut pos = Position::empty(game);
+    let mut setup = Setup::empty(game);
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != height as usize {
         return Err(SfenError::RankCount {
@@ -133,7 +114,6 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
             expected: height as usize,
         });
     }
-    let mut kings = [0u8; 2];
     for (y, rank) in ranks.iter().enumerate() {
         let rank_letter = (b'a' + y as u8) as char;
         let mut x = 0usize;
@@ -190,26 +170,7 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
                 continue;
             }
             let cell = Cell((y * width as usize + x) as u8);
-            // the king (kind 0 in every square-board game; chu's crown prince is a second royal
-            // but not a king)
-            if kind == crate::variant::kinds::KING {
-                kings[owner.index()] += 1;
-                if kings[owner.index()] > 1 {
-                    return Err(SfenError::TwoKings {
-                        side: if owner == Player::FIRST {
-                            "sente"
-                        } else {
-                            "gote"
-                        },
-                    });
-                }
-            }
-            if v.no_dead_pieces && v.is_dead_cell(owner, kind, cell) {
-                return Err(SfenError::DeadPiece {
-                    square: square_name(v, cell),
-                });
-            }
-            pos.set_piece(cell, Piece::new(owner, kind));
+            setup.put(cell, Piece::new(owner, kind));
             x += 1;
         }
         if promoted {
@@ -229,7 +190,7 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
     }
     match fields.next() {
         Some("b") => {}
-        Some("w") => pos.set_turn(Player::SECOND),
+        Some("w") => setup.turn = Player::SECOND,
         Some(other) => return Err(SfenError::Side(other.to_string())),
         None => return Err(SfenError::MissingSide),
     }
@@ -241,10 +202,10 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
                     hand: hand.to_string(),
                     why: "chu shogi has no hands: this field is the last lion capture square",
                 })?;
-                pos.set_lion_capture(Some(c));
+                setup.lion_capture = Some(c);
             }
         } else {
-            parse_hand(v, &mut pos, hand)?;
+            parse_hand(v, &mut setup, hand)?;
         }
     }
     if let Some(n) = fields.next() {
@@ -253,108 +214,15 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
             .ok()
             .filter(|&n| n > 0)
             .ok_or_else(|| SfenError::MoveNumber(n.to_string()))?;
-        pos.set_move_number(n);
+        setup.move_number = n;
     }
     if let Some(extra) = fields.next() {
         return Err(SfenError::Trailing(extra.to_string()));
     }
-    check_counts(v, &pos)?;
-    if crate::games::rules(v.id).has_placement() {
-        let placing = is_placement_phase(v, &pos);
-        pos.set_placing(placing);
-        for owner in [Player::FIRST, Player::SECOND] {
-            if !placing && pos.hand(owner, crate::variant::kinds::KING) > 0 {
-                return Err(SfenError::Hand {
-                    hand: "K".into(),
-                    why: "a king is held in hand only while placing",
-                });
-            }
-        }
-    }
-    Ok(pos)
+    Ok(setup.into_position()?)
 }
 
-/// 66 shogi: whether a position read from SFEN is in the placement phase (see the module docs).
-fn is_placement_phase(v: &Variant, pos: &Position) -> bool {
-    let (_, h) = v.dims();
-    let mut first_rank_gap = false;
-    for c in v.geometry.cells() {
-        let p = pos.piece(c);
-        let y = v.geometry.coords(c).1 as u8;
-        if p.is_empty() {
-            if y == 0 || y == h - 1 {
-                first_rank_gap = true;
-            }
-            continue;
-        }
-        let home = if p.owner() == Player::FIRST {
-            y >= h - 2
-        } else {
-            y <= 1
-        };
-        if !home || v.kind(p.kind()).is_promoted() {
-            return false;
-        }
-    }
-    let hands_ok = [Player::FIRST, Player::SECOND].into_iter().all(|o| {
-        v.hand_order
-            .iter()
-            .all(|&k| pos.hand(o, k) <= 1 && (Some(k) != v.pawn || pos.hand(o, k) == 0))
-    });
-    first_rank_gap && hands_ok
-}
-
-/// How many pieces of each kind the game's start position has, on the board and in hand.
-fn start_counts(v: &Variant) -> [u32; 64] {
-    let mut counts = [0u32; 64];
-    let start = Position::start(v.id);
-    for c in v.geometry.cells() {
-        let p = start.piece(c);
-        if !p.is_empty() {
-            counts[p.kind().index()] += 1;
-        }
-    }
-    for pl in 0..v.players() {
-        for (k, n) in counts.iter_mut().enumerate().take(HAND_KINDS) {
-            *n += start.hand(Player(pl), crate::piece::Kind(k as u8)) as u32;
-        }
-    }
-    counts
-}
-
-/// No more pieces of a kind (promoted or not, on the board or in hand) than the game has.
-fn check_counts(v: &Variant, pos: &Position) -> Result<(), SfenError> {
-    if !crate::games::rules(v.id).counts_are_fixed() {
-        // chu handicaps turn kirins into lions and swap a kirin for a phoenix: counts vary
-        return Ok(());
-    }
-    let max = start_counts(v);
-    let mut found = [0u32; 64];
-    for c in v.geometry.cells() {
-        let p = pos.piece(c);
-        if !p.is_empty() {
-            found[v.kind(p.kind()).base(p.kind()).index()] += 1;
-        }
-    }
-    for owner in [Player::FIRST, Player::SECOND] {
-        for &k in &v.hand_order {
-            found[k.index()] += pos.hand(owner, k) as u32;
-        }
-    }
-    for (i, (&f, &m)) in found.iter().zip(max.iter()).enumerate() {
-        if f > m && !v.kinds[i].royal {
-            return Err(SfenError::TooMany {
-                game: v.id,
-                letter: v.kinds[i].letter,
-                found: f,
-                max: m,
-            });
-        }
-    }
-    Ok(())
-}
-
-fn parse_hand(v: &Variant, pos: &mut Position, hand: &str) -> Result<(), SfenError> {
+fn parse_hand(v: &Variant, setup: &mut Setup, hand: &str) -> Result<(), SfenError> {
     if hand == "-" {
         return Ok(());
     }
@@ -392,11 +260,11 @@ fn parse_hand(v: &Variant, pos: &mut Position, hand: &str) -> Result<(), SfenErr
         if n == 0 {
             return Err(err("a count is zero"));
         }
-        let total = pos.hand(owner, kind) as u32 + n;
+        let total = setup.hand(owner, kind) as u32 + n;
         if total > 40 {
             return Err(err("a count is too large"));
         }
-        pos.set_hand(owner, kind, total as u8);
+        setup.add_to_hand(owner, kind, n as u8);
     }
     if count.is_some() {
         return Err(err("it ends with a number"));
@@ -484,8 +352,7 @@ pub fn piece_letters(v: &Variant, p: Piece) -> String {
 
 /// A square's USI name: file number, rank letter (`7g`).
 pub fn square_name(v: &Variant, cell: Cell) -> String {
-    let (file, rank) = v.file_rank(cell);
-    format!("{}{}", file, (b'a' + rank) as char)
+    v.cell_name(cell)
 }
 
 /// What is wrong with a USI move text.
@@ -690,11 +557,11 @@ mod tests {
         ));
         assert!(matches!(
             e("P8/9/9/9/9/9/9/9/k7K b - 1"),
-            SfenError::DeadPiece { .. }
+            SfenError::Setup(SetupError::DeadPiece { .. })
         ));
         assert!(matches!(
             e("K8/9/9/9/9/9/9/9/k7K b - 1"),
-            SfenError::TwoKings { side: "sente" }
+            SfenError::Setup(SetupError::TwoKings { side: "sente" })
         ));
         assert!(matches!(
             from_sfen(GameId::Minishogi, "rbsgk/4p/5/P4/KGSBN b - 1").unwrap_err(),
@@ -707,20 +574,20 @@ mod tests {
         // more pieces than the game has (found by the fuzzer: hands past 255 wrapped)
         assert!(matches!(
             from_sfen(GameId::Minishogi, "4k/5/5/5/4K b 3R 1").unwrap_err(),
-            SfenError::TooMany {
+            SfenError::Setup(SetupError::TooMany {
                 letter: 'R',
                 found: 3,
                 max: 2,
                 ..
-            }
+            })
         ));
         assert!(matches!(
             e("4k4/9/9/9/9/9/9/9/4K4 b 19P 1"),
-            SfenError::TooMany {
+            SfenError::Setup(SetupError::TooMany {
                 letter: 'P',
                 found: 19,
                 ..
-            }
+            })
         ));
         assert!(matches!(
             e("4k4/9/9/9/9/9/9/9/4K4 b 30R30R30R30R30R30R30R30R30R 1"),

@@ -306,6 +306,26 @@ impl Variant {
         }
     }
 
+    /// A cell's name: file number and rank letter on square boards (`7g`, chu `12a`), axial
+    /// coordinates `q,r` on the hexagon.
+    pub fn cell_name(&self, cell: Cell) -> String {
+        match self.geometry.shape() {
+            Shape::Square { .. } => {
+                let (file, rank) = self.file_rank(cell);
+                format!("{}{}", file, (b'a' + rank) as char)
+            }
+            Shape::Hex { .. } => {
+                let (q, r) = self.geometry.coords(cell);
+                format!("{q},{r}")
+            }
+        }
+    }
+
+    /// The cell named `name` as [`Variant::cell_name`] writes it, if it is one of the board's.
+    pub fn cell_by_name(&self, name: &str) -> Option<Cell> {
+        self.geometry.cells().find(|&c| self.cell_name(c) == name)
+    }
+
     /// Square boards: the cell of a file number and rank index.
     pub fn cell_at(&self, file: u8, rank: u8) -> Option<Cell> {
         match self.geometry.shape() {

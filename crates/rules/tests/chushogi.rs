@@ -5,7 +5,7 @@
 use koma_rules::chushogi::ChuPreset;
 use koma_rules::game::Reason;
 use koma_rules::sfen::{from_sfen, parse_square, parse_usi, to_sfen, to_usi};
-use koma_rules::{Game, GameId, IllegalMove, Piece, Player, Position, RuleOptions};
+use koma_rules::{Game, GameId, IllegalMove, Piece, Player, Position, RuleOptions, Setup, Variant};
 
 const CHU: GameId = GameId::Chushogi;
 const S: Player = Player::FIRST;
@@ -13,18 +13,25 @@ const G: Player = Player::SECOND;
 
 /// A chu position: both kings in their corners plus `pieces` (square, owner, SFEN letters).
 fn chu(pieces: &[(&str, Player, &str)], turn: Player) -> Position {
-    let mut p = Position::empty(CHU);
-    let v = p.variant();
+    let mut p = Setup::empty(CHU);
+    let v = Variant::get(CHU);
     let mut all = vec![("12l", S, "K"), ("1a", G, "K")];
     all.extend_from_slice(pieces);
     for (sq, owner, letters) in all {
         let promoted = letters.starts_with('+');
         let l = letters.trim_start_matches('+').chars().next().unwrap();
         let kind = v.kind_by_letter(l, promoted).unwrap();
-        p.set_piece(parse_square(v, sq).unwrap(), Piece::new(owner, kind));
+        p.put(parse_square(v, sq).unwrap(), Piece::new(owner, kind));
     }
-    p.set_turn(turn);
-    from_sfen(CHU, &to_sfen(&p)).unwrap()
+    p.turn = turn;
+    p.into_position().unwrap()
+}
+
+/// `p` with a lion just taken on `sq` by a non-lion (the counter-strike rule's square).
+fn lion_taken_on(p: &Position, sq: &str) -> Position {
+    let mut s = Setup::of(p);
+    s.lion_capture = Some(parse_square(p.variant(), sq).unwrap());
+    s.into_position().unwrap()
 }
 
 fn has(p: &mut Position, usi: &str) -> bool {
@@ -58,8 +65,7 @@ fn start_position_and_sfen() {
     assert_eq!(q.royals(G), 2, "king and crown prince");
     assert_eq!(from_sfen(CHU, &to_sfen(&q)).unwrap(), q);
     // the lion-capture field
-    let mut r = p.clone();
-    r.set_lion_capture(Some(parse_square(r.variant(), "5e").unwrap()));
+    let r = lion_taken_on(&p, "5e");
     let t = to_sfen(&r);
     assert!(t.ends_with(" b 5e 1"), "{t}");
     assert_eq!(from_sfen(CHU, &t).unwrap().lion_capture(), r.lion_capture());
@@ -218,14 +224,14 @@ fn counter_strike_under_each_preset() {
     ];
     let unprotected = [("8g", S, "G"), ("8f", G, "N"), ("6e", G, "G")];
     let mut p = chu(&protected, S);
-    p.set_lion_capture(Some(parse_square(p.variant(), "6e").unwrap()));
+    p = lion_taken_on(&p, "6e");
     assert!(
         !has(&mut p, "8g8f"),
         "JCSA: a protected lion may not be taken back"
     );
     assert_eq!(err(&mut p, "8g8f"), Some(IllegalMove::LionCounterStrike));
     let mut q = chu(&unprotected, S);
-    q.set_lion_capture(Some(parse_square(q.variant(), "6e").unwrap()));
+    q = lion_taken_on(&q, "6e");
     assert!(has(&mut q, "8g8f"), "JCSA: an unprotected one may");
     q = q.with_options(RuleOptions {
         chu: ChuPreset::Lishogi,
@@ -238,7 +244,7 @@ fn counter_strike_under_each_preset() {
         chu: ChuPreset::Lishogi,
         ..RuleOptions::default()
     });
-    k.set_lion_capture(Some(parse_square(k.variant(), "6e").unwrap()));
+    k = lion_taken_on(&k, "6e");
     assert!(has(&mut k, "6f6e"));
     // with no lion just taken, a non-lion takes a protected lion freely
     let mut free = chu(&protected, S);

@@ -12,6 +12,7 @@ use koma_rules::sangoku::{
 };
 use koma_rules::{
     Cell, Game, GameId, IllegalMove, Kind, Move, Outcome, Piece, Player, Position, RuleOptions,
+    Setup, Variant,
 };
 use proptest::prelude::*;
 
@@ -27,13 +28,14 @@ fn cell(p: &Position, q: i16, r: i16) -> Cell {
 
 /// A position of `game` with these pieces, `turn` to move.
 fn setup(game: GameId, pieces: &[(i16, i16, Player, Kind)], turn: Player) -> Position {
-    let mut p = Position::empty(game);
+    let g = &Variant::get(game).geometry;
+    let mut p = Setup::empty(game);
     for &(q, r, o, k) in pieces {
-        let c = cell(&p, q, r);
-        p.set_piece(c, Piece::new(o, k));
+        p.put(g.at(q, r).unwrap(), Piece::new(o, k));
     }
-    p.set_turn(turn);
-    // round trip through the notation, which also checks the position
+    p.turn = turn;
+    let p = p.into_position().unwrap();
+    // round trip through the notation
     let text = write_position(&p);
     read_position(game, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
@@ -182,13 +184,13 @@ fn pieces_move_in_their_owners_frame() {
 
 #[test]
 fn drops_anywhere_empty_even_where_the_piece_never_moves_no_nifu_no_uchifuzume() {
-    let mut p = Position::empty(S3);
+    let g = &Variant::get(S3).geometry;
+    let mut p = Setup::empty(S3);
     for (q, r, o, k) in generals() {
-        let c = cell(&p, q, r);
-        p.set_piece(c, Piece::new(o, k));
+        p.put(g.at(q, r).unwrap(), Piece::new(o, k));
     }
-    p.set_hand(A, INFANTRY, 2);
-    let p = read_position(S3, &write_position(&p)).unwrap();
+    p.add_to_hand(A, INFANTRY, 2);
+    let p = read_position(S3, &write_position(&p.into_position().unwrap())).unwrap();
     let mut q = p.clone();
     let drops: Vec<Move> = q
         .legal_moves()
@@ -531,11 +533,11 @@ fn notation_errors_name_the_problem() {
 fn rotate(p: &Position) -> Position {
     let v = p.variant();
     let g = &v.geometry;
-    let mut out = Position::empty(p.game());
+    let mut out = Setup::empty(p.game());
     for c in g.cells() {
         let q = p.piece(c);
         if !q.is_empty() {
-            out.set_piece(
+            out.put(
                 g.rotate_cell(c, 1),
                 Piece::new(Player((q.owner().0 + 1) % 3), q.kind()),
             );
@@ -543,12 +545,12 @@ fn rotate(p: &Position) -> Position {
     }
     for o in 0..3 {
         for &k in &v.hand_order {
-            out.set_hand(Player((o + 1) % 3), k, p.hand(Player(o), k));
+            out.add_to_hand(Player((o + 1) % 3), k, p.hand(Player(o), k));
         }
     }
-    out.set_turn(Player((p.turn().0 + 1) % 3));
-    out.set_remembered_checker(p.remembered_checker().map(|r| Player((r.0 + 1) % 3)));
-    out
+    out.turn = Player((p.turn().0 + 1) % 3);
+    out.checker = p.remembered_checker().map(|r| Player((r.0 + 1) % 3));
+    out.into_position().unwrap()
 }
 
 fn rotate_move(g: &koma_rules::Geometry, m: Move) -> Move {

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use koma_rules::game::Reason;
 use koma_rules::sfen::{from_sfen, parse_usi, to_sfen, to_usi};
-use koma_rules::{Game, GameId, IllegalMove, Kind, Move, Player, Position, RuleOptions};
+use koma_rules::{Game, GameId, IllegalMove, Kind, Move, Player, Position, RuleOptions, Setup};
 
 const G: GameId = GameId::Shogi66;
 
@@ -68,12 +68,12 @@ fn each_side_has_2_times_6_factorial_setups() {
             return;
         }
         for m in p.legal_moves() {
-            p.play_unchecked(m);
-            // gote passes its placement turn in this count: undo-free mirror of the same walk
-            p.set_turn(Player::FIRST);
-            walk(p, seen, done);
-            p.set_turn(Player::SECOND);
-            p.undo();
+            // gote passes its placement turn in this count: sente places again
+            let mut q = p.clone();
+            q.play_unchecked(m);
+            let mut s = Setup::of(&q);
+            s.turn = Player::FIRST;
+            walk(&mut s.into_position().unwrap(), seen, done);
         }
     }
     let mut p = Position::start(G);

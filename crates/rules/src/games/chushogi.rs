@@ -21,7 +21,7 @@ use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Kind, Player};
 use crate::position::{MoveList, Position};
-use crate::setups::Setup;
+use crate::setups::NamedStart;
 use crate::variant::GameId;
 
 /// Sente's pieces at the start: (file, rank from its side, kind); gote's are turned half round.
@@ -94,9 +94,9 @@ impl GameRules for Chushogi {
     }
 
     /// The Association's handicaps, official and practice ([`crate::chushogi::CHU_HANDICAPS`]).
-    fn setups(&self) -> Vec<Setup> {
+    fn setups(&self) -> Vec<NamedStart> {
         crate::chushogi::handicaps()
-            .map(|h| Setup {
+            .map(|h| NamedStart {
                 id: h.id,
                 name: h.name,
                 practice: h.practice,

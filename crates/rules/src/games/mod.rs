@@ -28,7 +28,8 @@ use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Kind, Player};
 use crate::position::{MoveList, Position};
-use crate::setups::Setup;
+use crate::setup::{Setup, SetupError};
+use crate::setups::NamedStart;
 use crate::variant::GameId;
 
 /// What a move did besides moving pieces, decided by the game's rules after it was played.
@@ -95,6 +96,23 @@ pub trait GameRules: Sync {
         }
     }
 
+    /// What the game asks of a setup besides the generic checks ([`crate::setup`]). The
+    /// default: nothing.
+    ///
+    /// # Errors
+    /// What is wrong.
+    fn check_setup(&self, setup: &Setup) -> Result<(), SetupError> {
+        let _ = setup;
+        Ok(())
+    }
+
+    /// Whether a setup of a game with a placement phase ([`GameRules::has_placement`]) is in
+    /// it. The default: no.
+    fn starts_placing(&self, setup: &Setup) -> bool {
+        let _ = setup;
+        false
+    }
+
     /// Whether the game may begin with a placement phase (66 shogi), whose moves are placements
     /// on the own first rank ([`Position::is_placing`]).
     fn has_placement(&self) -> bool {
@@ -124,7 +142,7 @@ pub trait GameRules: Sync {
     }
 
     /// The game's named starts, the even game first (handicaps).
-    fn setups(&self) -> Vec<Setup> {
+    fn setups(&self) -> Vec<NamedStart> {
         vec![crate::setups::EVEN]
     }
 

@@ -15,6 +15,8 @@ use crate::moves::{IllegalMove, Move};
 use crate::outcome::Outcome;
 use crate::piece::{Kind, Player};
 use crate::position::{MoveList, Position};
+use crate::sangoku::GENERAL;
+use crate::setup::{Setup, SetupError};
 
 /// Three Kingdoms shogi's rules.
 pub struct Sangoku;
@@ -79,6 +81,25 @@ impl GameRules for Sangoku {
 
     fn has_kif(&self) -> bool {
         false
+    }
+
+    /// Each player has exactly one general (a game without one is over before it starts).
+    fn check_setup(&self, setup: &Setup) -> Result<(), SetupError> {
+        let v = crate::variant::Variant::get(setup.game);
+        for p in (0..v.players()).map(Player) {
+            let generals = setup
+                .board
+                .iter()
+                .filter(|&&q| !q.is_empty() && q.owner() == p && q.kind() == GENERAL)
+                .count();
+            if generals != 1 {
+                return Err(SetupError::Royals {
+                    side: crate::names::seat(setup.game, p, crate::names::Lang::En),
+                    royal: "general",
+                });
+            }
+        }
+        Ok(())
     }
 
     fn position_outcome(&self, pos: &mut Position, _: Option<Player>) -> Option<Outcome> {

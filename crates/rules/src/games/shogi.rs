@@ -27,7 +27,7 @@ use crate::options::{PointRule, RuleOptions};
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Kind, Piece, Player};
 use crate::position::{MoveList, Position};
-use crate::setups::Setup;
+use crate::setups::NamedStart;
 use crate::variant::GameId;
 use crate::variant::kinds::{BISHOP, GOLD, KING, KNIGHT, LANCE, PAWN, ROOK, SILVER};
 
@@ -64,10 +64,10 @@ impl GameRules for Shogi {
     }
 
     /// The standard handicaps ([`crate::handicap`]).
-    fn setups(&self) -> Vec<Setup> {
+    fn setups(&self) -> Vec<NamedStart> {
         crate::handicap::SHOGI_HANDICAPS
             .iter()
-            .map(|h| Setup {
+            .map(|h| NamedStart {
                 id: h.id,
                 name: h.kif,
                 practice: false,

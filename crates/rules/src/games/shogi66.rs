@@ -19,6 +19,7 @@ use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Kind, Player};
 use crate::position::{MoveList, Position};
+use crate::setup::Setup;
 use crate::variant::HAND_KINDS;
 use crate::variant::kinds::{BISHOP, GOLD, KING, KNIGHT, LANCE, PAWN, ROOK, SILVER};
 
@@ -115,6 +116,40 @@ impl GameRules for Shogi66 {
 
     fn has_placement(&self) -> bool {
         true
+    }
+
+    /// In the placement phase when a first rank still has an empty cell, every piece stands
+    /// unpromoted on its owner's first two ranks, and the hands hold no pawn and at most one
+    /// of each kind. Every position of play fails one of these, since play begins with both
+    /// first ranks full and the first move takes a piece off them for good.
+    fn starts_placing(&self, setup: &Setup) -> bool {
+        let v = crate::variant::Variant::get(setup.game);
+        let (_, h) = v.dims();
+        let mut first_rank_gap = false;
+        for c in v.geometry.cells() {
+            let p = setup.piece(c);
+            let y = v.geometry.coords(c).1 as u8;
+            if p.is_empty() {
+                if y == 0 || y == h - 1 {
+                    first_rank_gap = true;
+                }
+                continue;
+            }
+            let home = if p.owner() == Player::FIRST {
+                y >= h - 2
+            } else {
+                y <= 1
+            };
+            if !home || v.kind(p.kind()).is_promoted() {
+                return false;
+            }
+        }
+        let hands_ok = [Player::FIRST, Player::SECOND].into_iter().all(|o| {
+            v.hand_order
+                .iter()
+                .all(|&k| setup.hand(o, k) <= 1 && (Some(k) != v.pawn || setup.hand(o, k) == 0))
+        });
+        first_rank_gap && hands_ok
     }
 
     fn has_impasse(&self) -> bool {
