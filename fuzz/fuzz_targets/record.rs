@@ -2,7 +2,7 @@
 //! back (as `position sfen ... moves ...`) and loads again to the same position and moves.
 #![no_main]
 
-use koma_rules::record::load;
+use koma_rules::loading::load;
 use koma_rules::{GameId, RuleOptions, notation};
 use libfuzzer_sys::fuzz_target;
 

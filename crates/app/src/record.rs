@@ -1,5 +1,5 @@
 //! Records out of the browser: SFEN of the position, the USI move list, KIF (boards up to 9x9).
-//! Reading them back is the rules crate's [`koma_rules::record::load`]: a malformed record gets
+//! Reading them back is the rules crate's [`koma_rules::loading::load`]: a malformed record gets
 //! a message naming what is wrong and the game in progress is not touched.
 
 use koma_rules::record::Record;

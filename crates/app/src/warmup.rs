@@ -62,7 +62,7 @@ struct Steps {
     played: usize,
 }
 
-/// The unseen board: one move per timer tick, [`STEPS`] of them.
+/// The unseen board: one move per timer tick, `STEPS` of them.
 #[function_component(Warmup)]
 pub fn warmup(props: &WarmupProps) -> Html {
     let id = props.game;

@@ -76,7 +76,7 @@ impl std::str::FromStr for TimeControl {
 }
 
 impl std::fmt::Display for TimeControl {
-    /// The text [`TimeControl::from_str`] reads back.
+    /// The text `TimeControl::from_str` reads back.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let main = self.main_ms / 1000;
         if self.increment_ms > 0 {

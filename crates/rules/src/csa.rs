@@ -11,8 +11,8 @@ use crate::geometry::Cell;
 use crate::moves::{IllegalMove, Move};
 use crate::piece::{Kind, Piece, Player};
 use crate::position::Position;
+use crate::position::setup::Setup;
 use crate::record::{Ending, Record};
-use crate::setup::Setup;
 use crate::variant::{GameId, Variant};
 
 /// What is wrong with a CSA text.
@@ -86,7 +86,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
     let mut start: Option<Position> = None;
     let mut moves = Vec::new();
     let mut ending = None;
-    let mut playing = Position::empty(GameId::Shogi);
+    let mut playing = Position::start(GameId::Shogi);
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         for stmt in raw.trim_end_matches('\r').split(',') {

@@ -16,7 +16,7 @@
 
 use crate::geometry::Geometry;
 use crate::piece::{Kind, Player};
-use crate::sangoku::{GENERAL, PROMOTED_INFANTRY};
+use crate::variant::sangoku::{GENERAL, PROMOTED_INFANTRY};
 
 /// What is wrong with a hex position or move text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -46,7 +46,7 @@ pub enum HexError {
     /// What the text describes is not a position of the game (a player without its one
     /// general, too many pieces of a kind...).
     #[error(transparent)]
-    Setup(#[from] crate::setup::SetupError),
+    Setup(#[from] crate::position::setup::SetupError),
     /// Text after the last field.
     #[error("unexpected text {0:?} after the checker")]
     Trailing(String),
@@ -92,7 +92,7 @@ pub fn from_text(
     if rows.len() != 9 {
         return Err(HexError::Rows(rows.len()));
     }
-    let mut setup = crate::setup::Setup::empty(game);
+    let mut setup = crate::position::setup::Setup::empty(game);
     let mut cells = g.cells();
     for (ri, row) in rows.iter().enumerate() {
         let r = ri as i8 - 4;

@@ -316,7 +316,7 @@ fn read_start(game: GameId, lines: &[(usize, &str)]) -> Result<Position, KifErro
     }
     let v = Variant::get(game);
     let (width, height) = v.dims();
-    let mut p = crate::setup::Setup::empty(game);
+    let mut p = crate::position::setup::Setup::empty(game);
     if board.len() != height as usize {
         return Err(KifError::Board {
             line: board[0].0,
@@ -382,7 +382,12 @@ fn header_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
 }
 
 /// `飛　角　歩十八` style hands.
-fn read_hand(v: &Variant, p: &mut crate::setup::Setup, owner: Player, text: &str) -> Option<()> {
+fn read_hand(
+    v: &Variant,
+    p: &mut crate::position::setup::Setup,
+    owner: Player,
+    text: &str,
+) -> Option<()> {
     let text = text.trim();
     if text.is_empty() || text == "なし" {
         return Some(());
@@ -732,8 +737,10 @@ fn write_header(r: &Record, out: &mut String) {
             out.push_str(&format!("{k}：{val}\n"));
         }
     }
-    let sfen = crate::sfen::to_sfen(&r.start);
-    if let Some(h) = handicap::SHOGI_HANDICAPS.iter().find(|h| h.sfen == sfen) {
+    if let Some(h) = handicap::SHOGI_HANDICAPS
+        .iter()
+        .find(|h| h.position() == r.start)
+    {
         out.push_str(&format!("手合割：{}\n", h.kif));
         return;
     }

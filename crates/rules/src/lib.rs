@@ -18,7 +18,6 @@
 //! - [`clock`] holds the game clock's arithmetic (main time, byoyomi, Fischer increment).
 
 pub mod bench;
-pub mod chushogi;
 pub mod clock;
 pub mod csa;
 
@@ -28,6 +27,7 @@ pub mod geometry;
 pub mod handicap;
 pub mod hex;
 pub mod kif;
+pub mod loading;
 
 pub mod moves;
 pub mod names;
@@ -37,19 +37,18 @@ pub mod outcome;
 pub mod piece;
 pub mod position;
 pub mod record;
-pub mod sangoku;
-pub mod setup;
 pub mod setups;
 pub mod sfen;
 pub mod status;
 pub mod variant;
 
 pub use game::Game;
+pub use games::{chushogi, sangoku};
 pub use geometry::{Cell, CellSet, Geometry, Shape, Vector};
 pub use moves::{IllegalMove, Move};
 pub use options::{ChuPreset, PointRule, RuleOptions};
 pub use outcome::{Outcome, Reason};
 pub use piece::{Kind, Piece, Player};
 pub use position::Position;
-pub use setup::{Setup, SetupError};
+pub use position::setup::{Setup, SetupError};
 pub use variant::{GameId, Variant};

@@ -1,5 +1,5 @@
 //! One entry point for every game's position and move text: SFEN and USI for the square
-//! boards, the hex notation ([`crate::sangoku`]) for Three Kingdoms shogi.
+//! boards, the hex notation ([`crate::hex`]) for Three Kingdoms shogi.
 
 use crate::moves::Move;
 use crate::position::Position;

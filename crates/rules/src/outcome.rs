@@ -1,6 +1,6 @@
 //! How a game ends: the winner (or none) and the reason, with a stable id for each reason.
 //!
-//! This sits below the game modules ([`crate::chushogi`], [`crate::sangoku`]) and the game in
+//! This sits below the game modules ([`crate::games::chushogi`], [`crate::games::sangoku`]) and the game in
 //! progress ([`crate::game`]), which all decide outcomes, so that none of them imports another
 //! for it.
 

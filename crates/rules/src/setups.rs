@@ -5,16 +5,7 @@
 use crate::position::Position;
 use crate::variant::GameId;
 
-/// A named start.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct NamedStart {
-    /// Stable id.
-    pub id: &'static str,
-    /// Japanese name.
-    pub name: &'static str,
-    /// Practice only (chu shogi).
-    pub practice: bool,
-}
+pub use crate::position::rules::{EVEN, NamedStart};
 
 /// The named starts of `game`, the even game first ([`crate::games::GameRules::setups`]).
 pub fn setups(game: GameId) -> Vec<NamedStart> {
@@ -23,15 +14,10 @@ pub fn setups(game: GameId) -> Vec<NamedStart> {
 
 /// The start position of a named setup, or `None` for an unknown id.
 pub fn setup_position(game: GameId, id: &str) -> Option<Position> {
-    crate::games::rules(game).setup_position(game, id)
+    crate::games::rules(game)
+        .setup_position(game, id)
+        .or_else(|| (id == EVEN.id).then(|| Position::start(game)))
 }
-
-/// The even game, the one named start of a game without handicaps.
-pub const EVEN: NamedStart = NamedStart {
-    id: "even",
-    name: "平手",
-    practice: false,
-};
 
 /// Where a game starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -23,7 +23,7 @@ use crate::geometry::Cell;
 use crate::moves::Move;
 use crate::piece::{Piece, Player};
 use crate::position::Position;
-use crate::setup::{Setup, SetupError};
+use crate::position::setup::{Setup, SetupError};
 use crate::variant::{GameId, HAND_KINDS, Variant};
 
 /// What is wrong with an SFEN text.

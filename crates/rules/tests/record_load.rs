@@ -2,7 +2,7 @@
 //! loaded says where and why.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
 
-use koma_rules::record::{LoadError, load};
+use koma_rules::loading::{LoadError, load};
 use koma_rules::{ChuPreset, GameId, RuleOptions};
 
 /// Sente is mated under the JCSA rules; under lishogi's, play goes on and 3j4j is legal.

@@ -1,6 +1,6 @@
 //! A game being played in the browser: how it starts (from the address), its state and reducer
 //! ([`state`]), and the view around the board (status, refusals, move list, buttons) with its
-//! panels ([`panels`]).
+//! panels (`panels`).
 
 mod panels;
 pub mod state;

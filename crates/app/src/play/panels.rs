@@ -76,7 +76,7 @@ pub(super) fn record_panel(
     let options = st.game.options();
     let load = {
         let state = state.clone();
-        move |bytes: &[u8]| match koma_rules::record::load(game_id, options, bytes) {
+        move |bytes: &[u8]| match koma_rules::loading::load(game_id, options, bytes) {
             Ok(g) => state.dispatch(Action::Load(Box::new(g))),
             Err(e) => state.dispatch(Action::ImportError(e.to_string())),
         }

@@ -6,24 +6,35 @@
 //! - Resignation or time in the three-player game gives the win to the player who checked
 //!   last, if any; otherwise it ends without a winner. With two players, to the opponent.
 //!
-//! The board, pieces, turn order (the jump to a checked player and back) and the endings (a
-//! general captured, or on the centre when its owner's turn comes) are in [`crate::sangoku`].
+//! # Turn order (three players)
+//! After a move, every other player whose general is attacked by anyone but its owner is in
+//! check, the mover its checker. One player in check: it moves next, and the checker is
+//! remembered (replacing any earlier one). Two in check: the player after the mover moves next
+//! and nobody is remembered. Nobody in check: the turn returns to the remembered checker (then
+//! nobody is remembered), or else passes to the player after the mover. Two players: turns
+//! alternate.
+//!
+//! The board and pieces are table data ([`crate::variant::sangoku`]); positions and moves are
+//! written in the hex notation ([`crate::hex`]).
+
+pub use crate::variant::sangoku::{
+    ARCHER, ARCHER_LEAPS, CAVALRY, GENERAL, HOME, INFANTRY, PROMOTED_INFANTRY, SPEARMAN, home_cells,
+};
 
 use super::{AfterPlay, GameRules};
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move};
 use crate::outcome::Outcome;
 use crate::piece::{Kind, Player};
+use crate::position::setup::{Setup, SetupError};
 use crate::position::{MoveList, Position};
-use crate::sangoku::GENERAL;
-use crate::setup::{Setup, SetupError};
 
 /// Three Kingdoms shogi's rules.
 pub struct Sangoku;
 
 impl GameRules for Sangoku {
     fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
-        crate::sangoku::home_cells(g, player)
+        home_cells(g, player)
     }
 
     fn moves(&self, pos: &Position, out: &mut MoveList) {
@@ -51,7 +62,7 @@ impl GameRules for Sangoku {
     }
 
     /// The turn jumps to a player the move checks, and comes back to the checker after
-    /// ([`crate::sangoku::next_turn`]).
+    /// (`next_turn`).
     fn after_play(&self, pos: &mut Position, mover: Player, _: Move) -> AfterPlay {
         let players = pos.variant().players();
         let mut checked = [Player(0); 3];
@@ -62,8 +73,7 @@ impl GameRules for Sangoku {
                 n += 1;
             }
         }
-        let (next, remembered) =
-            crate::sangoku::next_turn(players, mover, &checked[..n], pos.remembered_checker());
+        let (next, remembered) = next_turn(players, mover, &checked[..n], pos.remembered_checker());
         pos.set_remembered_checker(remembered);
         AfterPlay {
             next,
@@ -103,7 +113,7 @@ impl GameRules for Sangoku {
     }
 
     fn position_outcome(&self, pos: &mut Position, _: Option<Player>) -> Option<Outcome> {
-        crate::sangoku::outcome(pos)
+        outcome(pos)
     }
 
     fn refuses_fourfold_repetition(&self) -> bool {
@@ -123,5 +133,72 @@ impl GameRules for Sangoku {
 fn game_over(pos: &Position) -> bool {
     let v = pos.variant();
     (0..v.players()).any(|p| pos.king(Player(p)).is_none())
-        || crate::sangoku::general_on_centre(&v.geometry, pos.king(pos.turn()))
+        || general_on_centre(&v.geometry, pos.king(pos.turn()))
+}
+
+/// Whether the player to move's general stands on the centre (three players: it has won).
+pub(crate) fn general_on_centre(g: &Geometry, king: Option<crate::geometry::Cell>) -> bool {
+    g.players() == 3 && king.is_some_and(|k| g.is_hex_centre(k))
+}
+
+/// Who moves after `mover`: the check rules of the three-player game. Returns the next player
+/// and the remembered checker.
+pub(crate) fn next_turn(
+    players: u8,
+    mover: Player,
+    checked: &[Player],
+    remembered: Option<Player>,
+) -> (Player, Option<Player>) {
+    let after = Player((mover.0 + 1) % players);
+    if players == 2 {
+        return (after, None);
+    }
+    match checked {
+        [one] => (*one, Some(mover)),
+        [] => match remembered {
+            Some(r) => (r, None),
+            None => (after, None),
+        },
+        _ => (after, None),
+    }
+}
+
+/// How a hex game stands: `None` while it goes on.
+pub fn outcome(pos: &mut crate::position::Position) -> Option<crate::outcome::Outcome> {
+    use crate::outcome::{Outcome, Reason};
+    let v = pos.variant();
+    let players = v.players();
+    // a general captured: its captor (the last mover) wins
+    for p in 0..players {
+        if pos.king(Player(p)).is_none() {
+            let winner = pos.last_mover();
+            return Some(Outcome {
+                winner,
+                reason: Reason::RoyalCaptured,
+            });
+        }
+    }
+    let me = pos.turn();
+    if general_on_centre(&v.geometry, pos.king(me)) {
+        return Some(Outcome {
+            winner: Some(me),
+            reason: Reason::GeneralOnCentre,
+        });
+    }
+    if pos.has_legal_move() {
+        return None;
+    }
+    if pos.in_check() {
+        // the checker: the remembered one, or the last mover
+        let winner = pos.last_mover();
+        Some(Outcome {
+            winner,
+            reason: Reason::Checkmate,
+        })
+    } else {
+        Some(Outcome {
+            winner: None,
+            reason: Reason::NoLegalMoves,
+        })
+    }
 }

@@ -26,8 +26,8 @@ use crate::moves::{IllegalMove, Move};
 use crate::options::{PointRule, RuleOptions};
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Kind, Piece, Player};
+use crate::position::rules::NamedStart;
 use crate::position::{MoveList, Position};
-use crate::setups::NamedStart;
 use crate::variant::GameId;
 use crate::variant::kinds::{BISHOP, GOLD, KING, KNIGHT, LANCE, PAWN, ROOK, SILVER};
 

@@ -18,8 +18,8 @@ use crate::moves::{IllegalMove, Move};
 use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Kind, Player};
+use crate::position::setup::Setup;
 use crate::position::{MoveList, Position};
-use crate::setup::Setup;
 use crate::variant::HAND_KINDS;
 use crate::variant::kinds::{BISHOP, GOLD, KING, KNIGHT, LANCE, PAWN, ROOK, SILVER};
 

@@ -15,11 +15,12 @@
 //!   the game reads from the setup: [`crate::games::GameRules::starts_placing`]);
 //! - the remembered checker and the lion-capture square only where the game has them.
 
-use crate::chushogi::ChuSetup;
 use crate::geometry::Cell;
 use crate::options::RuleOptions;
 use crate::piece::{Kind, Piece, Player};
 use crate::position::Position;
+use crate::position::rules::GameRules;
+use crate::variant::chu::ChuSetup;
 use crate::variant::{GameId, HAND_KINDS, Variant};
 
 /// An unchecked position of a game: board, hands, side to move and the game's own state.
@@ -209,14 +210,13 @@ impl Setup {
         }
     }
 
-    /// Check the setup against its game's rules and make it a position.
+    /// Check the setup against `rules` (its game's) and make it a position.
     ///
     /// # Errors
     /// [`SetupError`], the first thing that is wrong.
-    pub fn into_position(self) -> Result<Position, SetupError> {
+    pub(crate) fn validate(self, rules: &'static dyn GameRules) -> Result<Position, SetupError> {
         let game = self.game;
         let v = Variant::get(game);
-        let rules = crate::games::rules(game);
         let players = v.players();
         let seat = |p: Player| crate::names::seat(game, p, crate::names::Lang::En);
         if self.board.len() != v.geometry.len() {
@@ -287,7 +287,7 @@ impl Setup {
         }
         rules.check_setup(&self)?;
         if rules.counts_are_fixed() {
-            let max = start_counts(game);
+            let max = start_counts(game, rules);
             for (i, (&f, &m)) in counts.iter().zip(max.iter()).enumerate() {
                 if f > m && !v.kinds[i].royal {
                     return Err(SetupError::TooMany {
@@ -317,7 +317,7 @@ impl Setup {
         {
             return Err(SetupError::LionCapture { game });
         }
-        let mut pos = Position::empty(game);
+        let mut pos = Position::empty(game, rules);
         for c in v.geometry.cells() {
             let p = self.board[c.index()];
             if !p.is_empty() {
@@ -343,9 +343,9 @@ impl Setup {
 }
 
 /// How many pieces of each kind the game's start has, on the board and in hand.
-fn start_counts(game: GameId) -> [u32; 64] {
+fn start_counts(game: GameId, rules: &'static dyn GameRules) -> [u32; 64] {
     let v = Variant::get(game);
-    let start = Position::start(game);
+    let start = Position::start_with(game, rules);
     let mut counts = [0u32; 64];
     for c in v.geometry.cells() {
         let p = start.piece(c);

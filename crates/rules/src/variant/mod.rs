@@ -8,6 +8,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
+pub mod chu;
+pub mod sangoku;
+
 use crate::geometry::{Cell, CellSet, Geometry, Shape};
 use crate::piece::{Kind, Movement, Player, dir};
 
@@ -723,7 +726,7 @@ fn shogi66() -> Variant {
 /// Chu shogi on 12x12, no drops, a four-rank zone.
 fn chushogi() -> Variant {
     let geometry = Geometry::square(12, 12);
-    let kinds = crate::chushogi::kinds();
+    let kinds = chu::kinds();
     let tables = build_tables(&geometry, &kinds, 0x4B4F_4D41_0004);
     Variant {
         id: GameId::Chushogi,
@@ -748,7 +751,7 @@ fn chushogi() -> Variant {
 /// Three Kingdoms shogi on the 61-cell hexagon for `players` (3, or 2 for `sangoku2`).
 fn sangoku(players: u8) -> Variant {
     let geometry = Geometry::hex(4, players);
-    let kinds = crate::sangoku::kinds();
+    let kinds = sangoku::kinds();
     let tables = build_tables(&geometry, &kinds, 0x4B4F_4D41_0010 + players as u64);
     Variant {
         id: if players == 3 {
@@ -756,7 +759,7 @@ fn sangoku(players: u8) -> Variant {
         } else {
             GameId::Sangoku2
         },
-        zone: crate::sangoku::zones(&geometry),
+        zone: sangoku::zones(&geometry),
         geometry,
         kinds,
         names: Names {

@@ -1,6 +1,6 @@
-//! Three Kingdoms shogi (三国志三人将棋) on the 61-cell hexagon, for three players (`sangoku`)
-//! and two (`sangoku2`): the board data, the turn order with its check rules, the end of the
-//! game.
+//! Three Kingdoms shogi's pieces and board data as tables: the six kinds, the archer's leap,
+//! each player's home cells and the promotion zones. The rules that use them (the turn order,
+//! the end of the game) are in [`crate::games::sangoku`].
 //!
 //! # Decisions (the maker's sheet lacks its figures)
 //! The geometry, the start position and the archer's leap are each one table below
@@ -15,20 +15,11 @@
 //! - Letters: K general (将), C cavalry (騎), S spearman (槍), A archer (弓), P infantry (歩), +P
 //!   promoted infantry.
 //! - A game is over when a general has been captured, or (three players) when the player to
-//!   move has its general on the centre: nothing is legal then, and [`outcome`] says who won.
+//!   move has its general on the centre: nothing is legal then, and [`crate::games::sangoku::outcome`] says who won.
 //!
-//! # Turn order (three players)
-//! After a move, every other player whose general is attacked by anyone but its owner is in
-//! check, the mover its checker. One player in check: it moves next, and the checker is
-//! remembered (replacing any earlier one). Two in check: the player after the mover moves next
-//! and nobody is remembered. Nobody in check: the turn returns to the remembered checker (then
-//! nobody is remembered), or else passes to the player after the mover. Two players: turns
-//! alternate.
-//!
-//! Its positions and moves are written in the hex notation ([`crate::hex`]).
 
 use crate::geometry::{CellSet, Geometry, Vector};
-use crate::piece::{Kind, Movement, Player};
+use crate::piece::{Kind, Movement};
 use crate::variant::KindInfo;
 
 /// The general, cavalry, spearman, archer, infantry and promoted infantry, in kind order.
@@ -182,71 +173,4 @@ pub(crate) fn zones(g: &Geometry) -> [CellSet; 3] {
         }
     }
     z
-}
-
-/// Whether the player to move's general stands on the centre (three players: it has won).
-pub(crate) fn general_on_centre(g: &Geometry, king: Option<crate::geometry::Cell>) -> bool {
-    g.players() == 3 && king.is_some_and(|k| g.is_hex_centre(k))
-}
-
-/// Who moves after `mover`: the check rules of the three-player game. Returns the next player
-/// and the remembered checker.
-pub(crate) fn next_turn(
-    players: u8,
-    mover: Player,
-    checked: &[Player],
-    remembered: Option<Player>,
-) -> (Player, Option<Player>) {
-    let after = Player((mover.0 + 1) % players);
-    if players == 2 {
-        return (after, None);
-    }
-    match checked {
-        [one] => (*one, Some(mover)),
-        [] => match remembered {
-            Some(r) => (r, None),
-            None => (after, None),
-        },
-        _ => (after, None),
-    }
-}
-
-/// How a hex game stands: `None` while it goes on.
-pub fn outcome(pos: &mut crate::position::Position) -> Option<crate::outcome::Outcome> {
-    use crate::outcome::{Outcome, Reason};
-    let v = pos.variant();
-    let players = v.players();
-    // a general captured: its captor (the last mover) wins
-    for p in 0..players {
-        if pos.king(Player(p)).is_none() {
-            let winner = pos.last_mover();
-            return Some(Outcome {
-                winner,
-                reason: Reason::RoyalCaptured,
-            });
-        }
-    }
-    let me = pos.turn();
-    if general_on_centre(&v.geometry, pos.king(me)) {
-        return Some(Outcome {
-            winner: Some(me),
-            reason: Reason::GeneralOnCentre,
-        });
-    }
-    if pos.has_legal_move() {
-        return None;
-    }
-    if pos.in_check() {
-        // the checker: the remembered one, or the last mover
-        let winner = pos.last_mover();
-        Some(Outcome {
-            winner,
-            reason: Reason::Checkmate,
-        })
-    } else {
-        Some(Outcome {
-            winner: None,
-            reason: Reason::NoLegalMoves,
-        })
-    }
 }

@@ -1,28 +1,40 @@
-//! Chu shogi (中将棋) as a game in progress: mate of the last royal, bare king, and the
-//! repetition rules of each preset (who started the cycle: continuous check, attacks, jitto).
+//! Chu shogi (中将棋): its 21 kinds of piece and their promotions, lion power (double moves,
+//! igui, jitto), the promotion rules and the lion-trading rules, under two presets.
 //!
-//! Its moves: [`crate::chushogi::moves`] lists only legal ones (the royals may stay attacked,
+//! This file is what the position and the game in progress ask ([`GameRules`]); the pieces are
+//! table data ([`crate::variant::chu`]); the moves, the handicaps and the end of the game each
+//! have a file here ([`moves`], [`mod@handicaps`], [`ending`]).
+//!
+//! As a game in progress: mate of the last royal, bare king, and the repetition rules of each
+//! preset (who started the cycle: continuous check, attacks, jitto).
+//!
+//! Its moves: [`moves`] lists only legal ones (the royals may stay attacked,
 //! and the lion-trading rules are applied as they are generated), so none needs a trial play;
 //! a handicap's setup steps come first, the giver keeping the move through them. The square
 //! where a non-lion took a lion is remembered for the next move (the counter-strike rule).
-//!
-//! The pieces, lion power, promotion, lion trading and handicaps, and the decisions the rules
-//! texts leave open, are in [`crate::chushogi`]; this file is what the position and the game in
-//! progress ask.
+
+pub mod ending;
+pub mod handicaps;
+pub mod moves;
+
+pub use crate::options::ChuPreset;
+pub use crate::variant::chu::{ChuSetup, is_lion, kinds};
+pub use ending::{repetition_loser, royal_attacked};
+pub use handicaps::{CHU_HANDICAPS, ChuHandicap, find_handicap, handicaps};
 
 use super::{AfterPlay, GameRules};
-use crate::chushogi::kinds::{
-    BISHOP, COPPER, DRAGON, ELEPHANT, GO_BETWEEN, GOLD, HORSE, KING, KIRIN, LANCE, LEOPARD, LION,
-    PAWN, PHOENIX, QUEEN, REVERSE_CHARIOT, ROOK, SIDE_MOVER, SILVER, TIGER, VERTICAL_MOVER,
-};
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move, Played};
 use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Kind, Player};
+use crate::position::rules::NamedStart;
 use crate::position::{MoveList, Position};
-use crate::setups::NamedStart;
 use crate::variant::GameId;
+use crate::variant::chu::kinds::{
+    BISHOP, COPPER, DRAGON, ELEPHANT, GO_BETWEEN, GOLD, HORSE, KING, KIRIN, LANCE, LEOPARD, LION,
+    PAWN, PHOENIX, QUEEN, REVERSE_CHARIOT, ROOK, SIDE_MOVER, SILVER, TIGER, VERTICAL_MOVER,
+};
 
 /// Sente's pieces at the start: (file, rank from its side, kind); gote's are turned half round.
 pub const HOME: [(u8, u8, Kind); 46] = [
@@ -84,8 +96,8 @@ impl GameRules for Chushogi {
 
     fn moves(&self, pos: &Position, out: &mut MoveList) {
         match pos.chu_setup() {
-            Some(setup) => crate::chushogi::setup_moves(pos, &setup, out),
-            None => crate::chushogi::moves(pos, out),
+            Some(setup) => handicaps::setup_moves(pos, &setup, out),
+            None => moves::moves(pos, out),
         }
     }
 
@@ -93,9 +105,9 @@ impl GameRules for Chushogi {
         true
     }
 
-    /// The Association's handicaps, official and practice ([`crate::chushogi::CHU_HANDICAPS`]).
+    /// The Association's handicaps, official and practice ([`CHU_HANDICAPS`]).
     fn setups(&self) -> Vec<NamedStart> {
-        crate::chushogi::handicaps()
+        handicaps::handicaps()
             .map(|h| NamedStart {
                 id: h.id,
                 name: h.name,
@@ -105,7 +117,7 @@ impl GameRules for Chushogi {
     }
 
     fn setup_position(&self, _: GameId, id: &str) -> Option<Position> {
-        crate::chushogi::find_handicap(id).map(|h| h.position())
+        handicaps::find_handicap(id).map(|h| h.position())
     }
 
     fn has_lion_moves(&self) -> bool {
@@ -129,7 +141,7 @@ impl GameRules for Chushogi {
         let next = match pos.chu_setup() {
             // the giver keeps the move through its setup steps and moves first after them
             Some(setup) => {
-                pos.set_chu_setup(crate::chushogi::next_setup(setup, mv));
+                pos.set_chu_setup(handicaps::next_setup(setup, mv));
                 mover
             }
             None => mover.opponent(),
@@ -155,26 +167,26 @@ impl GameRules for Chushogi {
     /// A check is an attack on a royal (chu's royals may stay attacked); an attack is the
     /// moved piece attacking an enemy piece from where it lands; a jitto is a lion's pass.
     fn is_pass_in_place(&self, before: &Position, mv: Move) -> bool {
-        crate::chushogi::is_jitto(before, mv)
+        ending::is_jitto(before, mv)
     }
 
     fn played(&self, mover: Player, mv: Move, jitto: bool, after: &Position) -> Played {
         Played {
             mover,
-            check: crate::chushogi::royal_attacked(after, mover.opponent()),
+            check: ending::royal_attacked(after, mover.opponent()),
             attack: mv
                 .to()
-                .is_some_and(|to| crate::chushogi::attacks_an_enemy(after, to)),
+                .is_some_and(|to| ending::attacks_an_enemy(after, to)),
             jitto,
         }
     }
 
     fn position_outcome(&self, pos: &mut Position, last_mover: Option<Player>) -> Option<Outcome> {
-        crate::chushogi::outcome(pos, last_mover)
+        ending::outcome(pos, last_mover)
     }
 
     fn repetition_outcome(&self, pos: &Position, span: &[Played]) -> Outcome {
-        let loser = crate::chushogi::repetition_loser(pos.chu_preset(), span, pos.turn());
+        let loser = ending::repetition_loser(pos.chu_preset(), span, pos.turn());
         Outcome {
             winner: loser.map(Player::opponent),
             reason: Reason::Repetition,
@@ -185,7 +197,7 @@ impl GameRules for Chushogi {
 /// Chu shogi: the lion-capture square after `mv` (a non-lion taking a lion), before it is
 /// played.
 fn lion_capture_after(pos: &Position, mv: Move) -> Option<Cell> {
-    use crate::chushogi::is_lion;
+    use is_lion;
     let from = mv.from()?;
     let mover = pos.piece(from);
     if mover.is_empty() || is_lion(mover.kind()) {
@@ -225,7 +237,7 @@ pub(crate) fn validate(pos: &mut Position, mv: Move) -> Result<(), IllegalMove> 
     }
     if let Some(setup) = pos.chu_setup() {
         let mut list = MoveList::new();
-        crate::chushogi::setup_moves(pos, &setup, &mut list);
+        handicaps::setup_moves(pos, &setup, &mut list);
         return if list.contains(&mv) {
             Ok(())
         } else {
@@ -240,13 +252,13 @@ pub(crate) fn validate(pos: &mut Position, mv: Move) -> Result<(), IllegalMove> 
         return Err(IllegalMove::NoPiece);
     }
     let mut list = MoveList::new();
-    crate::chushogi::moves(pos, &mut list);
+    moves::moves(pos, &mut list);
     if list.contains(&mv) {
         return Ok(());
     }
     // name the rule: the same path without the lion rules would be listed
     let target = pos.piece(to);
-    let lion_target = !target.is_empty() && crate::chushogi::is_lion(target.kind());
+    let lion_target = !target.is_empty() && is_lion(target.kind());
     if let Move::Board {
         promote: true,
         from,
@@ -264,12 +276,12 @@ pub(crate) fn validate(pos: &mut Position, mv: Move) -> Result<(), IllegalMove> 
         let saved = pos.lion_capture();
         pos.set_lion_capture(None);
         let mut free = MoveList::new();
-        crate::chushogi::moves(pos, &mut free);
+        moves::moves(pos, &mut free);
         pos.set_lion_capture(saved);
         if free.contains(&mv) {
             return Err(IllegalMove::LionCounterStrike);
         }
-        if crate::chushogi::is_lion(p.kind()) {
+        if is_lion(p.kind()) {
             return Err(IllegalMove::LionProtected);
         }
     }

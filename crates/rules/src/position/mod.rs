@@ -8,11 +8,14 @@
 //! on every change and restored on undo, so `play` then `undo` gives back the identical
 //! position.
 
-use crate::games::{AfterPlay, GameRules};
+pub mod rules;
+pub mod setup;
+
 use crate::geometry::Cell;
 use crate::moves::{IllegalMove, Move};
 use crate::piece::{Kind, Piece, Player};
 use crate::variant::{GameId, HAND_KINDS, Variant};
+use rules::{AfterPlay, GameRules};
 
 use crate::geometry::MAX_CELLS;
 
@@ -35,7 +38,7 @@ struct Undo {
     /// The lion-capture square before the move (chu shogi).
     lion_capture: Option<Cell>,
     /// The handicap setup before the move (chu shogi).
-    chu_setup: Option<crate::chushogi::ChuSetup>,
+    chu_setup: Option<crate::variant::chu::ChuSetup>,
 }
 
 /// A position: the board, the hands, whose turn it is, and the moves played since it was set
@@ -62,7 +65,7 @@ pub struct Position {
     /// played from it).
     options: crate::options::RuleOptions,
     /// Chu shogi: the handicap's setup steps still to come.
-    chu_setup: Option<crate::chushogi::ChuSetup>,
+    chu_setup: Option<crate::variant::chu::ChuSetup>,
     undo: Vec<Undo>,
 }
 
@@ -87,16 +90,34 @@ impl Eq for Position {}
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", crate::sfen::to_sfen(self))
+        // the board's pieces by letter (`+` promoted, lower case for the second player, a digit
+        // for the third), then the side to move: no notation needed below the notations
+        let v = self.v;
+        write!(f, "Position({} ", v.id)?;
+        for c in v.geometry.cells() {
+            let p = self.board[c.index()];
+            if p.is_empty() {
+                write!(f, ".")?;
+                continue;
+            }
+            let info = v.kind(p.kind());
+            let promoted = if info.is_promoted() { "+" } else { "" };
+            match p.owner().0 {
+                0 => write!(f, "{promoted}{}", info.letter)?,
+                1 => write!(f, "{promoted}{}", info.letter.to_ascii_lowercase())?,
+                o => write!(f, "{promoted}{}{o}", info.letter)?,
+            }
+        }
+        write!(f, " {:?})", self.turn)
     }
 }
 
 impl Position {
-    /// An empty board of `game` with sente to move.
-    pub fn empty(game: GameId) -> Position {
+    /// An empty board of `game`, judged by `rules`, with the first player to move.
+    pub(crate) fn empty(game: GameId, rules: &'static dyn GameRules) -> Position {
         Position {
             v: Variant::get(game),
-            rules: crate::games::rules(game),
+            rules,
             board: [Piece::EMPTY; MAX_CELLS],
             hands: [[0; HAND_KINDS]; 3],
             turn: Player::FIRST,
@@ -113,11 +134,11 @@ impl Position {
         }
     }
 
-    /// The start position of `game`, built from its rules' data ([`GameRules::home`]): each
-    /// player's pieces and hand; 66 shogi begins in its placement phase.
-    pub fn start(game: GameId) -> Position {
-        let mut pos = Position::empty(game);
-        let rules = pos.rules;
+    /// The start position of `game` judged by `rules`, built from their data
+    /// ([`GameRules::home`]): each player's pieces and hand; 66 shogi begins in its placement
+    /// phase. ([`Position::start`] chooses the rules.)
+    pub(crate) fn start_with(game: GameId, rules: &'static dyn GameRules) -> Position {
+        let mut pos = Position::empty(game, rules);
         let v = pos.v;
         for p in 0..v.players() {
             for (cell, kind) in rules.home(&v.geometry, p) {
@@ -277,17 +298,17 @@ impl Position {
     }
 
     /// Chu shogi: the rule preset.
-    pub fn chu_preset(&self) -> crate::chushogi::ChuPreset {
+    pub fn chu_preset(&self) -> crate::options::ChuPreset {
         self.options.chu
     }
 
     /// Chu shogi: the handicap setup steps still to come, if any.
-    pub fn chu_setup(&self) -> Option<crate::chushogi::ChuSetup> {
+    pub fn chu_setup(&self) -> Option<crate::variant::chu::ChuSetup> {
         self.chu_setup
     }
 
     /// Chu shogi: set the handicap setup steps (the handicap does).
-    pub(crate) fn set_chu_setup(&mut self, s: Option<crate::chushogi::ChuSetup>) {
+    pub(crate) fn set_chu_setup(&mut self, s: Option<crate::variant::chu::ChuSetup>) {
         self.chu_setup = s.filter(|s| !s.is_done());
     }
 

@@ -1,0 +1,274 @@
+//! What each game adds to the generic position and game in progress: the [`GameRules`] trait.
+//! Each game implements it in its own file ([`crate::games`]), which chooses a game's rules
+//! object by its id ([`crate::games::rules`]); the position carries that object and asks it.
+
+use crate::geometry::{Cell, Geometry};
+use crate::moves::{IllegalMove, Move, Played};
+use crate::options::RuleOptions;
+use crate::outcome::{Outcome, Reason};
+use crate::piece::{Kind, Player};
+use crate::position::setup::{Setup, SetupError};
+use crate::position::{MoveList, Position};
+use crate::variant::GameId;
+
+/// A named start of a game: its even start or a handicap.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NamedStart {
+    /// Stable id.
+    pub id: &'static str,
+    /// Japanese name.
+    pub name: &'static str,
+    /// Practice only (chu shogi).
+    pub practice: bool,
+}
+
+/// The even game, the one named start of a game without handicaps.
+pub const EVEN: NamedStart = NamedStart {
+    id: "even",
+    name: "平手",
+    practice: false,
+};
+
+/// What a move did besides moving pieces, decided by the game's rules after it was played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AfterPlay {
+    /// Whose turn it is now.
+    pub next: Player,
+    /// 66 shogi's placement: the rook or bishop the move sent back to the box.
+    pub retired: Option<Kind>,
+}
+
+/// What a game adds to the generic position and game in progress.
+pub trait GameRules: Sync {
+    // ----- moves -----
+
+    /// The moves of the side to move, before the fouls checked after playing them
+    /// ([`GameRules::foul_after`]). The default: what the pieces on the board can do, and drops
+    /// of held pieces where the game has drops.
+    fn moves(&self, pos: &Position, out: &mut MoveList) {
+        pos.piece_moves(out);
+        if pos.variant().drops {
+            pos.drop_moves(out, |_, _| false);
+        }
+    }
+
+    /// Whether [`GameRules::moves`] lists only legal moves, so none needs a trial play (chu
+    /// shogi: its royals may stay attacked).
+    fn moves_are_legal(&self) -> bool {
+        false
+    }
+
+    /// The foul `mv`, just played by `mover` and leaving `after`, committed, if any. The
+    /// default: leaving the own royal attacked.
+    fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
+        let _ = mv;
+        after.is_attacked(mover).then_some(IllegalMove::KingInCheck)
+    }
+
+    /// Check `mv`, entered by a person or read from a record, against every rule, naming the
+    /// first it breaks. The default: what the pieces and hands allow
+    /// ([`Position::check_piece_move`]), then the fouls found by playing it
+    /// ([`Position::check_after`]).
+    ///
+    /// # Errors
+    /// The foul or mistake.
+    fn validate(&self, pos: &mut Position, mv: Move) -> Result<(), IllegalMove> {
+        pos.check_piece_move(mv)?;
+        pos.check_after(mv)
+    }
+
+    /// Called before `mv` is played from `pos`, to note what the game remembers of it (chu
+    /// shogi: where a lion was taken). The default: nothing.
+    fn before_play(&self, pos: &mut Position, mv: Move) {
+        let _ = (pos, mv);
+    }
+
+    /// After `mover` played `mv` (the pieces moved, the turn not yet passed): whose turn comes
+    /// next and what else the move changed. The default: the next player in turn order.
+    fn after_play(&self, pos: &mut Position, mover: Player, mv: Move) -> AfterPlay {
+        let _ = mv;
+        AfterPlay {
+            next: Player((mover.0 + 1) % pos.variant().players()),
+            retired: None,
+        }
+    }
+
+    /// What the game asks of a setup besides the generic checks ([`crate::position::setup`]). The
+    /// default: nothing.
+    ///
+    /// # Errors
+    /// What is wrong.
+    fn check_setup(&self, setup: &Setup) -> Result<(), SetupError> {
+        let _ = setup;
+        Ok(())
+    }
+
+    /// Whether a setup of a game with a placement phase ([`GameRules::has_placement`]) is in
+    /// it. The default: no.
+    fn starts_placing(&self, setup: &Setup) -> bool {
+        let _ = setup;
+        false
+    }
+
+    /// Whether the game may begin with a placement phase (66 shogi), whose moves are placements
+    /// on the own first rank ([`Position::is_placing`]).
+    fn has_placement(&self) -> bool {
+        false
+    }
+
+    /// Whether the game has lion moves: a double move (two steps, capturing on either), a pass
+    /// in place, and the square of a lion taken by a non-lion remembered for the next move
+    /// (chu shogi; its SFEN and USI write them).
+    fn has_lion_moves(&self) -> bool {
+        false
+    }
+
+    /// Whether each kind's count is fixed by the start position, so a position with more is
+    /// refused. Chu shogi's handicaps change them (kirins turned into lions).
+    fn counts_are_fixed(&self) -> bool {
+        true
+    }
+
+    /// Where `player`'s pieces stand at the start, as data (a square board's table or the hexagon's
+    /// table).
+    fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)>;
+
+    /// The pieces each player holds in hand at the start (66 shogi's, placed one a turn).
+    fn home_hand(&self) -> &'static [Kind] {
+        &[]
+    }
+
+    /// The game's named starts, the even game first (handicaps).
+    fn setups(&self) -> Vec<NamedStart> {
+        vec![EVEN]
+    }
+
+    /// The start position of `game` (one this rules object plays) named `id` among its
+    /// handicaps, or `None` for an unknown id (the even game of a game without handicaps is
+    /// its start: [`crate::setups::setup_position`]).
+    fn setup_position(&self, game: GameId, id: &str) -> Option<Position> {
+        let _ = (game, id);
+        None
+    }
+
+    // ----- the game in progress -----
+
+    /// Whether `mv`, about to be played from `before`, is a pass in place (chu shogi's jitto),
+    /// which the repetition rules weigh. The default: none is.
+    fn is_pass_in_place(&self, before: &Position, mv: Move) -> bool {
+        let _ = (before, mv);
+        false
+    }
+
+    /// What `mv`, just played by `mover` and leaving `after`, did that the repetition rules
+    /// weigh (`jitto` from [`GameRules::is_pass_in_place`]). The default: whether it gives
+    /// check.
+    fn played(&self, mover: Player, mv: Move, jitto: bool, after: &Position) -> Played {
+        let _ = mv;
+        Played {
+            mover,
+            check: after.in_check(),
+            attack: false,
+            jitto,
+        }
+    }
+
+    /// The outcome the position decides by itself, if any: the side to move has no legal move
+    /// (mate), or a game's own ending (bare king, a general captured or on the centre).
+    /// `last_mover` made the move that led here, if any. The default: a side with no legal move
+    /// loses, by checkmate when in check (shogi has no stalemate draw).
+    fn position_outcome(&self, pos: &mut Position, last_mover: Option<Player>) -> Option<Outcome> {
+        let _ = last_mover;
+        if pos.has_legal_move() {
+            return None;
+        }
+        let loser = pos.turn();
+        Some(Outcome {
+            winner: self.winner_against(pos, loser),
+            reason: if pos.in_check() {
+                Reason::Checkmate
+            } else {
+                Reason::NoLegalMoves
+            },
+        })
+    }
+
+    /// Whether a move that makes a position for the 4th time is refused while another move is
+    /// not (and the game drawn when every move repeats), instead of ending the game.
+    fn refuses_fourfold_repetition(&self) -> bool {
+        false
+    }
+
+    /// The outcome of a fourfold repetition of `pos`: `span` holds what each move did from the
+    /// repeated position's first occurrence to its 4th. The default: a side all of whose moves
+    /// there gave check loses (連続王手の千日手), otherwise a draw (千日手).
+    fn repetition_outcome(&self, pos: &Position, span: &[Played]) -> Outcome {
+        let _ = pos;
+        perpetual_checker(span).map_or(
+            Outcome {
+                winner: None,
+                reason: Reason::Repetition,
+            },
+            |checker| Outcome {
+                winner: Some(checker.opponent()),
+                reason: Reason::PerpetualCheck,
+            },
+        )
+    }
+
+    /// The winner when `loser` resigns, loses on time or is mated. The default: the opponent.
+    fn winner_against(&self, pos: &Position, loser: Player) -> Option<Player> {
+        let _ = pos;
+        Some(loser.opponent())
+    }
+
+    /// Impasse by agreement (持将棋): the outcome by the two sides' points (board and hand, the
+    /// kings excluded), or `None` for a game without impasse.
+    fn impasse(&self, points: [u32; 2], options: RuleOptions) -> Option<Outcome> {
+        let _ = (points, options);
+        None
+    }
+
+    /// Whether the game has impasse by agreement (持将棋); [`GameRules::impasse`] gives its
+    /// outcome.
+    fn has_impasse(&self) -> bool {
+        false
+    }
+
+    /// Whether the game has the entering-king declaration (入玉宣言).
+    fn has_declaration(&self) -> bool {
+        false
+    }
+
+    /// Whether a check is shown as the side to move's (a royal left attacked would be taken:
+    /// shogi); chu shogi's royals may stay attacked, and the hexagon's checks jump the turn.
+    fn shows_check(&self) -> bool {
+        true
+    }
+
+    /// Whether a check passes the turn to the checked player, out of turn, and back
+    /// (Three Kingdoms shogi).
+    fn check_jumps_the_turn(&self) -> bool {
+        false
+    }
+
+    /// Whether the game is recorded in KIF (the square boards up to 9x9).
+    fn has_kif(&self) -> bool {
+        true
+    }
+
+    /// The name of the rules an outcome was decided by, when the game has several (chu
+    /// shogi's presets).
+    fn rules_name(&self, options: RuleOptions) -> Option<&'static str> {
+        let _ = options;
+        None
+    }
+}
+
+/// The side that gave check with every one of its moves in `span`, if one did.
+pub(crate) fn perpetual_checker(span: &[Played]) -> Option<Player> {
+    [Player::FIRST, Player::SECOND].into_iter().find(|&p| {
+        let mut mine = span.iter().filter(|m| m.mover == p).peekable();
+        mine.peek().is_some() && mine.all(|m| m.check)
+    })
+}
