@@ -130,8 +130,12 @@ fn run(command: Command) -> Result<(), String> {
 
 /// The start position a command names, judged by the rule options it names.
 fn position(game: GameId, start: &Start) -> Result<Position, String> {
-    if start.preset.is_some() && game != GameId::Chushogi {
-        return Err("--preset is for chushogi".into());
+    // only a game with several sets of rules names them (chu shogi's presets)
+    let presets = koma_rules::games::rules(game)
+        .rules_name(RuleOptions::default())
+        .is_some();
+    if start.preset.is_some() && !presets {
+        return Err(format!("--preset is for chushogi, not {game}"));
     }
     let text = start.sfen.as_ref().map(|words| words.join(" "));
     let from = match (&text, &start.setup) {

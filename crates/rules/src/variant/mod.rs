@@ -44,14 +44,20 @@ impl GameId {
 
     /// The id as used in URLs, the CLI and records.
     pub const fn as_str(self) -> &'static str {
-        match self {
-            GameId::Shogi => "shogi",
-            GameId::Minishogi => "minishogi",
-            GameId::Shogi66 => "shogi66",
-            GameId::Chushogi => "chushogi",
-            GameId::Sangoku => "sangoku",
-            GameId::Sangoku2 => "sangoku2",
-        }
+        const NAMES: [&str; 6] = [
+            "shogi",
+            "minishogi",
+            "shogi66",
+            "chushogi",
+            "sangoku",
+            "sangoku2",
+        ];
+        NAMES[self.index()]
+    }
+
+    /// The game's place in [`GameId::ALL`] (its tables are kept in that order).
+    pub const fn index(self) -> usize {
+        self as usize
     }
 }
 
@@ -226,20 +232,17 @@ const HAND_MAX: usize = 64;
 impl Variant {
     /// The variant of a game, built once.
     pub fn get(id: GameId) -> &'static Variant {
-        static SHOGI: OnceLock<Variant> = OnceLock::new();
-        static MINI: OnceLock<Variant> = OnceLock::new();
-        static S66: OnceLock<Variant> = OnceLock::new();
-        static SANGOKU: OnceLock<Variant> = OnceLock::new();
-        static SANGOKU2: OnceLock<Variant> = OnceLock::new();
-        static CHU: OnceLock<Variant> = OnceLock::new();
-        match id {
-            GameId::Chushogi => CHU.get_or_init(chushogi),
-            GameId::Sangoku => SANGOKU.get_or_init(|| sangoku(3)),
-            GameId::Sangoku2 => SANGOKU2.get_or_init(|| sangoku(2)),
-            GameId::Minishogi => MINI.get_or_init(minishogi),
-            GameId::Shogi66 => S66.get_or_init(shogi66),
-            GameId::Shogi => SHOGI.get_or_init(shogi),
-        }
+        // each game's builder, in the order of GameId::ALL
+        const BUILD: [fn() -> Variant; 6] = [
+            shogi,
+            minishogi,
+            shogi66,
+            chushogi,
+            || sangoku(3),
+            || sangoku(2),
+        ];
+        static BUILT: [OnceLock<Variant>; 6] = [const { OnceLock::new() }; 6];
+        BUILT[id.index()].get_or_init(BUILD[id.index()])
     }
 
     /// Number of players.
@@ -801,6 +804,10 @@ mod tests {
 
     #[test]
     fn game_ids_parse_and_print() {
+        for (i, g) in GameId::ALL.into_iter().enumerate() {
+            assert_eq!(g.index(), i);
+            assert_eq!(Variant::get(g).id, g);
+        }
         for g in GameId::ALL {
             assert_eq!(g.as_str().parse::<GameId>(), Ok(g));
         }

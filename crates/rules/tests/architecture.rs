@@ -1,0 +1,226 @@
+//! The rules crate's architecture, checked on its sources: modules in layers that only point
+//! down, no import circle, and no branch on the game id outside the one dispatch
+//! (`games::rules`), in this crate and in the app.
+//!
+//! The layers, bottom to top (a module may use its own layer's and the ones below):
+//! 0. geometry, rule options, clocks; 1. pieces; 2. the tables (`variant`, the games' piece
+//! data) and names; 3. moves, outcomes, the position (with the rules trait and `Setup`);
+//! 4. the game modules (`games`) and shogi's handicaps; 5. the game in progress and its status;
+//! 6. the notations (SFEN and USI, the hex notation, KIF, CSA) and records, named starts and
+//! loading; 7. benchmarks. A new module must be given its layer here.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+const LAYERS: &[(&str, u8)] = &[
+    ("geometry", 0),
+    ("options", 0),
+    ("clock", 0),
+    ("piece", 1),
+    ("variant", 2),
+    ("names", 2),
+    ("moves", 3),
+    ("outcome", 3),
+    ("position", 3),
+    ("games", 4),
+    ("handicap", 4),
+    ("game", 5),
+    ("status", 5),
+    ("sfen", 6),
+    ("hex", 6),
+    ("kif", 6),
+    ("csa", 6),
+    ("notation", 6),
+    ("record", 6),
+    ("setups", 6),
+    ("loading", 6),
+    ("bench", 7),
+];
+
+/// Every `.rs` file under `dir`.
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// A file's code: no comments, no test module.
+fn code(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let text = text.split("#[cfg(test)]").next().unwrap_or("");
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The top-level module a source file belongs to (`games/chushogi/moves.rs` -> `games`).
+fn module_of(src: &Path, path: &Path) -> String {
+    let rel = path.strip_prefix(src).unwrap();
+    let first = rel
+        .components()
+        .next()
+        .unwrap()
+        .as_os_str()
+        .to_string_lossy();
+    first.trim_end_matches(".rs").to_string()
+}
+
+/// The top-level modules `code` names as `crate::<module>`.
+fn references(code: &str) -> BTreeSet<String> {
+    code.match_indices("crate::")
+        .map(|(i, m)| {
+            code[i + m.len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect::<String>()
+        })
+        .filter(|m| !m.is_empty() && m.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+        .collect()
+}
+
+fn graph() -> BTreeMap<String, BTreeSet<String>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut paths = Vec::new();
+    files(&src, &mut paths);
+    let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for path in paths {
+        let m = module_of(&src, &path);
+        if m == "lib" {
+            continue;
+        }
+        let refs = references(&code(&path));
+        let entry = g.entry(m.clone()).or_default();
+        entry.extend(refs.into_iter().filter(|r| *r != m));
+    }
+    g
+}
+
+fn layer(m: &str) -> u8 {
+    LAYERS
+        .iter()
+        .find(|(n, _)| *n == m)
+        .map(|&(_, l)| l)
+        .unwrap_or_else(|| panic!("module {m} has no layer: give it one in tests/architecture.rs"))
+}
+
+#[test]
+fn modules_only_use_their_layer_and_the_ones_below() {
+    let g = graph();
+    let mut up = Vec::new();
+    for (m, refs) in &g {
+        for r in refs {
+            if layer(r) > layer(m) {
+                up.push(format!(
+                    "{m} (layer {}) -> {r} (layer {})",
+                    layer(m),
+                    layer(r)
+                ));
+            }
+        }
+    }
+    assert!(up.is_empty(), "references pointing up: {up:#?}");
+    assert!(g.len() >= LAYERS.len(), "every layer's module is found");
+}
+
+#[test]
+fn no_module_imports_itself_through_others() {
+    let g = graph();
+    // depth-first search for a back edge
+    fn visit(
+        m: &str,
+        g: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = path.iter().position(|p| p == m) {
+            let mut circle = path[i..].to_vec();
+            circle.push(m.to_string());
+            return Some(circle);
+        }
+        if done.contains(m) {
+            return None;
+        }
+        path.push(m.to_string());
+        for r in g.get(m).into_iter().flatten() {
+            if let Some(c) = visit(r, g, path, done) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        done.insert(m.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    for m in g.keys() {
+        let circle = visit(m, &g, &mut Vec::new(), &mut done);
+        assert!(circle.is_none(), "an import circle: {circle:?}");
+    }
+}
+
+/// Lines that branch on a game id: a `match` arm (`GameId::Shogi =>`, `GameId::A | GameId::B`)
+/// or a comparison (`== GameId::Chushogi`).
+fn game_branches(code: &str) -> Vec<String> {
+    code.lines()
+        .filter(|l| {
+            l.match_indices("GameId::").any(|(i, m)| {
+                let before = l[..i].trim_end();
+                let after = &l[i + m.len()..];
+                let rest = after.trim_start_matches(|c: char| c.is_ascii_alphanumeric());
+                let rest = rest.trim_start();
+                before.ends_with("==")
+                    || before.ends_with("!=")
+                    || rest.starts_with("=>")
+                    || rest.starts_with('|')
+                    || rest.starts_with("==")
+                    || rest.starts_with("!=")
+            })
+        })
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn the_game_id_is_branched_on_once_in_the_rules_and_never_in_the_app() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for (dir, allowed) in [
+        (root.join("src"), Some(root.join("src/games/mod.rs"))),
+        (root.join("../app/src"), None),
+        (root.join("../cli/src"), None),
+    ] {
+        let mut paths = Vec::new();
+        files(&dir, &mut paths);
+        for path in paths {
+            if Some(&path) == allowed.as_ref() {
+                continue;
+            }
+            for line in game_branches(&code(&path)) {
+                found.push(format!("{}: {line}", path.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "branches on the game id: {found:#?}");
+    // and the one dispatch is there
+    let dispatch = code(&root.join("src/games/mod.rs"));
+    assert_eq!(game_branches(&dispatch).len(), 5, "one arm a rules object");
+}
+
+#[test]
+fn the_checks_would_catch_what_they_look_for() {
+    assert_eq!(
+        game_branches("if game == GameId::Chushogi {\n    GameId::Shogi => 1,\n"),
+        vec!["if game == GameId::Chushogi {", "GameId::Shogi => 1,"]
+    );
+    assert!(game_branches("Position::start(GameId::Shogi)").is_empty());
+    assert_eq!(
+        references("use crate::games::rules; crate::variant::Variant::get(g)"),
+        ["games", "variant"].into_iter().map(String::from).collect()
+    );
+}
