@@ -67,3 +67,18 @@ pub fn destinations(legal: &[Move]) -> Vec<(Source, Cell)> {
     out.dedup();
     out
 }
+
+/// The hexagon's home areas: the player whose pieces start on each cell, by cell index (the
+/// board tints them); none on square boards.
+pub fn homes(v: &koma_rules::Variant) -> Vec<Option<u8>> {
+    let mut homes = vec![None; v.geometry.len()];
+    if v.geometry.is_hex() {
+        let rules = koma_rules::games::rules(v.id);
+        for p in 0..v.players() {
+            for (c, _) in rules.home(&v.geometry, p) {
+                homes[c.index()] = Some(p);
+            }
+        }
+    }
+    homes
+}

@@ -21,16 +21,14 @@ use std::rc::Rc;
 use koma_rules::{Cell, Kind, Piece, Player, Variant, sfen};
 
 pub mod data;
+mod drag;
 mod keys;
 mod layout;
+use drag::{Drag, use_drag};
 pub use layout::CELL;
 use layout::{HandPlace, Layout, MARGIN};
-use wasm_bindgen::JsCast;
-use web_sys::{Element, PointerEvent, SvgMatrix, SvgsvgElement};
+use web_sys::PointerEvent;
 use yew::prelude::*;
-
-/// How far (SVG units) a pointer must travel before a press becomes a drag.
-const DRAG_START: f64 = 8.0;
 
 const RANK_KANJI: [&str; 12] = [
     "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
@@ -106,26 +104,12 @@ pub struct BoardProps {
     pub viewer: Player,
 }
 
-/// A press in progress.
-struct Press {
-    source: Source,
-    pointer: i32,
-    start: (f64, f64),
-    /// Screen to board coordinates, as at the press: a drag's moves use it without asking the
-    /// page for its layout (which a move of the held piece has just changed).
-    screen_to_svg: SvgMatrix,
-    element: Element,
-    dragging: bool,
-}
-
 /// The board component.
 #[function_component(Board)]
 pub fn board(props: &BoardProps) -> Html {
     let v = props.variant;
     let (w, h) = v.dims();
     let svg_ref = use_node_ref();
-    let press: Rc<RefCell<Option<Press>>> = use_mut_ref(|| None);
-    let held = use_state(|| None::<Source>);
     // the keyboard cursor, in screen columns and rows
     let cursor = use_state(|| (w as i16 / 2, h as i16 / 2));
 
@@ -133,35 +117,24 @@ pub fn board(props: &BoardProps) -> Html {
     let layout = Layout::new(v, props.flipped, props.viewer);
     let Layout {
         hex,
-        players,
         board_y,
         flipped,
         ..
     } = layout;
     let hex_turns = layout.orientation().1;
-    let cell_at = move |p: (f64, f64)| layout.cell_at(p);
     let cell_xy = move |c: Cell| layout.cell_xy(c);
     let turn_xy = move |x: i16, y: i16| layout.turn_xy(x, y);
-    let angle_of = move |owner: Player| layout.angle_of(owner);
-    // screen to board coordinates: the matrix, and a pointer's position through it
-    let screen_to_svg = {
-        let svg_ref = svg_ref.clone();
-        move || -> Option<SvgMatrix> {
-            let svg = svg_ref.cast::<SvgsvgElement>()?;
-            svg.get_screen_ctm()?.inverse().ok()
-        }
-    };
-    let through = {
-        let svg_ref = svg_ref.clone();
-        move |m: &SvgMatrix, e: &PointerEvent| -> Option<(f64, f64)> {
-            let svg = svg_ref.cast::<SvgsvgElement>()?;
-            let pt = svg.create_svg_point();
-            pt.set_x(e.client_x() as f32);
-            pt.set_y(e.client_y() as f32);
-            let p = pt.matrix_transform(m);
-            Some((p.x() as f64, p.y() as f64))
-        }
-    };
+    let Drag {
+        held,
+        down: pointer_down,
+        moved: pointer_move,
+        up: pointer_up,
+        cancel: pointer_cancel,
+        piece_down: stable_down,
+        piece_move: stable_move,
+        piece_end: stable_end,
+        cell_click: stable_cell,
+    } = use_drag(props, &svg_ref, layout);
     // the source whose destinations are shown: the held piece, else the selected one
     let shown = (*held).or(props.selected);
     let shown_dests: Vec<Cell> = props
@@ -171,266 +144,35 @@ pub fn board(props: &BoardProps) -> Html {
         .map(|(_, c)| *c)
         .collect();
 
-    // pointer handlers shared by board pieces and hand pieces
-    let pointer_down = {
-        let press = press.clone();
-        let held = held.clone();
-        let screen_to_svg = screen_to_svg.clone();
-        let through = through.clone();
-        let active = props.active;
-        Rc::new(move |e: PointerEvent, source: Source| {
-            if !active || e.button() != 0 || press.borrow().is_some() {
-                return;
-            }
-            e.prevent_default();
-            // Yew delegates events from the app root, so `current_target` is the root: the
-            // piece is the closest `.piece` around the element under the pointer.
-            let Some(target) = e
-                .target()
-                .and_then(|t| t.dyn_into::<Element>().ok())
-                .and_then(|t| t.closest(".piece").ok().flatten())
-            else {
-                return;
-            };
-            let _ = target.set_pointer_capture(e.pointer_id());
-            let Some(m) = screen_to_svg() else { return };
-            let Some(start) = through(&m, &e) else { return };
-            *press.borrow_mut() = Some(Press {
-                source,
-                pointer: e.pointer_id(),
-                start,
-                screen_to_svg: m,
-                element: target,
-                dragging: false,
-            });
-            held.set(Some(source));
-        })
-    };
-    let pointer_move = {
-        let press = press.clone();
-        let through = through.clone();
-        Callback::from(move |e: PointerEvent| {
-            let mut p = press.borrow_mut();
-            let Some(p) = p.as_mut().filter(|p| p.pointer == e.pointer_id()) else {
-                return;
-            };
-            if let Some((x, y)) = through(&p.screen_to_svg, &e) {
-                let (dx, dy) = (x - p.start.0, y - p.start.1);
-                if !p.dragging && dx.hypot(dy) < DRAG_START {
-                    return;
-                }
-                p.dragging = true;
-                let _ = p
-                    .element
-                    .set_attribute("transform", &format!("translate({dx:.1} {dy:.1})"));
-            }
-        })
-    };
-    let pointer_end = {
-        let press = press.clone();
-        let held = held.clone();
-        let screen_to_svg = screen_to_svg.clone();
-        let through = through.clone();
-        let on_attempt = props.on_attempt.clone();
-        let on_select = props.on_select.clone();
-        let on_cell = props.on_cell.clone();
-        let selected = props.selected;
-        // destinations of the selected piece: a click on one of them (a lion's own square after
-        // its first step) is a move, not a new selection
-        let selected_dests: Vec<Cell> = props
-            .dests
-            .iter()
-            .filter(|(s, _)| Some(*s) == selected)
-            .map(|(_, c)| *c)
-            .collect();
-        Rc::new(move |e: PointerEvent, drop_it: bool| {
-            let Some(p) = press.borrow_mut().take() else {
-                return;
-            };
-            if p.pointer != e.pointer_id() {
-                *press.borrow_mut() = Some(p);
-                return;
-            }
-            // where it lands, read before the page changes (reading the layout after a change
-            // would make the browser lay the page out in the middle of the release)
-            let landed = if drop_it && p.dragging {
-                screen_to_svg()
-                    .and_then(|m| through(&m, &e))
-                    .and_then(cell_at)
-            } else {
-                None
-            };
-            let _ = p.element.remove_attribute("transform");
-            let _ = p.element.release_pointer_capture(e.pointer_id());
-            held.set(None);
-            if !drop_it {
-                return;
-            }
-            if !p.dragging {
-                if let Source::Cell(c) = p.source
-                    && selected_dests.contains(&c)
-                {
-                    on_cell.emit(c);
-                    return;
-                }
-                // a click: select, or let go of the selected piece
-                on_select.emit((selected != Some(p.source)).then_some(p.source));
-                return;
-            }
-            if let Some(to) = landed
-                && Some(to)
-                    != match p.source {
-                        Source::Cell(c) => Some(c),
-                        Source::Hand(_) => None,
-                    }
-            {
-                on_attempt.emit((p.source, to));
-            }
-        })
-    };
-    let pointer_up = {
-        let end = pointer_end.clone();
-        Callback::from(move |e: PointerEvent| end(e, true))
-    };
-    let pointer_cancel = {
-        let end = pointer_end.clone();
-        Callback::from(move |e: PointerEvent| end(e, false))
-    };
-
-    // stable callbacks for the cell and piece components, forwarding to this render's handlers
-    let live: Rc<RefCell<Option<Live>>> = use_mut_ref(|| None);
-    *live.borrow_mut() = Some(Live {
-        down: pointer_down.clone(),
-        moved: pointer_move.clone(),
-        end: pointer_end.clone(),
-        on_cell: props.on_cell.clone(),
-    });
-    let stable_down = {
-        let live = live.clone();
-        use_callback(
-            (),
-            move |(e, source, cell, own): (PointerEvent, Source, Cell, bool), _| {
-                let (down, on_cell) = match live.borrow().as_ref() {
-                    Some(l) => (l.down.clone(), l.on_cell.clone()),
-                    None => return,
-                };
-                if own {
-                    down(e, source);
-                } else {
-                    // an opponent's piece: a click on its cell (a capture by click-click)
-                    on_cell.emit(cell);
-                }
-            },
-        )
-    };
-    let stable_move = {
-        let live = live.clone();
-        use_callback((), move |e: PointerEvent, _| {
-            let m = live.borrow().as_ref().map(|l| l.moved.clone());
-            if let Some(m) = m {
-                m.emit(e);
-            }
-        })
-    };
-    // the press ends: released (true: drop it there) or cancelled
-    let stable_end = {
-        let live = live.clone();
-        use_callback((), move |(e, drop_it): (PointerEvent, bool), _| {
-            let end = live.borrow().as_ref().map(|l| l.end.clone());
-            if let Some(end) = end {
-                end(e, drop_it);
-            }
-        })
-    };
-    let stable_cell = {
-        let live = live.clone();
-        use_callback((), move |c: Cell, _| {
-            let on = live.borrow().as_ref().map(|l| l.on_cell.clone());
-            if let Some(on) = on {
-                on.emit(c);
-            }
-        })
-    };
-
-    let two_char = props.two_char;
-
     // cells: where each sits and its names are worked out once per board orientation, so that
     // a move builds no strings for the cells it leaves alone
     let places = use_memo((v.id, flipped, hex_turns), move |_| {
         // the hex board tints each player's home area
-        let mut homes = vec![None; v.geometry.len()];
-        if hex {
-            for p in 0..players {
-                for (c, _) in koma_rules::sangoku::home_cells(&v.geometry, p) {
-                    homes[c.index()] = Some(p);
-                }
-            }
-        }
+        let homes = data::homes(v);
         v.geometry
             .cells()
-            .map(|cell| {
-                let name: Rc<str> = if hex {
-                    koma_rules::hex::cell_name(&v.geometry, cell)
-                } else {
-                    sfen::square_name(v, cell)
-                }
-                .into();
-                CellPlace {
-                    cell,
-                    xy: cell_xy(cell),
-                    name,
-                    tint: homes[cell.index()],
-                    centre: v.geometry.is_hex_centre(cell),
-                }
+            .map(|cell| CellPlace {
+                cell,
+                xy: cell_xy(cell),
+                name: v.cell_name(cell).into(),
+                tint: homes[cell.index()],
+                centre: v.geometry.is_hex_centre(cell),
             })
             .collect::<Vec<_>>()
     });
     let keys = use_mut_ref(PieceKeys::default);
     keys.borrow_mut().follow(v, &props.cells);
-    let mut cells_html = Vec::with_capacity(places.len());
-    let mut pieces_html = Vec::with_capacity(places.len());
-    let mut marks_html = Vec::new();
-    for place in places.iter() {
-        let cell = place.cell;
-        let (px, py) = place.xy;
-        let piece = props.cells[cell.index()];
-        let name = AttrValue::from(place.name.clone());
-        cells_html.push(html! {
-            <CellNode key={place.name.clone()} variant={v} {cell} {piece} x={px} y={py} {hex}
-                tint={place.tint} centre={place.centre} name={name.clone()}
-                last={props.last.contains(&cell)} check={props.check == Some(cell)}
-                lion_mid={props.lion_first.map(|l| l.1) == Some(cell)}
-                on_click={stable_cell.clone()} />
-        });
-        if shown_dests.contains(&cell) {
-            let (cx, cy) = (px + CELL / 2.0, py + CELL / 2.0);
-            let capture = !piece.is_empty();
-            marks_html.push(html! {
-                <circle class={if capture { "dest capture" } else { "dest" }} data-dest={name.clone()}
-                    cx={cx.to_string()} cy={cy.to_string()}
-                    r={if capture { "46" } else { "14" }} />
-            });
-        }
-        if piece.is_empty() {
-            continue;
-        }
-        let own = piece.owner() == props.turn;
-        let source = Source::Cell(cell);
-        let key = keys.borrow().keys[cell.index()];
-        pieces_html.push((
-            key,
-            html! {
-                <PieceNode key={key} variant={v} {piece} {cell} x={px} y={py}
-                    angle={angle_of(piece.owner())} {two_char} held={*held == Some(source)}
-                    selected={props.selected == Some(source)} {own} square={name}
-                    on_down={stable_down.clone()} on_move={stable_move.clone()}
-                    on_end={stable_end.clone()} />
-            },
-        ));
+    let (cells_html, marks_html, pieces_html) = Cells {
+        props,
+        layout,
+        shown_dests: &shown_dests,
+        held: *held,
+        piece_down: &stable_down,
+        piece_move: &stable_move,
+        piece_end: &stable_end,
+        cell_click: &stable_cell,
     }
-    // in the order the pieces were first drawn, which moves never change
-    pieces_html.sort_unstable_by_key(|(k, _)| *k);
-    let pieces_html: Vec<Html> = pieces_html.into_iter().map(|(_, h)| h).collect();
+    .view(&places, &keys);
 
     // hands: gote above, sente below; on the three-player hexagon, each by its owner's edge
     let show_hands = v.drops;
@@ -468,7 +210,7 @@ pub fn board(props: &BoardProps) -> Html {
     let cursor_mark = cursor_cell.map(|c| {
         let (px, py) = cell_xy(c);
         html! {
-            <rect class="cursor" data-cursor={sfen::square_name(v, c)} x={(px + 3.0).to_string()}
+            <rect class="cursor" data-cursor={v.cell_name(c)} x={(px + 3.0).to_string()}
                 y={(py + 3.0).to_string()} width={(CELL - 6.0).to_string()}
                 height={(CELL - 6.0).to_string()} />
         }
@@ -490,6 +232,78 @@ pub fn board(props: &BoardProps) -> Html {
             { for cursor_mark }
             { choice }
         </svg>
+    }
+}
+
+/// What the cells, destination marks and pieces are drawn with.
+struct Cells<'a> {
+    props: &'a BoardProps,
+    layout: Layout,
+    shown_dests: &'a [Cell],
+    held: Option<Source>,
+    piece_down: &'a Callback<(PointerEvent, Source, Cell, bool)>,
+    piece_move: &'a Callback<PointerEvent>,
+    piece_end: &'a Callback<(PointerEvent, bool)>,
+    cell_click: &'a Callback<Cell>,
+}
+
+impl Cells<'_> {
+    /// The cells, the destination marks and the pieces (in the order they were first drawn,
+    /// which moves never change).
+    fn view(
+        &self,
+        places: &[CellPlace],
+        keys: &RefCell<PieceKeys>,
+    ) -> (Vec<Html>, Vec<Html>, Vec<Html>) {
+        let props = self.props;
+        let v = props.variant;
+        let hex = self.layout.hex;
+        let two_char = props.two_char;
+        let mut cells_html: Vec<Html> = Vec::with_capacity(places.len());
+        let mut pieces_html: Vec<(u32, Html)> = Vec::with_capacity(places.len());
+        let mut marks_html: Vec<Html> = Vec::new();
+        for place in places.iter() {
+            let cell = place.cell;
+            let (px, py) = place.xy;
+            let piece = props.cells[cell.index()];
+            let name = AttrValue::from(place.name.clone());
+            cells_html.push(html! {
+                <CellNode key={place.name.clone()} variant={v} {cell} {piece} x={px} y={py} {hex}
+                    tint={place.tint} centre={place.centre} name={name.clone()}
+                    last={props.last.contains(&cell)} check={props.check == Some(cell)}
+                    lion_mid={props.lion_first.map(|l| l.1) == Some(cell)}
+                    on_click={self.cell_click.clone()} />
+            });
+            if self.shown_dests.contains(&cell) {
+                let (cx, cy) = (px + CELL / 2.0, py + CELL / 2.0);
+                let capture = !piece.is_empty();
+                marks_html.push(html! {
+                <circle class={if capture { "dest capture" } else { "dest" }} data-dest={name.clone()}
+                    cx={cx.to_string()} cy={cy.to_string()}
+                    r={if capture { "46" } else { "14" }} />
+            });
+            }
+            if piece.is_empty() {
+                continue;
+            }
+            let own = piece.owner() == props.turn;
+            let source = Source::Cell(cell);
+            let key = keys.borrow().keys[cell.index()];
+            pieces_html.push((
+            key,
+            html! {
+                <PieceNode key={key} variant={v} {piece} {cell} x={px} y={py}
+                    angle={self.layout.angle_of(piece.owner())} {two_char} held={self.held == Some(source)}
+                    selected={props.selected == Some(source)} {own} square={name}
+                    on_down={self.piece_down.clone()} on_move={self.piece_move.clone()}
+                    on_end={self.piece_end.clone()} />
+            },
+        ));
+        }
+        // in the order the pieces were first drawn, which moves never change
+        pieces_html.sort_unstable_by_key(|(k, _)| *k);
+        let pieces_html: Vec<Html> = pieces_html.into_iter().map(|(_, h)| h).collect();
+        (cells_html, marks_html, pieces_html)
     }
 }
 
@@ -726,14 +540,6 @@ fn cell_node(p: &CellNodeProps) -> Html {
             x={p.x.to_string()} y={p.y.to_string()}
             width={CELL.to_string()} height={CELL.to_string()} {onclick} />
     }
-}
-
-/// The latest handlers, read by the stable callbacks the cell and piece components hold.
-struct Live {
-    down: Rc<dyn Fn(PointerEvent, Source)>,
-    moved: Callback<PointerEvent>,
-    end: Rc<dyn Fn(PointerEvent, bool)>,
-    on_cell: Callback<Cell>,
 }
 
 /// The pentagon of a piece in its cell's coordinates, pointing up (its owner's forward).

@@ -16,7 +16,6 @@ use furigoma::Furigoma;
 /// The new-game form: game, handicap, clock, casual or strict.
 #[function_component(NewGame)]
 fn new_game() -> Html {
-    use wasm_bindgen::JsCast;
     let lang = use_context::<i18n::Lang>().unwrap_or_default();
     let game = use_state(|| GameId::Shogi);
     // the players, named in seat order (round the table for Three Kingdoms), and who moves
@@ -96,27 +95,9 @@ fn new_game() -> Html {
                 .collect::<Vec<_>>()
                 .join(",")
         });
-        let (setup, clock, strict) = ((*setup).clone(), (*clock).clone(), *strict);
+        let hash = play_address(game, names_param.as_deref(), &setup, &clock, *strict);
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
-            let mut q = Vec::new();
-            if let Some(n) = &names_param {
-                q.push(format!("names={n}"));
-            }
-            if !setup.is_empty() && setup != "even" {
-                q.push(format!("setup={setup}"));
-            }
-            if !clock.is_empty() {
-                q.push(format!("clock={}", clock.replace('+', "%2B")));
-            }
-            if strict {
-                q.push("mode=strict".into());
-            }
-            let hash = if q.is_empty() {
-                format!("#/play/{}", game.as_str())
-            } else {
-                format!("#/play/{}?{}", game.as_str(), q.join("&"))
-            };
             if let Some(w) = web_sys::window() {
                 let _ = w.location().set_hash(&hash);
             }
@@ -125,6 +106,91 @@ fn new_game() -> Html {
     let games = GameId::ALL.iter().map(
         |&g| html! { <option value={g.as_str()} selected={g == *game}>{ koma_rules::names::game(g) }</option> },
     );
+    let seating = seating_view(lang, *game, &names, &first, &seats, (by_lot, &shown_names));
+    // (every select names its default option: Yew inserts options last first, so the browser's
+    // own default would be the last one)
+    let setups = koma_rules::setups::setups(*game)
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let practice = if s.practice { " (practice)" } else { "" };
+            let chosen = if setup.is_empty() { i == 0 } else { *setup == s.id };
+            html! { <option value={s.id} selected={chosen}>{ format!("{}{practice}", s.name) }</option> }
+        });
+    html! {
+        <form class="new-game" data-form="new-game">
+            <label>{ lang.pick("対局 ", "Game ") }
+                <select name="game" onchange={on_game}>{ for games }</select></label>
+            <label>{ lang.pick("手合 ", "Handicap ") }
+                <select name="setup" key={game.as_str()} onchange={on_setup}>{ for setups }</select></label>
+            <label>{ lang.pick("持ち時間 ", "Clock ") }
+                <select name="clock" onchange={on_clock}>
+                    { for [
+                        ("", lang.pick("なし", "none")),
+                        ("600+30", "10分 + 秒読み30秒"),
+                        ("0+30", "秒読み30秒"),
+                        ("300i5", "5分 + 5秒加算 (Fischer)"),
+                        ("1800+60", "30分 + 秒読み60秒"),
+                    ].into_iter().map(|(v, label)| html! {
+                        <option value={v} selected={*clock == v}>{ label }</option>
+                    }) }
+                </select></label>
+            <label>{ lang.pick("対局の種類 ", "Mode ") }
+                <select name="mode" onchange={on_mode}>
+                    <option value="casual" selected={!*strict}>{ lang.pick("練習（待ったあり）", "casual (takeback)") }</option>
+                    <option value="strict" selected={*strict}>{ lang.pick("公式（反則負け）", "strict (a foul loses)") }</option>
+                </select></label>
+            { seating }
+            <button data-action="start" disabled={order.is_none()} {onclick}>
+                { lang.pick("対局開始", "Start") }</button>
+        </form>
+    }
+}
+
+/// The address a new game opens: `#/play/<game>` with the names in seat order, the setup (when
+/// not the even game), the clock and the mode.
+fn play_address(
+    game: GameId,
+    names: Option<&str>,
+    setup: &str,
+    clock: &str,
+    strict: bool,
+) -> String {
+    let mut q = Vec::new();
+    if let Some(n) = names {
+        q.push(format!("names={n}"));
+    }
+    if !setup.is_empty() && setup != "even" {
+        q.push(format!("setup={setup}"));
+    }
+    if !clock.is_empty() {
+        q.push(format!("clock={}", clock.replace('+', "%2B")));
+    }
+    if strict {
+        q.push("mode=strict".into());
+    }
+    if q.is_empty() {
+        format!("#/play/{}", game.as_str())
+    } else {
+        format!("#/play/{}?{}", game.as_str(), q.join("&"))
+    }
+}
+
+/// The players' names in seat order and how the first player is chosen: drawn (furigoma, or
+/// janken round the hexagon's table, shown below) or the first listed; `by_lot` is whether the
+/// draw decides, `shown_names` the names as shown.
+fn seating_view(
+    lang: i18n::Lang,
+    game: GameId,
+    names: &UseStateHandle<Vec<String>>,
+    first: &UseStateHandle<Option<bool>>,
+    seats: &UseStateHandle<Option<Vec<usize>>>,
+    (by_lot, shown_names): (bool, &[String]),
+) -> Html {
+    use wasm_bindgen::JsCast;
+    let variant = koma_rules::Variant::get(game);
+    let hex = variant.geometry.is_hex();
+    let players = variant.players() as usize;
     let name_inputs = (0..players).map(|i| {
         let value = names.get(i).cloned().unwrap_or_default();
         let names = names.clone();
@@ -180,11 +246,11 @@ fn new_game() -> Html {
         ),
     };
     let draw = if hex {
-        html! { <janken::JankenPanel key={game.as_str()} game={*game} names={shown_names.clone()} {on_seated} /> }
+        html! { <janken::JankenPanel key={game.as_str()} game={game} names={shown_names.to_vec()} {on_seated} /> }
     } else {
-        html! { <Furigoma key={game.as_str()} names={shown_names.clone()} {on_seated} /> }
+        html! { <Furigoma key={game.as_str()} names={shown_names.to_vec()} {on_seated} /> }
     };
-    let seating = html! {
+    html! {
         <fieldset class="seating" data-seating="">
             <legend>{ legend }</legend>
             { for name_inputs }
@@ -197,44 +263,6 @@ fn new_game() -> Html {
                 { draw }
             }
         </fieldset>
-    };
-    // (every select names its default option: Yew inserts options last first, so the browser's
-    // own default would be the last one)
-    let setups = koma_rules::setups::setups(*game)
-        .into_iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let practice = if s.practice { " (practice)" } else { "" };
-            let chosen = if setup.is_empty() { i == 0 } else { *setup == s.id };
-            html! { <option value={s.id} selected={chosen}>{ format!("{}{practice}", s.name) }</option> }
-        });
-    html! {
-        <form class="new-game" data-form="new-game">
-            <label>{ lang.pick("対局 ", "Game ") }
-                <select name="game" onchange={on_game}>{ for games }</select></label>
-            <label>{ lang.pick("手合 ", "Handicap ") }
-                <select name="setup" key={game.as_str()} onchange={on_setup}>{ for setups }</select></label>
-            <label>{ lang.pick("持ち時間 ", "Clock ") }
-                <select name="clock" onchange={on_clock}>
-                    { for [
-                        ("", lang.pick("なし", "none")),
-                        ("600+30", "10分 + 秒読み30秒"),
-                        ("0+30", "秒読み30秒"),
-                        ("300i5", "5分 + 5秒加算 (Fischer)"),
-                        ("1800+60", "30分 + 秒読み60秒"),
-                    ].into_iter().map(|(v, label)| html! {
-                        <option value={v} selected={*clock == v}>{ label }</option>
-                    }) }
-                </select></label>
-            <label>{ lang.pick("対局の種類 ", "Mode ") }
-                <select name="mode" onchange={on_mode}>
-                    <option value="casual" selected={!*strict}>{ lang.pick("練習（待ったあり）", "casual (takeback)") }</option>
-                    <option value="strict" selected={*strict}>{ lang.pick("公式（反則負け）", "strict (a foul loses)") }</option>
-                </select></label>
-            { seating }
-            <button data-action="start" disabled={order.is_none()} {onclick}>
-                { lang.pick("対局開始", "Start") }</button>
-        </form>
     }
 }
 
@@ -271,5 +299,26 @@ pub fn home() -> Html {
             <NewGame />
             <ul class="games">{ for games }</ul>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_form_opens_the_address_of_its_choices() {
+        assert_eq!(
+            play_address(GameId::Shogi, None, "", "", false),
+            "#/play/shogi"
+        );
+        assert_eq!(
+            play_address(GameId::Shogi, None, "even", "", false),
+            "#/play/shogi"
+        );
+        assert_eq!(
+            play_address(GameId::Chushogi, Some("A,B"), "lion", "600+30", true),
+            "#/play/chushogi?names=A,B&setup=lion&clock=600%2B30&mode=strict"
+        );
     }
 }

@@ -102,29 +102,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     };
     // the state the text around the board shows: the current one, a frame late after a move
     // (see `Play::board`)
-    let panel = use_state(|| state.clone());
-    {
-        let panel = panel.clone();
-        let current = state.clone();
-        use_effect_with(state.version, move |_| {
-            let timeout: Rc<std::cell::RefCell<Option<gloo::timers::callback::Timeout>>> =
-                Rc::default();
-            // at the next frame's start, a task for after it is painted
-            let frame = (panel.version != current.version).then(|| {
-                let timeout = timeout.clone();
-                gloo::render::request_animation_frame(move |_| {
-                    *timeout.borrow_mut() =
-                        Some(gloo::timers::callback::Timeout::new(0, move || {
-                            panel.set(current)
-                        }));
-                })
-            });
-            move || {
-                drop(frame);
-                drop(timeout.borrow_mut().take());
-            }
-        });
-    }
+    let panel = use_lagging(state.clone());
     // the code a move runs is readied while the player looks at the board (see `warmup`)
     use_effect_with(props.start.game, |&game| {
         let work = crate::warmup::start(game);
@@ -155,17 +133,7 @@ pub fn play_view(props: &PlayProps) -> Html {
         (shown.game.start().clone(), shown.game.moves(), shown.usi),
         |(start, moves, usi)| move_texts(start, moves, *usi),
     );
-    {
-        // the clock ticks five times a second while the game has clocks
-        let state = state.clone();
-        let has_clock = props.start.clock.is_some();
-        use_effect_with(has_clock, move |&on| {
-            let interval = on.then(|| {
-                gloo::timers::callback::Interval::new(200, move || state.dispatch(Action::Tick))
-            });
-            move || drop(interval)
-        });
-    }
+    use_clock_ticks(state.clone(), props.start.clock.is_some());
     if let Err(e) = &*built {
         return html! {
             <section class="load-error" data-error="address">
@@ -203,12 +171,6 @@ pub fn play_view(props: &PlayProps) -> Html {
             promoted: v.kind(kind).promotes_to.unwrap_or(kind),
         }
     });
-    let can_pass = st.can_pass;
-
-    let d = |a: fn() -> Action| {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(a()))
-    };
 
     let (result, reason) = match outcome {
         None => ("ongoing".to_string(), String::new()),
@@ -218,33 +180,7 @@ pub fn play_view(props: &PlayProps) -> Html {
         ),
     };
     let status_text = status_line(lang, names, shown);
-    let clocks = st.clock.as_ref().map(|c| {
-        let spent = st.spent();
-        let running = outcome.is_none();
-        let rows = (0..v.players()).rev().map(|p| {
-            let mine = running && Player(p) == turn;
-            let flagged = outcome.is_some_and(|o| o.reason == koma_rules::game::Reason::Time)
-                && Player(p) == turn;
-            let left = c.left(p as usize, if mine || flagged { spent } else { 0 });
-            let (ms, text) = match left {
-                None => (0, "0:00".to_string()),
-                Some(l) if l.main_ms > 0 || c.control().byoyomi_ms == 0 => {
-                    (l.main_ms, format_ms(l.main_ms))
-                }
-                Some(l) => (
-                    l.period_ms,
-                    format!("秒読み {} ({})", format_ms(l.period_ms), l.periods),
-                ),
-            };
-            html! {
-                <div class={classes!("clock", mine.then_some("running"))}
-                    data-clock={p.to_string()} data-ms={ms.to_string()}>
-                    { format!("{}: {text}", side_name(lang, game_id, Player(p), names)) }
-                </div>
-            }
-        });
-        html! { <div class="clocks">{ for rows }</div> }
-    });
+    let clocks = clocks_view(lang, st, names);
     let foul = st.foul.map(|e| {
         html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ i18n::foul(lang, e) }</p> }
     });
@@ -272,22 +208,119 @@ pub fn play_view(props: &PlayProps) -> Html {
                 {on_attempt} {on_select} {on_cell} {on_promote}
                 flipped={st.flipped} numbers={st.numbers} {viewer}
                 two_char={st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id))} />
+            { buttons_view(&state, lang, props.start.strict) }
+            { impasse_panel(&state, shown, shown.game.outcome().is_none()) }
+            <MoveList {texts} current={shown.view.unwrap_or(shown.game.moves().len())} {on_view} />
+            { record_panel(&state, shown, game_id, lang) }
+        </section>
+    }
+}
+
+/// The text shown around the board: `state`, a frame late after a move (see `Play::board`): at
+/// the next frame's start a task is set for after it is painted.
+#[hook]
+fn use_lagging(state: UseReducerHandle<Play>) -> UseStateHandle<UseReducerHandle<Play>> {
+    let panel = use_state(|| state.clone());
+    {
+        let panel = panel.clone();
+        let current = state.clone();
+        use_effect_with(state.version, move |_| {
+            let timeout: Rc<std::cell::RefCell<Option<gloo::timers::callback::Timeout>>> =
+                Rc::default();
+            let frame = (panel.version != current.version).then(|| {
+                let timeout = timeout.clone();
+                gloo::render::request_animation_frame(move |_| {
+                    *timeout.borrow_mut() =
+                        Some(gloo::timers::callback::Timeout::new(0, move || {
+                            panel.set(current)
+                        }));
+                })
+            });
+            move || {
+                drop(frame);
+                drop(timeout.borrow_mut().take());
+            }
+        });
+    }
+    panel
+}
+
+/// The clock ticks five times a second while the game has clocks.
+#[hook]
+fn use_clock_ticks(state: UseReducerHandle<Play>, has_clock: bool) {
+    use_effect_with(has_clock, move |&on| {
+        let interval = on.then(|| {
+            gloo::timers::callback::Interval::new(200, move || state.dispatch(Action::Tick))
+        });
+        move || drop(interval)
+    });
+}
+
+/// Each player's clock, the one running marked, or nothing in a game without clocks.
+fn clocks_view(lang: Lang, st: &Play, names: &[String]) -> Option<Html> {
+    let pos = st.shown_position();
+    let v = pos.variant();
+    let game_id = v.id;
+    let turn = pos.turn();
+    let outcome = st.game.outcome();
+    st.clock.as_ref().map(|c| {
+        let spent = st.spent();
+        let running = outcome.is_none();
+        let rows = (0..v.players()).rev().map(|p| {
+            let mine = running && Player(p) == turn;
+            let flagged = outcome.is_some_and(|o| o.reason == koma_rules::game::Reason::Time)
+                && Player(p) == turn;
+            let left = c.left(p as usize, if mine || flagged { spent } else { 0 });
+            let (ms, text) = match left {
+                None => (0, "0:00".to_string()),
+                Some(l) if l.main_ms > 0 || c.control().byoyomi_ms == 0 => {
+                    (l.main_ms, format_ms(l.main_ms))
+                }
+                Some(l) => (
+                    l.period_ms,
+                    format!("秒読み {} ({})", format_ms(l.period_ms), l.periods),
+                ),
+            };
+            html! {
+                <div class={classes!("clock", mine.then_some("running"))}
+                    data-clock={p.to_string()} data-ms={ms.to_string()}>
+                    { format!("{}: {text}", side_name(lang, game_id, Player(p), names)) }
+                </div>
+            }
+        });
+        html! { <div class="clocks">{ for rows }</div> }
+    })
+}
+
+/// The buttons under the board: pass (chu's setup steps), takeback, resign, and the view's
+/// options (seat on the hexagon; piece style, notation, flip and rank numbers on square boards).
+fn buttons_view(state: &UseReducerHandle<Play>, lang: Lang, strict: bool) -> Html {
+    let st: &Play = state;
+    let v = st.game.position().variant();
+    let moves = st.game.moves();
+    let outcome = st.game.outcome();
+    let can_pass = st.can_pass;
+    let d = |a: fn() -> Action| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(a()))
+    };
+    html! {
             <div class="buttons">
                 if can_pass {
                     <button data-action="pass" onclick={d(|| Action::Pass)}>{ lang.pick("完了", "Done") }</button>
                 }
-                if !props.start.strict {
+                if !strict {
                     <button data-action="undo" onclick={d(|| Action::Undo)}
                         disabled={moves.is_empty()}>{ lang.pick("待った", "Takeback") }</button>
                 }
                 <button data-action="resign" onclick={d(|| Action::Resign)}
                     disabled={outcome.is_some()}>{ lang.pick("投了", "Resign") }</button>
                 if v.geometry.is_hex() {
-                    { seat_select(&state, lang, v.id, st.seat) }
+                    { seat_select(state, lang, v.id, st.seat) }
                 } else {
                     <button data-action="piece-style" onclick={d(|| Action::PieceStyle)}>
                         { if st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id)) { "玉" } else { "玉将" } }</button>
-                    if v.dims().0 <= 9 {
+                    if koma_rules::record::has_kif(v.id) {
                         <button data-action="notation" onclick={d(|| Action::Notation)}>
                             { if st.usi { "７六歩" } else { "USI" } }</button>
                     }
@@ -297,10 +330,6 @@ pub fn play_view(props: &PlayProps) -> Html {
                 }
                 <a href="#/">{ lang.pick("対局一覧", "Games") }</a>
             </div>
-            { impasse_panel(&state, shown, shown.game.outcome().is_none()) }
-            <MoveList {texts} current={shown.view.unwrap_or(shown.game.moves().len())} {on_view} />
-            { record_panel(&state, shown, game_id, lang) }
-        </section>
     }
 }
 
