@@ -106,7 +106,7 @@ fn new_game() -> Html {
     let games = GameId::ALL.iter().map(
         |&g| html! { <option value={g.as_str()} selected={g == *game}>{ koma_rules::names::game(g) }</option> },
     );
-    let seating = seating_view(lang, *game, &names, &first, &seats, (by_lot, &shown_names));
+    let seating = seating_view(lang, *game, &names, &first, &seats, by_lot, &shown_names);
     // (every select names its default option: Yew inserts options last first, so the browser's
     // own default would be the last one)
     let setups = koma_rules::setups::setups(*game)
@@ -185,7 +185,8 @@ fn seating_view(
     names: &UseStateHandle<Vec<String>>,
     first: &UseStateHandle<Option<bool>>,
     seats: &UseStateHandle<Option<Vec<usize>>>,
-    (by_lot, shown_names): (bool, &[String]),
+    by_lot: bool,
+    shown_names: &[String],
 ) -> Html {
     use wasm_bindgen::JsCast;
     let variant = koma_rules::Variant::get(game);

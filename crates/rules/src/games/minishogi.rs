@@ -33,14 +33,24 @@ pub const HOME: [(u8, u8, Kind); 6] = [
 pub struct Minishogi;
 
 impl GameRules for Minishogi {
+    /// A drop is checked for 打ち歩詰め after it is played.
+    fn hooks(&self) -> super::Hooks {
+        super::Hooks {
+            foul_after_drops: true,
+            ..super::Hooks::default()
+        }
+    }
+
     fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
         super::square_home(g, &HOME, player)
     }
 
+    #[inline]
     fn moves(&self, pos: &Position, out: &mut MoveList) {
         super::shogi::moves(pos, out);
     }
 
+    #[inline]
     fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
         super::shogi::foul_after(after, mover, mv)
     }

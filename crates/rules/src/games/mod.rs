@@ -27,7 +27,7 @@ pub mod shogi;
 pub mod shogi66;
 
 pub(crate) use crate::position::rules::perpetual_checker;
-pub use crate::position::rules::{AfterPlay, EVEN, GameRules, NamedStart};
+pub use crate::position::rules::{AfterPlay, EVEN, GameRules, Hooks, NamedStart};
 
 use crate::geometry::{Cell, Geometry};
 use crate::piece::Kind;

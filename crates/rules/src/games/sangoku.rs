@@ -33,10 +33,20 @@ use crate::position::{MoveList, Position};
 pub struct Sangoku;
 
 impl GameRules for Sangoku {
+    /// Every move decides the next player (the turn jump) and is checked by its own foul rule.
+    fn hooks(&self) -> super::Hooks {
+        super::Hooks {
+            after_play: true,
+            foul_after: true,
+            ..super::Hooks::default()
+        }
+    }
+
     fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
         home_cells(g, player)
     }
 
+    #[inline]
     fn moves(&self, pos: &Position, out: &mut MoveList) {
         if game_over(pos) {
             return;
@@ -47,6 +57,7 @@ impl GameRules for Sangoku {
 
     /// Leaving the own general attacked is a foul, except by a move that takes a general (the
     /// game ends with it).
+    #[inline]
     fn foul_after(&self, after: &mut Position, mover: Player, _: Move) -> Option<IllegalMove> {
         let took = after.last_captured();
         let took_general = !took.is_empty() && after.variant().kind(took.kind()).royal;
@@ -63,6 +74,7 @@ impl GameRules for Sangoku {
 
     /// The turn jumps to a player the move checks, and comes back to the checker after
     /// (`next_turn`).
+    #[inline]
     fn after_play(&self, pos: &mut Position, mover: Player, _: Move) -> AfterPlay {
         let players = pos.variant().players();
         let mut checked = [Player(0); 3];

@@ -59,6 +59,14 @@ pub const HOME: [(u8, u8, Kind); 20] = [
 pub struct Shogi;
 
 impl GameRules for Shogi {
+    /// A drop is checked for 打ち歩詰め after it is played.
+    fn hooks(&self) -> super::Hooks {
+        super::Hooks {
+            foul_after_drops: true,
+            ..super::Hooks::default()
+        }
+    }
+
     fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
         super::square_home(g, &HOME, player)
     }
@@ -79,10 +87,12 @@ impl GameRules for Shogi {
         crate::handicap::find(id).map(|h| h.position())
     }
 
+    #[inline]
     fn moves(&self, pos: &Position, out: &mut MoveList) {
         moves(pos, out);
     }
 
+    #[inline]
     fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
         foul_after(after, mover, mv)
     }
@@ -187,6 +197,7 @@ pub fn declaration(pos: &Position) -> Declaration {
 
 /// The moves of the shogi family: the pieces' moves and drops, no pawn dropped on a file
 /// holding an own unpromoted pawn (二歩).
+#[inline]
 pub(crate) fn moves(pos: &Position, out: &mut MoveList) {
     pos.piece_moves(out);
     let v = pos.variant();
@@ -213,6 +224,7 @@ fn pawn_files(pos: &Position, me: Player) -> u32 {
 
 /// The fouls of the shogi family found by playing a move: the own king left attacked, and a
 /// pawn drop that mates (打ち歩詰め).
+#[inline]
 pub(crate) fn foul_after(after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
     if after.is_attacked(mover) {
         Some(IllegalMove::KingInCheck)

@@ -44,6 +44,14 @@ pub const HOME_HAND: [Kind; 7] = [KING, ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANC
 pub struct Shogi66;
 
 impl GameRules for Shogi66 {
+    /// A drop is checked for 打ち歩詰め after it is played.
+    fn hooks(&self) -> super::Hooks {
+        super::Hooks {
+            foul_after_drops: true,
+            ..super::Hooks::default()
+        }
+    }
+
     fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
         super::square_home(g, &HOME, player)
     }
@@ -52,6 +60,7 @@ impl GameRules for Shogi66 {
         &HOME_HAND
     }
 
+    #[inline]
     fn moves(&self, pos: &Position, out: &mut MoveList) {
         if pos.is_placing() {
             placements(pos, out);
@@ -60,6 +69,7 @@ impl GameRules for Shogi66 {
         }
     }
 
+    #[inline]
     fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
         super::shogi::foul_after(after, mover, mv)
     }
@@ -88,6 +98,7 @@ impl GameRules for Shogi66 {
         }
     }
 
+    #[inline]
     fn after_play(&self, pos: &mut Position, mover: Player, mv: Move) -> AfterPlay {
         let mut retired = None;
         if pos.is_placing() {

@@ -15,7 +15,7 @@ use crate::geometry::Cell;
 use crate::moves::{IllegalMove, Move};
 use crate::piece::{Kind, Piece, Player};
 use crate::variant::{GameId, HAND_KINDS, Variant};
-use rules::{AfterPlay, GameRules};
+use rules::{AfterPlay, GameRules, Hooks};
 
 use crate::geometry::MAX_CELLS;
 
@@ -47,6 +47,8 @@ struct Undo {
 pub struct Position {
     v: &'static Variant,
     rules: &'static dyn GameRules,
+    /// The hooks `rules` wants called on every move.
+    hooks: Hooks,
     board: [Piece; MAX_CELLS],
     hands: [[u8; HAND_KINDS]; 3],
     turn: Player,
@@ -118,6 +120,7 @@ impl Position {
         Position {
             v: Variant::get(game),
             rules,
+            hooks: rules.hooks(),
             board: [Piece::EMPTY; MAX_CELLS],
             hands: [[0; HAND_KINDS]; 3],
             turn: Player::FIRST,
@@ -364,7 +367,16 @@ impl Position {
 
     /// Play a move without checking it. The move must be one of [`Position::legal_moves`] or at
     /// least physically possible (an own piece on `from`, a held piece for a drop).
+    #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
+        let rules = self.rules;
+        rules.play_unchecked(self, mv);
+    }
+
+    /// [`Position::play_unchecked`] with the game's rules known to the compiler: each game's
+    /// rules object calls this with itself ([`GameRules::play_unchecked`]), so its hooks are
+    /// called directly (and inlined) rather than through the rules object.
+    pub(crate) fn play_with<R: GameRules + ?Sized>(&mut self, rules: &R, mv: Move) {
         let v = self.v;
         let me = self.turn;
         let mut captured = Piece::EMPTY;
@@ -372,8 +384,9 @@ impl Position {
         let hash = self.hash;
         let lion_capture = self.lion_capture;
         let chu_setup = self.chu_setup;
-        let rules = self.rules;
-        rules.before_play(self, mv);
+        if self.hooks.before_play {
+            rules.before_play(self, mv);
+        }
         match mv {
             Move::Pass => {}
             Move::Board { from, to, promote } => {
@@ -450,7 +463,15 @@ impl Position {
         }
         let placing = self.placing;
         let remembered = self.remembered;
-        let AfterPlay { next, retired } = rules.after_play(self, me, mv);
+        let AfterPlay { next, retired } =
+            if self.hooks.after_play || placing || self.chu_setup.is_some() {
+                rules.after_play(self, me, mv)
+            } else {
+                AfterPlay {
+                    next: Player((me.0 + 1) % v.players()),
+                    retired: None,
+                }
+            };
         self.hash ^= v.z_turn(me) ^ v.z_turn(next);
         self.turn = next;
         self.move_number += 1;
@@ -673,10 +694,28 @@ impl Position {
     ///
     /// # Errors
     /// The foul ([`GameRules::foul_after`]).
+    #[inline]
     pub fn check_after(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        let rules = self.rules;
+        rules.check_after(self, mv)
+    }
+
+    /// [`Position::check_after`] with the game's rules known to the compiler (see
+    /// [`Position::play_with`]).
+    pub(crate) fn check_after_with<R: GameRules + ?Sized>(
+        &mut self,
+        rules: &R,
+        mv: Move,
+    ) -> Result<(), IllegalMove> {
         let me = self.turn;
-        self.play_unchecked(mv);
-        let foul = self.rules.foul_after(self, me, mv);
+        self.play_with(rules, mv);
+        let ask = self.hooks.foul_after
+            || (self.hooks.foul_after_drops && matches!(mv, Move::Drop { .. }));
+        let foul = if ask {
+            rules.foul_after(self, me, mv)
+        } else {
+            self.is_attacked(me).then_some(IllegalMove::KingInCheck)
+        };
         self.undo();
         foul.map_or(Ok(()), Err)
     }
@@ -688,21 +727,38 @@ impl Position {
     }
 
     /// Whether the side to move has any legal move.
+    #[inline]
     pub fn has_legal_move(&mut self) -> bool {
+        let rules = self.rules;
+        rules.has_legal_move(self)
+    }
+
+    /// [`Position::has_legal_move`] with the game's rules known to the compiler (see
+    /// [`Position::play_with`]).
+    pub(crate) fn has_legal_move_with<R: GameRules + ?Sized>(&mut self, rules: &R) -> bool {
         let mut list = MoveList::new();
-        self.pseudo_legal_moves(&mut list);
-        if self.rules.moves_are_legal() {
+        rules.moves(self, &mut list);
+        if self.hooks.moves_are_legal {
             return !list.is_empty();
         }
-        list.into_iter().any(|m| self.check_after(m).is_ok())
+        list.into_iter()
+            .any(|m| self.check_after_with(rules, m).is_ok())
     }
 
     /// Every legal move of the side to move.
+    #[inline]
     pub fn legal_moves(&mut self) -> MoveList {
+        let rules = self.rules;
+        rules.legal_moves(self)
+    }
+
+    /// [`Position::legal_moves`] with the game's rules known to the compiler (see
+    /// [`Position::play_with`]).
+    pub(crate) fn legal_moves_with<R: GameRules + ?Sized>(&mut self, rules: &R) -> MoveList {
         let mut list = MoveList::with_capacity(128);
-        self.pseudo_legal_moves(&mut list);
-        if !self.rules.moves_are_legal() {
-            list.retain(|&m| self.check_after(m).is_ok());
+        rules.moves(self, &mut list);
+        if !self.hooks.moves_are_legal {
+            list.retain(|&m| self.check_after_with(rules, m).is_ok());
         }
         list
     }
@@ -805,7 +861,7 @@ impl Position {
         }
         let moves = self.legal_moves();
         if depth == 1 {
-            if self.rules.moves_are_legal() {
+            if self.hooks.moves_are_legal {
                 // legal moves that needed no trial play (chu's) are played here: every leaf move
                 // is played in every game's perft
                 for &m in &moves {

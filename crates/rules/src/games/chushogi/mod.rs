@@ -22,7 +22,7 @@ pub use crate::variant::chu::{ChuSetup, is_lion, kinds};
 pub use ending::{repetition_loser, royal_attacked};
 pub use handicaps::{CHU_HANDICAPS, ChuHandicap, find_handicap, handicaps};
 
-use super::{AfterPlay, GameRules};
+use super::{AfterPlay, GameRules, Hooks};
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move, Played};
 use crate::options::RuleOptions;
@@ -94,6 +94,7 @@ impl GameRules for Chushogi {
         super::square_home(g, &HOME, player)
     }
 
+    #[inline]
     fn moves(&self, pos: &Position, out: &mut MoveList) {
         match pos.chu_setup() {
             Some(setup) => handicaps::setup_moves(pos, &setup, out),
@@ -101,8 +102,13 @@ impl GameRules for Chushogi {
         }
     }
 
-    fn moves_are_legal(&self) -> bool {
-        true
+    /// The lion-capture square is noted before every move; the moves listed are legal.
+    fn hooks(&self) -> Hooks {
+        Hooks {
+            before_play: true,
+            moves_are_legal: true,
+            ..Hooks::default()
+        }
     }
 
     /// The Association's handicaps, official and practice ([`CHU_HANDICAPS`]).
@@ -132,11 +138,13 @@ impl GameRules for Chushogi {
         validate(pos, mv)
     }
 
+    #[inline]
     fn before_play(&self, pos: &mut Position, mv: Move) {
         let lion = lion_capture_after(pos, mv);
         pos.set_lion_capture(lion);
     }
 
+    #[inline]
     fn after_play(&self, pos: &mut Position, mover: Player, mv: Move) -> AfterPlay {
         let next = match pos.chu_setup() {
             // the giver keeps the move through its setup steps and moves first after them
