@@ -6,6 +6,7 @@
 //! - `koma setups <game>`: the named starts (handicaps) of a game, `id<TAB>name[<TAB>practice]`;
 //!   `--setup <id>` starts `perft` and `moves` from one; `--preset jcsa|lishogi` picks chu's rules.
 //! - `koma bench [--quick]`: perft speed (leaf nodes per second, every leaf move played).
+//! - `koma usi`: the engine as a USI engine (see [`usi`]).
 //!
 //! Game ids: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2. Positions are SFEN (chu as
 //! lishogi writes it), or for the sangoku games their own notation (see `koma_rules::sangoku`);
@@ -14,6 +15,8 @@
 //! The arguments are parsed by clap (derive): bad input gets clap's message naming the argument
 //! and what is wrong, with the usage, and exit code 2, as do positions and setups that the rules
 //! refuse.
+
+mod usi;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -54,6 +57,9 @@ enum Command {
         /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
         game: GameId,
     },
+    /// The engine as a USI engine on standard input and output (shogi, minishogi, 66 shogi,
+    /// chu shogi).
+    Usi,
     /// Perft speed, leaf nodes per second (every leaf move played).
     Bench {
         /// Shallower trees, for a quick look.
@@ -124,6 +130,7 @@ fn run(command: Command) -> Result<(), String> {
             }
         }
         Command::Bench { quick } => bench(quick)?,
+        Command::Usi => usi::run()?,
     }
     Ok(())
 }

@@ -720,6 +720,42 @@ impl Position {
         foul.map_or(Ok(()), Err)
     }
 
+    /// Play `mv` (pseudo-legal: one of [`Position::pseudo_legal_moves`]) if it commits no foul
+    /// found by playing it, and say whether it was played: a search tries moves this way,
+    /// playing each once instead of checking it first.
+    #[inline]
+    pub fn try_play(&mut self, mv: Move) -> bool {
+        let rules = self.rules;
+        rules.try_play(self, mv)
+    }
+
+    /// [`Position::try_play`] with the game's rules known to the compiler (see
+    /// [`Position::play_with`]).
+    pub(crate) fn try_play_with<R: GameRules + ?Sized>(&mut self, rules: &R, mv: Move) -> bool {
+        let me = self.turn;
+        self.play_with(rules, mv);
+        if self.hooks.moves_are_legal {
+            return true;
+        }
+        let ask = self.hooks.foul_after
+            || (self.hooks.foul_after_drops && matches!(mv, Move::Drop { .. }));
+        let foul = if ask {
+            rules.foul_after(self, me, mv).is_some()
+        } else {
+            self.is_attacked(me)
+        };
+        if foul {
+            self.undo();
+        }
+        !foul
+    }
+
+    /// The hash of the position before each move played since the position was set up, oldest
+    /// first (a search counts repetitions with them).
+    pub fn past_hashes(&self) -> impl Iterator<Item = u64> + '_ {
+        self.undo.iter().map(|u| u.hash)
+    }
+
     /// What the last move captured on its destination (an empty piece when nothing, or when no
     /// move was played since the position was set up).
     pub fn last_captured(&self) -> Piece {

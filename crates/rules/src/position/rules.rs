@@ -104,6 +104,13 @@ pub trait GameRules: Sync {
         pos.check_after_with(self, mv)
     }
 
+    /// Play `mv` on `pos` unless it commits a foul ([`Position::try_play`]); see
+    /// [`GameRules::play_unchecked`].
+    #[inline]
+    fn try_play(&self, pos: &mut Position, mv: Move) -> bool {
+        pos.try_play_with(self, mv)
+    }
+
     /// Which hooks the position calls on every move; see [`Hooks`]. The default: none.
     fn hooks(&self) -> Hooks {
         Hooks::default()

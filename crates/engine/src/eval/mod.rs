@@ -1,0 +1,41 @@
+//! What a position is worth to a player, one file a game, so a reader finds each game's
+//! knowledge in one place: [`shogi`], [`minishogi`], [`shogi66`], [`chushogi`], [`sangoku`].
+//! Each weighs the same terms ([`terms`]: material on the board and in hand, advancement, the
+//! royal's guards and attackers, the royal in the enemy camp) with its own table, and adds its
+//! own where the game needs one.
+
+pub mod chushogi;
+pub mod minishogi;
+pub mod sangoku;
+pub mod shogi;
+pub mod shogi66;
+pub mod terms;
+
+use koma_rules::{GameId, Kind, Player, Position};
+
+/// A game's evaluation.
+pub trait Evaluator: Sync {
+    /// The worth of `pos` to `player`, in centipawns (a pawn on the board is about 100).
+    fn score(&self, pos: &Position, player: Player) -> i32;
+
+    /// What a piece of `kind` is worth on the board (captures are ordered by it).
+    fn value(&self, kind: Kind) -> i32;
+
+    /// Whether a position can end while moves are left (chu shogi: the last royal taken, bare
+    /// king; the hexagon: a general taken or on the centre), so the search asks the rules at
+    /// every node rather than only where no move is left.
+    fn ends_with_moves_left(&self) -> bool {
+        false
+    }
+}
+
+/// The evaluation of `game`: the engine's one dispatch on the game id.
+pub fn evaluator(game: GameId) -> &'static dyn Evaluator {
+    match game {
+        GameId::Shogi => &shogi::Shogi,
+        GameId::Minishogi => &minishogi::Minishogi,
+        GameId::Shogi66 => &shogi66::Shogi66,
+        GameId::Chushogi => &chushogi::Chushogi,
+        GameId::Sangoku | GameId::Sangoku2 => &sangoku::Sangoku,
+    }
+}

@@ -1,0 +1,77 @@
+//! Levels 1 to 8, for every game.
+//!
+//! Each level is a search limit and a margin: the move is chosen at random (by the engine's
+//! seed) among the moves that score within the margin of the best. The low levels search one
+//! or two plies and take moves up to a few pawns worse than the best, so a beginner can beat
+//! them while they still play real moves (a capture left hanging is taken, a mate in one is
+//! seen); each level above searches deeper with a smaller margin; the top levels search by
+//! nodes, and in the browser also by time (about 1-3 s a move at the top).
+//!
+//! The limits are node counts where a level searches more than a few plies, so a match between
+//! levels plays the same on every machine; a time limit, when the caller gives one, ends a
+//! search earlier.
+
+use crate::search::Limits;
+
+/// A level, 1 (weakest) to 8.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// What a level plays with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The search's limits.
+    pub limits: Limits,
+    /// How far below the best score (centipawns) a chosen move may be (0: the best).
+    pub margin: i32,
+}
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// The strongest level.
+    pub const TOP: Level = Level(8);
+
+    /// Level `n`, if it is 1 to 8.
+    pub fn new(n: u8) -> Option<Level> {
+        (1..=8).contains(&n).then_some(Level(n))
+    }
+
+    /// The level's number.
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// What the level plays with.
+    pub fn settings(self) -> Settings {
+        let (depth, nodes, time_ms, margin) = match self.0 {
+            1 => (Some(1), None, None, 400),
+            2 => (Some(1), None, None, 200),
+            3 => (Some(2), None, None, 120),
+            4 => (Some(3), Some(20_000), None, 60),
+            5 => (Some(4), Some(60_000), None, 20),
+            6 => (None, Some(200_000), Some(1_000), 0),
+            7 => (None, Some(600_000), Some(2_000), 0),
+            _ => (None, Some(2_000_000), Some(3_000), 0),
+        };
+        Settings {
+            limits: Limits {
+                depth,
+                nodes,
+                time_ms,
+            },
+            margin,
+        }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        s.trim()
+            .parse::<u8>()
+            .ok()
+            .and_then(Level::new)
+            .ok_or_else(|| format!("level {s:?}: expected a number from 1 to 8"))
+    }
+}

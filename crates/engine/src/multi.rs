@@ -1,0 +1,300 @@
+//! The three-player search (`sangoku`), in the game's real turn order: after each move the
+//! rules say who moves next (a check passes the turn to the checked player, and it comes back
+//! to the checker), so the search never assumes a fixed rotation.
+//!
+//! Two methods, compared by a match ([`Method`]):
+//! - paranoid: the player to move at the root maximises its score, every other player is taken
+//!   to minimise it (as if the two played together); alpha-beta prunes as in two-player games.
+//! - max-n: every player maximises its own score (a score per player); no pruning, so it sees
+//!   less deep in the same nodes.
+//!
+//! Best-reply search (BRS) is not among them: it lets only one opponent move between two of
+//! the root player's moves, a fixed alternation that the turn jumps after a check break.
+//! A repetition within the line is scored as a draw (the rules refuse a fourfold repetition
+//! while another move exists).
+
+use koma_rules::{Move, Outcome, Player, Position};
+
+use crate::eval::{Evaluator, evaluator};
+use crate::search::{Control, Info, Limits, MATE, MATE_BOUND, Score, SearchResult};
+
+/// How the other players are taken to play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Against the root player, together.
+    Paranoid,
+    /// Each for itself.
+    MaxN,
+}
+
+/// The method the engine plays with (chosen by the matches recorded in the README).
+pub const METHOD: Method = Method::Paranoid;
+
+struct Multi<'a> {
+    pos: &'a mut Position,
+    eval: &'static dyn Evaluator,
+    root: Player,
+    hashes: Vec<u64>,
+    nodes: u64,
+    seldepth: u32,
+    stopped: bool,
+    limits: &'a Limits,
+    control: &'a dyn Control,
+}
+
+fn score_for(o: Outcome, player: Player, ply: usize) -> i32 {
+    match o.winner {
+        None => 0,
+        Some(w) if w == player => MATE - ply as i32,
+        Some(_) => -(MATE - ply as i32),
+    }
+}
+
+/// Search a three-player position with [`METHOD`].
+pub fn search(
+    pos: &mut Position,
+    limits: &Limits,
+    control: &dyn Control,
+    info: &mut dyn FnMut(&Info),
+    history: &[u64],
+) -> SearchResult {
+    search_with(METHOD, pos, limits, control, info, history)
+}
+
+/// Search a three-player position with `method`.
+pub fn search_with(
+    method: Method,
+    pos: &mut Position,
+    limits: &Limits,
+    control: &dyn Control,
+    info: &mut dyn FnMut(&Info),
+    history: &[u64],
+) -> SearchResult {
+    let root = pos.turn();
+    let legal = pos.legal_moves();
+    let mut m = Multi {
+        eval: evaluator(pos.game()),
+        pos,
+        root,
+        hashes: history.to_vec(),
+        nodes: 0,
+        seldepth: 0,
+        stopped: false,
+        limits,
+        control,
+    };
+    let mut best = SearchResult {
+        best: legal.first().copied(),
+        score: Score::Cp(0),
+        depth: 0,
+        nodes: 0,
+        pv: legal.first().copied().into_iter().collect(),
+    };
+    if legal.is_empty() {
+        return best;
+    }
+    let mut order = legal;
+    let max_depth = limits.depth.unwrap_or(32).clamp(1, 32);
+    for depth in 1..=max_depth {
+        let mut scored: Vec<(Move, i32)> = Vec::with_capacity(order.len());
+        let mut alpha = -MATE - 1;
+        for &mv in &order {
+            if !m.play(mv) {
+                continue;
+            }
+            let v = match method {
+                Method::Paranoid => m.paranoid(depth as i32 - 1, alpha, MATE + 1, 1),
+                Method::MaxN => m.maxn(depth as i32 - 1, 1)[root.index()],
+            };
+            m.unplay();
+            if m.stopped {
+                break;
+            }
+            alpha = alpha.max(v);
+            scored.push((mv, v));
+        }
+        if m.stopped && depth > 1 {
+            break;
+        }
+        scored.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        let Some(&(mv, v)) = scored.first() else {
+            break;
+        };
+        // the best first next time
+        order.sort_by_key(|o| {
+            scored
+                .iter()
+                .position(|(s, _)| s == o)
+                .unwrap_or(usize::MAX)
+        });
+        best = SearchResult {
+            best: Some(mv),
+            score: Score::from_raw(v),
+            depth,
+            nodes: m.nodes,
+            pv: vec![mv],
+        };
+        info(&Info {
+            depth,
+            seldepth: m.seldepth,
+            score: Score::from_raw(v),
+            nodes: m.nodes,
+            time_ms: m.control.elapsed_ms(),
+            pv: vec![mv],
+        });
+        if m.stopped || v.abs() >= MATE_BOUND {
+            break;
+        }
+    }
+    best.nodes = m.nodes;
+    best
+}
+
+impl Multi<'_> {
+    fn play(&mut self, mv: Move) -> bool {
+        if !self.pos.try_play(mv) {
+            return false;
+        }
+        self.hashes.push(self.pos.hash());
+        true
+    }
+
+    fn unplay(&mut self) {
+        self.pos.undo();
+        self.hashes.pop();
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        let by_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+        let by_clock = self.nodes & 1023 == 0
+            && (self.control.should_stop()
+                || self
+                    .limits
+                    .time_ms
+                    .is_some_and(|t| self.control.elapsed_ms() >= t));
+        if by_nodes || by_clock {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn repeated(&self) -> bool {
+        let n = self.hashes.len();
+        n > 1 && self.hashes[..n - 1].contains(&self.hashes[n - 1])
+    }
+
+    fn ended(&mut self) -> Option<Outcome> {
+        let rules = self.pos.rules();
+        // (the hexagon's endings do not depend on who moved last)
+        rules.position_outcome(self.pos, None)
+    }
+
+    /// Captures first, by the value taken.
+    fn ordered(&self) -> Vec<Move> {
+        let mut list = Vec::with_capacity(64);
+        self.pos.pseudo_legal_moves(&mut list);
+        let me = self.pos.turn();
+        let key = |mv: &Move| {
+            mv.to().map_or(0, |to| {
+                let p = self.pos.piece(to);
+                if p.is_empty() || p.owner() == me {
+                    0
+                } else {
+                    self.eval.value(p.kind())
+                        + 1000 * i32::from(self.pos.variant().kind(p.kind()).royal)
+                }
+            })
+        };
+        list.sort_by_key(|m| std::cmp::Reverse(key(m)));
+        list
+    }
+
+    /// The root player's score, the others taken to play against it.
+    fn paranoid(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.seldepth = self.seldepth.max(ply as u32);
+        if self.repeated() {
+            return 0;
+        }
+        if let Some(o) = self.ended() {
+            return score_for(o, self.root, ply);
+        }
+        if depth <= 0 {
+            return self.eval.score(self.pos, self.root);
+        }
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let maximizing = self.pos.turn() == self.root;
+        let mut best = if maximizing { -MATE - 1 } else { MATE + 1 };
+        let mut legal = 0;
+        for mv in self.ordered() {
+            if !self.play(mv) {
+                continue;
+            }
+            legal += 1;
+            let v = self.paranoid(depth - 1, alpha, beta, ply + 1);
+            self.unplay();
+            if self.stopped {
+                return 0;
+            }
+            if maximizing {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if legal == 0 {
+            return self.ended().map_or(0, |o| score_for(o, self.root, ply));
+        }
+        best
+    }
+
+    /// Each player's score, each taken to maximise its own.
+    fn maxn(&mut self, depth: i32, ply: usize) -> [i32; 3] {
+        self.seldepth = self.seldepth.max(ply as u32);
+        let all = |f: &dyn Fn(Player) -> i32| [f(Player(0)), f(Player(1)), f(Player(2))];
+        if self.repeated() {
+            return [0; 3];
+        }
+        if let Some(o) = self.ended() {
+            return all(&|p| score_for(o, p, ply));
+        }
+        if depth <= 0 {
+            let pos = &*self.pos;
+            let eval = self.eval;
+            return all(&|p| eval.score(pos, p));
+        }
+        self.nodes += 1;
+        if self.out_of_time() {
+            return [0; 3];
+        }
+        let me = self.pos.turn().index();
+        let mut best: Option<[i32; 3]> = None;
+        for mv in self.ordered() {
+            if !self.play(mv) {
+                continue;
+            }
+            let v = self.maxn(depth - 1, ply + 1);
+            self.unplay();
+            if self.stopped {
+                return [0; 3];
+            }
+            if best.is_none_or(|b| v[me] > b[me]) {
+                best = Some(v);
+            }
+        }
+        match best {
+            Some(b) => b,
+            None => match self.ended() {
+                Some(o) => all(&|p| score_for(o, p, ply)),
+                None => [0; 3],
+            },
+        }
+    }
+}

@@ -1,0 +1,755 @@
+//! The two-player search: iterative deepening, principal variation search (alpha-beta with a
+//! null window after the first move), a transposition table, quiescence on captures and
+//! promotions, move ordering (hash move, captures by MVV-LVA, promotions, killers, history), a
+//! check extension and late-move reductions.
+//!
+//! Decisions:
+//! - Moves are the rules' own: the pseudo-legal list, each tried with
+//!   [`Position::try_play`], which refuses a foul (a royal left attacked, 打ち歩詰め). A move
+//!   the rules forbid is never searched, so never chosen.
+//! - A position that repeats one in the line (or in the game before the search) is scored as
+//!   the game's rules score a repetition ([`koma_rules::games::GameRules::repetition_outcome`]
+//!   over the moves of the cycle): a draw, a loss for the side that checked throughout
+//!   (perpetual check), minishogi's loss for sente.
+//! - A position with no legal move is scored as the rules decide it (mate; in shogi, no legal
+//!   move loses too). Games that end with moves left (chu's last royal, bare king; the hexagon's
+//!   general) are asked at every node.
+//! - Null-move pruning is not used: the rules have no null move, and shogi's zugzwang-free
+//!   middle games gain little from it in the matches run so far. Late-move reductions are
+//!   (one ply for quiet moves after the third, two after the eighth at depth 6 and more).
+//! - Time is the caller's: the engine reads no clock (none exists in wasm32 without the web),
+//!   it asks [`Control::elapsed_ms`] every 1024 nodes.
+
+use koma_rules::moves::Played;
+use koma_rules::{Move, Outcome, Player, Position};
+
+use crate::eval::{Evaluator, evaluator};
+use crate::level::Level;
+use crate::tt::{Bound, Tt};
+
+/// A mate's score at the root (mate in `n` plies scores `MATE - n`).
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = 32_000;
+/// The deepest line searched, quiescence included.
+pub const MAX_PLY: usize = 100;
+
+/// A score as USI reports it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns, from the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// The score of a raw search value.
+    pub fn from_raw(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-((MATE + s + 1) / 2))
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// How long to search: whichever limit comes first (none: until stopped, up to the deepest
+/// depth).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Plies.
+    pub depth: Option<u32>,
+    /// Nodes visited.
+    pub nodes: Option<u64>,
+    /// Milliseconds, by the caller's clock.
+    pub time_ms: Option<u64>,
+}
+
+impl Limits {
+    /// Both limits: the smaller of each.
+    pub fn min(&self, other: &Limits) -> Limits {
+        fn m<T: Ord + Copy>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(x), Some(y)) => Some(x.min(y)),
+                (x, None) => x,
+                (None, y) => y,
+            }
+        }
+        Limits {
+            depth: m(self.depth, other.depth),
+            nodes: m(self.nodes, other.nodes),
+            time_ms: m(self.time_ms, other.time_ms),
+        }
+    }
+}
+
+/// The caller's clock and stop flag.
+pub trait Control {
+    /// Milliseconds since the search began.
+    fn elapsed_ms(&self) -> u64;
+    /// Whether the search must stop now (a `stop` command, a page closed).
+    fn should_stop(&self) -> bool {
+        false
+    }
+}
+
+/// No clock: time limits never end a search (use node limits).
+pub struct NoClock;
+
+impl Control for NoClock {
+    fn elapsed_ms(&self) -> u64 {
+        0
+    }
+}
+
+/// What a finished iteration found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// The depth completed.
+    pub depth: u32,
+    /// The deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// The score, from the side to move.
+    pub score: Score,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Milliseconds so far.
+    pub time_ms: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The search's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move chosen (none: the game is over at the root).
+    pub best: Option<Move>,
+    /// Its score, from the side to move.
+    pub score: Score,
+    /// The depth completed.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The engine: its transposition table and level, kept from move to move.
+pub struct Engine {
+    tt: Tt,
+    level: Level,
+    seed: u64,
+}
+
+impl Engine {
+    /// An engine with a transposition table of about `tt_mb` megabytes, at the top level.
+    pub fn new(tt_mb: usize) -> Engine {
+        Engine {
+            tt: Tt::new(tt_mb),
+            level: Level::TOP,
+            seed: 0x4B4F_4D41,
+        }
+    }
+
+    /// Play at `level`.
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    /// The level played.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The seed of the levels' controlled mistakes (the same seed, the same choices).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed | 1;
+    }
+
+    /// A new game: forget what was learnt.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Resize the transposition table (cleared).
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.tt = Tt::new(mb);
+    }
+
+    /// Search the position reached by playing `moves` from `start` (the game so far, so that
+    /// repetitions count), within `limits` and the level's own, reporting each finished
+    /// iteration to `info`.
+    pub fn search(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limits: &Limits,
+        control: &dyn Control,
+        info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let mut pos = start.clone();
+        pos.forget_history();
+        let rules = pos.rules();
+        let mut path = vec![Step {
+            hash: pos.hash(),
+            played: None,
+        }];
+        for &mv in moves {
+            let mover = pos.turn();
+            let jitto = rules.is_pass_in_place(&pos, mv);
+            pos.play_unchecked(mv);
+            path.push(Step {
+                hash: pos.hash(),
+                played: Some(rules.played(mover, mv, jitto, &pos)),
+            });
+        }
+        let settings = self.level.settings();
+        let limits = limits.min(&settings.limits);
+        self.tt.next_search();
+        self.seed = self
+            .seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        if pos.variant().players() == 3 {
+            return crate::multi::search(&mut pos, &limits, control, info, &path_hashes(&path));
+        }
+        let mut s = Searcher {
+            eval: evaluator(pos.game()),
+            pos,
+            tt: &mut self.tt,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: Vec::new(),
+            path,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            limits,
+            control,
+        };
+        let cells = s.pos.variant().geometry.len();
+        s.history = vec![0; cells * cells + 8 * cells + 1];
+        s.root(settings.margin, self.seed, info)
+    }
+}
+
+/// One position of the line: its hash and the move that led to it.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Step {
+    pub hash: u64,
+    pub played: Option<Played>,
+}
+
+fn path_hashes(path: &[Step]) -> Vec<u64> {
+    path.iter().map(|s| s.hash).collect()
+}
+
+/// The score of an ended game for the side to move at `ply`.
+pub(crate) fn outcome_score(o: Outcome, to_move: Player, ply: usize) -> i32 {
+    match o.winner {
+        None => 0,
+        Some(w) if w == to_move => MATE - ply as i32,
+        Some(_) => -(MATE - ply as i32),
+    }
+}
+
+struct Searcher<'a> {
+    pos: Position,
+    eval: &'static dyn Evaluator,
+    tt: &'a mut Tt,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    path: Vec<Step>,
+    nodes: u64,
+    seldepth: u32,
+    stopped: bool,
+    limits: Limits,
+    control: &'a dyn Control,
+}
+
+/// A scored move for ordering.
+#[derive(Copy, Clone)]
+struct Ordered {
+    mv: Move,
+    key: i32,
+    capture: bool,
+}
+
+impl Searcher<'_> {
+    fn root(&mut self, margin: i32, seed: u64, info: &mut dyn FnMut(&Info)) -> SearchResult {
+        let mut legal = self.pos.legal_moves();
+        let to_move = self.pos.turn();
+        let done = |score: i32| SearchResult {
+            best: None,
+            score: Score::from_raw(score),
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        if let Some(o) = self.ended() {
+            return done(outcome_score(o, to_move, 0));
+        }
+        if legal.is_empty() {
+            let last = self.last_mover();
+            let rules = self.pos.rules();
+            let score = rules
+                .position_outcome(&mut self.pos, last)
+                .map_or(0, |o| outcome_score(o, to_move, 0));
+            return done(score);
+        }
+        let max_depth = self.limits.depth.unwrap_or(64).clamp(1, 64);
+        let mut best = SearchResult {
+            best: Some(legal[0]),
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+            pv: vec![legal[0]],
+        };
+        let mut rng = seed;
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            // the previous best first
+            if let Some(b) = best.best
+                && let Some(i) = legal.iter().position(|&m| m == b)
+            {
+                legal[..=i].rotate_right(1);
+            }
+            let (scores, complete) = self.root_moves(&legal, depth as i32, margin > 0);
+            if !complete && depth > 1 {
+                break;
+            }
+            let Some(&(top_mv, top)) = scores.iter().max_by_key(|(_, s)| *s) else {
+                break;
+            };
+            // a level's controlled mistakes: any move within the margin of the best
+            let chosen = if margin > 0 && top.abs() < MATE_BOUND {
+                let near: Vec<Move> = scores
+                    .iter()
+                    .filter(|(_, s)| *s >= top - margin)
+                    .map(|&(m, _)| m)
+                    .collect();
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                near[(rng % near.len() as u64) as usize]
+            } else {
+                top_mv
+            };
+            let score = scores
+                .iter()
+                .find(|(m, _)| *m == chosen)
+                .map_or(top, |&(_, s)| s);
+            let pv = self.pv(chosen, depth as usize);
+            best = SearchResult {
+                best: Some(chosen),
+                score: Score::from_raw(score),
+                depth,
+                nodes: self.nodes,
+                pv: pv.clone(),
+            };
+            info(&Info {
+                depth,
+                seldepth: self.seldepth,
+                score: Score::from_raw(score),
+                nodes: self.nodes,
+                time_ms: self.control.elapsed_ms(),
+                pv,
+            });
+            if !complete || self.stopped || top.abs() >= MATE_BOUND && margin == 0 {
+                break;
+            }
+        }
+        best.nodes = self.nodes;
+        best
+    }
+
+    /// Each root move's score at `depth` (exact for every move when `all`, else exact for the
+    /// best and bounds for the rest), and whether the iteration finished.
+    fn root_moves(&mut self, legal: &[Move], depth: i32, all: bool) -> (Vec<(Move, i32)>, bool) {
+        let mut alpha = -INF;
+        let beta = INF;
+        let mut out = Vec::with_capacity(legal.len());
+        for (i, &mv) in legal.iter().enumerate() {
+            if !self.play(mv) {
+                continue;
+            }
+            let check = self.pos.in_check();
+            let d = depth - 1 + i32::from(check);
+            let score = if i == 0 || all {
+                -self.negamax(d, -beta, INF, 1)
+            } else {
+                let s = -self.negamax(d, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.stopped {
+                    -self.negamax(d, -beta, -alpha, 1)
+                } else {
+                    s
+                }
+            };
+            self.unplay();
+            if self.stopped {
+                return (out, false);
+            }
+            if all || score > alpha {
+                alpha = alpha.max(score);
+                out.push((mv, score));
+            } else {
+                // a null-window search that failed low only bounds the score (at most alpha):
+                // recorded below the best, so that the move that raised alpha is the one chosen
+                out.push((mv, score.min(alpha - 1)));
+            }
+        }
+        if let Some(&(mv, s)) = out.iter().max_by_key(|(_, s)| *s) {
+            let key = self.pos.hash();
+            self.tt.store(key, Some(mv), s, depth as i16, Bound::Exact);
+        }
+        (out, true)
+    }
+
+    fn last_mover(&self) -> Option<Player> {
+        self.path.last().and_then(|s| s.played).map(|p| p.mover)
+    }
+
+    /// A game that ends with moves left: whether it has ended here.
+    fn ended(&mut self) -> Option<Outcome> {
+        if !self.eval.ends_with_moves_left() {
+            return None;
+        }
+        let last = self.last_mover();
+        let rules = self.pos.rules();
+        rules.position_outcome(&mut self.pos, last)
+    }
+
+    /// Play `mv` if the rules allow it, extending the line.
+    fn play(&mut self, mv: Move) -> bool {
+        let mover = self.pos.turn();
+        let rules = self.pos.rules();
+        let jitto = rules.is_pass_in_place(&self.pos, mv);
+        if !self.pos.try_play(mv) {
+            return false;
+        }
+        self.path.push(Step {
+            hash: self.pos.hash(),
+            played: Some(rules.played(mover, mv, jitto, &self.pos)),
+        });
+        true
+    }
+
+    fn unplay(&mut self) {
+        self.pos.undo();
+        self.path.pop();
+    }
+
+    /// The score of a repetition of the current position within the line or the game, if it
+    /// repeats one.
+    fn repetition(&mut self, ply: usize) -> Option<i32> {
+        let n = self.path.len();
+        let here = self.path[n - 1].hash;
+        let first = (0..n - 1).rev().find(|&i| self.path[i].hash == here)?;
+        let span: Vec<Played> = self.path[first + 1..]
+            .iter()
+            .filter_map(|s| s.played)
+            .collect();
+        let o = self.pos.rules().repetition_outcome(&self.pos, &span);
+        Some(outcome_score(o, self.pos.turn(), ply))
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        let by_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+        let by_clock = self.nodes & 1023 == 0
+            && (self.control.should_stop()
+                || self
+                    .limits
+                    .time_ms
+                    .is_some_and(|t| self.control.elapsed_ms() >= t));
+        if by_nodes || by_clock {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn history_index(&self, mv: Move) -> usize {
+        let n = self.pos.variant().geometry.len();
+        match mv {
+            Move::Board { from, to, .. } | Move::Double { from, to, .. } => {
+                from.index() * n + to.index()
+            }
+            Move::Drop { kind, to } => n * n + (kind.index() % 8) * n + to.index(),
+            Move::Pass => n * n + 8 * n,
+        }
+    }
+
+    /// What `mv` captures (the most valuable piece on its squares), if anything.
+    fn victim(&self, mv: Move) -> Option<i32> {
+        let me = self.pos.turn();
+        let worth = |c: koma_rules::Cell| {
+            let p = self.pos.piece(c);
+            (!p.is_empty() && p.owner() != me).then(|| self.eval.value(p.kind()).max(50))
+        };
+        match mv {
+            Move::Board { to, .. } => worth(to),
+            Move::Double { mid, to, .. } => match (worth(mid), worth(to)) {
+                (Some(a), Some(b)) => Some(a + b),
+                (a, b) => a.or(b),
+            },
+            Move::Drop { .. } | Move::Pass => None,
+        }
+    }
+
+    fn order(&self, moves: &[Move], tt_move: Option<Move>, ply: usize) -> Vec<Ordered> {
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let mut out: Vec<Ordered> = moves
+            .iter()
+            .map(|&mv| {
+                let victim = self.victim(mv);
+                let key = if Some(mv) == tt_move {
+                    2_000_000
+                } else if let Some(v) = victim {
+                    let attacker = mv
+                        .from()
+                        .map_or(0, |f| self.eval.value(self.pos.piece(f).kind()));
+                    1_000_000 + v * 16 - attacker / 16
+                } else if matches!(mv, Move::Board { promote: true, .. }) {
+                    900_000
+                } else if Some(mv) == killers[0] {
+                    800_000
+                } else if Some(mv) == killers[1] {
+                    790_000
+                } else {
+                    self.history[self.history_index(mv)]
+                };
+                Ordered {
+                    mv,
+                    key,
+                    capture: victim.is_some(),
+                }
+            })
+            .collect();
+        out.sort_by_key(|o| std::cmp::Reverse(o.key));
+        out
+    }
+
+    fn negamax(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if let Some(s) = self.repetition(ply) {
+            return s;
+        }
+        if let Some(o) = self.ended() {
+            return outcome_score(o, self.pos.turn(), ply);
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let key = self.pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if e.depth as i32 >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let in_check = self.pos.in_check();
+        let mut list = Vec::with_capacity(128);
+        self.pos.pseudo_legal_moves(&mut list);
+        let ordered = self.order(&list, tt_move, ply);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut legal = 0;
+        for o in ordered {
+            let mv = o.mv;
+            if !self.play(mv) {
+                continue;
+            }
+            legal += 1;
+            let gives_check = self.pos.in_check();
+            let ext = i32::from(gives_check && ply < MAX_PLY / 2);
+            let quiet =
+                !o.capture && !gives_check && !matches!(mv, Move::Board { promote: true, .. });
+            let mut score;
+            if legal == 1 {
+                score = -self.negamax(depth - 1 + ext, -beta, -alpha, ply + 1);
+            } else {
+                let r = if quiet && !in_check && depth >= 3 && legal > 3 {
+                    1 + i32::from(depth >= 6 && legal > 8)
+                } else {
+                    0
+                };
+                score = -self.negamax(depth - 1 + ext - r, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(depth - 1 + ext, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(depth - 1 + ext, -beta, -alpha, ply + 1);
+                }
+            }
+            self.unplay();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply.min(MAX_PLY)];
+                            if k[0] != Some(mv) {
+                                k[1] = k[0];
+                                k[0] = Some(mv);
+                            }
+                            let i = self.history_index(mv);
+                            self.history[i] = (self.history[i] + depth * depth).min(700_000);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if legal == 0 {
+            let last = self.last_mover();
+            let rules = self.pos.rules();
+            let to_move = self.pos.turn();
+            return rules
+                .position_outcome(&mut self.pos, last)
+                .map_or(0, |o| outcome_score(o, to_move, ply));
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth as i16, bound);
+        best
+    }
+
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        if self.out_of_time() {
+            return 0;
+        }
+        let to_move = self.pos.turn();
+        let stand = self.eval.score(&self.pos, to_move);
+        if ply >= MAX_PLY {
+            return stand;
+        }
+        // evasions in full only near the horizon (chu's royals may stay attacked for long)
+        let in_check = qply < 3 && self.pos.in_check();
+        let mut best = if in_check { -INF } else { stand };
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        let mut list = Vec::with_capacity(64);
+        self.pos.pseudo_legal_moves(&mut list);
+        if !in_check {
+            list.retain(|&m| {
+                matches!(m, Move::Board { promote: true, .. }) || self.victim(m).is_some()
+            });
+        }
+        let ordered = self.order(&list, None, ply);
+        let mut legal = 0;
+        for o in ordered {
+            if !self.play(o.mv) {
+                continue;
+            }
+            legal += 1;
+            let score = if let Some(end) = self.ended() {
+                outcome_score(end, self.pos.turn(), ply + 1)
+            } else {
+                self.quiesce(-beta, -alpha, ply + 1, qply + 1)
+            };
+            let score = -score;
+            self.unplay();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && legal == 0 {
+            let last = self.last_mover();
+            let rules = self.pos.rules();
+            return rules
+                .position_outcome(&mut self.pos, last)
+                .map_or(stand, |o| outcome_score(o, to_move, ply));
+        }
+        best
+    }
+
+    /// The line from the root starting with `first`, from the table.
+    fn pv(&mut self, first: Move, max: usize) -> Vec<Move> {
+        let mut line = vec![first];
+        let mut played = 0;
+        if self.play(first) {
+            played += 1;
+            while line.len() < max {
+                let Some(mv) = self.tt.probe(self.pos.hash()).and_then(|e| e.mv) else {
+                    break;
+                };
+                let mut list = Vec::new();
+                self.pos.pseudo_legal_moves(&mut list);
+                if !list.contains(&mv) || !self.play(mv) {
+                    break;
+                }
+                played += 1;
+                line.push(mv);
+            }
+        }
+        for _ in 0..played {
+            self.unplay();
+        }
+        line
+    }
+}
+
+/// A mate score stored in the table counts from the stored position.
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}

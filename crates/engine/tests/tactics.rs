@@ -1,0 +1,236 @@
+//! The engine finds what it must: mates in 1, 2 and 3 moves (the length checked against a
+//! plain mate search written here), a lion capture that wins a chu game, a general captured on
+//! the hexagon; it never plays a move the rules forbid (a pawn drop that would mate); it plays
+//! the same for the same node limit; and its levels keep their limits.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
+
+use koma_engine::search::NoClock;
+use koma_engine::{Engine, Level, Limits, Score};
+use koma_rules::notation::{read_move, read_position, write_move};
+use koma_rules::{GameId, Move, Position};
+
+fn pos(game: GameId, text: &str) -> Position {
+    read_position(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn best(p: &Position, limits: Limits) -> (Option<Move>, Score) {
+    let mut e = Engine::new(16);
+    let r = e.search(p, &[], &limits, &NoClock, &mut |_| {});
+    (r.best, r.score)
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+/// Whether the side to move wins within `moves` of its own moves, every defence tried: by the
+/// rules, a side left with no legal move loses (mated, or with nothing to move).
+fn mates_within(p: &mut Position, moves: u32) -> bool {
+    if moves == 0 {
+        return false;
+    }
+    for m in p.legal_moves() {
+        p.play_unchecked(m);
+        let defences = p.legal_moves();
+        let won = defences.is_empty()
+            || defences.iter().all(|&d| {
+                p.play_unchecked(d);
+                let r = mates_within(p, moves - 1);
+                p.undo();
+                r
+            });
+        p.undo();
+        if won {
+            return true;
+        }
+    }
+    false
+}
+
+/// The engine finds a mate in `n` (no shorter one exists), and its move keeps it.
+fn finds_mate(game: GameId, text: &str, n: u32) {
+    let mut p = pos(game, text);
+    assert!(mates_within(&mut p, n), "{text}: a mate in {n}");
+    assert!(
+        n == 1 || !mates_within(&mut p, n - 1),
+        "{text}: none shorter"
+    );
+    let (mv, score) = best(&p, depth(2 * n - 1));
+    let mv = mv.expect("a move");
+    assert_eq!(score, Score::Mate(n as i32), "{text}");
+    p.play(mv).unwrap();
+    let defences = p.legal_moves();
+    assert!(
+        defences.is_empty()
+            || defences.iter().all(|&d| {
+                let mut q = p.clone();
+                q.play_unchecked(d);
+                mates_within(&mut q, n - 1)
+            }),
+        "{text}: {} keeps the mate",
+        write_move(p.variant(), mv)
+    );
+}
+
+#[test]
+fn shogi_mate_in_one_by_a_drop() {
+    // the gold on 5c protects the gold dropped on 5b
+    finds_mate(GameId::Shogi, "4k4/9/4G4/9/9/9/9/9/4K4 b G 1", 1);
+}
+
+#[test]
+fn shogi_mate_in_two() {
+    // a silver and a rook to drop, a pawn in front of the king
+    finds_mate(GameId::Shogi, "7k1/9/7P1/9/9/9/9/9/K8 b RS 1", 2);
+}
+
+#[test]
+fn minishogi_mate_in_one() {
+    finds_mate(GameId::Minishogi, "2k2/5/2G2/5/2K2 b G 1", 1);
+}
+
+#[test]
+fn minishogi_mates_in_three() {
+    // found in random games, each checked by the plain search above
+    for text in [
+        "s1g2/4p/Gp1b1/3S1/K1k2 w 2rb 38",
+        "r2k+b/G+R3/S4/PS2G/Kb3 b P 53",
+        "1b3/1k1GR/Pb3/1S3/KG1+r1 b Sp 33",
+    ] {
+        finds_mate(GameId::Minishogi, text, 3);
+    }
+}
+
+#[test]
+fn a_pawn_drop_that_would_mate_is_never_played() {
+    // P*1b would mate (the knight blocks 2a, the gold guards 1b and 2b): 打ち歩詰め
+    let p = pos(GameId::Shogi, "7nk/9/7G1/9/9/9/9/9/K8 b P 1");
+    let drop = read_move(p.variant(), "P*1b").unwrap();
+    assert!(!p.clone().legal_moves().contains(&drop));
+    for level in 1..=8 {
+        let mut e = Engine::new(4);
+        e.set_level(Level::new(level).unwrap());
+        let limits = Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        };
+        let r = e.search(&p, &[], &limits, &NoClock, &mut |_| {});
+        let mv = r.best.expect("a move");
+        assert_ne!(mv, drop, "level {level}");
+        assert!(p.clone().legal_moves().contains(&mv), "level {level}");
+    }
+}
+
+#[test]
+fn chu_a_lion_takes_the_lone_king() {
+    // the lion on 7h jumps to the king on 7f: the last royal taken wins
+    let p = pos(
+        GameId::Chushogi,
+        "12/12/pppp8/12/12/5k6/12/5N6/12/PPPP8/12/K11 b - 1",
+    );
+    let (mv, score) = best(&p, depth(2));
+    let mv = mv.expect("a move");
+    assert_eq!(score, Score::Mate(1));
+    assert_eq!(mv.to(), read_move(p.variant(), "7h7f").unwrap().to());
+}
+
+#[test]
+fn sangoku_a_general_in_reach_is_taken() {
+    // A to move with a piece next to B's general (placed where it can take it): the engine
+    // takes the general, which wins
+    use koma_rules::{Piece, Player, Setup};
+    let game = GameId::Sangoku;
+    let g = Position::start(game).variant().geometry.clone();
+    let generals = [(-2, 4), (4, -2), (-2, -2)];
+    let b_general = g.at(4, -2).unwrap();
+    let mut tried = 0;
+    for kind in 1..5u8 {
+        for c in g.cells() {
+            let mut s = Setup::empty(game);
+            for (p, &(q, r)) in generals.iter().enumerate() {
+                s.put(
+                    g.at(q, r).unwrap(),
+                    Piece::new(Player(p as u8), koma_rules::Kind(0)),
+                );
+            }
+            if !s.piece(c).is_empty() {
+                continue;
+            }
+            s.put(c, Piece::new(Player(0), koma_rules::Kind(kind)));
+            let Ok(mut p) = s.into_position() else {
+                continue;
+            };
+            let take = p
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.to() == Some(b_general));
+            let Some(take) = take else { continue };
+            tried += 1;
+            let (mv, score) = best(&p, depth(2));
+            assert_eq!(mv, Some(take), "the general is taken");
+            assert_eq!(score, Score::Mate(1));
+        }
+    }
+    assert!(tried > 0);
+}
+
+#[test]
+fn the_same_node_limit_plays_the_same() {
+    let p = Position::start(GameId::Shogi);
+    let limits = Limits {
+        nodes: Some(30_000),
+        ..Limits::default()
+    };
+    let run = || {
+        let mut e = Engine::new(8);
+        e.set_level(Level::new(4).unwrap());
+        e.set_seed(7);
+        let r = e.search(&p, &[], &limits, &NoClock, &mut |_| {});
+        (r.best, r.nodes)
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn every_game_gets_a_legal_move_at_every_level() {
+    for game in GameId::ALL {
+        let p = Position::start(game);
+        for level in [1, 4, 8] {
+            let mut e = Engine::new(4);
+            e.set_level(Level::new(level).unwrap());
+            let limits = Limits {
+                nodes: Some(5_000),
+                ..Limits::default()
+            };
+            let r = e.search(&p, &[], &limits, &NoClock, &mut |_| {});
+            let mv = r.best.unwrap_or_else(|| panic!("{game} level {level}"));
+            assert!(
+                p.clone().legal_moves().contains(&mv),
+                "{game} level {level}"
+            );
+        }
+    }
+}
+
+#[test]
+fn levels_are_one_to_eight() {
+    assert!(Level::new(0).is_none() && Level::new(9).is_none());
+    assert_eq!("8".parse::<Level>(), Ok(Level::TOP));
+    assert!("x".parse::<Level>().is_err());
+    // each level searches at least as much as the one below
+    for n in 1..8 {
+        let a = Level::new(n).unwrap().settings();
+        let b = Level::new(n + 1).unwrap().settings();
+        assert!(b.margin <= a.margin);
+        let reach = |s: &koma_engine::level::Settings| {
+            (
+                s.limits.depth.unwrap_or(99),
+                s.limits.nodes.unwrap_or(u64::MAX),
+            )
+        };
+        assert!(reach(&b) >= reach(&a), "level {}", n + 1);
+    }
+}
