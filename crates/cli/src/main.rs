@@ -7,6 +7,9 @@
 //!   `--setup <id>` starts `perft` and `moves` from one; `--preset jcsa|lishogi` picks chu's rules.
 //! - `koma bench [--quick]`: perft speed (leaf nodes per second, every leaf move played).
 //! - `koma usi`: the engine as a USI engine (see [`usi`]).
+//! - `koma match <game> <a> <b> [--games N] [--opening N] [--cap N] [--nodes N]`: a match, the
+//!   players `level:<1-8>`, `random` or `greedy` (see [`matches`]); `koma bench --search`: the
+//!   search's nodes per second in each game.
 //!
 //! Game ids: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2. Positions are SFEN (chu as
 //! lishogi writes it), or for the sangoku games their own notation (see `koma_rules::sangoku`);
@@ -16,6 +19,7 @@
 //! and what is wrong, with the usage, and exit code 2, as do positions and setups that the rules
 //! refuse.
 
+mod matches;
 mod usi;
 
 use std::process::ExitCode;
@@ -60,11 +64,38 @@ enum Command {
     /// The engine as a USI engine on standard input and output (shogi, minishogi, 66 shogi,
     /// chu shogi).
     Usi,
-    /// Perft speed, leaf nodes per second (every leaf move played).
+    /// Perft speed, leaf nodes per second (every leaf move played); with `--search`, the
+    /// engine's search speed.
     Bench {
         /// Shallower trees, for a quick look.
         #[arg(long)]
         quick: bool,
+        /// The search's nodes per second in each game instead (a fixed node count from the
+        /// start).
+        #[arg(long)]
+        search: bool,
+    },
+    /// A match: the first player against the second, colours alternating, each game opened by
+    /// a few random plies; a line a game and the score of the first player.
+    Match {
+        /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
+        game: GameId,
+        /// The first player: level:<1-8>, random or greedy (scored).
+        a: matches::Contender,
+        /// The second player (both other seats in sangoku).
+        b: matches::Contender,
+        /// Games to play.
+        #[arg(long, default_value_t = 40)]
+        games: u32,
+        /// Random plies opening each game.
+        #[arg(long, default_value_t = 4)]
+        opening: u32,
+        /// Plies after which a game is scored a draw.
+        #[arg(long, default_value_t = 300)]
+        cap: u32,
+        /// The engine's node limit per move (the level's when not given).
+        #[arg(long)]
+        nodes: Option<u64>,
     },
 }
 
@@ -129,7 +160,25 @@ fn run(command: Command) -> Result<(), String> {
                 println!("{}\t{}{practice}", s.id, s.name);
             }
         }
-        Command::Bench { quick } => bench(quick)?,
+        Command::Bench { search: true, .. } => matches::search_bench(300_000)?,
+        Command::Bench { quick, .. } => bench(quick)?,
+        Command::Match {
+            game,
+            a,
+            b,
+            games,
+            opening,
+            cap,
+            nodes,
+        } => matches::run(&matches::MatchSettings {
+            game,
+            a,
+            b,
+            games,
+            opening,
+            cap,
+            nodes,
+        })?,
         Command::Usi => usi::run()?,
     }
     Ok(())
