@@ -49,6 +49,20 @@ fn check_position(p: &mut Position) {
         let ok = p.validate(m).is_ok();
         assert_eq!(ok, legal.contains(&m), "{m:?} in {p:?}");
     }
+    // a search's way to play (try each pseudo-legal move) plays exactly the legal moves, and
+    // undoes what it refuses
+    let mut pseudo = Vec::new();
+    p.pseudo_legal_moves(&mut pseudo);
+    for m in pseudo {
+        let before = p.clone();
+        let played = p.try_play(m);
+        assert_eq!(played, legal.contains(&m), "try_play {m:?} in {before:?}");
+        if played {
+            p.undo();
+        }
+        assert_eq!(*p, before);
+        assert_eq!(p.hash(), before.hash());
+    }
     // play then undo restores
     for &m in &legal {
         let before = p.clone();
