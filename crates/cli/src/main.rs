@@ -8,7 +8,7 @@
 //! - `koma bench [--quick]`: perft speed (leaf nodes per second, every leaf move played).
 //! - `koma usi`: the engine as a USI engine (see [`usi`]).
 //! - `koma match <game> <a> <b> [--games N] [--opening N] [--cap N] [--nodes N]`: a match, the
-//!   players `level:<1-8>`, `random` or `greedy` (see [`matches`]); `koma bench --search`: the
+//!   players `level:<1-8>`, `random` or `greedy` (see [`mod@matches`]); `koma bench --search`: the
 //!   search's nodes per second in each game.
 //!
 //! Game ids: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2. Positions are SFEN (chu as

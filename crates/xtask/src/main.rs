@@ -3,8 +3,9 @@
 //! - `cargo xtask serve`: install what is missing, build a release and serve the game at
 //!   http://127.0.0.1:8080.
 //! - `cargo xtask test`: install what is missing, then run every test: `cargo fmt --check`,
-//!   clippy with `-D warnings` (native and wasm32), native tests, wasm tests in headless
-//!   Chromium (wasm-bindgen-test), and the Playwright browser tests against a release build.
+//!   clippy with `-D warnings` (native and wasm32), docs without broken links, native tests,
+//!   wasm tests in headless Chromium (wasm-bindgen-test), and the Playwright browser tests
+//!   against a release build.
 //!
 //! - `cargo xtask bench [--quick]`: perft speed of the rules natively, in wasm (node), and of
 //!   the peer cshogi (PyPI, installed into `target/peer-venv`), in one run.
@@ -296,11 +297,13 @@ fn test(args: &[String]) -> Result {
         ]),
     )?;
     step(
-        "cargo clippy (wasm32 app)",
+        "cargo clippy (wasm32: the app and the engine)",
         cmd("cargo").args([
             "clippy",
             "-p",
             "koma-app",
+            "-p",
+            "koma-engine",
             "--target",
             TARGET,
             "--all-targets",
@@ -308,6 +311,12 @@ fn test(args: &[String]) -> Result {
             "-D",
             "warnings",
         ]),
+    )?;
+    step(
+        "cargo doc (no broken links)",
+        cmd("cargo")
+            .args(["doc", "--workspace", "--no-deps"])
+            .env("RUSTDOCFLAGS", "-D warnings"),
     )?;
     step(
         "cargo test (native)",
