@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 
 const require = createRequire(import.meta.url);
 const dir = resolve(process.argv[2] ?? "../../target/wasm-bench");
-const { perft } = require(`${dir}/koma_wasm_bench.js`);
+const { perft, search } = require(`${dir}/koma_wasm_bench.js`);
 
 const cases = JSON.parse(process.argv[3] ?? "[]");
 for (const [name, game, sfen, depth, expected] of cases) {
@@ -25,4 +25,13 @@ for (const [name, game, sfen, depth, expected] of cases) {
     process.exit(1);
   }
   console.log(`wasm   ${name.padEnd(18)} ${String(depth).padStart(5)} ${String(nodes).padStart(12)} ${s.toFixed(3).padStart(9)} ${Math.round(nodes / s).toString().padStart(14)}`);
+}
+
+// the engine's search from each game's start, a fixed node count (after a shorter warm-up)
+for (const game of ["shogi", "minishogi", "shogi66", "chushogi", "sangoku", "sangoku2"]) {
+  search(game, 20000);
+  const t = process.hrtime.bigint();
+  const nodes = search(game, 300000);
+  const s = Number(process.hrtime.bigint() - t) / 1e9;
+  console.log(`wasm   ${(game + " search").padEnd(18)} ${"".padStart(5)} ${String(nodes).padStart(12)} ${s.toFixed(3).padStart(9)} ${Math.round(nodes / s).toString().padStart(14)}`);
 }

@@ -1,5 +1,6 @@
-//! Perft of the rules crate as a wasm export, for measuring its speed in a JavaScript engine.
-//! `cargo xtask bench` builds it for wasm32, binds it for node and runs `run.mjs`.
+//! Perft of the rules crate and the engine's search as wasm exports, for measuring their speed
+//! in a JavaScript engine. `cargo xtask bench` builds it for wasm32, binds it for node and runs
+//! `run.mjs`.
 
 use koma_rules::GameId;
 use wasm_bindgen::prelude::*;
@@ -17,6 +18,29 @@ pub fn perft(game: &str, sfen_text: &str, depth: u32) -> f64 {
     }
 }
 
+/// The engine's search from the start of `game`, stopped after about `nodes` nodes (no clock
+/// in wasm: a node limit); the nodes visited, or -1 for an unknown game id.
+#[wasm_bindgen]
+pub fn search(game: &str, nodes: f64) -> f64 {
+    let Ok(game) = game.parse::<GameId>() else {
+        return -1.0;
+    };
+    let start = koma_rules::Position::start(game);
+    let mut engine = koma_engine::Engine::new(64);
+    let limits = koma_engine::Limits {
+        nodes: Some(nodes.max(1.0) as u64),
+        ..koma_engine::Limits::default()
+    };
+    let r = engine.search(
+        &start,
+        &[],
+        &limits,
+        &koma_engine::search::NoClock,
+        &mut |_| {},
+    );
+    r.nodes as f64
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -27,5 +51,7 @@ mod tests {
         );
         assert_eq!(super::perft("chess", "x", 1), -1.0);
         assert_eq!(super::perft("shogi", "x", 1), -1.0);
+        assert!(super::search("minishogi", 1000.0) >= 1000.0);
+        assert_eq!(super::search("chess", 10.0), -1.0);
     }
 }

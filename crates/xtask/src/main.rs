@@ -8,7 +8,8 @@
 //!   against a release build.
 //!
 //! - `cargo xtask bench [--quick]`: perft speed of the rules natively, in wasm (node), and of
-//!   the peer cshogi (PyPI, installed into `target/peer-venv`), in one run.
+//!   the peer cshogi (PyPI, installed into `target/peer-venv`), and the engine's search speed
+//!   natively and in wasm, in one run.
 //!
 //! Pinned tools (a mismatch is reinstalled; Trunk never downloads anything, see Trunk.toml):
 //! the wasm32 target, trunk 0.21.14, wasm-bindgen-cli 0.2.130 (equal to the wasm-bindgen
@@ -382,6 +383,19 @@ fn bench(args: &[String]) -> Result {
         koma.push("--quick");
     }
     step("koma bench (native)", cmd("cargo").args(&koma))?;
+    step(
+        "koma bench --search (native)",
+        cmd("cargo").args([
+            "run",
+            "--release",
+            "--quiet",
+            "-p",
+            "koma-cli",
+            "--",
+            "bench",
+            "--search",
+        ]),
+    )?;
     step(
         "build the wasm bench",
         cmd("cargo").args([
