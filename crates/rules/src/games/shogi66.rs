@@ -188,8 +188,9 @@ fn placements(pos: &Position, out: &mut MoveList) {
         if pos.hand(me, kind) == 0 {
             continue;
         }
-        for to in v.geometry.cells() {
-            if v.on_first_rank(me, to) && pos.piece(to).is_empty() {
+        for i in v.first_rank(me) {
+            let to = Cell(i as u8);
+            if pos.piece(to).is_empty() {
                 out.push(Move::Drop { kind, to });
             }
         }

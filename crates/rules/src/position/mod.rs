@@ -333,10 +333,9 @@ impl Position {
     /// Whether both first ranks are full (the placement phase is over).
     pub(crate) fn first_ranks_full(&self) -> bool {
         let v = self.v;
-        v.geometry.cells().all(|c| {
-            !(v.on_first_rank(Player::FIRST, c) || v.on_first_rank(Player::SECOND, c))
-                || !self.board[c.index()].is_empty()
-        })
+        [Player::FIRST, Player::SECOND]
+            .into_iter()
+            .all(|p| self.board[v.first_rank(p)].iter().all(|q| !q.is_empty()))
     }
 
     /// Set the SFEN move number.

@@ -266,6 +266,22 @@ impl Variant {
 
     /// Whether `cell` is on `player`'s own first rank (where 66 shogi places its pieces).
     pub fn on_first_rank(&self, player: Player, cell: Cell) -> bool {
+        self.first_rank(player).contains(&cell.index())
+    }
+
+    /// The cell indices of `player`'s first rank (square boards; cells are numbered rank by
+    /// rank from the top).
+    #[inline]
+    pub fn first_rank(&self, player: Player) -> std::ops::Range<usize> {
+        let (w, h) = self.dims();
+        let (w, h) = (w as usize, h as usize);
+        let y = if player == Player::FIRST { h - 1 } else { 0 };
+        y * w..y * w + w
+    }
+
+    /// Whether `cell` is on `player`'s first rank, computed from its coordinates.
+    #[cfg(test)]
+    fn on_first_rank_by_coords(&self, player: Player, cell: Cell) -> bool {
         let (_, h) = self.dims();
         let y = self.geometry.coords(cell).1 as u8;
         if player == Player::FIRST {
@@ -801,6 +817,23 @@ impl Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn first_ranks_by_index_and_by_coordinates_agree() {
+        for g in [
+            GameId::Shogi,
+            GameId::Minishogi,
+            GameId::Shogi66,
+            GameId::Chushogi,
+        ] {
+            let v = Variant::get(g);
+            for c in v.geometry.cells() {
+                for p in [Player::FIRST, Player::SECOND] {
+                    assert_eq!(v.on_first_rank(p, c), v.on_first_rank_by_coords(p, c));
+                }
+            }
+        }
+    }
 
     #[test]
     fn game_ids_parse_and_print() {
