@@ -20,6 +20,9 @@ use koma_rules::{Game, GameId, Move, Player, RuleOptions};
 pub enum Contender {
     /// The engine at a level.
     Level(Level),
+    /// The engine at a level, its three-player search set to a method (`paranoid:<n>`,
+    /// `maxn:<n>`).
+    Method(Level, koma_engine::multi::Method),
     /// A uniformly random legal move.
     Random,
     /// The legal move that leaves the best evaluation (a win at once first).
@@ -32,10 +35,21 @@ impl std::str::FromStr for Contender {
         match s {
             "random" => Ok(Contender::Random),
             "greedy" => Ok(Contender::Greedy),
-            _ => match s.strip_prefix("level:").or_else(|| s.strip_prefix("level")) {
-                Some(n) => Ok(Contender::Level(n.parse()?)),
-                None => Err(format!("{s:?}: a player is level:<1-8>, random or greedy")),
-            },
+            _ => {
+                use koma_engine::multi::Method;
+                if let Some(n) = s.strip_prefix("paranoid:") {
+                    return Ok(Contender::Method(n.parse()?, Method::Paranoid));
+                }
+                if let Some(n) = s.strip_prefix("maxn:") {
+                    return Ok(Contender::Method(n.parse()?, Method::MaxN));
+                }
+                match s.strip_prefix("level:").or_else(|| s.strip_prefix("level")) {
+                    Some(n) => Ok(Contender::Level(n.parse()?)),
+                    None => Err(format!(
+                        "{s:?}: a player is level:<1-8>, paranoid:<1-8>, maxn:<1-8>, random or greedy"
+                    )),
+                }
+            }
         }
     }
 }
@@ -44,6 +58,12 @@ impl std::fmt::Display for Contender {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Contender::Level(l) => write!(f, "level:{}", l.number()),
+            Contender::Method(l, koma_engine::multi::Method::Paranoid) => {
+                write!(f, "paranoid:{}", l.number())
+            }
+            Contender::Method(l, koma_engine::multi::Method::MaxN) => {
+                write!(f, "maxn:{}", l.number())
+            }
             Contender::Random => f.write_str("random"),
             Contender::Greedy => f.write_str("greedy"),
         }
@@ -89,6 +109,13 @@ impl Seat {
                 e.set_seed(seed);
                 Some(e)
             }
+            Contender::Method(l, m) => {
+                let mut e = Engine::new(16);
+                e.set_level(*l);
+                e.set_seed(seed);
+                e.set_multi_method(*m);
+                Some(e)
+            }
             _ => None,
         };
         Seat {
@@ -122,7 +149,7 @@ impl Seat {
                     v
                 })
             }
-            Contender::Level(_) => {
+            Contender::Level(_) | Contender::Method(..) => {
                 let e = self.engine.as_mut()?;
                 let limits = Limits {
                     nodes,

@@ -143,6 +143,7 @@ pub struct Engine {
     tt: Tt,
     level: Level,
     seed: u64,
+    method: crate::multi::Method,
 }
 
 impl Engine {
@@ -152,6 +153,7 @@ impl Engine {
             tt: Tt::new(tt_mb),
             level: Level::TOP,
             seed: 0x4B4F_4D41,
+            method: crate::multi::METHOD,
         }
     }
 
@@ -168,6 +170,11 @@ impl Engine {
     /// The seed of the levels' controlled mistakes (the same seed, the same choices).
     pub fn set_seed(&mut self, seed: u64) {
         self.seed = seed | 1;
+    }
+
+    /// The three-player search's method (the default is [`crate::multi::METHOD`]).
+    pub fn set_multi_method(&mut self, method: crate::multi::Method) {
+        self.method = method;
     }
 
     /// A new game: forget what was learnt.
@@ -215,7 +222,14 @@ impl Engine {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         if pos.variant().players() == 3 {
-            return crate::multi::search(&mut pos, &limits, control, info, &path_hashes(&path));
+            return crate::multi::search_with(
+                self.method,
+                &mut pos,
+                &limits,
+                control,
+                info,
+                &path_hashes(&path),
+            );
         }
         let mut s = Searcher {
             eval: evaluator(pos.game()),
