@@ -165,15 +165,8 @@ impl Multi<'_> {
     }
 
     fn out_of_time(&mut self) -> bool {
-        let by_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
-        let by_clock = self.nodes & 1023 == 0
-            && (self.control.should_stop()
-                || self
-                    .limits
-                    .time_ms
-                    .is_some_and(|t| self.control.elapsed_ms() >= t));
-        if by_nodes || by_clock {
-            self.stopped = true;
+        if !self.stopped {
+            self.stopped = crate::search::must_stop(self.nodes, self.limits, self.control);
         }
         self.stopped
     }

@@ -471,18 +471,8 @@ impl Searcher<'_> {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        let by_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
-        let by_clock = self.nodes & 1023 == 0
-            && (self.control.should_stop()
-                || self
-                    .limits
-                    .time_ms
-                    .is_some_and(|t| self.control.elapsed_ms() >= t));
-        if by_nodes || by_clock {
-            self.stopped = true;
+        if !self.stopped {
+            self.stopped = must_stop(self.nodes, &self.limits, self.control);
         }
         self.stopped
     }
@@ -745,6 +735,14 @@ impl Searcher<'_> {
         }
         line
     }
+}
+
+/// Whether a search that has visited `nodes` must stop: its node limit reached, or (asked every
+/// 1024 nodes) the caller's stop or its time limit.
+pub(crate) fn must_stop(nodes: u64, limits: &Limits, control: &dyn Control) -> bool {
+    limits.nodes.is_some_and(|n| nodes >= n)
+        || (nodes & 1023 == 0
+            && (control.should_stop() || limits.time_ms.is_some_and(|t| control.elapsed_ms() >= t)))
 }
 
 /// A mate score stored in the table counts from the stored position.
