@@ -38,6 +38,7 @@ struct Multi<'a> {
     nodes: u64,
     seldepth: u32,
     stopped: bool,
+    first_iteration: bool,
     limits: &'a Limits,
     control: &'a dyn Control,
 }
@@ -80,6 +81,7 @@ pub fn search_with(
         nodes: 0,
         seldepth: 0,
         stopped: false,
+        first_iteration: true,
         limits,
         control,
     };
@@ -96,6 +98,7 @@ pub fn search_with(
     let mut order = legal;
     let max_depth = limits.depth.unwrap_or(32).clamp(1, 32);
     for depth in 1..=max_depth {
+        m.first_iteration = depth == 1;
         let mut scored: Vec<(Move, i32)> = Vec::with_capacity(order.len());
         let mut alpha = -MATE - 1;
         for &mv in &order {
@@ -166,7 +169,13 @@ impl Multi<'_> {
 
     fn out_of_time(&mut self) -> bool {
         if !self.stopped {
-            self.stopped = crate::search::must_stop(self.nodes, self.limits, self.control);
+            // the first iteration always finishes (it searches one ply: bounded), unless the
+            // caller stops the search
+            self.stopped = if self.first_iteration {
+                self.nodes & 1023 == 0 && self.control.should_stop()
+            } else {
+                crate::search::must_stop(self.nodes, self.limits, self.control)
+            };
         }
         self.stopped
     }

@@ -34,6 +34,9 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = 32_000;
 /// The deepest line searched, quiescence included.
 pub const MAX_PLY: usize = 100;
+/// The longest run of captures quiescence follows (chu's many captures, lion double captures
+/// among them, would otherwise swallow a whole search).
+const MAX_QPLY: u32 = 8;
 
 /// A score as USI reports it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -231,6 +234,7 @@ impl Engine {
                 &path_hashes(&path),
             );
         }
+        let pos_shows_check = pos.rules().shows_check();
         let mut s = Searcher {
             eval: evaluator(pos.game()),
             pos,
@@ -241,6 +245,9 @@ impl Engine {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            first_iteration: true,
+            quiet_only: false,
+            checks_bind: pos_shows_check,
             limits,
             control,
         };
@@ -280,6 +287,12 @@ struct Searcher<'a> {
     nodes: u64,
     seldepth: u32,
     stopped: bool,
+    /// Searching depth 1 (see [`Searcher::out_of_time`]).
+    first_iteration: bool,
+    /// Quiescence returns the static score at once (the first iteration past its limits).
+    quiet_only: bool,
+    /// Whether a royal left attacked must be answered (so quiescence tries every evasion).
+    checks_bind: bool,
     limits: Limits,
     control: &'a dyn Control,
 }
@@ -331,6 +344,7 @@ impl Searcher<'_> {
             {
                 legal[..=i].rotate_right(1);
             }
+            self.first_iteration = depth == 1;
             let (scores, complete) = self.root_moves(&legal, depth as i32, margin > 0);
             if !complete && depth > 1 {
                 break;
@@ -472,7 +486,17 @@ impl Searcher<'_> {
 
     fn out_of_time(&mut self) -> bool {
         if !self.stopped {
-            self.stopped = must_stop(self.nodes, &self.limits, self.control);
+            // the first iteration always finishes (every root move gets a score), unless the
+            // caller stops the search: past a limit its remaining moves are scored without
+            // quiescence
+            if self.first_iteration {
+                if must_stop(self.nodes, &self.limits, self.control) {
+                    self.quiet_only = true;
+                }
+                self.stopped = self.nodes & 1023 == 0 && self.control.should_stop();
+            } else {
+                self.stopped = must_stop(self.nodes, &self.limits, self.control);
+            }
         }
         self.stopped
     }
@@ -655,11 +679,12 @@ impl Searcher<'_> {
         }
         let to_move = self.pos.turn();
         let stand = self.eval.score(&self.pos, to_move);
-        if ply >= MAX_PLY {
+        if ply >= MAX_PLY || qply >= MAX_QPLY || self.quiet_only {
             return stand;
         }
-        // evasions in full only near the horizon (chu's royals may stay attacked for long)
-        let in_check = qply < 3 && self.pos.in_check();
+        // evasions in full near the horizon, where a check must be answered (chu's royals may
+        // stay attacked)
+        let in_check = self.checks_bind && qply < 3 && self.pos.in_check();
         let mut best = if in_check { -INF } else { stand };
         if !in_check {
             if stand >= beta {
