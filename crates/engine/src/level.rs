@@ -9,7 +9,9 @@
 //!
 //! The limits are node counts where a level searches more than a few plies, so a match between
 //! levels plays the same on every machine; a time limit, when the caller gives one, ends a
-//! search earlier.
+//! search earlier. A level's node cap is well above what its depth needs in standard shogi
+//! (measured: with 20k nodes level 4's depth-3 iterations did not finish, it played from depth 1
+//! and scored 22.5 % against level 3).
 
 use crate::search::Limits;
 
@@ -48,11 +50,11 @@ impl Level {
             1 => (Some(1), None, None, 400),
             2 => (Some(1), None, None, 200),
             3 => (Some(2), None, None, 120),
-            4 => (Some(3), Some(20_000), None, 60),
-            5 => (Some(4), Some(60_000), None, 20),
-            6 => (None, Some(200_000), Some(1_000), 0),
-            7 => (None, Some(600_000), Some(2_000), 0),
-            _ => (None, Some(2_000_000), Some(3_000), 0),
+            4 => (Some(3), Some(300_000), None, 60),
+            5 => (Some(4), Some(500_000), None, 20),
+            6 => (None, Some(600_000), Some(1_000), 0),
+            7 => (None, Some(1_500_000), Some(2_000), 0),
+            _ => (None, Some(4_000_000), Some(3_000), 0),
         };
         Settings {
             limits: Limits {
