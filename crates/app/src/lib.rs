@@ -5,7 +5,9 @@
 //! - `#/play/<game>` a new game (every game id, the sangoku games on the hexagon); `?setup=<id>` a handicap (ids as `koma setups <game>` lists
 //!   them), `?sfen=<SFEN>` a position (the sangoku games: their own notation), `?preset=lishogi`
 //!   chu shogi's lishogi rules, `?mode=strict` strict play (a foul loses), `?clock=600+30`
-//!   clocks (`%2B` for `+` in a link), `?names=Ann,Ben,Cy` the players' names by seat.
+//!   clocks (`%2B` for `+` in a link), `?names=Ann,Ben,Cy` the players' names by seat,
+//!   `?computer=1` the seats the computer plays (comma-separated player indices: 0 sente or A,
+//!   1 gote or B, 2 C) and `?level=1..8` its level (default [`play::DEFAULT_LEVEL`]).
 //!
 //! The rules live in `koma-rules`; this crate shows them: [`home`] is the start screen,
 //! [`board`] draws a board and takes input (it knows no rules), [`play`] keeps a game's state in
@@ -81,8 +83,10 @@ impl Route {
             strict: false,
             clock: None,
             names: Vec::new(),
+            computer: Vec::new(),
+            level: play::DEFAULT_LEVEL,
         };
-        let mut clock_error = None;
+        let mut error = None;
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
             let v = decode(v);
@@ -101,12 +105,32 @@ impl Route {
                 }
                 "clock" => match v.parse::<koma_rules::clock::TimeControl>() {
                     Ok(tc) => start.clock = Some(tc),
-                    Err(e) => clock_error = Some(e.to_string()),
+                    Err(e) => error = Some(e.to_string()),
+                },
+                "computer" => {
+                    for seat in v.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                        match seat.parse::<u8>() {
+                            Ok(n) if n < 3 => {
+                                if !start.computer.contains(&koma_rules::Player(n)) {
+                                    start.computer.push(koma_rules::Player(n));
+                                }
+                            }
+                            _ => {
+                                error = Some(format!(
+                                    "computer={v}: seats are player numbers 0, 1 and 2, comma-separated"
+                                ))
+                            }
+                        }
+                    }
+                }
+                "level" => match v.parse::<koma_engine::Level>() {
+                    Ok(l) => start.level = l,
+                    Err(e) => error = Some(e),
                 },
                 _ => {}
             }
         }
-        match clock_error {
+        match error {
             Some(e) => Route::Unknown(e),
             None => Route::Play(start),
         }
@@ -197,6 +221,21 @@ mod tests {
             panic!()
         };
         assert_eq!(s.names, ["Bob", "Carol Ann", "Alice"]);
+        let Route::Play(s) = Route::parse("#/play/sangoku?computer=1,2&level=3") else {
+            panic!()
+        };
+        assert_eq!(s.computer, [koma_rules::Player(1), koma_rules::Player(2)]);
+        assert_eq!(s.level.number(), 3);
+        assert!(
+            matches!(Route::parse("#/play/shogi?computer=x"), Route::Unknown(e) if e.contains("computer=x"))
+        );
+        assert!(
+            matches!(Route::parse("#/play/shogi?level=9"), Route::Unknown(e) if e.contains("level"))
+        );
+        let Route::Play(s) = Route::parse("#/play/shogi?computer=2") else {
+            panic!()
+        };
+        assert!(s.build().is_err_and(|e| e.contains("computer=2")));
         assert!(matches!(Route::parse("#/play/chess"), Route::Unknown(_)));
         assert!(matches!(Route::parse("#/nowhere"), Route::Unknown(_)));
     }

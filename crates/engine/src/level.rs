@@ -35,8 +35,12 @@ impl Level {
     pub const TOP: Level = Level(8);
 
     /// Level `n`, if it is 1 to 8.
-    pub fn new(n: u8) -> Option<Level> {
-        (1..=8).contains(&n).then_some(Level(n))
+    pub const fn new(n: u8) -> Option<Level> {
+        if n >= 1 && n <= 8 {
+            Some(Level(n))
+        } else {
+            None
+        }
     }
 
     /// The level's number.

@@ -13,10 +13,12 @@
 //!   jump to a checked player and the return.
 //! - [`eval`]: what a position is worth, one file a game.
 //! - [`level`]: levels 1 to 8.
+//! - [`protocol`]: the messages between the page and the engine's Web Worker (`crates/worker`).
 
 pub mod eval;
 pub mod level;
 pub mod multi;
+pub mod protocol;
 pub mod search;
 pub mod tt;
 

@@ -298,13 +298,15 @@ fn test(args: &[String]) -> Result {
         ]),
     )?;
     step(
-        "cargo clippy (wasm32: the app and the engine)",
+        "cargo clippy (wasm32: the app, the engine and its worker)",
         cmd("cargo").args([
             "clippy",
             "-p",
             "koma-app",
             "-p",
             "koma-engine",
+            "-p",
+            "koma-worker",
             "--target",
             TARGET,
             "--all-targets",

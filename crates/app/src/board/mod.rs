@@ -102,6 +102,9 @@ pub struct BoardProps {
     /// The hex board: the player seated at the bottom.
     #[prop_or(Player::FIRST)]
     pub viewer: Player,
+    /// The cells of a hinted move (from, to), marked.
+    #[prop_or_default]
+    pub hint: Rc<Vec<Cell>>,
 }
 
 /// The board component.
@@ -271,6 +274,7 @@ impl Cells<'_> {
                 <CellNode key={place.name.clone()} variant={v} {cell} {piece} x={px} y={py} {hex}
                     tint={place.tint} centre={place.centre} name={name.clone()}
                     last={props.last.contains(&cell)} check={props.check == Some(cell)}
+                    hint={props.hint.contains(&cell)}
                     lion_mid={props.lion_first.map(|l| l.1) == Some(cell)}
                     on_click={self.cell_click.clone()} />
             });
@@ -486,6 +490,8 @@ struct CellNodeProps {
     name: AttrValue,
     last: bool,
     check: bool,
+    /// Part of the hinted move.
+    hint: bool,
     lion_mid: bool,
     on_click: Callback<Cell>,
 }
@@ -497,7 +503,9 @@ fn cell_node(p: &CellNodeProps) -> Html {
         p.last.then_some("last"),
         p.check.then_some("check"),
         p.lion_mid.then_some("lion-mid"),
+        p.hint.then_some("hint"),
     );
+    let hint = p.hint.then_some(AttrValue::Static(""));
     let onclick = {
         let on = p.on_click.clone();
         let cell = p.cell;
@@ -531,12 +539,12 @@ fn cell_node(p: &CellNodeProps) -> Html {
             p.centre.then_some("centre")
         );
         return html! {
-            <polygon {class} data-cell={p.name.clone()} role="gridcell" aria-label={label.clone()}
+            <polygon {class} data-cell={p.name.clone()} data-hint={hint} role="gridcell" aria-label={label.clone()}
                 {points} {onclick} />
         };
     }
     html! {
-        <rect {class} data-cell={p.name.clone()} role="gridcell" aria-label={label.clone()}
+        <rect {class} data-cell={p.name.clone()} data-hint={hint} role="gridcell" aria-label={label.clone()}
             x={p.x.to_string()} y={p.y.to_string()}
             width={CELL.to_string()} height={CELL.to_string()} {onclick} />
     }

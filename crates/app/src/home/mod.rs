@@ -27,6 +27,9 @@ fn new_game() -> Html {
     let setup = use_state(String::new);
     let clock = use_state(String::new);
     let strict = use_state(|| false);
+    // which listed players the computer plays, and at what level
+    let machines = use_state(|| vec![false; 3]);
+    let level = use_state(|| crate::play::DEFAULT_LEVEL.number());
     let variant = koma_rules::Variant::get(*game);
     let hex = variant.geometry.is_hex();
     let players = variant.players() as usize;
@@ -34,7 +37,9 @@ fn new_game() -> Html {
     let shown_names: Vec<String> = (0..players)
         .map(|i| {
             let n = names.get(i).map_or("", |n| n.trim());
-            if n.is_empty() {
+            if n.is_empty() && machines.get(i).copied().unwrap_or(false) {
+                lang.pick("コンピュータ", "Computer").to_string()
+            } else if n.is_empty() {
                 match lang {
                     i18n::Lang::Ja => format!("{}番目の人", i + 1),
                     i18n::Lang::En => format!("Player {}", i + 1),
@@ -84,7 +89,9 @@ fn new_game() -> Html {
     let onclick = {
         let game = *game;
         // (no names when nobody was named and nothing was drawn)
-        let named = by_lot || names.iter().any(|n| !n.trim().is_empty());
+        let named = by_lot
+            || names.iter().any(|n| !n.trim().is_empty())
+            || machines.iter().take(players).any(|&m| m);
         let names_param = order.as_ref().filter(|_| named).map(|o| {
             o.iter()
                 .map(|&i| {
@@ -95,7 +102,26 @@ fn new_game() -> Html {
                 .collect::<Vec<_>>()
                 .join(",")
         });
-        let hash = play_address(game, names_param.as_deref(), &setup, &clock, *strict);
+        // the seats of the players the computer plays
+        let computer: Vec<usize> = order
+            .iter()
+            .flatten()
+            .enumerate()
+            .filter(|&(_, &listed)| machines.get(listed).copied().unwrap_or(false))
+            .map(|(seat, _)| seat)
+            .collect();
+        let opponent = Opponent {
+            seats: &computer,
+            level: *level,
+        };
+        let hash = play_address(
+            game,
+            names_param.as_deref(),
+            &setup,
+            &clock,
+            *strict,
+            opponent,
+        );
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
             if let Some(w) = web_sys::window() {
@@ -141,24 +167,102 @@ fn new_game() -> Html {
                     <option value="strict" selected={*strict}>{ lang.pick("公式（反則負け）", "strict (a foul loses)") }</option>
                 </select></label>
             { seating }
+            { computer_view(lang, players, &machines, &level) }
             <button data-action="start" disabled={order.is_none()} {onclick}>
                 { lang.pick("対局開始", "Start") }</button>
         </form>
     }
 }
 
+/// The seats the computer plays and its level.
+#[derive(Copy, Clone)]
+struct Opponent<'a> {
+    seats: &'a [usize],
+    level: u8,
+}
+
+/// Who plays each listed player, a person or the computer, and the computer's level.
+fn computer_view(
+    lang: i18n::Lang,
+    players: usize,
+    machines: &UseStateHandle<Vec<bool>>,
+    level: &UseStateHandle<u8>,
+) -> Html {
+    let rows = (0..players).map(|i| {
+        let onchange = {
+            let machines = machines.clone();
+            Callback::from(move |e: Event| {
+                if let Some(v) = select_value(&e) {
+                    let mut m = (*machines).clone();
+                    if let Some(slot) = m.get_mut(i) {
+                        *slot = v == "computer";
+                    }
+                    machines.set(m);
+                }
+            })
+        };
+        let machine = machines.get(i).copied().unwrap_or(false);
+        let label = match lang {
+            i18n::Lang::Ja => format!("{}番目 ", i + 1),
+            i18n::Lang::En => format!("Player {} ", i + 1),
+        };
+        html! {
+            <label>{ label }
+                <select name={format!("who{i}")} {onchange}>
+                    <option value="person" selected={!machine}>{ lang.pick("人", "a person") }</option>
+                    <option value="computer" selected={machine}>{ lang.pick("コンピュータ", "the computer") }</option>
+                </select></label>
+        }
+    });
+    let on_level = {
+        let level = level.clone();
+        Callback::from(move |e: Event| {
+            if let Some(n) = select_value(&e).and_then(|v| v.parse::<u8>().ok()) {
+                level.set(n);
+            }
+        })
+    };
+    let levels = (1..=8u8).map(|n| {
+        let label = match (n, lang) {
+            (1, i18n::Lang::En) => "1 (beginner)".to_string(),
+            (1, i18n::Lang::Ja) => "1（初心者向け）".to_string(),
+            (8, i18n::Lang::En) => "8 (strongest, thinks up to 3 s)".to_string(),
+            (8, i18n::Lang::Ja) => "8（最強・1手3秒まで）".to_string(),
+            _ => n.to_string(),
+        };
+        html! { <option value={n.to_string()} selected={**level == n}>{ label }</option> }
+    });
+    html! {
+        <fieldset class="opponents" data-opponents="">
+            <legend>{ lang.pick("人とコンピュータ", "People and the computer") }</legend>
+            { for rows }
+            <label>{ lang.pick("コンピュータの強さ ", "Computer level ") }
+                <select name="level" onchange={on_level}>{ for levels }</select></label>
+        </fieldset>
+    }
+}
+
 /// The address a new game opens: `#/play/<game>` with the names in seat order, the setup (when
-/// not the even game), the clock and the mode.
+/// not the even game), the clock, the mode, and the seats the computer plays at its level.
 fn play_address(
     game: GameId,
     names: Option<&str>,
     setup: &str,
     clock: &str,
     strict: bool,
+    opponent: Opponent<'_>,
 ) -> String {
     let mut q = Vec::new();
     if let Some(n) = names {
         q.push(format!("names={n}"));
+    }
+    if !opponent.seats.is_empty() {
+        let seats: Vec<String> = opponent.seats.iter().map(|s| s.to_string()).collect();
+        q.push(format!(
+            "computer={}&level={}",
+            seats.join(","),
+            opponent.level
+        ));
     }
     if !setup.is_empty() && setup != "even" {
         q.push(format!("setup={setup}"));
@@ -309,17 +413,43 @@ mod tests {
 
     #[test]
     fn the_form_opens_the_address_of_its_choices() {
+        let people = Opponent {
+            seats: &[],
+            level: 4,
+        };
         assert_eq!(
-            play_address(GameId::Shogi, None, "", "", false),
+            play_address(GameId::Shogi, None, "", "", false, people),
             "#/play/shogi"
         );
         assert_eq!(
-            play_address(GameId::Shogi, None, "even", "", false),
+            play_address(GameId::Shogi, None, "even", "", false, people),
             "#/play/shogi"
         );
         assert_eq!(
-            play_address(GameId::Chushogi, Some("A,B"), "lion", "600+30", true),
+            play_address(
+                GameId::Chushogi,
+                Some("A,B"),
+                "lion",
+                "600+30",
+                true,
+                people
+            ),
             "#/play/chushogi?names=A,B&setup=lion&clock=600%2B30&mode=strict"
         );
+        let two = Opponent {
+            seats: &[1, 2],
+            level: 7,
+        };
+        let address = play_address(GameId::Sangoku, Some("A,B,C"), "", "", false, two);
+        assert_eq!(address, "#/play/sangoku?names=A,B,C&computer=1,2&level=7");
+        // the app reads back what the form writes
+        let crate::Route::Play(start) = crate::Route::parse(&address) else {
+            panic!("{address}")
+        };
+        assert_eq!(
+            start.computer,
+            [koma_rules::Player(1), koma_rules::Player(2)]
+        );
+        assert_eq!(start.level.number(), 7);
     }
 }

@@ -2,6 +2,7 @@
 //! ([`state`]), and the view around the board (status, refusals, move list, buttons) with its
 //! panels (`panels`).
 
+pub mod computer;
 mod panels;
 pub mod state;
 
@@ -38,7 +39,17 @@ pub struct Start {
     /// The players' names by seat (sente then gote; A, B, C), as janken or the start screen
     /// seated them; empty when nobody named them.
     pub names: Vec<String>,
+    /// The seats the computer plays (`?computer=0,2`).
+    pub computer: Vec<Player>,
+    /// The computer's level (`?level=1..8`).
+    pub level: koma_engine::Level,
 }
+
+/// The computer's level when the address names none.
+pub const DEFAULT_LEVEL: koma_engine::Level = match koma_engine::Level::new(4) {
+    Some(l) => l,
+    None => koma_engine::Level::MIN,
+};
 
 impl Start {
     /// Build the game, or say what is wrong with the address.
@@ -50,6 +61,15 @@ impl Start {
             (None, None) => From::Start,
         };
         let pos = start_position(self.game, from).map_err(|e| format!("the address: {e}"))?;
+        let players = pos.variant().players();
+        if let Some(p) = self.computer.iter().find(|p| p.0 >= players) {
+            return Err(format!(
+                "the address: computer={}: {} has seats 0 to {}",
+                p.0,
+                self.game,
+                players - 1
+            ));
+        }
         let options = RuleOptions {
             strict: self.strict,
             chu: match &self.preset {
@@ -91,6 +111,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     let state = {
         let built = built.clone();
         let clock = props.start.clock;
+        let (seats, level) = (props.start.computer.clone(), props.start.level);
         use_reducer_eq(move || {
             Play::new(
                 (*built)
@@ -98,8 +119,10 @@ pub fn play_view(props: &PlayProps) -> Html {
                     .unwrap_or_else(|_| Game::new(GameId::Shogi, RuleOptions::default())),
                 clock,
             )
+            .with_computer(seats, level)
         })
     };
+    let computer = computer::use_computer(state.clone());
     // the state the text around the board shows: the current one, a frame late after a move
     // (see `Play::board`)
     let panel = use_lagging(state.clone());
@@ -184,14 +207,18 @@ pub fn play_view(props: &PlayProps) -> Html {
     let foul = st.foul.map(|e| {
         html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ i18n::foul(lang, e) }</p> }
     });
+    let thinking = st.computer_to_move() || st.hint_asked;
+    let hint_cells = st.hint.map(|m| last_cells(&[m])).unwrap_or_default();
 
     html! {
         <section class="play" data-game={game_id.as_str()}>
             <div class="status-area">
                 <div class="status" data-status="" data-turn={turn.0.to_string()}
-                    data-result={result} data-reason={reason} aria-live="polite">{ status_text }</div>
+                    data-result={result} data-reason={reason}
+                    data-thinking={thinking.then_some("")} aria-live="polite">{ status_text }</div>
                 { for foul }
             </div>
+            { computer_view(&state, lang, &computer, thinking) }
             { for clocks }
             <div class="nav">
                 { nav_button(&state, "first", "«", (!all_moves.is_empty()).then_some(Some(0))) }
@@ -206,13 +233,62 @@ pub fn play_view(props: &PlayProps) -> Html {
             <Board variant={v} {cells} {hands} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
                 selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
                 {on_attempt} {on_select} {on_cell} {on_promote}
-                flipped={st.flipped} numbers={st.numbers} {viewer}
+                flipped={st.flipped} numbers={st.numbers} {viewer} hint={hint_cells}
                 two_char={st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id))} />
             { buttons_view(&state, lang, props.start.strict) }
             { impasse_panel(&state, shown, shown.game.outcome().is_none()) }
             <MoveList {texts} current={shown.view.unwrap_or(shown.game.moves().len())} {on_view} />
             { record_panel(&state, shown, game_id, lang) }
         </section>
+    }
+}
+
+/// The computer's line under the status: thinking, its failure (with a restart), the hint
+/// button and the hint found.
+fn computer_view(
+    state: &UseReducerHandle<Play>,
+    lang: Lang,
+    computer: &computer::ComputerHandle,
+    thinking: bool,
+) -> Html {
+    let st: &Play = state;
+    if let Some(e) = &st.engine_error {
+        let restart = {
+            let state = state.clone();
+            Callback::from(move |_: MouseEvent| state.dispatch(Action::EngineRestart))
+        };
+        return html! {
+            <p class="engine-error" data-error="computer" role="alert">
+                { lang.pick("コンピュータが止まりました：", "The computer stopped: ") }{ e }{ " " }
+                <button data-action="restart-computer" onclick={restart}>
+                    { lang.pick("再起動", "Restart the computer") }</button>
+            </p>
+        };
+    }
+    let hint_text = st.hint.map(|m| {
+        let v = st.game.position().variant();
+        let usi = koma_rules::notation::write_move(v, m);
+        html! { <span class="hint-move" data-hint-move={usi.clone()}>{ format!("{}{usi}", lang.pick("ヒント：", "Hint: ")) }</span> }
+    });
+    let can_hint = st.person_to_move() && !st.hint_asked && st.view.is_none();
+    let ask = {
+        let hint = computer.hint.clone();
+        Callback::from(move |_: MouseEvent| hint.emit(()))
+    };
+    let level = st.level.number();
+    html! {
+        <p class="computer">
+            if st.computer_to_move() {
+                <span class="thinking">{ match lang {
+                    Lang::Ja => format!("コンピュータ（レベル{level}）が考えています…"),
+                    Lang::En => format!("The computer (level {level}) is thinking…"),
+                } }</span>
+            } else if thinking {
+                <span class="thinking">{ lang.pick("ヒントを探しています…", "Looking for a hint…") }</span>
+            }
+            <button data-action="hint" onclick={ask} disabled={!can_hint}>{ lang.pick("ヒント", "Hint") }</button>
+            { for hint_text }
+        </p>
     }
 }
 

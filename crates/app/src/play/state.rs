@@ -73,6 +73,18 @@ pub struct Play {
     /// line above the board to the move list below it. The status line's attributes
     /// (`data-turn`, `data-result`, `data-reason`) and the end of a game change at once.
     pub board: u64,
+    /// The seats the computer plays.
+    pub computer: Rc<Vec<Player>>,
+    /// The computer's level.
+    pub level: koma_engine::Level,
+    /// Why the computer stopped, if it did (the game waits until it is restarted).
+    pub engine_error: Option<String>,
+    /// Counts restarts of the computer (each asks it afresh).
+    pub engine_restarts: u32,
+    /// The engine's suggestion for the person to move, once found.
+    pub hint: Option<Move>,
+    /// A hint is being searched.
+    pub hint_asked: bool,
 }
 
 fn now_ms() -> f64 {
@@ -127,6 +139,31 @@ pub enum Action {
     Declare,
     /// Look at the position after this many plies (`None`: the current one).
     View(Option<usize>),
+    /// The computer's move for the position after `plies` plies with this hash (checked by
+    /// the rules before it is played; dropped if the game has moved on).
+    EngineMove {
+        /// The plies played when it was asked.
+        plies: usize,
+        /// The position's hash then.
+        hash: u64,
+        /// The move in the game's notation (empty: none).
+        text: String,
+    },
+    /// The engine's hint, for the position it was asked in.
+    Hint {
+        /// The plies played when it was asked.
+        plies: usize,
+        /// The position's hash then.
+        hash: u64,
+        /// The move in the game's notation (empty: none).
+        text: String,
+    },
+    /// A hint was asked for.
+    AskHint,
+    /// The computer failed, and why.
+    EngineFailed(String),
+    /// Start the computer again after a failure.
+    EngineRestart,
     /// One- or two-character piece names.
     PieceStyle,
     /// The move list in USI or Japanese.
@@ -162,9 +199,92 @@ impl Play {
             dests: Rc::default(),
             can_pass: false,
             board: 0,
+            computer: Rc::default(),
+            level: koma_engine::Level::TOP,
+            engine_error: None,
+            engine_restarts: 0,
+            hint: None,
+            hint_asked: false,
         };
         p.refresh();
         p
+    }
+
+    /// The computer plays `seats` at `level`.
+    pub fn with_computer(mut self, seats: Vec<Player>, level: koma_engine::Level) -> Play {
+        self.computer = Rc::new(seats);
+        self.level = level;
+        self
+    }
+
+    /// The game goes on and the computer is to move (and has not failed): it is thinking.
+    pub fn computer_to_move(&self) -> bool {
+        self.game.outcome().is_none()
+            && self.engine_error.is_none()
+            && self.computer.contains(&self.game.position().turn())
+    }
+
+    /// The game goes on and a person is to move.
+    pub fn person_to_move(&self) -> bool {
+        self.game.outcome().is_none() && !self.computer.contains(&self.game.position().turn())
+    }
+
+    /// A move of the engine's for the position after `plies` plies with `hash`: `None` if the
+    /// game has moved on since it was asked; else the move, or why the rules refuse it.
+    fn engine_move(&mut self, plies: usize, hash: u64, text: &str) -> Option<Result<Move, String>> {
+        if self.game.moves().len() != plies
+            || self.game.position().hash() != hash
+            || self.game.outcome().is_some()
+        {
+            return None;
+        }
+        let v = self.game.position().variant();
+        Some(match koma_rules::notation::read_move(v, text) {
+            Ok(mv) if self.legal().contains(&mv) => Ok(mv),
+            Ok(_) => Err(format!(
+                "the computer proposed {text}, which is not legal here; the game is unchanged"
+            )),
+            Err(e) if text.is_empty() => Err(format!("the computer found no move ({e})")),
+            Err(e) => Err(format!("the computer's move {text:?} cannot be read: {e}")),
+        })
+    }
+
+    /// Take back the last move; against the computer, back to the last move of a person (the
+    /// computer's replies after it go too).
+    fn take_back(&mut self) {
+        if self.game.undo().is_none() {
+            return;
+        }
+        while self.computer.contains(&self.game.position().turn())
+            && self.computer.len() < self.game.position().variant().players() as usize
+            && !self.game.moves().is_empty()
+        {
+            self.game.undo();
+        }
+    }
+
+    /// Who resigns: the side to move, or, when the computer is to move, the person who moved
+    /// last (the first person's seat if none has).
+    fn resigner(&self) -> Player {
+        let pos = self.game.position();
+        let turn = pos.turn();
+        if !self.computer.contains(&turn) {
+            return turn;
+        }
+        let mut p = self.game.start().clone();
+        let mut last = None;
+        for m in self.game.moves() {
+            if !self.computer.contains(&p.turn()) {
+                last = Some(p.turn());
+            }
+            p.play_unchecked(m);
+        }
+        last.or_else(|| {
+            (0..pos.variant().players())
+                .map(Player)
+                .find(|s| !self.computer.contains(s))
+        })
+        .unwrap_or(turn)
     }
 
     /// The position on the board: the current one, or the past one being looked at.
@@ -358,15 +478,41 @@ impl Reducible for Play {
             }
             Action::Pass => s.play(Move::Pass),
             Action::Undo => {
-                s.game.undo();
+                s.take_back();
                 s.selected = None;
                 s.pending = None;
                 s.lion_first = None;
                 s.foul = None;
             }
             Action::Resign => {
-                let p = s.game.position().turn();
+                let p = s.resigner();
                 s.game.resign(p);
+            }
+            Action::EngineMove { plies, hash, text } => match s.engine_move(plies, hash, &text) {
+                Some(Ok(mv)) if s.computer_to_move() => s.play(mv),
+                Some(Err(e)) => s.engine_error = Some(e),
+                _ => {}
+            },
+            Action::Hint { plies, hash, text } => {
+                if let Some(found) = s.engine_move(plies, hash, &text) {
+                    s.hint_asked = false;
+                    match found {
+                        Ok(mv) => s.hint = Some(mv),
+                        Err(e) => s.engine_error = Some(e),
+                    }
+                }
+            }
+            Action::AskHint => {
+                s.hint_asked = true;
+                s.hint = None;
+            }
+            Action::EngineFailed(e) => {
+                s.engine_error = Some(e);
+                s.hint_asked = false;
+            }
+            Action::EngineRestart => {
+                s.engine_error = None;
+                s.engine_restarts += 1;
             }
             Action::Tick => s.tick(),
             Action::Load(game) => {
@@ -378,6 +524,8 @@ impl Reducible for Play {
                 fresh.numbers = s.numbers;
                 fresh.two_char = s.two_char;
                 fresh.usi = s.usi;
+                fresh.computer = s.computer.clone();
+                fresh.level = s.level;
                 s = fresh;
             }
             Action::Export(f) => {
@@ -413,6 +561,8 @@ impl Reducible for Play {
         }
         if (s.game.position().hash(), s.game.moves().len()) != (hash, plies) {
             s.board += 1;
+            s.hint = None;
+            s.hint_asked = false;
         }
         s.refresh();
         Rc::new(s)

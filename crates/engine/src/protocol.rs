@@ -1,0 +1,329 @@
+//! The messages between the page and the engine's Web Worker, and the worker's answer.
+//!
+//! The page sends a [`Request`]: the game as text (its start position in the game's notation,
+//! the moves played as `koma moves` writes them, the rule options) and a level. The worker
+//! rebuilds the game with the rules, checking every move (a request naming an illegal move or
+//! a position that cannot be read is answered with an error naming it, never searched), searches
+//! and answers with a [`Reply`]. The page checks the move again against its own game before it
+//! plays it (the game may have changed while the worker thought).
+//!
+//! Text, not the rules' own types, crosses the boundary: the worker and the page are two wasm
+//! binaries, and text is what a saved game, an address and the USI engine already speak. The
+//! types are plain data (serde), turned into JavaScript objects by serde-wasm-bindgen on both
+//! sides. `Reply::Failed` is what the worker's loader (`web/engine-worker.js`) posts when the
+//! engine's wasm cannot be loaded.
+
+use koma_rules::options::{ChuPreset, PointRule};
+use koma_rules::{Game, GameId, Position, RuleOptions};
+use serde::{Deserialize, Serialize};
+
+use crate::Level;
+use crate::search::{Control, Engine, Limits, Score};
+
+/// A search asked of the worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    /// Names the request: the reply carries it back.
+    pub id: u32,
+    /// The game id (`shogi`, `chushogi`, `sangoku`, ...).
+    pub game: String,
+    /// The game's start position in its notation (SFEN, or the hexagon's notation).
+    pub start: String,
+    /// The named start (handicap) the game began from, when it did: a chu handicap's setup
+    /// steps are not in the notation, so the worker builds such a start from its name.
+    pub setup: Option<String>,
+    /// The moves played from the start, in the game's move notation.
+    pub moves: Vec<String>,
+    /// Chu shogi's rule preset (`jcsa`, `lishogi`).
+    pub preset: String,
+    /// Impasse by 27 points instead of 24.
+    pub points27: bool,
+    /// Minishogi's founder's repetition rule.
+    pub founders_rule: bool,
+    /// The level, 1 to 8.
+    pub level: u8,
+    /// The seed of the level's controlled mistakes.
+    pub seed: u32,
+    /// A time limit (ms) below the level's own, e.g. for a hint.
+    pub time_ms: Option<u32>,
+}
+
+/// The worker's answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Reply {
+    /// The engine is loaded and waits for requests.
+    Ready,
+    /// The move found for request `id`.
+    Best {
+        /// The request answered.
+        id: u32,
+        /// The move in the game's notation (none: the game is over).
+        best: Option<String>,
+        /// The score from the mover's side: `cp <n>` or `mate <n>`, as USI writes it.
+        score: String,
+        /// The depth completed.
+        depth: u32,
+        /// Nodes searched.
+        nodes: f64,
+    },
+    /// Request `id` (none: a message that is not a request) cannot be searched, and why.
+    Error {
+        /// The request, when it could be read.
+        id: Option<u32>,
+        /// What is wrong.
+        message: String,
+    },
+    /// The engine could not be loaded.
+    Failed {
+        /// Why.
+        message: String,
+    },
+}
+
+impl Request {
+    /// A request for the position reached in `game`, at `level`.
+    pub fn of_game(id: u32, game: &Game, level: Level, seed: u32) -> Request {
+        let options = game.options();
+        let v = game.position().variant();
+        let setup = koma_rules::setups::setups(v.id)
+            .into_iter()
+            .find(|s| {
+                s.id != koma_rules::setups::EVEN.id
+                    && koma_rules::setups::setup_position(v.id, s.id).as_ref() == Some(game.start())
+            })
+            .map(|s| s.id.to_string());
+        Request {
+            id,
+            setup,
+            game: v.id.as_str().to_string(),
+            start: koma_rules::notation::write_position(game.start()),
+            moves: game
+                .moves()
+                .into_iter()
+                .map(|m| koma_rules::notation::write_move(v, m))
+                .collect(),
+            preset: options.chu.id().to_string(),
+            points27: options.points == PointRule::TwentySeven,
+            founders_rule: options.founders_rule,
+            level: level.number(),
+            seed,
+            time_ms: None,
+        }
+    }
+
+    /// The game the request describes, every move checked by the rules.
+    ///
+    /// # Errors
+    /// What cannot be read or is not legal, named.
+    pub fn game(&self) -> Result<Game, String> {
+        let id: GameId = self
+            .game
+            .parse()
+            .map_err(|e| format!("the game {:?}: {e}", self.game))?;
+        let start: Position = match &self.setup {
+            Some(name) => koma_rules::setups::setup_position(id, name)
+                .ok_or_else(|| format!("{id} has no setup {name:?}"))?,
+            None => koma_rules::notation::read_position(id, &self.start)
+                .map_err(|e| format!("the start position: {e}"))?,
+        };
+        let options = RuleOptions {
+            chu: self.preset.parse::<ChuPreset>()?,
+            points: if self.points27 {
+                PointRule::TwentySeven
+            } else {
+                PointRule::TwentyFour
+            },
+            founders_rule: self.founders_rule,
+            strict: false,
+        };
+        let mut game = Game::from_position(start, options);
+        let v = game.position().variant();
+        for (i, text) in self.moves.iter().enumerate() {
+            let mv = koma_rules::notation::read_move(v, text)
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            if game.outcome().is_some() {
+                return Err(format!("move {} ({text}): the game is already over", i + 1));
+            }
+            if !game.legal_moves().contains(&mv) {
+                return Err(format!("move {} ({text}) is not legal", i + 1));
+            }
+            game.play(mv)
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        }
+        Ok(game)
+    }
+}
+
+/// Answer `req` with `engine` (its transposition table kept from request to request), the
+/// time read from `control`.
+pub fn answer(engine: &mut Engine, req: &Request, control: &dyn Control) -> Reply {
+    let error = |message: String| Reply::Error {
+        id: Some(req.id),
+        message,
+    };
+    let Some(level) = Level::new(req.level) else {
+        return error(format!("level {}: expected 1 to 8", req.level));
+    };
+    let game = match req.game() {
+        Ok(g) => g,
+        Err(e) => return error(e),
+    };
+    if game.outcome().is_some() {
+        return Reply::Best {
+            id: req.id,
+            best: None,
+            score: "cp 0".into(),
+            depth: 0,
+            nodes: 0.0,
+        };
+    }
+    engine.set_level(level);
+    engine.set_seed(u64::from(req.seed));
+    let limits = Limits {
+        time_ms: req.time_ms.map(u64::from),
+        ..Limits::default()
+    };
+    let r = engine.search(game.start(), &game.moves(), &limits, control, &mut |_| {});
+    let v = game.position().variant();
+    Reply::Best {
+        id: req.id,
+        best: r.best.map(|m| koma_rules::notation::write_move(v, m)),
+        score: match r.score {
+            Score::Cp(c) => format!("cp {c}"),
+            Score::Mate(m) => format!("mate {m}"),
+        },
+        depth: r.depth,
+        nodes: r.nodes as f64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::NoClock;
+
+    fn play_some(game: &mut Game, plies: usize) {
+        for i in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            let mv = moves[(i * 7 + 3) % moves.len()];
+            assert!(game.play(mv).is_ok());
+        }
+    }
+
+    /// Every game and every named start crosses as text and comes back the same game: the
+    /// worker's move is legal in the page's game.
+    #[test]
+    fn every_start_and_setup_crosses_and_is_answered_with_a_legal_move() {
+        let mut engine = Engine::new(1);
+        for id in GameId::ALL {
+            for setup in koma_rules::setups::setups(id) {
+                let Some(start) = koma_rules::setups::setup_position(id, setup.id) else {
+                    panic!("{id} {}", setup.id)
+                };
+                let mut game = Game::from_position(start, RuleOptions::default());
+                play_some(&mut game, 6);
+                let req = Request::of_game(1, &game, Level::MIN, 5);
+                let back = req
+                    .game()
+                    .unwrap_or_else(|e| panic!("{id} {}: {e}", setup.id));
+                assert_eq!(
+                    back.position().hash(),
+                    game.position().hash(),
+                    "{id} {}",
+                    setup.id
+                );
+                let Reply::Best {
+                    best: Some(best), ..
+                } = answer(&mut engine, &req, &NoClock)
+                else {
+                    panic!("{id} {}: no move", setup.id)
+                };
+                let mv = koma_rules::notation::read_move(game.position().variant(), &best);
+                assert!(
+                    mv.is_ok_and(|m| game.legal_moves().contains(&m)),
+                    "{id} {}: {best}",
+                    setup.id
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn bad_requests_are_named_not_searched() {
+        let mut engine = Engine::new(1);
+        let game = Game::new(GameId::Shogi, RuleOptions::default());
+        let good = Request::of_game(3, &game, Level::MIN, 1);
+        type Change = fn(&mut Request);
+        let cases: [(Change, &str); 6] = [
+            (|r| r.game = "chess".into(), "the game"),
+            (|r| r.start = "9/9 b".into(), "the start position"),
+            (
+                |r| r.moves = vec!["7g7f".into(), "7f7e".into()],
+                "move 2 (7f7e) is not legal",
+            ),
+            (|r| r.moves = vec!["zz".into()], "move 1 (zz)"),
+            (|r| r.level = 9, "level 9"),
+            (
+                |r| r.setup = Some("lion".into()),
+                "shogi has no setup \"lion\"",
+            ),
+        ];
+        for (change, says) in cases {
+            let mut req = good.clone();
+            change(&mut req);
+            match answer(&mut engine, &req, &NoClock) {
+                Reply::Error {
+                    id: Some(3),
+                    message,
+                } => {
+                    assert!(message.contains(says), "{message:?} should name {says:?}")
+                }
+                other => panic!("{req:?}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_finished_game_gets_no_move() {
+        let mut engine = Engine::new(1);
+        let mut game = Game::new(GameId::Minishogi, RuleOptions::default());
+        play_some(&mut game, 2);
+        assert!(game.resign(game.position().turn()).is_some());
+        // the moves alone still describe a game in progress: the worker searches it
+        let req = Request::of_game(4, &game, Level::MIN, 1);
+        let r = answer(&mut engine, &req, &NoClock);
+        assert!(
+            matches!(
+                r,
+                Reply::Best {
+                    id: 4,
+                    best: Some(_),
+                    ..
+                }
+            ),
+            "{r:?}"
+        );
+        // a start with no legal move (mated) gets none
+        let mated = Request {
+            start: "4k/3GG/5/5/K4 w - 1".into(),
+            moves: vec![],
+            ..req
+        };
+        let r = answer(&mut engine, &mated, &NoClock);
+        assert!(
+            matches!(
+                r,
+                Reply::Best {
+                    id: 4,
+                    best: None,
+                    ..
+                }
+            ),
+            "{r:?}"
+        );
+    }
+}
