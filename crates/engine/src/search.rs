@@ -246,6 +246,7 @@ impl Engine {
             seldepth: 0,
             stopped: false,
             first_iteration: true,
+            iteration: 1,
             quiet_only: false,
             checks_bind: pos_shows_check,
             limits,
@@ -289,6 +290,8 @@ struct Searcher<'a> {
     stopped: bool,
     /// Searching depth 1 (see [`Searcher::out_of_time`]).
     first_iteration: bool,
+    /// The iteration's depth: a check extends a line only up to twice this many plies.
+    iteration: usize,
     /// Quiescence returns the static score at once (the first iteration past its limits).
     quiet_only: bool,
     /// Whether a royal left attacked must be answered (so quiescence tries every evasion).
@@ -345,6 +348,7 @@ impl Searcher<'_> {
                 legal[..=i].rotate_right(1);
             }
             self.first_iteration = depth == 1;
+            self.iteration = depth as usize;
             let (scores, complete) = self.root_moves(&legal, depth as i32, margin > 0);
             if !complete && depth > 1 {
                 break;
@@ -607,7 +611,13 @@ impl Searcher<'_> {
             }
             legal += 1;
             let gives_check = self.pos.in_check();
-            let ext = i32::from(gives_check && ply < MAX_PLY / 2);
+            // a check extends the line, up to twice the iteration's depth (unbounded, chu
+            // shogi's many checking pieces made the first iteration, which always finishes,
+            // follow checks fifty plies deep: measured, a search of 100k nodes that ran for
+            // minutes), and not once the first iteration is past its limits
+            let ext = i32::from(
+                gives_check && ply < (2 * self.iteration).min(MAX_PLY / 2) && !self.quiet_only,
+            );
             let quiet =
                 !o.capture && !gives_check && !matches!(mv, Move::Board { promote: true, .. });
             let mut score;

@@ -93,6 +93,58 @@ fn minishogi_mate_in_one() {
 }
 
 #[test]
+fn shogi_mates_in_three() {
+    // sparse tsume found by a random search, each checked by the plain search above (a mate in
+    // three, none in two)
+    for text in [
+        "7k1/9/9/6R2/9/9/9/9/K8 b N 1",
+        "6k2/5B1p1/8p/9/9/9/9/9/K8 b GG 1",
+        "7k1/8s/5+R2g/9/9/9/9/9/K8 b B 1",
+    ] {
+        finds_mate(GameId::Shogi, text, 3);
+    }
+}
+
+/// A check extends a line only up to twice the iteration's depth: with every check extended,
+/// a side with many pieces to check with followed checks fifty plies deep (in a chu shogi match,
+/// a search of 100k nodes ran for minutes inside its first iteration, which always finishes).
+#[test]
+fn checks_extend_a_line_only_so_far() {
+    for (game, text) in [
+        (GameId::Shogi, "4k4/9/9/9/9/9/9/9/4K4 b RBGGSSNNLL 1"),
+        (GameId::Shogi, "4k4/9/9/9/9/9/9/9/4K4 w rbggssnnll 1"),
+        (
+            GameId::Chushogi,
+            "l1csgekgsNf1/afbhtxot4/mvr1dqn5/ppppppp3+V1/3i3p4/P11/8I3/9P2/1PPP+bPPPP3/MVRHD1QDH3/A1B1TOXTSB2/LFCSGKEG1CF1 b - 51",
+        ),
+    ] {
+        let p = pos(game, text);
+        let mut e = Engine::new(16);
+        let mut deepest = 0;
+        // (a small node limit: the first iteration runs past it, as it did in the match)
+        let limits = Limits {
+            depth: Some(3),
+            nodes: Some(2_000),
+            time_ms: None,
+        };
+        let r = e.search(&p, &[], &limits, &NoClock, &mut |i| {
+            deepest = deepest.max(i.seldepth)
+        });
+        assert!(r.best.is_some());
+        assert!(
+            r.nodes < 200_000,
+            "{text}: {} nodes for a limit of 2000",
+            r.nodes
+        );
+        // three times the depth, plus quiescence's captures
+        assert!(
+            deepest <= 3 * 3 + 8 + 1,
+            "{text}: seldepth {deepest} at depth 3"
+        );
+    }
+}
+
+#[test]
 fn minishogi_mates_in_three() {
     // found in random games, each checked by the plain search above
     for text in [
