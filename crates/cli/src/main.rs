@@ -80,7 +80,8 @@ enum Command {
     Match {
         /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
         game: GameId,
-        /// The first player: level:<1-8>, random or greedy (scored).
+        /// The first player: level:<1-8>, paranoid:<1-8>, maxn:<1-8>, random, greedy, or
+        /// fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and minishogi) (scored).
         a: matches::Contender,
         /// The second player (both other seats in sangoku).
         b: matches::Contender,
@@ -96,6 +97,9 @@ enum Command {
         /// The engine's node limit per move (the level's when not given).
         #[arg(long)]
         nodes: Option<u64>,
+        /// Milliseconds a move by the clock for the engine and Fairy-Stockfish (`fsf:<1-8>`).
+        #[arg(long)]
+        movetime: Option<u64>,
     },
 }
 
@@ -170,6 +174,7 @@ fn run(command: Command) -> Result<(), String> {
             opening,
             cap,
             nodes,
+            movetime,
         } => matches::run(&matches::MatchSettings {
             game,
             a,
@@ -178,6 +183,7 @@ fn run(command: Command) -> Result<(), String> {
             opening,
             cap,
             nodes,
+            movetime,
         })?,
         Command::Usi => usi::run()?,
     }

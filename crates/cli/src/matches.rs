@@ -5,8 +5,14 @@
 //! goes round the table), opens each game with a few random plies chosen by the game's number
 //! (so the same match replays the same games), and ends each game by the rules (mate,
 //! repetition and perpetual check, the hexagon's endings) or at a ply cap, scored as a draw.
-//! The engine plays with node limits only (its levels', or `--nodes`), so a match is the same
-//! on every machine. The score is wins plus half the draws, for the first player named.
+//! The engine plays with node limits (its levels', or `--nodes`), so a match is the same on
+//! every machine; or, with `--movetime`, for that many milliseconds a move by the clock.
+//! The score is wins plus half the draws, for the first player named.
+//!
+//! `fsf:<1-8>` is Fairy-Stockfish (the npm package `fairy-stockfish-nnue.wasm`, run by Node as
+//! a USI engine: `cargo xtask fsf-match` installs it and plays) at one of lishogi's levels:
+//! [`FSF_LEVELS`], the skill, time and depth table of lichess's fishnet that lishogi's AI levels
+//! follow. It plays shogi and minishogi; each game starts a fresh engine process.
 
 use std::time::Instant;
 
@@ -27,7 +33,21 @@ pub enum Contender {
     Random,
     /// The legal move that leaves the best evaluation (a win at once first).
     Greedy,
+    /// Fairy-Stockfish at a lishogi level (1-8).
+    Fsf(u8),
 }
+
+/// Lishogi's AI levels for Fairy-Stockfish: `Skill Level`, milliseconds a move, depth.
+pub const FSF_LEVELS: [(i32, u64, u32); 8] = [
+    (-9, 50, 5),
+    (-5, 100, 5),
+    (-1, 150, 5),
+    (3, 200, 5),
+    (7, 300, 5),
+    (11, 400, 8),
+    (16, 500, 13),
+    (20, 1000, 22),
+];
 
 impl std::str::FromStr for Contender {
     type Err = String;
@@ -35,6 +55,10 @@ impl std::str::FromStr for Contender {
         match s {
             "random" => Ok(Contender::Random),
             "greedy" => Ok(Contender::Greedy),
+            _ if s.starts_with("fsf:") => match s[4..].parse::<u8>() {
+                Ok(n) if (1..=8).contains(&n) => Ok(Contender::Fsf(n)),
+                _ => Err(format!("{s:?}: fsf:<1-8>, a lishogi level")),
+            },
             _ => {
                 use koma_engine::multi::Method;
                 if let Some(n) = s.strip_prefix("paranoid:") {
@@ -66,6 +90,7 @@ impl std::fmt::Display for Contender {
             }
             Contender::Random => f.write_str("random"),
             Contender::Greedy => f.write_str("greedy"),
+            Contender::Fsf(n) => write!(f, "fsf:{n}"),
         }
     }
 }
@@ -86,11 +111,127 @@ pub struct MatchSettings {
     pub cap: u32,
     /// The engine's node limit per move (its level's when none).
     pub nodes: Option<u64>,
+    /// Milliseconds a move by the clock, for the engine and Fairy-Stockfish alike (none: the
+    /// engine by nodes, Fairy-Stockfish by its level's time).
+    pub movetime: Option<u64>,
 }
 
 struct Seat {
     who: Contender,
     engine: Option<Engine>,
+    usi: Option<Usi>,
+}
+
+/// The clock of a search by time.
+struct Wall(Instant);
+
+impl koma_engine::Control for Wall {
+    fn elapsed_ms(&self) -> u64 {
+        self.0.elapsed().as_millis() as u64
+    }
+}
+
+/// A USI engine in a child process (Fairy-Stockfish under Node).
+struct Usi {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Usi {
+    /// Fairy-Stockfish at lishogi level `level` for `game`: `node --no-experimental-fetch
+    /// <uci.js>`, the script from `KOMA_FSF` or `target/peer-fsf/node_modules/...`.
+    fn fsf(level: u8, game: GameId) -> Result<Usi, String> {
+        use std::process::{Command, Stdio};
+        let script = std::env::var("KOMA_FSF").unwrap_or_else(|_| {
+            "target/peer-fsf/node_modules/fairy-stockfish-nnue.wasm/uci.js".into()
+        });
+        // (Node's own fetch cannot read the engine's wasm from a file: it is turned off)
+        let mut child = Command::new("node")
+            .args(["--no-experimental-fetch", &script])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("node {script}: {e} (`cargo xtask fsf-match` installs it)"))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err("the engine's pipes".into());
+        };
+        let mut u = Usi {
+            child,
+            input,
+            output: std::io::BufReader::new(output),
+        };
+        let (skill, _, _) = FSF_LEVELS[usize::from(level.clamp(1, 8)) - 1];
+        u.send("usi")?;
+        u.wait("usiok")?;
+        u.send(&format!("setoption name USI_Variant value {game}"))?;
+        u.send(&format!("setoption name Skill Level value {skill}"))?;
+        u.send("setoption name Hash value 16")?;
+        u.send("isready")?;
+        u.wait("readyok")?;
+        u.send("usinewgame")?;
+        Ok(u)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        use std::io::Write;
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("to the engine: {e}"))
+    }
+
+    /// Read up to the line starting with `word`, and return it.
+    fn wait(&mut self, word: &str) -> Result<String, String> {
+        use std::io::BufRead;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self
+                .output
+                .read_line(&mut line)
+                .map_err(|e| format!("from the engine: {e}"))?;
+            if n == 0 {
+                return Err(format!("the engine ended before {word:?}"));
+            }
+            if line.trim_start().starts_with(word) {
+                return Ok(line.trim().to_string());
+            }
+        }
+    }
+
+    /// The engine's move in `game`: `None` when it resigns (or declares a win: the rules judge).
+    fn best(&mut self, game: &Game, movetime: u64, depth: u32) -> Result<Option<Move>, String> {
+        let v = game.position().variant();
+        let moves: Vec<String> = game
+            .moves()
+            .iter()
+            .map(|&m| koma_rules::notation::write_move(v, m))
+            .collect();
+        let start = koma_rules::notation::write_position(game.start());
+        let mut cmd = format!("position sfen {start}");
+        if !moves.is_empty() {
+            cmd += &format!(" moves {}", moves.join(" "));
+        }
+        self.send(&cmd)?;
+        self.send(&format!("go movetime {movetime} depth {depth}"))?;
+        let line = self.wait("bestmove")?;
+        let word = line.split_whitespace().nth(1).unwrap_or("");
+        match word {
+            "resign" | "win" | "(none)" => Ok(None),
+            w => koma_rules::notation::read_move(v, w)
+                .map(Some)
+                .map_err(|e| format!("the engine's move {w:?}: {e}")),
+        }
+    }
+}
+
+impl Drop for Usi {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 fn next(seed: &mut u64) -> u64 {
@@ -121,10 +262,12 @@ impl Seat {
         Seat {
             who: who.clone(),
             engine,
+            usi: None,
         }
     }
 
-    fn choose(&mut self, game: &mut Game, nodes: Option<u64>, seed: &mut u64) -> Option<Move> {
+    fn choose(&mut self, game: &mut Game, s: &MatchSettings, seed: &mut u64) -> Option<Move> {
+        let nodes = s.nodes;
         let legal = game.legal_moves();
         if legal.is_empty() {
             return None;
@@ -151,12 +294,53 @@ impl Seat {
             }
             Contender::Level(_) | Contender::Method(..) => {
                 let e = self.engine.as_mut()?;
-                let limits = Limits {
-                    nodes,
-                    ..Limits::default()
+                let r = match s.movetime {
+                    Some(ms) => {
+                        let limits = Limits {
+                            time_ms: Some(ms),
+                            ..Limits::default()
+                        };
+                        let clock = Wall(Instant::now());
+                        e.search(game.start(), &game.moves(), &limits, &clock, &mut |_| {})
+                    }
+                    None => {
+                        let limits = Limits {
+                            nodes,
+                            ..Limits::default()
+                        };
+                        e.search(game.start(), &game.moves(), &limits, &NoClock, &mut |_| {})
+                    }
                 };
-                let r = e.search(game.start(), &game.moves(), &limits, &NoClock, &mut |_| {});
                 r.best.or(legal.first().copied())
+            }
+            &Contender::Fsf(level) => {
+                let (_, ms, depth) = FSF_LEVELS[usize::from(level) - 1];
+                if self.usi.is_none() {
+                    match Usi::fsf(level, game.position().game()) {
+                        Ok(u) => self.usi = Some(u),
+                        Err(e) => {
+                            eprintln!("{e}");
+                            std::process::exit(2);
+                        }
+                    }
+                }
+                let usi = self.usi.as_mut()?;
+                match usi.best(game, s.movetime.unwrap_or(ms), depth) {
+                    Ok(Some(m)) if legal.contains(&m) => Some(m),
+                    Ok(found) => {
+                        // a resignation, or a move the rules refuse: the engine loses
+                        if let Some(m) = found {
+                            eprintln!("fsf played {m:?}, not legal here: it loses");
+                        }
+                        let me = game.position().turn();
+                        game.resign(me);
+                        None
+                    }
+                    Err(e) => {
+                        eprintln!("{e}");
+                        std::process::exit(2);
+                    }
+                }
             }
         }
     }
@@ -190,7 +374,7 @@ fn play_one(s: &MatchSettings, index: u32) -> (f64, &'static str) {
             legal[(next(&mut seed) % legal.len() as u64) as usize]
         } else {
             let turn = game.position().turn().index();
-            match seats[turn].choose(&mut game, s.nodes, &mut seed) {
+            match seats[turn].choose(&mut game, s, &mut seed) {
                 Some(m) => m,
                 None => break,
             }

@@ -10,6 +10,9 @@
 //! - `cargo xtask bench [--quick]`: perft speed of the rules natively, in wasm (node), and of
 //!   the peer cshogi (PyPI, installed into `target/peer-venv`), and the engine's search speed
 //!   natively and in wasm, in one run.
+//! - `cargo xtask fsf-match <shogi|minishogi> <1-8> [--games N]`: the engine's top level
+//!   against Fairy-Stockfish (npm `fairy-stockfish-nnue.wasm` 1.1.12, installed into
+//!   `target/peer-fsf`, run by Node) at that lishogi level, both at the level's time a move.
 //!
 //! Pinned tools (a mismatch is reinstalled; Trunk never downloads anything, see Trunk.toml):
 //! the wasm32 target, trunk 0.21.14, wasm-bindgen-cli 0.2.130 (equal to the wasm-bindgen
@@ -37,8 +40,11 @@ fn main() -> ExitCode {
         Some("test") => test(&args[1..]),
         Some("install") => install(true).map(|_| ()),
         Some("bench") => bench(&args[1..]),
+        Some("fsf-match") => fsf_match(&args[1..]),
         _ => Err(
-            "usage: cargo xtask serve | test [--no-e2e] | bench [--quick] | install".to_string(),
+            "usage: cargo xtask serve | test [--no-e2e] | bench [--quick] | install | \
+             fsf-match <shogi|minishogi> <lishogi level 1-8> [--games N]"
+                .to_string(),
         ),
     };
     let secs = started.elapsed().as_secs_f64();
@@ -349,6 +355,57 @@ fn chromedriver() -> String {
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "/usr/bin/chromedriver".into())
+}
+
+/// Fairy-Stockfish's npm package, pinned.
+const FSF: &str = "fairy-stockfish-nnue.wasm@1.1.12";
+
+/// The top level against Fairy-Stockfish at a lishogi level, both at that level's time a move:
+/// `koma match <game> level:8 fsf:<n> --movetime <ms>`.
+fn fsf_match(args: &[String]) -> Result {
+    let (Some(game), Some(level)) = (args.first(), args.get(1)) else {
+        return Err("usage: cargo xtask fsf-match <shogi|minishogi> <1-8> [--games N]".into());
+    };
+    let n: usize = level
+        .parse()
+        .ok()
+        .filter(|n| (1..=8).contains(n))
+        .ok_or_else(|| format!("lishogi level {level:?}: 1 to 8"))?;
+    let games = args
+        .iter()
+        .position(|a| a == "--games")
+        .and_then(|i| args.get(i + 1))
+        .map_or("40", String::as_str);
+    let dir = root().join("target/peer-fsf");
+    let script = dir.join("node_modules/fairy-stockfish-nnue.wasm/uci.js");
+    if !script.exists() {
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        step(
+            "npm install fairy-stockfish-nnue.wasm",
+            cmd("npm")
+                .args(["install", "--no-save", "--prefix"])
+                .arg(&dir)
+                .arg(FSF),
+        )?;
+    }
+    // lishogi's time a move for the level (koma_cli's FSF_LEVELS)
+    let ms = ["50", "100", "150", "200", "300", "400", "500", "1000"][n - 1];
+    step(
+        "koma match (the top level against Fairy-Stockfish)",
+        cmd("cargo")
+            .args([
+                "run",
+                "--release",
+                "--quiet",
+                "-p",
+                "koma-cli",
+                "--",
+                "match",
+            ])
+            .args([game.as_str(), "level:8", &format!("fsf:{n}")])
+            .args(["--games", games, "--movetime", ms])
+            .env("KOMA_FSF", &script),
+    )
 }
 
 /// Perft speed natively, in wasm under node, and of cshogi, in one run.
