@@ -193,3 +193,22 @@ test("a computer that fails is reported, the game stays, and it can be restarted
   await expect(page.locator(".moves [data-ply]")).toHaveCount(2);
   await expect(error).toHaveCount(0);
 });
+
+// The engine's speed in the browser's worker (wasm in Chromium): the top level's first move in
+// each game, printed with the test run. A measure, not a timed test: it only checks that a
+// search was made and reported.
+test("the engine's speed in the browser, each game", async ({ page }) => {
+  test.skip(test.info().project.name !== "desktop", "measured once");
+  test.setTimeout(120_000);
+  const rows = [];
+  for (const [game] of games) {
+    await page.goto(play(game, { computer: "0", level: "8" }));
+    const info = page.locator("[data-engine-nodes]");
+    await expect(info).toHaveCount(1, { timeout: 20_000 });
+    const nodes = Number(await info.getAttribute("data-engine-nodes"));
+    const ms = Number(await info.getAttribute("data-engine-ms"));
+    expect(nodes).toBeGreaterThan(0);
+    rows.push(`${game}: ${nodes} nodes in ${ms} ms, ${Math.round((nodes * 1000) / Math.max(ms, 1))} nodes/s`);
+  }
+  console.log(`the top level's first move in headless Chromium:\n  ${rows.join("\n  ")}`);
+});

@@ -66,6 +66,8 @@ pub enum Reply {
         depth: u32,
         /// Nodes searched.
         nodes: f64,
+        /// Milliseconds the search took, by the worker's clock.
+        ms: f64,
     },
     /// Request `id` (none: a message that is not a request) cannot be searched, and why.
     Error {
@@ -176,6 +178,7 @@ pub fn answer(engine: &mut Engine, req: &Request, control: &dyn Control) -> Repl
             score: "cp 0".into(),
             depth: 0,
             nodes: 0.0,
+            ms: 0.0,
         };
     }
     engine.set_level(level);
@@ -195,6 +198,7 @@ pub fn answer(engine: &mut Engine, req: &Request, control: &dyn Control) -> Repl
         },
         depth: r.depth,
         nodes: r.nodes as f64,
+        ms: control.elapsed_ms() as f64,
     }
 }
 

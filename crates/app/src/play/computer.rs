@@ -243,7 +243,14 @@ fn received(shared: &Shared, state: &UseReducerHandle<Play>, data: JsValue) {
                 }
             }
         }
-        Reply::Best { id, best, .. } => {
+        Reply::Best {
+            id,
+            best,
+            depth,
+            nodes,
+            ms,
+            ..
+        } => {
             let Some(asked) = e.asked.filter(|a| a.id == id) else {
                 return;
             };
@@ -261,6 +268,7 @@ fn received(shared: &Shared, state: &UseReducerHandle<Play>, data: JsValue) {
                     plies: asked.plies,
                     hash: asked.hash,
                     text,
+                    searched: super::state::Searched { depth, nodes, ms },
                 }
             });
         }

@@ -276,6 +276,22 @@ fn computer_view(
         Callback::from(move |_: MouseEvent| hint.emit(()))
     };
     let level = st.level.number();
+    let searched = st.searched.filter(|_| !st.computer_to_move()).map(|s| {
+        let nps = if s.ms > 0.0 { s.nodes * 1000.0 / s.ms } else { 0.0 };
+        let text = match lang {
+            Lang::Ja => format!("前回の読み：深さ{}、{:.0}局面、{:.1}秒", s.depth, s.nodes, s.ms / 1000.0),
+            Lang::En => format!(
+                "last search: depth {}, {:.0} nodes in {:.1} s",
+                s.depth,
+                s.nodes,
+                s.ms / 1000.0
+            ),
+        };
+        html! {
+            <span class="engine-info" data-engine-nodes={format!("{:.0}", s.nodes)}
+                data-engine-ms={format!("{:.0}", s.ms)} data-engine-nps={format!("{nps:.0}")}>{ text }</span>
+        }
+    });
     html! {
         <p class="computer">
             if st.computer_to_move() {
@@ -288,6 +304,7 @@ fn computer_view(
             }
             <button data-action="hint" onclick={ask} disabled={!can_hint}>{ lang.pick("ヒント", "Hint") }</button>
             { for hint_text }
+            { for searched }
         </p>
     }
 }

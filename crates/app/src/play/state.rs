@@ -85,6 +85,20 @@ pub struct Play {
     pub hint: Option<Move>,
     /// A hint is being searched.
     pub hint_asked: bool,
+    /// What the computer's last search did.
+    pub searched: Option<Searched>,
+}
+
+/// What a search of the computer's did: shown under the status, for the curious and for tests
+/// that measure the engine's speed in the browser.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Searched {
+    /// The depth completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: f64,
+    /// Milliseconds, by the worker's clock.
+    pub ms: f64,
 }
 
 fn now_ms() -> f64 {
@@ -148,6 +162,8 @@ pub enum Action {
         hash: u64,
         /// The move in the game's notation (empty: none).
         text: String,
+        /// What the search did.
+        searched: Searched,
     },
     /// The engine's hint, for the position it was asked in.
     Hint {
@@ -205,6 +221,7 @@ impl Play {
             engine_restarts: 0,
             hint: None,
             hint_asked: false,
+            searched: None,
         };
         p.refresh();
         p
@@ -488,8 +505,16 @@ impl Reducible for Play {
                 let p = s.resigner();
                 s.game.resign(p);
             }
-            Action::EngineMove { plies, hash, text } => match s.engine_move(plies, hash, &text) {
-                Some(Ok(mv)) if s.computer_to_move() => s.play(mv),
+            Action::EngineMove {
+                plies,
+                hash,
+                text,
+                searched,
+            } => match s.engine_move(plies, hash, &text) {
+                Some(Ok(mv)) if s.computer_to_move() => {
+                    s.searched = Some(searched);
+                    s.play(mv)
+                }
                 Some(Err(e)) => s.engine_error = Some(e),
                 _ => {}
             },
