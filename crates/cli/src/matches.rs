@@ -26,6 +26,9 @@ use koma_rules::{Game, GameId, Move, Player, RuleOptions};
 pub enum Contender {
     /// The engine at a level.
     Level(Level),
+    /// The engine at a level with null-move pruning or late-move reductions off
+    /// (`level:<n>/nonull`, `level:<n>/nolmr`), to measure what they gain.
+    Pruned(Level, koma_engine::search::Pruning),
     /// The engine at a level, its three-player search set to a method (`paranoid:<n>`,
     /// `maxn:<n>`).
     Method(Level, koma_engine::multi::Method),
@@ -55,6 +58,19 @@ impl std::str::FromStr for Contender {
         match s {
             "random" => Ok(Contender::Random),
             "greedy" => Ok(Contender::Greedy),
+            _ if s.contains('/') => {
+                let (level, off) = s.split_once('/').unwrap_or((s, ""));
+                let Contender::Level(l) = level.parse()? else {
+                    return Err(format!("{s:?}: level:<n>/nonull or level:<n>/nolmr"));
+                };
+                let mut p = koma_engine::search::Pruning::default();
+                match off {
+                    "nonull" => p.null_move = false,
+                    "nolmr" => p.reductions = false,
+                    _ => return Err(format!("{s:?}: level:<n>/nonull or level:<n>/nolmr")),
+                }
+                Ok(Contender::Pruned(l, p))
+            }
             _ if s.starts_with("fsf:") => match s[4..].parse::<u8>() {
                 Ok(n) if (1..=8).contains(&n) => Ok(Contender::Fsf(n)),
                 _ => Err(format!("{s:?}: fsf:<1-8>, a lishogi level")),
@@ -82,6 +98,12 @@ impl std::fmt::Display for Contender {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Contender::Level(l) => write!(f, "level:{}", l.number()),
+            Contender::Pruned(l, p) => write!(
+                f,
+                "level:{}/{}",
+                l.number(),
+                if p.null_move { "nolmr" } else { "nonull" }
+            ),
             Contender::Method(l, koma_engine::multi::Method::Paranoid) => {
                 write!(f, "paranoid:{}", l.number())
             }
@@ -257,6 +279,13 @@ impl Seat {
                 e.set_multi_method(*m);
                 Some(e)
             }
+            Contender::Pruned(l, p) => {
+                let mut e = Engine::new(16);
+                e.set_level(*l);
+                e.set_seed(seed);
+                e.set_pruning(*p);
+                Some(e)
+            }
             _ => None,
         };
         Seat {
@@ -292,7 +321,7 @@ impl Seat {
                     v
                 })
             }
-            Contender::Level(_) | Contender::Method(..) => {
+            Contender::Level(_) | Contender::Method(..) | Contender::Pruned(..) => {
                 let e = self.engine.as_mut()?;
                 let r = match s.movetime {
                     Some(ms) => {

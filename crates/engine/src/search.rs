@@ -147,6 +147,25 @@ pub struct Engine {
     level: Level,
     seed: u64,
     method: crate::multi::Method,
+    prune: Pruning,
+}
+
+/// The search's selective parts, each on unless a match turns it off to measure it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// Null-move pruning (two-player games, out of check, past setup and placement).
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub reductions: bool,
+}
+
+impl Default for Pruning {
+    fn default() -> Self {
+        Pruning {
+            null_move: true,
+            reductions: true,
+        }
+    }
 }
 
 impl Engine {
@@ -157,6 +176,7 @@ impl Engine {
             level: Level::TOP,
             seed: 0x4B4F_4D41,
             method: crate::multi::METHOD,
+            prune: Pruning::default(),
         }
     }
 
@@ -178,6 +198,11 @@ impl Engine {
     /// The three-player search's method (the default is [`crate::multi::METHOD`]).
     pub fn set_multi_method(&mut self, method: crate::multi::Method) {
         self.method = method;
+    }
+
+    /// Turn null-move pruning or late-move reductions off (to measure them).
+    pub fn set_pruning(&mut self, prune: Pruning) {
+        self.prune = prune;
     }
 
     /// A new game: forget what was learnt.
@@ -207,6 +232,7 @@ impl Engine {
         let mut path = vec![Step {
             hash: pos.hash(),
             played: None,
+            null: false,
         }];
         for &mv in moves {
             let mover = pos.turn();
@@ -215,6 +241,7 @@ impl Engine {
             path.push(Step {
                 hash: pos.hash(),
                 played: Some(rules.played(mover, mv, jitto, &pos)),
+                null: false,
             });
         }
         let settings = self.level.settings();
@@ -235,6 +262,7 @@ impl Engine {
             );
         }
         let pos_shows_check = pos.rules().shows_check();
+        let null_ok = self.prune.null_move && !pos.is_placing() && pos.chu_setup().is_none();
         let mut s = Searcher {
             eval: evaluator(pos.game()),
             pos,
@@ -249,6 +277,8 @@ impl Engine {
             iteration: 1,
             quiet_only: false,
             checks_bind: pos_shows_check,
+            null_ok,
+            reductions: self.prune.reductions,
             limits,
             control,
         };
@@ -263,6 +293,9 @@ impl Engine {
 pub(crate) struct Step {
     pub hash: u64,
     pub played: Option<Played>,
+    /// A null move (the side to move passed, in the search only): no repetition reaches
+    /// across it.
+    pub null: bool,
 }
 
 fn path_hashes(path: &[Step]) -> Vec<u64> {
@@ -296,6 +329,10 @@ struct Searcher<'a> {
     quiet_only: bool,
     /// Whether a royal left attacked must be answered (so quiescence tries every evasion).
     checks_bind: bool,
+    /// Null moves may be tried (see [`Searcher::null_move_cuts`]).
+    null_ok: bool,
+    /// Late moves are searched shallower first.
+    reductions: bool,
     limits: Limits,
     control: &'a dyn Control,
 }
@@ -465,8 +502,40 @@ impl Searcher<'_> {
         self.path.push(Step {
             hash: self.pos.hash(),
             played: Some(rules.played(mover, mv, jitto, &self.pos)),
+            null: false,
         });
         true
+    }
+
+    /// Null-move pruning: out of check, with the static score at or above `beta`, let the side
+    /// to move pass and search the reply shallower; if even then the score holds at `beta`, the
+    /// node is cut. Shogi's drops make zugzwang rare; the three-player game, 66 shogi's placement
+    /// and chu's handicap steps (where a pass means something else) never try it.
+    fn null_move_cuts(&mut self, depth: i32, beta: i32, ply: usize) -> bool {
+        if !self.null_ok
+            || depth < 3
+            || ply == 0
+            || beta.abs() >= MATE_BOUND
+            || self.path.last().is_some_and(|s| s.null)
+            || self.pos.variant().players() != 2
+            || self.pos.is_placing()
+        {
+            return false;
+        }
+        let me = self.pos.turn();
+        if self.eval.score(&self.pos, me) < beta {
+            return false;
+        }
+        self.pos.play_unchecked(Move::Pass);
+        self.path.push(Step {
+            hash: self.pos.hash(),
+            played: None,
+            null: true,
+        });
+        let r = 2 + i32::from(depth > 6);
+        let score = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1);
+        self.unplay();
+        !self.stopped && score >= beta
     }
 
     fn unplay(&mut self) {
@@ -479,7 +548,12 @@ impl Searcher<'_> {
     fn repetition(&mut self, ply: usize) -> Option<i32> {
         let n = self.path.len();
         let here = self.path[n - 1].hash;
-        let first = (0..n - 1).rev().find(|&i| self.path[i].hash == here)?;
+        // (not across a null move of the search's)
+        let since = (0..n)
+            .rev()
+            .find(|&i| self.path[i].null)
+            .map_or(0, |i| i + 1);
+        let first = (since..n - 1).rev().find(|&i| self.path[i].hash == here)?;
         let span: Vec<Played> = self.path[first + 1..]
             .iter()
             .filter_map(|s| s.played)
@@ -597,6 +671,9 @@ impl Searcher<'_> {
             }
         }
         let in_check = self.pos.in_check();
+        if !in_check && self.null_move_cuts(depth, beta, ply) {
+            return beta;
+        }
         let mut list = Vec::with_capacity(128);
         self.pos.pseudo_legal_moves(&mut list);
         let ordered = self.order(&list, tt_move, ply);
@@ -624,7 +701,7 @@ impl Searcher<'_> {
             if legal == 1 {
                 score = -self.negamax(depth - 1 + ext, -beta, -alpha, ply + 1);
             } else {
-                let r = if quiet && !in_check && depth >= 3 && legal > 3 {
+                let r = if self.reductions && quiet && !in_check && depth >= 3 && legal > 3 {
                     1 + i32::from(depth >= 6 && legal > 8)
                 } else {
                     0

@@ -357,6 +357,13 @@ fn chromedriver() -> String {
         .unwrap_or_else(|| "/usr/bin/chromedriver".into())
 }
 
+/// The project's CLI, built for release: `cargo run --release -p koma-cli --`.
+fn koma() -> Command {
+    let mut c = cmd("cargo");
+    c.args(["run", "--release", "--quiet", "-p", "koma-cli", "--"]);
+    c
+}
+
 /// Fairy-Stockfish's npm package, pinned.
 const FSF: &str = "fairy-stockfish-nnue.wasm@1.1.12";
 
@@ -392,17 +399,8 @@ fn fsf_match(args: &[String]) -> Result {
     let ms = ["50", "100", "150", "200", "300", "400", "500", "1000"][n - 1];
     step(
         "koma match (the top level against Fairy-Stockfish)",
-        cmd("cargo")
-            .args([
-                "run",
-                "--release",
-                "--quiet",
-                "-p",
-                "koma-cli",
-                "--",
-                "match",
-            ])
-            .args([game.as_str(), "level:8", &format!("fsf:{n}")])
+        koma()
+            .args(["match", game.as_str(), "level:8", &format!("fsf:{n}")])
             .args(["--games", games, "--movetime", ms])
             .env("KOMA_FSF", &script),
     )
@@ -429,31 +427,15 @@ fn bench(args: &[String]) -> Result {
         })
         .collect();
     let json = format!("[{}]", cases.join(","));
-    let mut koma = vec![
-        "run",
-        "--release",
-        "--quiet",
-        "-p",
-        "koma-cli",
-        "--",
-        "bench",
-    ];
-    if quick {
-        koma.push("--quick");
-    }
-    step("koma bench (native)", cmd("cargo").args(&koma))?;
+    let perft: &[&str] = if quick {
+        &["bench", "--quick"]
+    } else {
+        &["bench"]
+    };
+    step("koma bench (native)", koma().args(perft))?;
     step(
         "koma bench --search (native)",
-        cmd("cargo").args([
-            "run",
-            "--release",
-            "--quiet",
-            "-p",
-            "koma-cli",
-            "--",
-            "bench",
-            "--search",
-        ]),
+        koma().args(["bench", "--search"]),
     )?;
     step(
         "build the wasm bench",

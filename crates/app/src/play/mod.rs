@@ -215,10 +215,10 @@ pub fn play_view(props: &PlayProps) -> Html {
             <div class="status-area">
                 <div class="status" data-status="" data-turn={turn.0.to_string()}
                     data-result={result} data-reason={reason}
-                    data-thinking={thinking.then_some("")} aria-live="polite">{ status_text }</div>
+                    data-thinking={thinking.then_some("")} aria-live="polite">{ status_text }
+                    { thinking_mark(st, lang, thinking) }</div>
                 { for foul }
             </div>
-            { computer_view(&state, lang, &computer, thinking) }
             { for clocks }
             <div class="nav">
                 { nav_button(&state, "first", "«", (!all_moves.is_empty()).then_some(Some(0))) }
@@ -235,6 +235,7 @@ pub fn play_view(props: &PlayProps) -> Html {
                 {on_attempt} {on_select} {on_cell} {on_promote}
                 flipped={st.flipped} numbers={st.numbers} {viewer} hint={hint_cells}
                 two_char={st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id))} />
+            { computer_view(&state, lang, &computer) }
             { buttons_view(&state, lang, props.start.strict) }
             { impasse_panel(&state, shown, shown.game.outcome().is_none()) }
             <MoveList {texts} current={shown.view.unwrap_or(shown.game.moves().len())} {on_view} />
@@ -243,13 +244,26 @@ pub fn play_view(props: &PlayProps) -> Html {
     }
 }
 
-/// The computer's line under the status: thinking, its failure (with a restart), the hint
-/// button and the hint found.
+/// The status line's mark while the computer thinks (its move, or a hint).
+fn thinking_mark(st: &Play, lang: Lang, thinking: bool) -> Option<Html> {
+    let level = st.level.number();
+    let text = match (st.computer_to_move(), lang) {
+        (_, _) if !thinking => return None,
+        (true, Lang::Ja) => format!(" — コンピュータ（レベル{level}）が考えています…"),
+        (true, Lang::En) => format!(" — the computer (level {level}) is thinking…"),
+        (false, _) => lang
+            .pick(" — ヒントを探しています…", " — looking for a hint…")
+            .to_string(),
+    };
+    Some(html! { <span class="thinking">{ text }</span> })
+}
+
+/// The computer's line under the board: its failure (with a restart), the hint button, the
+/// hint found and what its last search did.
 fn computer_view(
     state: &UseReducerHandle<Play>,
     lang: Lang,
     computer: &computer::ComputerHandle,
-    thinking: bool,
 ) -> Html {
     let st: &Play = state;
     if let Some(e) = &st.engine_error {
@@ -275,7 +289,6 @@ fn computer_view(
         let hint = computer.hint.clone();
         Callback::from(move |_: MouseEvent| hint.emit(()))
     };
-    let level = st.level.number();
     let searched = st.searched.filter(|_| !st.computer_to_move()).map(|s| {
         let nps = if s.ms > 0.0 { s.nodes * 1000.0 / s.ms } else { 0.0 };
         let text = match lang {
@@ -294,14 +307,6 @@ fn computer_view(
     });
     html! {
         <p class="computer">
-            if st.computer_to_move() {
-                <span class="thinking">{ match lang {
-                    Lang::Ja => format!("コンピュータ（レベル{level}）が考えています…"),
-                    Lang::En => format!("The computer (level {level}) is thinking…"),
-                } }</span>
-            } else if thinking {
-                <span class="thinking">{ lang.pick("ヒントを探しています…", "Looking for a hint…") }</span>
-            }
             <button data-action="hint" onclick={ask} disabled={!can_hint}>{ lang.pick("ヒント", "Hint") }</button>
             { for hint_text }
             { for searched }
