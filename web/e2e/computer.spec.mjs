@@ -153,6 +153,16 @@ test("takeback and resign act at once while the computer thinks", async ({ page 
   expect(await status(page)).toEqual({ turn: "1", result: "1", reason: "resignation" });
   await expect(statusEl(page)).not.toHaveAttribute("data-thinking");
   await expect(page.locator(".moves [data-ply]")).toHaveCount(1);
+  // leaving while it thinks: the start screen at once, and the search never lands anywhere
+  await page.goto(play("shogi", { computer: "1", level: "7" }));
+  await drag(page, cell("7g"), cell("7f"));
+  await expect(statusEl(page)).toHaveAttribute("data-thinking", "");
+  await page.locator('.buttons a[href="#/"]').click();
+  await expect(page.locator('[data-form="new-game"]')).toBeVisible();
+  await page.locator('[data-game-id="shogi"] h2 a').first().click();
+  await page.waitForTimeout(3500);
+  await expect(page.locator(".moves [data-ply]")).toHaveCount(0);
+  expect(await status(page)).toEqual({ turn: "0", result: "ongoing", reason: "" });
 });
 
 test("a hint shows the engine's move on the board, and it can be played", async ({ page }) => {
