@@ -26,8 +26,8 @@ use koma_rules::{Game, GameId, Move, Player, RuleOptions};
 pub enum Contender {
     /// The engine at a level.
     Level(Level),
-    /// The engine at a level with null-move pruning or late-move reductions off
-    /// (`level:<n>/nonull`, `level:<n>/nolmr`), to measure what they gain.
+    /// The engine at a level with null-move pruning on or late-move reductions off
+    /// (`level:<n>/null`, `level:<n>/nolmr`), to measure what they gain.
     Pruned(Level, koma_engine::search::Pruning),
     /// The engine at a level, its three-player search set to a method (`paranoid:<n>`,
     /// `maxn:<n>`).
@@ -61,13 +61,13 @@ impl std::str::FromStr for Contender {
             _ if s.contains('/') => {
                 let (level, off) = s.split_once('/').unwrap_or((s, ""));
                 let Contender::Level(l) = level.parse()? else {
-                    return Err(format!("{s:?}: level:<n>/nonull or level:<n>/nolmr"));
+                    return Err(format!("{s:?}: level:<n>/null or level:<n>/nolmr"));
                 };
                 let mut p = koma_engine::search::Pruning::default();
                 match off {
-                    "nonull" => p.null_move = false,
+                    "null" => p.null_move = true,
                     "nolmr" => p.reductions = false,
-                    _ => return Err(format!("{s:?}: level:<n>/nonull or level:<n>/nolmr")),
+                    _ => return Err(format!("{s:?}: level:<n>/null or level:<n>/nolmr")),
                 }
                 Ok(Contender::Pruned(l, p))
             }
@@ -102,7 +102,7 @@ impl std::fmt::Display for Contender {
                 f,
                 "level:{}/{}",
                 l.number(),
-                if p.null_move { "nolmr" } else { "nonull" }
+                if p.reductions { "null" } else { "nolmr" }
             ),
             Contender::Method(l, koma_engine::multi::Method::Paranoid) => {
                 write!(f, "paranoid:{}", l.number())

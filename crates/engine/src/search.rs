@@ -150,7 +150,13 @@ pub struct Engine {
     prune: Pruning,
 }
 
-/// The search's selective parts, each on unless a match turns it off to measure it.
+/// The search's selective parts, kept where a match shows they gain.
+///
+/// Null-move pruning is off: measured in standard shogi, the top level with it scored 46.2 %
+/// against the top level without it (18 wins, 1 draw, 21 losses, 40 games at 50k nodes a move:
+/// `koma match shogi level:8/null level:8 --games 40 --nodes 50000`). Shogi's drops leave few
+/// quiet positions where passing is safe to assume, and a reduced search misses the attacks
+/// that decide them. Late-move reductions are on (see the README for their match).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Pruning {
     /// Null-move pruning (two-player games, out of check, past setup and placement).
@@ -162,7 +168,7 @@ pub struct Pruning {
 impl Default for Pruning {
     fn default() -> Self {
         Pruning {
-            null_move: true,
+            null_move: false,
             reductions: true,
         }
     }

@@ -58,7 +58,7 @@ fn finds_mate(game: GameId, text: &str, n: u32) {
         n == 1 || !mates_within(&mut p, n - 1),
         "{text}: none shorter"
     );
-    // (two plies beyond the mate: null-move pruning may need them to prove it)
+    // (two plies beyond the mate: a selective search, with null-move pruning on, may need them)
     let (mv, score) = best(&p, depth(2 * n + 1));
     let mv = mv.expect("a move");
     assert_eq!(score, Score::Mate(n as i32), "{text}");
