@@ -77,30 +77,7 @@ enum Command {
     },
     /// A match: the first player against the second, colours alternating, each game opened by
     /// a few random plies; a line a game and the score of the first player.
-    Match {
-        /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
-        game: GameId,
-        /// The first player: level:<1-8>, paranoid:<1-8>, maxn:<1-8>, random, greedy, or
-        /// fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and minishogi) (scored).
-        a: matches::Contender,
-        /// The second player (both other seats in sangoku).
-        b: matches::Contender,
-        /// Games to play.
-        #[arg(long, default_value_t = 40)]
-        games: u32,
-        /// Random plies opening each game.
-        #[arg(long, default_value_t = 4)]
-        opening: u32,
-        /// Plies after which a game is scored a draw.
-        #[arg(long, default_value_t = 300)]
-        cap: u32,
-        /// The engine's node limit per move (the level's when not given).
-        #[arg(long)]
-        nodes: Option<u64>,
-        /// Milliseconds a move by the clock for the engine and Fairy-Stockfish (`fsf:<1-8>`).
-        #[arg(long)]
-        movetime: Option<u64>,
-    },
+    Match(matches::MatchSettings),
 }
 
 /// Where a command starts: the game's start, a position, or a named setup; and the rule options.
@@ -166,25 +143,7 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::Bench { search: true, .. } => matches::search_bench(300_000)?,
         Command::Bench { quick, .. } => bench(quick)?,
-        Command::Match {
-            game,
-            a,
-            b,
-            games,
-            opening,
-            cap,
-            nodes,
-            movetime,
-        } => matches::run(&matches::MatchSettings {
-            game,
-            a,
-            b,
-            games,
-            opening,
-            cap,
-            nodes,
-            movetime,
-        })?,
+        Command::Match(settings) => matches::run(&settings)?,
         Command::Usi => usi::run()?,
     }
     Ok(())

@@ -117,24 +117,32 @@ impl std::fmt::Display for Contender {
     }
 }
 
-/// How a match is played.
+/// How a match is played (the arguments of `koma match`).
+#[derive(clap::Args)]
 pub struct MatchSettings {
-    /// The game.
+    /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
     pub game: GameId,
-    /// The first player named (scored).
+    /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:<n>/null,
+    /// level:<n>/nolmr, random, greedy, or fsf:<1-8> (Fairy-Stockfish at a lishogi level,
+    /// shogi and minishogi).
     pub a: Contender,
-    /// The other (both other seats in the three-player game).
+    /// The second player (both other seats in sangoku).
     pub b: Contender,
     /// Games to play.
+    #[arg(long, default_value_t = 40)]
     pub games: u32,
     /// Random plies that open each game.
+    #[arg(long, default_value_t = 4)]
     pub opening: u32,
-    /// Plies after which a game is a draw.
+    /// Plies after which a game is scored a draw.
+    #[arg(long, default_value_t = 300)]
     pub cap: u32,
-    /// The engine's node limit per move (its level's when none).
+    /// The engine's node limit per move (its level's when not given).
+    #[arg(long)]
     pub nodes: Option<u64>,
     /// Milliseconds a move by the clock, for the engine and Fairy-Stockfish alike (none: the
     /// engine by nodes, Fairy-Stockfish by its level's time).
+    #[arg(long)]
     pub movetime: Option<u64>,
 }
 
@@ -168,6 +176,11 @@ impl Usi {
         let script = std::env::var("KOMA_FSF").unwrap_or_else(|_| {
             "target/peer-fsf/node_modules/fairy-stockfish-nnue.wasm/uci.js".into()
         });
+        if !std::path::Path::new(&script).exists() {
+            return Err(format!(
+                "{script}: not found (`cargo xtask fsf-match` installs it; KOMA_FSF names another)"
+            ));
+        }
         // (Node's own fetch cannot read the engine's wasm from a file: it is turned off)
         let mut child = Command::new("node")
             .args(["--no-experimental-fetch", &script])
@@ -266,24 +279,15 @@ fn next(seed: &mut u64) -> u64 {
 impl Seat {
     fn new(who: &Contender, seed: u64) -> Seat {
         let engine = match who {
-            Contender::Level(l) => {
+            Contender::Level(l) | Contender::Method(l, _) | Contender::Pruned(l, _) => {
                 let mut e = Engine::new(16);
                 e.set_level(*l);
                 e.set_seed(seed);
-                Some(e)
-            }
-            Contender::Method(l, m) => {
-                let mut e = Engine::new(16);
-                e.set_level(*l);
-                e.set_seed(seed);
-                e.set_multi_method(*m);
-                Some(e)
-            }
-            Contender::Pruned(l, p) => {
-                let mut e = Engine::new(16);
-                e.set_level(*l);
-                e.set_seed(seed);
-                e.set_pruning(*p);
+                match who {
+                    Contender::Method(_, m) => e.set_multi_method(*m),
+                    Contender::Pruned(_, p) => e.set_pruning(*p),
+                    _ => {}
+                }
                 Some(e)
             }
             _ => None,
@@ -295,20 +299,29 @@ impl Seat {
         }
     }
 
-    fn choose(&mut self, game: &mut Game, s: &MatchSettings, seed: &mut u64) -> Option<Move> {
+    /// The seat's move (`None`: it has none, or resigned).
+    ///
+    /// # Errors
+    /// An external engine that cannot be started or stops answering.
+    fn choose(
+        &mut self,
+        game: &mut Game,
+        s: &MatchSettings,
+        seed: &mut u64,
+    ) -> Result<Option<Move>, String> {
         let nodes = s.nodes;
         let legal = game.legal_moves();
         if legal.is_empty() {
-            return None;
+            return Ok(None);
         }
         match &self.who {
-            Contender::Random => Some(legal[(next(seed) % legal.len() as u64) as usize]),
+            Contender::Random => Ok(Some(legal[(next(seed) % legal.len() as u64) as usize])),
             Contender::Greedy => {
                 let mut pos = game.position().clone();
                 let me = pos.turn();
                 let eval = evaluator(pos.game());
                 let rules = pos.rules();
-                legal.iter().copied().max_by_key(|&m| {
+                Ok(legal.iter().copied().max_by_key(|&m| {
                     pos.play_unchecked(m);
                     let last = Some(me);
                     let v = match rules.position_outcome(&mut pos, last) {
@@ -319,55 +332,49 @@ impl Seat {
                     };
                     pos.undo();
                     v
-                })
+                }))
             }
             Contender::Level(_) | Contender::Method(..) | Contender::Pruned(..) => {
-                let e = self.engine.as_mut()?;
-                let r = match s.movetime {
-                    Some(ms) => {
-                        let limits = Limits {
+                let Some(e) = self.engine.as_mut() else {
+                    return Ok(None);
+                };
+                // by the clock with `--movetime`; else by nodes, the levels' own times unread
+                let wall = Wall(Instant::now());
+                let (limits, clock): (Limits, &dyn koma_engine::Control) = match s.movetime {
+                    Some(ms) => (
+                        Limits {
                             time_ms: Some(ms),
                             ..Limits::default()
-                        };
-                        let clock = Wall(Instant::now());
-                        e.search(game.start(), &game.moves(), &limits, &clock, &mut |_| {})
-                    }
-                    None => {
-                        let limits = Limits {
+                        },
+                        &wall,
+                    ),
+                    None => (
+                        Limits {
                             nodes,
                             ..Limits::default()
-                        };
-                        e.search(game.start(), &game.moves(), &limits, &NoClock, &mut |_| {})
-                    }
+                        },
+                        &NoClock,
+                    ),
                 };
-                r.best.or(legal.first().copied())
+                let r = e.search(game.start(), &game.moves(), &limits, clock, &mut |_| {});
+                Ok(r.best.or(legal.first().copied()))
             }
             &Contender::Fsf(level) => {
                 let (_, ms, depth) = FSF_LEVELS[usize::from(level) - 1];
-                if self.usi.is_none() {
-                    match Usi::fsf(level, game.position().game()) {
-                        Ok(u) => self.usi = Some(u),
-                        Err(e) => {
-                            eprintln!("{e}");
-                            std::process::exit(2);
-                        }
-                    }
-                }
-                let usi = self.usi.as_mut()?;
-                match usi.best(game, s.movetime.unwrap_or(ms), depth) {
-                    Ok(Some(m)) if legal.contains(&m) => Some(m),
-                    Ok(found) => {
+                let usi = match &mut self.usi {
+                    Some(u) => u,
+                    None => self.usi.insert(Usi::fsf(level, game.position().game())?),
+                };
+                match usi.best(game, s.movetime.unwrap_or(ms), depth)? {
+                    Some(m) if legal.contains(&m) => Ok(Some(m)),
+                    found => {
                         // a resignation, or a move the rules refuse: the engine loses
                         if let Some(m) = found {
                             eprintln!("fsf played {m:?}, not legal here: it loses");
                         }
                         let me = game.position().turn();
                         game.resign(me);
-                        None
-                    }
-                    Err(e) => {
-                        eprintln!("{e}");
-                        std::process::exit(2);
+                        Ok(None)
                     }
                 }
             }
@@ -376,7 +383,7 @@ impl Seat {
 }
 
 /// The result of one game for the first player named: 1, 0.5 or 0.
-fn play_one(s: &MatchSettings, index: u32) -> (f64, &'static str) {
+fn play_one(s: &MatchSettings, index: u32) -> Result<(f64, &'static str), String> {
     let mut seed =
         0x9E37_79B9_7F4A_7C15u64 ^ (index as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D);
     let mut game = Game::new(s.game, RuleOptions::default());
@@ -403,7 +410,7 @@ fn play_one(s: &MatchSettings, index: u32) -> (f64, &'static str) {
             legal[(next(&mut seed) % legal.len() as u64) as usize]
         } else {
             let turn = game.position().turn().index();
-            match seats[turn].choose(&mut game, s, &mut seed) {
+            match seats[turn].choose(&mut game, s, &mut seed)? {
                 Some(m) => m,
                 None => break,
             }
@@ -419,12 +426,12 @@ fn play_one(s: &MatchSettings, index: u32) -> (f64, &'static str) {
         }
         plies += 1;
     }
-    match game.outcome() {
+    Ok(match game.outcome() {
         Some(o) if o.winner == Some(a_seat) => (1.0, "win"),
         Some(o) if o.winner.is_some() => (0.0, "loss"),
         Some(_) => (0.5, "draw"),
         None => (0.5, "cap"),
-    }
+    })
 }
 
 /// Play a match and print a line a game and the total.
@@ -432,7 +439,7 @@ pub fn run(s: &MatchSettings) -> Result<(), String> {
     let t = Instant::now();
     let (mut total, mut wins, mut draws, mut losses) = (0.0, 0, 0, 0);
     for i in 0..s.games {
-        let (r, how) = play_one(s, i);
+        let (r, how) = play_one(s, i)?;
         total += r;
         match how {
             "win" => wins += 1,
