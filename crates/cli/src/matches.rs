@@ -122,8 +122,8 @@ impl std::fmt::Display for Contender {
 pub struct MatchSettings {
     /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
     pub game: GameId,
-    /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:<n>/null,
-    /// level:<n>/nolmr, random, greedy, or fsf:<1-8> (Fairy-Stockfish at a lishogi level,
+    /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:N/null,
+    /// level:N/nolmr, random, greedy, or fsf:<1-8> (Fairy-Stockfish at a lishogi level,
     /// shogi and minishogi).
     pub a: Contender,
     /// The second player (both other seats in sangoku).
