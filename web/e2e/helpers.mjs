@@ -87,3 +87,60 @@ export async function status(page) {
     reason: await s.getAttribute("data-reason"),
   };
 }
+
+/** Make some legal move for the side to move, by taps as a person would: the `pick`-th piece
+ * (hand first, then the board, round the list) that shows destinations goes to its first one;
+ * an optional promotion is taken. Waits until the move list has grown by one. */
+export async function anyMove(page, pick = 0) {
+  const turn = await page.locator("[data-status]").getAttribute("data-turn");
+  const before = await page.locator(".moves li[data-ply]").count();
+  const sources = await page.evaluate((turn) => {
+    const hand = [...document.querySelectorAll(`[data-hand="${turn}"] [data-piece]`)].map(
+      (e) => `[data-hand="${turn}"] [data-piece="${e.getAttribute("data-piece")}"]`,
+    );
+    const board = [...document.querySelectorAll(`.pieces [data-owner="${turn}"]`)].map(
+      (e) => `.pieces [data-square="${e.getAttribute("data-square")}"]`,
+    );
+    return [...hand, ...board];
+  }, turn);
+  expect(sources.length, "the side to move has pieces").toBeGreaterThan(0);
+  for (let i = 0; i < sources.length; i++) {
+    const src = sources[(pick + i) % sources.length];
+    await tap(page, src);
+    const dests = page.locator("[data-dest]");
+    if ((await dests.count()) === 0) continue;
+    const to = await dests.first().getAttribute("data-dest");
+    await tap(page, `[data-cell="${to}"]`);
+    const promote = page.locator('[data-promote="yes"]');
+    if ((await promote.count()) > 0) await tap(page, '[data-promote="yes"]');
+    await expect(page.locator(".moves li[data-ply]")).toHaveCount(before + 1);
+    return;
+  }
+  throw new Error("no piece of the side to move could move");
+}
+
+/** What a person sees of the game: every piece, the hands, the move list, whose turn, the
+ * result, and the clocks. */
+export async function seen(page) {
+  return page.evaluate(() => {
+    const attrs = (sel, names) =>
+      [...document.querySelectorAll(sel)].map((e) => names.map((n) => e.getAttribute(n)).join(":")).sort();
+    const s = document.querySelector("[data-status]");
+    return {
+      pieces: attrs(".pieces [data-piece]", ["data-piece", "data-owner", "data-square"]),
+      hands: attrs("[data-hand] [data-piece]", ["data-piece", "data-count"]),
+      moves: [...document.querySelectorAll(".moves li[data-ply]")].map((e) => e.textContent),
+      turn: s.getAttribute("data-turn"),
+      result: s.getAttribute("data-result"),
+      reason: s.getAttribute("data-reason"),
+      clocks: [...document.querySelectorAll("[data-clock]")].map((e) => ({
+        seat: e.getAttribute("data-clock"),
+        ms: Number(e.getAttribute("data-ms")),
+        running: e.classList.contains("running"),
+      })),
+    };
+  });
+}
+
+/** Every game id. */
+export const GAMES = ["shogi", "minishogi", "shogi66", "chushogi", "sangoku", "sangoku2"];

@@ -1,4 +1,6 @@
-// A minimal static server over dist/ for the browser tests (loopback only).
+// A minimal static server over dist/ (loopback only), for the browser tests and `cargo xtask
+// serve`: the build as a user gets it, at / and again under the sub-path /koma/ (the app uses
+// relative URLs only, so it works from either).
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve } from "node:path";
@@ -19,7 +21,19 @@ const types = {
 
 createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://localhost");
-  let path = normalize(join(root, decodeURIComponent(url.pathname)));
+  let pathname = url.pathname;
+  if (pathname === "/koma") {
+    res.writeHead(301, { location: "/koma/" }).end();
+    return;
+  }
+  if (pathname.startsWith("/koma/")) pathname = pathname.slice("/koma".length);
+  let path;
+  try {
+    path = normalize(join(root, decodeURIComponent(pathname)));
+  } catch {
+    res.writeHead(400).end("bad path");
+    return;
+  }
   if (!path.startsWith(root)) {
     res.writeHead(403).end();
     return;
@@ -31,9 +45,15 @@ createServer(async (req, res) => {
   }
   try {
     const body = await readFile(path);
-    res.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" });
+    res.writeHead(200, {
+      "content-type": types[extname(path)] ?? "application/octet-stream",
+      // always asked again, so a new build is seen at once (the service worker keeps the app)
+      "cache-control": "no-cache",
+    });
     res.end(body);
   } catch {
     res.writeHead(404).end("not found");
   }
-}).listen(port, "127.0.0.1", () => console.log(`serving ${root} at http://127.0.0.1:${port}`));
+}).listen(port, "127.0.0.1", () =>
+  console.log(`serving ${root} at http://127.0.0.1:${port}/ (and /koma/)`),
+);

@@ -64,3 +64,24 @@ pub fn reason(lang: Lang, r: Reason) -> String {
     };
     lang.pick(ja, en).to_string()
 }
+
+/// Why a game ended, from its id (`data-reason`), in the words of [`reason`].
+pub fn reason_id(lang: Lang, id: &str) -> String {
+    use Reason::*;
+    let r = match id {
+        "checkmate" => Checkmate,
+        "no-legal-moves" => NoLegalMoves,
+        "resignation" => Resignation,
+        "foul" => return lang.pick("反則", "foul (反則)").to_string(),
+        "time" => Time,
+        "repetition" => Repetition,
+        "perpetual-check" => PerpetualCheck,
+        "impasse" => Impasse,
+        "declaration" => Declaration,
+        "royal-captured" => RoyalCaptured,
+        "general-on-centre" => GeneralOnCentre,
+        "bare-king" => BareKing,
+        other => return other.to_string(),
+    };
+    reason(lang, r)
+}

@@ -14,11 +14,15 @@
 //! one reducer and shows it around the board.
 
 pub mod board;
+pub mod games;
 pub mod home;
 pub mod i18n;
 pub mod movelist;
+pub mod offline;
 pub mod play;
 pub mod record;
+pub mod saved;
+pub mod storage;
 pub mod warmup;
 
 use gloo::events::EventListener;
@@ -33,6 +37,8 @@ use play::{PlayView, Start};
 pub enum Route {
     /// The start screen.
     Home,
+    /// The saved games (`#/games`).
+    Games,
     /// A game.
     Play(Start),
     /// An address that names nothing.
@@ -69,6 +75,9 @@ impl Route {
         if path.is_empty() {
             return Route::Home;
         }
+        if path == "/games" {
+            return Route::Games;
+        }
         let Some(game) = path.strip_prefix("/play/") else {
             return Route::Unknown(h.to_string());
         };
@@ -85,6 +94,7 @@ impl Route {
             names: Vec::new(),
             computer: Vec::new(),
             level: play::DEFAULT_LEVEL,
+            saved: None,
         };
         let mut error = None;
         for pair in query.split('&').filter(|p| !p.is_empty()) {
@@ -123,6 +133,15 @@ impl Route {
                         }
                     }
                 }
+                // a saved game's id: letters and digits only (it names a storage key)
+                "saved"
+                    if !v.is_empty()
+                        && v.len() <= 32
+                        && v.bytes().all(|b| b.is_ascii_alphanumeric()) =>
+                {
+                    start.saved = Some(v)
+                }
+                "saved" => error = Some(format!("saved={v}: not the id of a saved game")),
                 "level" => match v.parse::<koma_engine::Level>() {
                     Ok(l) => start.level = l,
                     Err(e) => error = Some(e),
@@ -163,13 +182,24 @@ pub fn app() -> Html {
             move || drop(listener)
         });
     }
-    let lang = use_state(i18n::browser_lang);
+    // the language: as last chosen, else the browser's
+    let lang = use_state(|| match storage::settings().lang.as_deref() {
+        Some("ja") => i18n::Lang::Ja,
+        Some("en") => i18n::Lang::En,
+        _ => i18n::browser_lang(),
+    });
     let toggle = {
         let lang = lang.clone();
-        Callback::from(move |_: MouseEvent| lang.set(lang.other()))
+        Callback::from(move |_: MouseEvent| {
+            let next = lang.other();
+            storage::update_settings(|s| s.lang = Some(next.pick("ja", "en").to_string()));
+            lang.set(next)
+        })
     };
+    let (update_ready, apply_update) = offline::use_update();
     let body = match Route::parse(&hash) {
         Route::Home => html! { <Home /> },
+        Route::Games => html! { <games::GamesList /> },
         Route::Play(start) => html! { <PlayView key={(*hash).clone()} {start} /> },
         Route::Unknown(h) => html! {
             <section class="load-error" data-error="address">
@@ -184,8 +214,15 @@ pub fn app() -> Html {
             <main class="koma" lang={lang.pick("ja", "en")}>
                 <header class="top">
                     <h1 class="title"><a href="#/">{ "Koma 駒" }</a></h1>
+                    <a class="saved-link" href="#/games" data-action="saved-games">{ lang.pick("保存した対局", "Saved games") }</a>
                     <button class="lang" data-action="lang" onclick={toggle}>{ lang_label }</button>
                 </header>
+                if update_ready {
+                    <p class="update" data-update="" role="status">
+                        { lang.pick("新しい版があります。", "A new version is ready. ") }
+                        <button data-action="reload" onclick={apply_update}>{ lang.pick("再読み込み", "Reload") }</button>
+                    </p>
+                }
                 { body }
             </main>
         </ContextProvider<i18n::Lang>>
@@ -237,6 +274,14 @@ mod tests {
         };
         assert!(s.build().is_err_and(|e| e.contains("computer=2")));
         assert!(matches!(Route::parse("#/play/chess"), Route::Unknown(_)));
+        assert_eq!(Route::parse("#/games"), Route::Games);
+        let Route::Play(s) = Route::parse("#/play/chushogi?setup=lion&saved=19a2b3c4d") else {
+            panic!()
+        };
+        assert_eq!(s.saved.as_deref(), Some("19a2b3c4d"));
+        assert!(
+            matches!(Route::parse("#/play/shogi?saved=..%2Fx"), Route::Unknown(e) if e.contains("saved="))
+        );
         assert!(matches!(Route::parse("#/nowhere"), Route::Unknown(_)));
     }
 }

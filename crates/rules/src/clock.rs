@@ -127,6 +127,42 @@ impl Clock {
         self.tc
     }
 
+    /// Each player's main time left (ms) and byoyomi periods left, as kept between moves (what a
+    /// saved game stores).
+    pub fn state(&self) -> (Vec<u64>, Vec<u32>) {
+        (self.main.clone(), self.periods.clone())
+    }
+
+    /// Clocks for `players` players as [`Clock::state`] gave them, checked: one entry a player,
+    /// no more main time than a day plus the increments a long game can add, no more periods
+    /// than the control gives.
+    ///
+    /// # Errors
+    /// What does not fit the time control, in words.
+    pub fn resume(
+        tc: TimeControl,
+        players: usize,
+        main: Vec<u64>,
+        periods: Vec<u32>,
+    ) -> Result<Clock, String> {
+        if main.len() != players || periods.len() != players {
+            return Err(format!(
+                "clocks for {} and {} players in a game of {players}",
+                main.len(),
+                periods.len()
+            ));
+        }
+        // main time grows only by increments: at most one a move, and no game has a million
+        let most = tc.main_ms.max(1) + tc.increment_ms * 1_000_000;
+        if let Some(m) = main.iter().find(|&&m| m > most) {
+            return Err(format!("{m} ms of main time left, more than {tc} can give"));
+        }
+        if let Some(p) = periods.iter().find(|&&p| p > tc.periods) {
+            return Err(format!("{p} byoyomi periods left, more than {tc} gives"));
+        }
+        Ok(Clock { tc, main, periods })
+    }
+
     /// What `player` has left after thinking `spent_ms` on the current move; `None` when time
     /// has run out.
     pub fn left(&self, player: usize, spent_ms: u64) -> Option<Left> {
@@ -169,6 +205,23 @@ impl Clock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clocks_resume_from_their_state_and_refuse_what_does_not_fit() {
+        let tc: TimeControl = "600+30x2".parse().unwrap();
+        let mut c = Clock::new(tc, 2);
+        assert!(c.end_turn(0, 650_000));
+        let (main, periods) = c.state();
+        assert_eq!(
+            (main.clone(), periods.clone()),
+            (vec![0, 600_000], vec![1, 2])
+        );
+        let back = Clock::resume(tc, 2, main.clone(), periods.clone()).unwrap();
+        assert_eq!(back, c);
+        assert!(Clock::resume(tc, 3, main.clone(), periods.clone()).is_err());
+        assert!(Clock::resume(tc, 2, vec![0, 600_001], periods).is_err());
+        assert!(Clock::resume(tc, 2, main, vec![3, 0]).is_err());
+    }
 
     #[test]
     fn main_time_then_byoyomi() {

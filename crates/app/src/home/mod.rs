@@ -25,11 +25,17 @@ fn new_game() -> Html {
     let seats = use_state(|| None::<Vec<usize>>);
     // the form's choices, kept here as they change (never read back from the page)
     let setup = use_state(String::new);
-    let clock = use_state(String::new);
+    // the clock and the level start as last chosen (kept in the settings)
+    let kept = use_memo((), |_| crate::storage::settings());
+    let clock = use_state(|| kept.clock.clone());
     let strict = use_state(|| false);
     // which listed players the computer plays, and at what level
     let machines = use_state(|| vec![false; 3]);
-    let level = use_state(|| crate::play::DEFAULT_LEVEL.number());
+    let level = use_state(|| {
+        koma_engine::Level::new(kept.level)
+            .unwrap_or(crate::play::DEFAULT_LEVEL)
+            .number()
+    });
     let variant = koma_rules::Variant::get(*game);
     let hex = variant.geometry.is_hex();
     let players = variant.players() as usize;
@@ -77,7 +83,15 @@ fn new_game() -> Html {
         })
     };
     let on_setup = on_choice(&setup);
-    let on_clock = on_choice(&clock);
+    let on_clock = {
+        let clock = clock.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = select_value(&e) {
+                crate::storage::update_settings(|s| s.clock = v.clone());
+                clock.set(v);
+            }
+        })
+    };
     let on_mode = {
         let strict = strict.clone();
         Callback::from(move |e: Event| {
@@ -218,6 +232,7 @@ fn computer_view(
         let level = level.clone();
         Callback::from(move |e: Event| {
             if let Some(n) = select_value(&e).and_then(|v| v.parse::<u8>().ok()) {
+                crate::storage::update_settings(|s| s.level = n);
                 level.set(n);
             }
         })
@@ -371,9 +386,38 @@ fn seating_view(
     }
 }
 
+/// A link to the most recent unfinished saved game, if there is one.
+fn resume_last(lang: i18n::Lang) -> Html {
+    let listing = crate::storage::list();
+    let Some(g) = listing.games.iter().find(|g| g.result.is_none()) else {
+        return Html::default();
+    };
+    let Ok(game) = g.game.parse::<GameId>() else {
+        return Html::default();
+    };
+    let href = format!("#/play/{}?saved={}", game.as_str(), g.id);
+    let text = match lang {
+        i18n::Lang::Ja => format!(
+            "続きから：{}（{}手）",
+            koma_rules::names::game(game),
+            g.plies()
+        ),
+        i18n::Lang::En => format!(
+            "Resume: {} ({} moves)",
+            koma_rules::names::game(game),
+            g.plies()
+        ),
+    };
+    html! {
+        <p class="resume"><a {href} data-action="resume-last">{ text }</a>
+            { " · " }<a href="#/games">{ lang.pick("保存した対局", "Saved games") }</a></p>
+    }
+}
+
 /// The start screen: every game, with its handicaps and the mode.
 #[function_component(Home)]
 pub fn home() -> Html {
+    let lang = use_context::<i18n::Lang>().unwrap_or_default();
     let games = GameId::ALL.iter().map(|&g| {
         let setups = koma_rules::setups::setups(g);
         let links = setups.iter().map(|s| {
@@ -400,6 +444,7 @@ pub fn home() -> Html {
     });
     html! {
         <section class="home">
+            { resume_last(lang) }
             <p>{ "Choose a game. Casual play refuses illegal moves and allows takeback; strict play lets a foul be made, and it loses." }</p>
             <NewGame />
             <ul class="games">{ for games }</ul>

@@ -3,6 +3,7 @@
 //! panels (`panels`).
 
 pub mod computer;
+mod keep;
 mod panels;
 pub mod state;
 
@@ -19,6 +20,7 @@ use crate::board::data::{cells_of, hands_of, last_cells};
 use crate::board::{Board, Choice};
 use crate::i18n::{self, Lang};
 use crate::movelist::{MoveList, move_texts};
+use keep::{open, use_saving};
 use panels::{impasse_panel, record_panel};
 
 /// How a game is set up, from the address.
@@ -43,6 +45,8 @@ pub struct Start {
     pub computer: Vec<Player>,
     /// The computer's level (`?level=1..8`).
     pub level: koma_engine::Level,
+    /// The saved game this address reopens (`?saved=<id>`, see [`crate::saved`]).
+    pub saved: Option<String>,
 }
 
 /// The computer's level when the address names none.
@@ -107,20 +111,23 @@ pub struct PlayProps {
 #[function_component(PlayView)]
 pub fn play_view(props: &PlayProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
-    let built = use_memo(props.start.clone(), Start::build);
+    // the game: the saved one the address names, or a new one as the address says
+    let opened = use_memo(props.start.clone(), |start| open(start, lang));
     let state = {
-        let built = built.clone();
-        let clock = props.start.clock;
-        let (seats, level) = (props.start.computer.clone(), props.start.level);
-        use_reducer_eq(move || {
-            Play::new(
-                (*built)
-                    .clone()
-                    .unwrap_or_else(|_| Game::new(GameId::Shogi, RuleOptions::default())),
-                clock,
-            )
-            .with_computer(seats, level)
+        let opened = opened.clone();
+        use_reducer_eq(move || match &*opened {
+            Ok(o) => Play::new(o.game.clone(), o.origin.start.clock)
+                .with_computer(o.origin.start.computer.clone(), o.origin.start.level)
+                .with_settings(&crate::storage::settings())
+                .resumed(o.clock.clone(), o.spent, o.ending),
+            Err(_) => Play::new(Game::new(GameId::Shogi, RuleOptions::default()), None),
         })
+    };
+    let save_error = use_saving(&state, &opened);
+    use_kept_view(&state);
+    let start = match &*opened {
+        Ok(o) => o.origin.start.clone(),
+        Err(_) => props.start.clone(),
     };
     let computer = computer::use_computer(state.clone());
     // the state the text around the board shows: the current one, a frame late after a move
@@ -156,18 +163,19 @@ pub fn play_view(props: &PlayProps) -> Html {
         (shown.game.start().clone(), shown.game.moves(), shown.usi),
         |(start, moves, usi)| move_texts(start, moves, *usi),
     );
-    use_clock_ticks(state.clone(), props.start.clock.is_some());
-    if let Err(e) = &*built {
+    use_clock_ticks(state.clone(), start.clock.is_some());
+    if let Err(e) = &*opened {
         return html! {
-            <section class="load-error" data-error="address">
-                <p>{ e }</p>
-                <p><a href="#/">{ "Back to the game list" }</a></p>
+            <section class="load-error" data-error={e.hook}>
+                <p>{ &e.message }</p>
+                <p><a href="#/">{ lang.pick("最初の画面へ", "Back to the game list") }</a>
+                    { " · " }<a href="#/games">{ lang.pick("保存した対局", "Saved games") }</a></p>
             </section>
         };
     }
     let st: &Play = &state;
     let game_id = st.game.position().game();
-    let names = &props.start.names[..];
+    let names = &start.names[..];
     let all_moves = st.game.moves();
     let viewing = st.view;
     let pos = st.shown_position();
@@ -236,12 +244,41 @@ pub fn play_view(props: &PlayProps) -> Html {
                 flipped={st.flipped} numbers={st.numbers} {viewer} hint={hint_cells}
                 two_char={st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id))} />
             { computer_view(&state, lang, &computer) }
-            { buttons_view(&state, lang, props.start.strict) }
+            if let Some(e) = &*save_error {
+                <p class="storage-error" data-error="storage" role="alert">{ e.message(lang) }</p>
+            }
+            { buttons_view(&state, lang, start.strict) }
             { impasse_panel(&state, shown, shown.game.outcome().is_none()) }
             <MoveList {texts} current={shown.view.unwrap_or(shown.game.moves().len())} {on_view} />
             { record_panel(&state, shown, game_id, lang) }
         </section>
     }
+}
+
+/// The view's settings (piece names, orientation, rank numbers, notation, the hexagon's seat)
+/// are kept for the next game when the player changes them.
+#[hook]
+fn use_kept_view(state: &UseReducerHandle<Play>) {
+    let first = use_mut_ref(|| true);
+    let key = (
+        state.flipped,
+        state.two_char,
+        state.numbers,
+        state.usi,
+        state.seat,
+    );
+    use_effect_with(key, move |&(flipped, two_char, numbers, usi, seat)| {
+        if std::mem::take(&mut *first.borrow_mut()) {
+            return;
+        }
+        crate::storage::update_settings(|s| {
+            s.flipped = flipped;
+            s.two_char = two_char;
+            s.numbers = numbers;
+            s.usi = usi;
+            s.seat = seat.map(|p| p.0);
+        });
+    });
 }
 
 /// The status line's mark while the computer thinks (its move, or a hint).
@@ -426,7 +463,7 @@ fn buttons_view(state: &UseReducerHandle<Play>, lang: Lang, strict: bool) -> Htm
                     <button data-action="numbers" onclick={d(|| Action::Numbers)}>
                         { if st.numbers { "一二三" } else { "123" } }</button>
                 }
-                <a href="#/">{ lang.pick("対局一覧", "Games") }</a>
+                <a href="#/" data-action="home">{ lang.pick("最初の画面", "Home") }</a>
             </div>
     }
 }

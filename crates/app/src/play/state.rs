@@ -87,6 +87,9 @@ pub struct Play {
     pub hint_asked: bool,
     /// What the computer's last search did.
     pub searched: Option<Searched>,
+    /// How the game ended beyond its moves (a resignation, a flag, an agreed impasse, a
+    /// declaration), for the saved game.
+    pub ending: Option<crate::saved::Ending>,
 }
 
 /// What a search of the computer's did: shown under the status, for the curious and for tests
@@ -222,9 +225,39 @@ impl Play {
             hint: None,
             hint_asked: false,
             searched: None,
+            ending: None,
         };
         p.refresh();
         p
+    }
+
+    /// A saved game resumed: its clocks, the time already spent on the turn in progress, and
+    /// how it ended beyond its moves.
+    pub fn resumed(
+        mut self,
+        clock: Option<Clock>,
+        spent: u64,
+        ending: Option<crate::saved::Ending>,
+    ) -> Play {
+        if clock.is_some() {
+            self.clock = clock;
+        }
+        self.turn_started = self.now - spent as f64;
+        self.ending = ending;
+        self
+    }
+
+    /// Apply the view settings kept between visits.
+    pub fn with_settings(mut self, s: &crate::saved::Settings) -> Play {
+        self.two_char = s.two_char;
+        self.flipped = s.flipped;
+        self.numbers = s.numbers;
+        self.usi = s.usi;
+        self.seat = s
+            .seat
+            .map(Player)
+            .filter(|p| p.0 < self.game.position().variant().players());
+        self
     }
 
     /// The computer plays `seats` at `level`.
@@ -340,6 +373,7 @@ impl Play {
             && c.left(turn.index(), self.spent()).is_none()
         {
             self.game.flag(turn);
+            self.ending = Some(crate::saved::Ending::Flagged { player: turn.0 });
         }
     }
 
@@ -366,6 +400,7 @@ impl Play {
                     && !c.end_turn(mover.index(), spent)
                 {
                     self.game.flag(mover);
+                    self.ending = Some(crate::saved::Ending::Flagged { player: mover.0 });
                 }
                 self.turn_started = self.now;
             }
@@ -496,6 +531,9 @@ impl Reducible for Play {
             Action::Pass => s.play(Move::Pass),
             Action::Undo => {
                 s.take_back();
+                if s.game.outcome().is_none() {
+                    s.ending = None;
+                }
                 s.selected = None;
                 s.pending = None;
                 s.lion_first = None;
@@ -503,7 +541,9 @@ impl Reducible for Play {
             }
             Action::Resign => {
                 let p = s.resigner();
-                s.game.resign(p);
+                if s.game.outcome().is_none() && s.game.resign(p).is_some() {
+                    s.ending = Some(crate::saved::Ending::Resigned { player: p.0 });
+                }
             }
             Action::EngineMove {
                 plies,
@@ -565,7 +605,9 @@ impl Reducible for Play {
                 s.two_char = Some(!s.two_char.unwrap_or(default));
             }
             Action::Impasse => {
-                s.game.agree_impasse();
+                if s.game.outcome().is_none() && s.game.agree_impasse().is_some() {
+                    s.ending = Some(crate::saved::Ending::Impasse);
+                }
             }
             Action::ShowDeclaration => s.declaring = !s.declaring,
             Action::View(n) => {
@@ -576,7 +618,9 @@ impl Reducible for Play {
                 s.lion_first = None;
             }
             Action::Declare => {
-                s.game.declare();
+                if s.game.outcome().is_none() && s.game.declare().is_some() {
+                    s.ending = Some(crate::saved::Ending::Declared);
+                }
                 s.declaring = false;
             }
             Action::Numbers => s.numbers = !s.numbers,

@@ -1,0 +1,269 @@
+//! The play page's saved game: opened from the address (`?saved=<id>`), or started afresh and
+//! named in the address from its first render, so that a reload finds it; saved after every
+//! change of its record (a move, a setup step, a takeback, the end) and again when the page is
+//! hidden or left, with the time spent on the turn in progress. The decisions are in
+//! [`crate::saved`].
+//!
+//! A new game is stored from its first move on (an untouched game is the address itself); a
+//! save waits for the frame that shows the move to be painted, so it never delays the board.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use koma_rules::Game;
+use koma_rules::clock::Clock;
+use wasm_bindgen::JsValue;
+use yew::prelude::*;
+
+use super::{Play, Start};
+use crate::i18n::Lang;
+use crate::saved::{Ending, Origin, SavedGame, new_id};
+use crate::storage::{self, LoadError, SaveError};
+
+/// A game opened on the play page.
+pub struct Opened {
+    /// Its id and how it started.
+    pub origin: Origin,
+    /// The game.
+    pub game: Game,
+    /// Its clocks.
+    pub clock: Option<Clock>,
+    /// Time already spent on the turn in progress (ms).
+    pub spent: u64,
+    /// How it ended beyond its moves.
+    pub ending: Option<Ending>,
+    /// It is in storage already.
+    pub stored: bool,
+    /// Its id is new: the address does not name it yet.
+    pub fresh: bool,
+}
+
+/// Why the play page shows no game: the hook (`data-error`) and the message.
+pub struct OpenError {
+    /// `address` (the address names no game) or `saved-game` (the saved game cannot be read).
+    pub hook: &'static str,
+    /// In words.
+    pub message: String,
+}
+
+fn saved_error(lang: Lang, id: &str, why: &str) -> OpenError {
+    OpenError {
+        hook: "saved-game",
+        message: match lang {
+            Lang::Ja => format!(
+                "保存した対局 {id} を開けません：{why}。取り分けました（「保存した対局」から書き出せます）。"
+            ),
+            Lang::En => format!(
+                "The saved game {id} cannot be opened: {why}. It was set aside: its text can be exported from Saved games."
+            ),
+        },
+    }
+}
+
+/// The game the address opens: the saved one it names, or a new one.
+///
+/// # Errors
+/// The address names no game, or the saved game cannot be read (it is set aside).
+pub fn open(start: &Start, lang: Lang) -> Result<Opened, OpenError> {
+    let now = js_sys::Date::now();
+    if let Some(id) = &start.saved {
+        match storage::load_game(id) {
+            Ok(entry) => {
+                return match entry.restore() {
+                    Ok(r) => Ok(Opened {
+                        origin: Origin::new(id, &r.start, entry.created),
+                        game: r.game,
+                        clock: r.clock,
+                        spent: r.spent,
+                        ending: r.ending,
+                        stored: true,
+                        fresh: false,
+                    }),
+                    Err(why) => {
+                        storage::set_game_aside(id);
+                        Err(saved_error(lang, id, &why))
+                    }
+                };
+            }
+            // not stored: a game left before its first move; it starts again from the address
+            Err(LoadError::NotFound) => {}
+            Err(LoadError::Newer(n)) => {
+                return Err(OpenError {
+                    hook: "saved-game",
+                    message: match lang {
+                        Lang::Ja => format!(
+                            "保存した対局 {id} は新しい版のKomaで保存されています（形式 {n}）：このページを再読み込みしてください。"
+                        ),
+                        Lang::En => format!(
+                            "The saved game {id} was saved by a newer Koma (schema {n}): reload the page to update."
+                        ),
+                    },
+                });
+            }
+            Err(LoadError::Unreadable(why)) => return Err(saved_error(lang, id, &why)),
+        }
+    }
+    let game = start.build().map_err(|message| OpenError {
+        hook: "address",
+        message,
+    })?;
+    let id = start
+        .saved
+        .clone()
+        .unwrap_or_else(|| new_id(now, js_sys::Math::random()));
+    let named = Start {
+        saved: Some(id.clone()),
+        ..start.clone()
+    };
+    let players = game.position().variant().players() as usize;
+    Ok(Opened {
+        origin: Origin::new(&id, &named, now),
+        clock: named.clock.map(|tc| Clock::new(tc, players)),
+        game,
+        spent: 0,
+        ending: None,
+        stored: false,
+        fresh: start.saved.is_none(),
+    })
+}
+
+/// Add `saved=<id>` to the address in place (no new history entry, no reload).
+fn name_in_address(id: &str) {
+    let Some(w) = web_sys::window() else { return };
+    let hash = w.location().hash().unwrap_or_default();
+    if hash.is_empty() || hash.contains("saved=") {
+        return;
+    }
+    let sep = if hash.contains('?') { '&' } else { '?' };
+    if let Ok(h) = w.history() {
+        let _ =
+            h.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{hash}{sep}saved={id}")));
+    }
+}
+
+/// Save `st` as the game `origin` started, unless it is new and untouched; a failure is kept in
+/// `error` (shown on the page) and the game goes on.
+fn save(
+    st: &Play,
+    origin: &Origin,
+    stored: &RefCell<bool>,
+    error: &UseStateHandle<Option<SaveError>>,
+) {
+    if !*stored.borrow() && st.game.moves().is_empty() && st.game.outcome().is_none() {
+        return;
+    }
+    let now = js_sys::Date::now();
+    let spent = if st.game.outcome().is_none() {
+        (now - st.turn_started).max(0.0) as u64
+    } else {
+        0
+    };
+    let entry = SavedGame::of(origin, &st.game, st.clock.as_ref(), spent, st.ending, now);
+    match storage::save_game(&entry) {
+        Ok(()) => {
+            *stored.borrow_mut() = true;
+            if error.is_some() {
+                error.set(None);
+            }
+        }
+        Err(e) => {
+            if error.as_ref() != Some(&e) {
+                error.set(Some(e));
+            }
+        }
+    }
+}
+
+/// Keep the game saved: after every change of its record (once the frame showing it is
+/// painted), when the page is hidden or closed, and when the play page is left. Returns why the
+/// last save failed, if it did.
+#[hook]
+pub fn use_saving(
+    state: &UseReducerHandle<Play>,
+    opened: &Rc<Result<Opened, OpenError>>,
+) -> UseStateHandle<Option<SaveError>> {
+    let error = use_state(|| None::<SaveError>);
+    let stored = use_mut_ref(|| matches!(&**opened, Ok(o) if o.stored));
+    let latest = use_mut_ref(|| state.clone());
+    *latest.borrow_mut() = state.clone();
+    let origin = match &**opened {
+        Ok(o) => Some(o.origin.clone()),
+        Err(_) => None,
+    };
+    // the address names the game from the first render on
+    {
+        let opened = opened.clone();
+        use_effect_with((), move |_| {
+            if let Ok(o) = &*opened
+                && o.fresh
+            {
+                name_in_address(&o.origin.id);
+            }
+        });
+    }
+    // after every change of the record, once the frame that shows it is painted
+    {
+        let (origin, stored, error, state) =
+            (origin.clone(), stored.clone(), error.clone(), state.clone());
+        let key = (
+            state.board,
+            state.game.outcome(),
+            state.ending,
+            state.game.moves().len(),
+        );
+        use_effect_with(key, move |_| {
+            let timeout: Rc<RefCell<Option<gloo::timers::callback::Timeout>>> = Rc::default();
+            let frame = origin.map(|origin| {
+                let timeout = timeout.clone();
+                gloo::render::request_animation_frame(move |_| {
+                    *timeout.borrow_mut() =
+                        Some(gloo::timers::callback::Timeout::new(0, move || {
+                            save(&state, &origin, &stored, &error)
+                        }));
+                })
+            });
+            move || {
+                drop(frame);
+                drop(timeout.borrow_mut().take());
+            }
+        });
+    }
+    // when the page is hidden or closed, and when the play page is left: with the time spent
+    // on the turn in progress
+    {
+        let (stored, error, latest) = (stored.clone(), error.clone(), latest.clone());
+        use_effect_with((), move |_| {
+            let now_save = {
+                let (stored, error, latest) = (stored.clone(), error.clone(), latest.clone());
+                let origin = origin.clone();
+                Rc::new(move || {
+                    if let Some(o) = &origin {
+                        save(&latest.borrow(), o, &stored, &error);
+                    }
+                })
+            };
+            let window = web_sys::window();
+            let document = window.as_ref().and_then(|w| w.document());
+            let on_hide = window.as_ref().map(|w| {
+                let now_save = now_save.clone();
+                EventListener::new(w, "pagehide", move |_| now_save())
+            });
+            let on_visibility = document.map(|d| {
+                let now_save = now_save.clone();
+                let d2 = d.clone();
+                EventListener::new(&d, "visibilitychange", move |_| {
+                    if d2.hidden() {
+                        now_save()
+                    }
+                })
+            });
+            move || {
+                drop(on_hide);
+                drop(on_visibility);
+                now_save();
+            }
+        });
+    }
+    error
+}
