@@ -6,7 +6,7 @@ test("the start screen lists the games and opens one", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator("[data-game-id]")).toHaveCount(6);
   await page.locator('[data-game-id="shogi"] h2 a').first().click();
-  await expect(page).toHaveURL(/#\/play\/shogi$/);
+  await expect(page).toHaveURL(/#\/play\/shogi\?saved=[0-9a-z]+$/);
   await expect(page.locator("svg.board [data-cell]")).toHaveCount(81);
 });
 
@@ -124,7 +124,7 @@ test("furigoma tosses five pawns and seats the players: the game shows who is se
     fu >= 3 ? `the tosser, ${sente}, plays sente` : `the other player, ${sente}, plays sente`,
   );
   await start.click();
-  await expect(page).toHaveURL(new RegExp(`#/play/shogi\\?names=${sente},${gote}$`));
+  await expect(page).toHaveURL(new RegExp(`#/play/shogi\\?names=${sente},${gote}&saved=[0-9a-z]+$`));
   await expect(page.locator("[data-status]")).toContainText(`sente (${sente}) to move`);
 });
 
@@ -135,7 +135,7 @@ test("the new-game form starts a handicap game with clocks in strict mode", asyn
   await page.locator('[name="clock"]').selectOption("600+30");
   await page.locator('[name="mode"]').selectOption("strict");
   await page.locator('[data-action="start"]').click();
-  await expect(page).toHaveURL(/#\/play\/shogi\?setup=bishop&clock=600%2B30&mode=strict$/);
+  await expect(page).toHaveURL(/#\/play\/shogi\?setup=bishop&clock=600%2B30&mode=strict&saved=[0-9a-z]+$/);
   await expect(page.locator('[data-cell="2b"]')).toHaveCount(1);
   await expect(page.locator('.pieces [data-square="2b"]')).toHaveCount(0);
   await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "1");

@@ -84,7 +84,7 @@ test("the new-game form seats the computer at a level", async ({ page }) => {
   await page.locator('select[name="who1"]').selectOption("computer");
   await page.locator('select[name="level"]').selectOption("2");
   await page.locator('[data-action="start"]').click();
-  await expect(page).toHaveURL(/#\/play\/shogi\?names=[^&]*,(Computer|%E3%82%B3[^&]*)&computer=1&level=2$/);
+  await expect(page).toHaveURL(/#\/play\/shogi\?names=[^&]*,(Computer|%E3%82%B3[^&]*)&computer=1&level=2&saved=[0-9a-z]+$/);
   // the person (sente) moves; the computer (gote) answers
   await drag(page, cell("7g"), cell("7f"));
   await computerDone(page);

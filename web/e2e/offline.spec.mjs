@@ -268,7 +268,7 @@ test("a new build is offered, never forced: the prompt waits for the player", as
   const dir = await mkdtemp(join(tmpdir(), "koma-update-"));
   await cp(dist, dir, { recursive: true });
   const port = 8200 + Math.floor(Math.random() * 500);
-  const server = spawn(process.execPath, [join(here, "serve.mjs"), dir, String(port)], { stdio: "pipe" });
+  const server = spawn(process.execPath, [join(here, "../serve.mjs"), dir, String(port)], { stdio: "pipe" });
   try {
     await new Promise((ok, fail) => {
       server.stdout.on("data", (d) => String(d).includes("serving") && ok());

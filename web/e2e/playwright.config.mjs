@@ -38,7 +38,7 @@ export default defineConfig({
     { name: "phone", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
   ],
   webServer: {
-    command: `node "${resolve(here, "serve.mjs")}" "${dist}" ${port}`,
+    command: `node "${resolve(here, "../serve.mjs")}" "${dist}" ${port}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 30_000,

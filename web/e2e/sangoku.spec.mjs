@@ -142,7 +142,7 @@ test("janken decides who moves first, and the seats follow round the table", asy
   await page.screenshot({ path: info.outputPath("janken.png") });
   await start.click();
   // (nothing else chosen: no clock, casual play)
-  await expect(page).toHaveURL(/#\/play\/sangoku\?names=Bob,Carol,Alice$/);
+  await expect(page).toHaveURL(/#\/play\/sangoku\?names=Bob,Carol,Alice&saved=[0-9a-z]+$/);
   await expect(page.locator("[data-status]")).toContainText("A (Bob) to move");
   await drag(page, cell("-1,3"), cell("-1,2"));
   await expect(page.locator("[data-status]")).toContainText("B (Carol) to move");
@@ -158,7 +158,7 @@ test("a fixed choice: the first listed moves first; throwing for everyone settle
   await page.locator('input[name="player0"]').fill("花子");
   await page.locator('input[name="player1"]').fill("Taro Yamada");
   await page.locator('[data-action="start"]').click();
-  await expect(page).toHaveURL(new RegExp(`#/play/sangoku2\\?names=${encodeURIComponent("花子")},Taro%20Yamada$`));
+  await expect(page).toHaveURL(new RegExp(`#/play/sangoku2\\?names=${encodeURIComponent("花子")},Taro%20Yamada&saved=[0-9a-z]+$`));
   await expect(page.locator("[data-status]")).toContainText("A (花子) to move");
   await drag(page, cell("-1,3"), cell("-1,2"));
   await expect(page.locator("[data-status]")).toContainText("B (Taro Yamada) to move");

@@ -100,3 +100,60 @@ async fn the_board_renders_81_cells_and_40_pieces() {
     }
     assert!(html.has_attribute("data-koma-ready"));
 }
+
+/// Saved games in the browser's real storage: written through serde-wasm-bindgen as JSON,
+/// read back the same, a corrupt entry set aside with its text, one from a newer Koma left as
+/// it is, and nothing else touched.
+#[wasm_bindgen_test]
+fn saved_games_round_trip_and_corrupt_entries_are_set_aside() {
+    use koma_app::saved::{Origin, SavedGame};
+    use koma_app::storage::{self, LoadError};
+    let local = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    local.clear().unwrap();
+    let start = match koma_app::Route::parse("#/play/chushogi?clock=600%2B30&names=A,B") {
+        koma_app::Route::Play(s) => s,
+        r => panic!("{r:?}"),
+    };
+    let mut game = start.build().unwrap();
+    for _ in 0..6 {
+        let mv = game.legal_moves()[0];
+        game.play(mv).unwrap();
+    }
+    let clock = koma_rules::clock::Clock::new(start.clock.unwrap(), 2);
+    let entry = SavedGame::of(
+        &Origin::new("w1", &start, 1.0),
+        &game,
+        Some(&clock),
+        900,
+        None,
+        2.0,
+    );
+    storage::save_game(&entry).unwrap();
+    let back = storage::load_game("w1").unwrap();
+    assert_eq!(back, entry);
+    assert_eq!(back.restore().unwrap().game.moves(), game.moves());
+    // corrupt and newer entries beside it
+    local.set_item("koma.game.bad", "[1, 2").unwrap();
+    local
+        .set_item("koma.game.new", r#"{"schema": 7, "id": "new"}"#)
+        .unwrap();
+    assert!(matches!(
+        storage::load_game("bad"),
+        Err(LoadError::Unreadable(_))
+    ));
+    assert_eq!(local.get_item("koma.game.bad").unwrap(), None);
+    assert_eq!(
+        local.get_item("koma.aside.bad").unwrap().as_deref(),
+        Some("[1, 2")
+    );
+    assert_eq!(storage::load_game("new"), Err(LoadError::Newer(7)));
+    assert_eq!(storage::load_game("none"), Err(LoadError::NotFound));
+    let listing = storage::list();
+    assert_eq!(listing.games, vec![entry]);
+    assert_eq!(listing.aside.len(), 1);
+    assert_eq!(listing.newer.len(), 1);
+    storage::delete_game("w1");
+    storage::delete_aside("bad");
+    assert!(storage::list().games.is_empty() && storage::list().aside.is_empty());
+    local.clear().unwrap();
+}

@@ -1,7 +1,7 @@
 //! The project's two commands, and the tool installs they need.
 //!
-//! - `cargo xtask serve`: install what is missing, build a release and serve the game at
-//!   http://127.0.0.1:8080.
+//! - `cargo xtask serve`: install what is missing, build a release (with its service worker)
+//!   and serve it as a user gets it at http://127.0.0.1:8080/ (and under /koma/).
 //! - `cargo xtask test`: install what is missing, then run every test: `cargo fmt --check`,
 //!   clippy with `-D warnings` (native and wasm32), docs without broken links, native tests,
 //!   wasm tests in headless Chromium (wasm-bindgen-test), and the Playwright browser tests
@@ -267,21 +267,15 @@ fn report_sizes() {
     }
 }
 
+/// Build a release and serve `dist/` as a user gets it (the static server of `web/serve.mjs`,
+/// the service worker and all), at / and under /koma/.
 fn serve() -> Result {
     install(false)?;
-    eprintln!(
-        "\nxtask: building a release; Koma will be served at http://127.0.0.1:8080 (Ctrl-C stops)\n"
-    );
+    trunk_build()?;
+    eprintln!("\nxtask: Koma is served at http://127.0.0.1:8080/ (and /koma/); Ctrl-C stops\n");
     step(
-        "trunk serve --release",
-        cmd("trunk").args([
-            "serve",
-            "--release",
-            "--address",
-            "127.0.0.1",
-            "--port",
-            "8080",
-        ]),
+        "serve dist/",
+        cmd("node").args(["web/serve.mjs", "dist", "8080"]),
     )
 }
 

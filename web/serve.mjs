@@ -49,6 +49,9 @@ createServer(async (req, res) => {
       "content-type": types[extname(path)] ?? "application/octet-stream",
       // always asked again, so a new build is seen at once (the service worker keeps the app)
       "cache-control": "no-cache",
+      // boards embed in pages of any origin (<koma-board> loads the app's module and wasm)
+      "access-control-allow-origin": "*",
+      "timing-allow-origin": "*",
     });
     res.end(body);
   } catch {
