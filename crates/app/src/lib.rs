@@ -14,6 +14,7 @@
 //! one reducer and shows it around the board.
 
 pub mod board;
+pub mod embed;
 pub mod games;
 pub mod home;
 pub mod i18n;
@@ -46,7 +47,7 @@ pub enum Route {
 }
 
 /// Decode `%xx` and `+` in a query value.
-fn decode(s: &str) -> String {
+pub(crate) fn decode(s: &str) -> String {
     let s = s.replace('+', " ");
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -229,9 +230,17 @@ pub fn app() -> Html {
     }
 }
 
-/// Mount the app on the document body.
+/// Mount the app on the document body, if the page is the app's (`<body data-koma-app>`, as
+/// in `index.html`); pages that embed boards load the same wasm and mount boards themselves
+/// ([`embed::mount_board`]).
 pub fn start() {
-    yew::Renderer::<App>::new().render();
+    let is_app = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+        .is_some_and(|b| b.has_attribute("data-koma-app"));
+    if is_app {
+        yew::Renderer::<App>::new().render();
+    }
 }
 
 #[cfg(test)]

@@ -57,6 +57,29 @@ pub enum Choice {
     },
 }
 
+/// A mark or an arrow drawn over the board (annotations on an embedded board, as a teacher
+/// draws them: a circled cell, an arrow from one cell to another), in a brush colour (`green`,
+/// `red`, `blue`, `yellow`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A circled cell.
+    Mark {
+        /// The cell.
+        cell: Cell,
+        /// The brush.
+        brush: &'static str,
+    },
+    /// An arrow.
+    Arrow {
+        /// Where it starts.
+        from: Cell,
+        /// Where it points.
+        to: Cell,
+        /// The brush.
+        brush: &'static str,
+    },
+}
+
 /// Properties of [`Board`].
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
@@ -105,6 +128,9 @@ pub struct BoardProps {
     /// The cells of a hinted move (from, to), marked.
     #[prop_or_default]
     pub hint: Rc<Vec<Cell>>,
+    /// Marks and arrows drawn over the pieces.
+    #[prop_or_default]
+    pub shapes: Rc<Vec<Shape>>,
 }
 
 /// The board component.
@@ -232,6 +258,9 @@ pub fn board(props: &BoardProps) -> Html {
             <g class="cells">{ cells_html }</g>
             <g class="marks">{ marks_html }</g>
             <g class="pieces">{ pieces_html }</g>
+            if !props.shapes.is_empty() {
+                <g class="shapes">{ for props.shapes.iter().map(|s| shape_view(&layout, v, *s)) }</g>
+            }
             { for cursor_mark }
             { choice }
         </svg>
@@ -547,6 +576,45 @@ fn cell_node(p: &CellNodeProps) -> Html {
         <rect {class} data-cell={p.name.clone()} data-hint={hint} role="gridcell" aria-label={label.clone()}
             x={p.x.to_string()} y={p.y.to_string()}
             width={CELL.to_string()} height={CELL.to_string()} {onclick} />
+    }
+}
+
+/// A mark (a ring round the cell) or an arrow (centre to centre, with its head) over the board:
+/// `[data-mark="<cell>"]`, `[data-arrow="<from>><to>"]`.
+fn shape_view(layout: &Layout, v: &Variant, s: Shape) -> Html {
+    let centre = |c: Cell| {
+        let (x, y) = layout.cell_xy(c);
+        (x + CELL / 2.0, y + CELL / 2.0)
+    };
+    match s {
+        Shape::Mark { cell, brush } => {
+            let (x, y) = centre(cell);
+            html! {
+                <circle class={classes!("mark", brush)} data-mark={v.cell_name(cell)}
+                    cx={format!("{x:.1}")} cy={format!("{y:.1}")} r={format!("{:.1}", CELL * 0.44)} />
+            }
+        }
+        Shape::Arrow { from, to, brush } => {
+            let (x1, y1) = centre(from);
+            let (x2, y2) = centre(to);
+            let (dx, dy) = (x2 - x1, y2 - y1);
+            let len = (dx * dx + dy * dy).sqrt().max(1.0);
+            let (ux, uy) = (dx / len, dy / len);
+            let head = CELL * 0.3;
+            let (bx, by) = (x2 - ux * head, y2 - uy * head);
+            let (px, py) = (-uy * head * 0.6, ux * head * 0.6);
+            html! {
+                <g class={classes!("arrow", brush)}
+                    data-arrow={format!("{}>{}", v.cell_name(from), v.cell_name(to))}>
+                    <line x1={format!("{x1:.1}")} y1={format!("{y1:.1}")}
+                        x2={format!("{bx:.1}")} y2={format!("{by:.1}")} />
+                    <polygon points={format!(
+                        "{x2:.1},{y2:.1} {:.1},{:.1} {:.1},{:.1}",
+                        bx + px, by + py, bx - px, by - py
+                    )} />
+                </g>
+            }
+        }
     }
 }
 

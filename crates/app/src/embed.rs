@@ -1,0 +1,864 @@
+//! Boards embedded in other pages: the same board, rules and hooks as the app, without its
+//! chrome, in an iframe (`embed.html?...`, `web/embed/embed.js`) or as a custom element
+//! (`<koma-board ...>`, `web/embed/koma-embed.js`). Both give the same [`Options`] (query
+//! parameters or attributes, all text) to [`mount_board`], and report to the host through one
+//! function: `koma:ready`, `koma:move`, `koma:foul`, `koma:puzzle` and `koma:end`, each with an
+//! [`Event`] turned into a plain JavaScript object by serde-wasm-bindgen.
+//!
+//! Modes: `view` (the position at `ply`, nothing moves), `replay` (step through `moves` with
+//! the controls; each ply's caption), `play` (the reader moves; the rules refuse a foul by its
+//! name, in words on the board), `puzzle` (`moves` from `ply` on are the solution: the reader
+//! plays the expected move, the reply follows; a wrong try is answered and taken back).
+//!
+//! Every option is data, never markup: names, captions and positions are shown as text (Yew
+//! escapes them), each text is cut to a size, and what cannot be read gets a message in the
+//! frame naming it, never a blank or a panic.
+
+use std::rc::Rc;
+
+use koma_rules::{Game, GameId, Move, Player, notation};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+use yew::prelude::*;
+
+use crate::board::data::{cells_of, hands_of, last_cells};
+use crate::board::{Board, Choice, Shape};
+use crate::i18n::{self, Lang};
+use crate::play::{Action, Play, Start};
+
+/// The longest text an option may be (characters); longer is cut.
+const MAX_TEXT: usize = 2000;
+/// The most moves a line may have.
+const MAX_MOVES: usize = 1000;
+/// The most marks and arrows.
+const MAX_SHAPES: usize = 200;
+
+/// What a host gives an embedded board: the iframe's query parameters or the element's
+/// attributes, all as text.
+#[derive(Deserialize, Serialize, Clone, Debug, Default, PartialEq)]
+pub struct Options {
+    /// The game id (default `shogi`).
+    #[serde(default)]
+    pub game: Option<String>,
+    /// The start position in the game's notation (SFEN, or the hex notation).
+    #[serde(default)]
+    pub sfen: Option<String>,
+    /// A handicap id, as `koma setups <game>` prints them.
+    #[serde(default)]
+    pub setup: Option<String>,
+    /// Chu shogi's rules preset (`jcsa`, `lishogi`).
+    #[serde(default)]
+    pub preset: Option<String>,
+    /// Moves from the start, space-separated, in the game's notation.
+    #[serde(default)]
+    pub moves: Option<String>,
+    /// The ply shown first (default: after every move; in a puzzle, 0).
+    #[serde(default)]
+    pub ply: Option<String>,
+    /// `view`, `replay`, `play` or `puzzle`.
+    #[serde(default)]
+    pub mode: Option<String>,
+    /// `ja` or `en`.
+    #[serde(default)]
+    pub lang: Option<String>,
+    /// `1`: gote at the bottom (square boards); on the hexagon, the seat at the bottom.
+    #[serde(default)]
+    pub flip: Option<String>,
+    /// Marked cells, space-separated, each optionally `:<brush>` (green, red, blue, yellow).
+    #[serde(default)]
+    pub marks: Option<String>,
+    /// Arrows `<from>><to>`, space-separated, each optionally `:<brush>`.
+    #[serde(default)]
+    pub arrows: Option<String>,
+    /// A caption under the board.
+    #[serde(default)]
+    pub caption: Option<String>,
+    /// A caption for each ply (0 the start), separated by `|`.
+    #[serde(default)]
+    pub captions: Option<String>,
+    /// The host's name for this board, echoed in every event.
+    #[serde(default)]
+    pub id: Option<String>,
+}
+
+/// How the reader may use the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A position, still.
+    View,
+    /// Step through the moves.
+    Replay,
+    /// Move as the rules allow.
+    Play,
+    /// Find the expected moves.
+    Puzzle,
+}
+
+/// The options, read and checked.
+#[derive(Clone, Debug)]
+pub struct Embed {
+    /// The game before any move.
+    pub game: Game,
+    /// The line of moves.
+    pub line: Vec<Move>,
+    /// The ply shown first.
+    pub ply: usize,
+    /// The mode.
+    pub mode: Mode,
+    /// The language.
+    pub lang: Lang,
+    /// Gote at the bottom.
+    pub flip: bool,
+    /// The hexagon's seat at the bottom.
+    pub seat: Option<Player>,
+    /// Marks and arrows.
+    pub shapes: Vec<Shape>,
+    /// The caption under the board.
+    pub caption: Option<String>,
+    /// Each ply's caption.
+    pub captions: Vec<String>,
+    /// The host's name for the board.
+    pub id: String,
+}
+
+/// An option's text, trimmed; `None` when empty.
+fn text(o: &Option<String>) -> Option<&str> {
+    o.as_deref().map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// Text as given, cut to `MAX_TEXT` characters.
+fn cut(s: &str) -> String {
+    s.chars().take(MAX_TEXT).collect()
+}
+
+fn brush(s: Option<&str>) -> Result<&'static str, String> {
+    match s.unwrap_or("green") {
+        "green" => Ok("green"),
+        "red" => Ok("red"),
+        "blue" => Ok("blue"),
+        "yellow" => Ok("yellow"),
+        other => Err(format!(
+            "brush {:?}: green, red, blue or yellow",
+            cut(other)
+        )),
+    }
+}
+
+impl Options {
+    /// Options from a query string (`?game=shogi&moves=7g7f+3c3d`: `+` and `%xx` decoded).
+    pub fn from_query(query: &str) -> Options {
+        let mut o = Options::default();
+        for pair in query.trim_start_matches('?').split('&') {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            let v = Some(crate::decode(v));
+            match k {
+                "game" => o.game = v,
+                "sfen" | "position" => o.sfen = v,
+                "setup" => o.setup = v,
+                "preset" => o.preset = v,
+                "moves" => o.moves = v,
+                "ply" => o.ply = v,
+                "mode" => o.mode = v,
+                "lang" => o.lang = v,
+                "flip" => o.flip = v,
+                "marks" => o.marks = v,
+                "arrows" => o.arrows = v,
+                "caption" => o.caption = v,
+                "captions" => o.captions = v,
+                "id" => o.id = v,
+                _ => {}
+            }
+        }
+        o
+    }
+
+    /// Read and check the options.
+    ///
+    /// # Errors
+    /// What cannot be read, named.
+    pub fn read(&self) -> Result<Embed, String> {
+        let game: GameId = match text(&self.game) {
+            None => GameId::Shogi,
+            Some(g) => g
+                .parse()
+                .map_err(|_| format!("game {:?}: not a game Koma plays", cut(g)))?,
+        };
+        let mode = match text(&self.mode).unwrap_or("view") {
+            "view" => Mode::View,
+            "replay" => Mode::Replay,
+            "play" => Mode::Play,
+            "puzzle" => Mode::Puzzle,
+            m => {
+                return Err(format!("mode {:?}: view, replay, play or puzzle", cut(m)));
+            }
+        };
+        let lang = match text(&self.lang) {
+            Some("en") => Lang::En,
+            Some("ja") | None => Lang::Ja,
+            Some(l) => return Err(format!("lang {:?}: ja or en", cut(l))),
+        };
+        let start = Start {
+            game,
+            setup: text(&self.setup).map(cut),
+            position: text(&self.sfen).map(cut),
+            preset: text(&self.preset).map(cut),
+            strict: false,
+            clock: None,
+            names: Vec::new(),
+            computer: Vec::new(),
+            level: crate::play::DEFAULT_LEVEL,
+            saved: None,
+        };
+        let first = start
+            .build()
+            .map_err(|e| cut(e.trim_start_matches("the address: ")))?;
+        let v = first.position().variant();
+        let mut line = Vec::new();
+        let mut game_now = first.clone();
+        let words: Vec<&str> = text(&self.moves)
+            .map(|m| m.split_whitespace().collect())
+            .unwrap_or_default();
+        if words.len() > MAX_MOVES {
+            return Err(format!("moves: {} moves, at most {MAX_MOVES}", words.len()));
+        }
+        for (i, w) in words.iter().enumerate() {
+            let mv = notation::read_move(v, w)
+                .map_err(|e| format!("move {} ({}): {e}", i + 1, cut(w)))?;
+            game_now
+                .play(mv)
+                .map_err(|e| format!("move {} ({}): {e}", i + 1, cut(w)))?;
+            line.push(mv);
+        }
+        let ply = match text(&self.ply) {
+            None if mode == Mode::Puzzle => 0,
+            None => line.len(),
+            Some(p) => p
+                .parse::<usize>()
+                .ok()
+                .filter(|&p| p <= line.len())
+                .ok_or_else(|| format!("ply {:?}: a number from 0 to {}", cut(p), line.len()))?,
+        };
+        let (flip, seat) = match text(&self.flip) {
+            None | Some("0") => (false, None),
+            Some("1") if !v.geometry.is_hex() => (true, None),
+            Some(s) if v.geometry.is_hex() => match s.parse::<u8>() {
+                Ok(n) if n < v.players() => (false, Some(Player(n))),
+                _ => {
+                    return Err(format!(
+                        "flip {:?}: a seat from 0 to {}",
+                        cut(s),
+                        v.players() - 1
+                    ));
+                }
+            },
+            Some(s) => return Err(format!("flip {:?}: 1 or 0", cut(s))),
+        };
+        let cell = |s: &str| {
+            v.geometry
+                .cells()
+                .find(|&c| v.cell_name(c) == s)
+                .ok_or_else(|| format!("{:?} is not a cell of {game}", cut(s)))
+        };
+        let mut shapes = Vec::new();
+        for m in text(&self.marks)
+            .map(|m| m.split_whitespace().collect::<Vec<_>>())
+            .unwrap_or_default()
+        {
+            let (c, b) = m.split_once(':').map_or((m, None), |(c, b)| (c, Some(b)));
+            shapes.push(Shape::Mark {
+                cell: cell(c)?,
+                brush: brush(b)?,
+            });
+        }
+        for a in text(&self.arrows)
+            .map(|m| m.split_whitespace().collect::<Vec<_>>())
+            .unwrap_or_default()
+        {
+            let (ft, b) = a.split_once(':').map_or((a, None), |(c, b)| (c, Some(b)));
+            let (f, t) = ft
+                .split_once('>')
+                .ok_or_else(|| format!("arrow {:?}: write <from>><to>", cut(a)))?;
+            shapes.push(Shape::Arrow {
+                from: cell(f)?,
+                to: cell(t)?,
+                brush: brush(b)?,
+            });
+        }
+        if shapes.len() > MAX_SHAPES {
+            return Err(format!(
+                "{} marks and arrows, at most {MAX_SHAPES}",
+                shapes.len()
+            ));
+        }
+        Ok(Embed {
+            game: first,
+            line,
+            ply,
+            mode,
+            lang,
+            flip,
+            seat,
+            shapes,
+            caption: text(&self.caption).map(cut),
+            captions: text(&self.captions)
+                .map(|c| {
+                    c.split('|')
+                        .take(MAX_MOVES + 1)
+                        .map(|s| cut(s.trim()))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            id: text(&self.id)
+                .map(|s| s.chars().take(100).collect())
+                .unwrap_or_default(),
+        })
+    }
+}
+
+/// What an embedded board tells its host.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Event {
+    /// `koma:ready`, `koma:move`, `koma:foul`, `koma:puzzle` or `koma:end`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The host's name for the board (`id`).
+    pub id: String,
+    /// The game id.
+    pub game: String,
+    /// The plies from the start of the position now shown.
+    pub ply: usize,
+    /// That position in the game's notation.
+    pub position: String,
+    /// The move made (`koma:move`), in the game's notation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub r#move: Option<String>,
+    /// Who made it: `reader`, `replay` or `puzzle` (the expected reply).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
+    /// A refused move's rule id (`koma:foul`: `nifu`, ...), or the puzzle's state
+    /// (`koma:puzzle`: `right`, `wrong`, `solved`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// The refusal or the puzzle's answer in words, in the board's language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The winner's seat (`koma:end`; none for a draw).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<u8>,
+    /// Why the game ended (`koma:end`: `checkmate`, ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// Properties of [`EmbedBoard`].
+#[derive(Properties, Clone, PartialEq)]
+pub struct EmbedProps {
+    /// The options.
+    pub options: Options,
+    /// Where events go.
+    pub emit: Callback<Event>,
+}
+
+/// An embedded board: reads its options, shows a message when they cannot be read.
+#[function_component(EmbedBoard)]
+pub fn embed_board(props: &EmbedProps) -> Html {
+    let read = use_memo(props.options.clone(), Options::read);
+    match &*read {
+        Ok(e) => {
+            html! { <Embedded key={format!("{:?}", props.options)} embed={Rc::new(e.clone())} emit={props.emit.clone()} /> }
+        }
+        Err(msg) => {
+            let lang = if props.options.lang.as_deref() == Some("en") {
+                Lang::En
+            } else {
+                Lang::Ja
+            };
+            html! {
+                <div class="koma-embed" data-embed="">
+                    <p class="embed-error" data-error="embed" role="alert">
+                        { lang.pick("この盤は表示できません：", "This board cannot be shown: ") }{ msg.clone() }</p>
+                </div>
+            }
+        }
+    }
+}
+
+#[derive(Properties)]
+struct EmbeddedProps {
+    embed: Rc<Embed>,
+    emit: Callback<Event>,
+}
+
+impl PartialEq for EmbeddedProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.embed, &other.embed) && self.emit == other.emit
+    }
+}
+
+/// The first state: the line played up to `ply` (in `view` and `replay` every move, looked at
+/// from `ply`); in a puzzle, every side but the reader's plays the line's replies.
+fn initial(e: &Embed) -> Play {
+    let mut game = e.game.clone();
+    let still = matches!(e.mode, Mode::View | Mode::Replay);
+    let upto = if still { e.line.len() } else { e.ply };
+    for &m in &e.line[..upto] {
+        let _ = game.play(m);
+    }
+    let reader = game.position().turn();
+    let players = game.position().variant().players();
+    let mut p = Play::new(game, None);
+    if e.mode == Mode::Puzzle {
+        let replies = (0..players).map(Player).filter(|&q| q != reader).collect();
+        p = p.with_computer(replies, crate::play::DEFAULT_LEVEL);
+    }
+    p.flipped = e.flip;
+    p.seat = e.seat;
+    if still && e.ply < e.line.len() {
+        return (*Rc::new(p).reduce(Action::View(Some(e.ply)))).clone();
+    }
+    p
+}
+
+/// A puzzle's answer so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    /// Waiting for the reader's move.
+    Waiting,
+    /// The reader's last move was the expected one.
+    Right,
+    /// The reader's last try was not the expected move (taken back).
+    Wrong,
+    /// Every expected move was found.
+    Solved,
+}
+
+impl Answer {
+    fn id(self) -> &'static str {
+        match self {
+            Answer::Waiting => "waiting",
+            Answer::Right => "right",
+            Answer::Wrong => "wrong",
+            Answer::Solved => "solved",
+        }
+    }
+
+    fn words(self, lang: Lang) -> &'static str {
+        match self {
+            Answer::Waiting => lang.pick("次の一手は？", "Your move: find the best one."),
+            Answer::Right => lang.pick("正解！", "Right!"),
+            Answer::Wrong => lang.pick(
+                "その手ではありません。もう一度。",
+                "Not that move: try again.",
+            ),
+            Answer::Solved => lang.pick("正解です。完了！", "Solved!"),
+        }
+    }
+}
+
+/// An event about the position `st` shows.
+fn event(e: &Embed, st: &Play, kind: &str) -> Event {
+    let pos = st.shown_position();
+    Event {
+        kind: kind.to_string(),
+        id: e.id.clone(),
+        game: pos.game().as_str().to_string(),
+        ply: st.view.unwrap_or(st.game.moves().len()),
+        position: notation::write_position(&pos),
+        r#move: None,
+        by: None,
+        rule: None,
+        message: None,
+        winner: None,
+        reason: None,
+    }
+}
+
+/// How long the puzzle's reply waits, so the reader sees their own move first (ms).
+const REPLY_MS: u32 = 400;
+
+#[function_component(Embedded)]
+fn embedded(props: &EmbeddedProps) -> Html {
+    let e = props.embed.clone();
+    let lang = e.lang;
+    let state = {
+        let e = e.clone();
+        use_reducer_eq(move || initial(&e))
+    };
+    let answer = use_state(|| Answer::Waiting);
+    let reader = use_memo((), {
+        let state = state.clone();
+        move |_| state.game.position().turn()
+    });
+    // ready, once
+    {
+        let (state, e, emit) = (state.clone(), e.clone(), props.emit.clone());
+        use_effect_with((), move |_| emit.emit(event(&e, &state, "koma:ready")));
+    }
+    // every change of the position shown: the move that led there, the puzzle, the end
+    {
+        let (state, e, emit, answer) =
+            (state.clone(), e.clone(), props.emit.clone(), answer.clone());
+        let reader = *reader;
+        let last = use_mut_ref(|| state.view.unwrap_or(state.game.moves().len()));
+        let key = (state.board, state.view, state.game.outcome());
+        use_effect_with(key, move |_| {
+            let moves = state.game.moves();
+            let shown = state.view.unwrap_or(moves.len());
+            let before = std::mem::replace(&mut *last.borrow_mut(), shown);
+            let v = state.game.position().variant();
+            let mut reply = None;
+            if shown != before {
+                let mut ev = event(&e, &state, "koma:move");
+                let mv = if state.view.is_some() {
+                    e.line.get(shown.wrapping_sub(1))
+                } else {
+                    moves.last()
+                };
+                ev.r#move = mv.map(|&m| notation::write_move(v, m));
+                ev.by = Some(match e.mode {
+                    Mode::View | Mode::Replay => "replay".to_string(),
+                    _ => "reader".to_string(),
+                });
+                // in a puzzle, a move by the side that replies is the line's reply
+                if e.mode == Mode::Puzzle && shown > before {
+                    let mut p = state.game.start().clone();
+                    for m in &moves[..shown - 1] {
+                        p.play_unchecked(*m);
+                    }
+                    if p.turn() != reader {
+                        ev.by = Some("puzzle".into());
+                    }
+                }
+                emit.emit(ev);
+            }
+            if e.mode == Mode::Puzzle && state.view.is_none() && shown > e.ply {
+                let expected = e.line.get(shown - 1).copied();
+                if shown > before && moves.last().copied() != expected {
+                    answer.set(Answer::Wrong);
+                    let mut ev = event(&e, &state, "koma:puzzle");
+                    ev.rule = Some(Answer::Wrong.id().into());
+                    ev.message = Some(Answer::Wrong.words(lang).into());
+                    emit.emit(ev);
+                    state.dispatch(Action::Undo);
+                } else if shown == e.line.len() {
+                    answer.set(Answer::Solved);
+                    let mut ev = event(&e, &state, "koma:puzzle");
+                    ev.rule = Some(Answer::Solved.id().into());
+                    ev.message = Some(Answer::Solved.words(lang).into());
+                    emit.emit(ev);
+                } else if state.game.position().turn() != reader {
+                    answer.set(Answer::Right);
+                    if let Some(&next) = e.line.get(shown) {
+                        let text = notation::write_move(v, next);
+                        let (plies, hash) = (shown, state.game.position().hash());
+                        let state = state.clone();
+                        reply = Some(gloo::timers::callback::Timeout::new(REPLY_MS, move || {
+                            state.dispatch(Action::EngineMove {
+                                plies,
+                                hash,
+                                text,
+                                searched: crate::play::state::Searched {
+                                    depth: 0,
+                                    nodes: 0.0,
+                                    ms: 0.0,
+                                },
+                            })
+                        }));
+                    }
+                }
+            }
+            if shown != before
+                && let Some(o) = state.game.outcome().filter(|_| state.view.is_none())
+            {
+                let mut ev = event(&e, &state, "koma:end");
+                ev.winner = o.winner.map(|w| w.0);
+                ev.reason = Some(o.reason.id().to_string());
+                emit.emit(ev);
+            }
+            move || drop(reply)
+        });
+    }
+    // a refused move: named on the board and to the host
+    {
+        let (state, e, emit) = (state.clone(), e.clone(), props.emit.clone());
+        use_effect_with((state.version, state.foul), move |&(_, foul)| {
+            if let Some(f) = foul {
+                let mut ev = event(&e, &state, "koma:foul");
+                ev.rule = Some(f.rule_id().to_string());
+                ev.message = Some(i18n::foul(lang, f));
+                emit.emit(ev);
+            }
+        });
+    }
+    view(&state, &e, *answer, *reader)
+}
+
+/// The embedded board's page: the board, a short status, the refusal or the puzzle's answer,
+/// the caption, and the replay's controls.
+fn view(state: &UseReducerHandle<Play>, e: &Embed, answer: Answer, reader: Player) -> Html {
+    let st: &Play = state;
+    let lang = e.lang;
+    let pos = st.shown_position();
+    let v = pos.variant();
+    let turn = pos.turn();
+    let outcome = st.game.outcome().filter(|_| st.view.is_none());
+    let moves = st.game.moves();
+    let shown = st.view.unwrap_or(moves.len());
+    let interactive = matches!(e.mode, Mode::Play | Mode::Puzzle);
+    let active = interactive
+        && st.view.is_none()
+        && outcome.is_none()
+        && (e.mode != Mode::Puzzle || (turn == reader && answer != Answer::Solved));
+    let dispatcher = state.dispatcher();
+    let on_attempt = Callback::from({
+        let d = dispatcher.clone();
+        move |(s, c)| d.dispatch(Action::Attempt(s, c))
+    });
+    let on_select = Callback::from({
+        let d = dispatcher.clone();
+        move |s| d.dispatch(Action::Select(s))
+    });
+    let on_cell = Callback::from({
+        let d = dispatcher.clone();
+        move |c| d.dispatch(Action::Cell(c))
+    });
+    let on_promote = Callback::from({
+        let d = dispatcher.clone();
+        move |b| d.dispatch(Action::Promote(b))
+    });
+    let choice = st.pending.map(|(from, to)| {
+        let kind = pos.piece(from).kind();
+        Choice::Promotion {
+            to,
+            kind,
+            promoted: v.kind(kind).promotes_to.unwrap_or(kind),
+        }
+    });
+    let last = if st.view.is_some() {
+        last_cells(&e.line[..shown.min(e.line.len())])
+    } else {
+        last_cells(&moves)
+    };
+    let check = koma_rules::status::Status::of(&st.game, &pos).marked_royal;
+    let viewer = if v.geometry.is_hex() {
+        st.seat.unwrap_or(turn)
+    } else {
+        Player::FIRST
+    };
+    let (result, reason) = match outcome {
+        None => ("ongoing".to_string(), String::new()),
+        Some(o) => (
+            o.winner.map_or("draw".to_string(), |w| w.0.to_string()),
+            o.reason.id().to_string(),
+        ),
+    };
+    let status = match outcome {
+        Some(o) => match o.winner {
+            Some(w) => format!(
+                "{} {}",
+                koma_rules::names::seat_marked(v.id, w, lang),
+                match lang {
+                    Lang::Ja => format!("の勝ち（{}）", i18n::reason(lang, o.reason)),
+                    Lang::En => format!("wins ({})", i18n::reason(lang, o.reason)),
+                }
+            ),
+            None => format!(
+                "{}{}",
+                lang.pick("引き分け：", "Draw: "),
+                i18n::reason(lang, o.reason)
+            ),
+        },
+        None => match lang {
+            Lang::Ja => format!("{}の手番", koma_rules::names::seat_marked(v.id, turn, lang)),
+            Lang::En => format!(
+                "{} to move",
+                koma_rules::names::seat_marked(v.id, turn, lang)
+            ),
+        },
+    };
+    let caption = e
+        .captions
+        .get(shown)
+        .filter(|c| !c.is_empty())
+        .or(e.caption.as_ref())
+        .cloned();
+    let nav = |id: &'static str, label: &'static str, to: Option<Option<usize>>| {
+        let d = dispatcher.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            if let Some(v) = to {
+                d.dispatch(Action::View(v));
+            }
+        });
+        html! { <button data-nav={id} disabled={to.is_none()} {onclick}>{ label }</button> }
+    };
+    let len = moves.len();
+    let controls = (e.mode == Mode::Replay && len > 0).then(|| {
+        html! {
+            <div class="nav">
+                { nav("first", "«", (shown > 0).then_some(Some(0))) }
+                { nav("prev", "‹", (shown > 0).then_some(Some(shown - 1))) }
+                <span class="ply" data-ply-shown={shown.to_string()}>{ format!("{shown}/{len}") }</span>
+                { nav("next", "›", (shown < len).then(|| (shown + 1 < len).then_some(shown + 1))) }
+                { nav("last", "»", (shown < len).then_some(None)) }
+            </div>
+        }
+    });
+    let foul = st.foul.map(|f| {
+        html! { <p class="foul" data-foul={f.rule_id()} role="alert">{ i18n::foul(lang, f) }</p> }
+    });
+    let puzzle = (e.mode == Mode::Puzzle).then(|| {
+        html! { <p class={classes!("puzzle", answer.id())} data-puzzle={answer.id()} role="status">{ answer.words(lang) }</p> }
+    });
+    html! {
+        <div class="koma-embed" data-embed={e.mode_id()} lang={lang.pick("ja", "en")}>
+            <div class="status" data-status="" data-turn={turn.0.to_string()}
+                data-result={result} data-reason={reason} aria-live="polite">{ status }</div>
+            <Board variant={v} cells={cells_of(&pos)} hands={hands_of(&pos)} {turn} {active}
+                dests={st.dests.clone()} selected={st.selected} {last} {check}
+                lion_first={st.lion_first} {choice} {on_attempt} {on_select} {on_cell} {on_promote}
+                flipped={st.flipped} {viewer} shapes={Rc::new(e.shapes.clone())}
+                two_char={koma_rules::names::two_character_pieces(v.id)} />
+            { for foul }
+            { for puzzle }
+            if let Some(c) = caption {
+                <p class="caption" data-caption="">{ c }</p>
+            }
+            { for controls }
+        </div>
+    }
+}
+
+impl Embed {
+    fn mode_id(&self) -> &'static str {
+        match self.mode {
+            Mode::View => "view",
+            Mode::Replay => "replay",
+            Mode::Play => "play",
+            Mode::Puzzle => "puzzle",
+        }
+    }
+}
+
+/// An embedded board mounted on an element, as JavaScript holds it.
+#[wasm_bindgen]
+pub struct EmbedHandle {
+    app: Option<yew::AppHandle<EmbedBoard>>,
+    emit: Callback<Event>,
+}
+
+/// Options from a JavaScript value (an object of strings); anything else reads as an object
+/// whose `game` names the problem, so the board shows a message.
+fn options_of(value: &JsValue) -> Options {
+    serde_wasm_bindgen::from_value(value.clone()).unwrap_or_else(|e| Options {
+        game: Some(format!("(options: {e})")),
+        ..Options::default()
+    })
+}
+
+#[wasm_bindgen]
+impl EmbedHandle {
+    /// Show other options (a new position, moves, mode...): the board starts again from them.
+    pub fn update(&mut self, options: JsValue) {
+        if let Some(app) = self.app.as_mut() {
+            app.update(EmbedProps {
+                options: options_of(&options),
+                emit: self.emit.clone(),
+            });
+        }
+    }
+
+    /// Take the board off the page.
+    pub fn destroy(&mut self) {
+        if let Some(app) = self.app.take() {
+            app.destroy();
+        }
+    }
+}
+
+/// Mount an embedded board on `root` with `options` (an object of strings: `game`, `sfen`,
+/// `setup`, `preset`, `moves`, `ply`, `mode`, `lang`, `flip`, `marks`, `arrows`, `caption`,
+/// `captions`, `id`); `emit(type, detail)` is called with each [`Event`] as a plain object.
+#[wasm_bindgen]
+pub fn mount_board(
+    root: web_sys::Element,
+    options: JsValue,
+    emit: js_sys::Function,
+) -> EmbedHandle {
+    let emit = Callback::from(move |ev: Event| {
+        let kind = JsValue::from_str(&ev.kind);
+        let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+        if let Ok(detail) = ev.serialize(&serializer) {
+            let _ = emit.call2(&JsValue::NULL, &kind, &detail);
+        }
+    });
+    let props = EmbedProps {
+        options: options_of(&options),
+        emit: emit.clone(),
+    };
+    EmbedHandle {
+        app: Some(yew::Renderer::<EmbedBoard>::with_root_and_props(root, props).render()),
+        emit,
+    }
+}
+
+/// The options of a query string (the iframe's `location.search`), as an object of strings.
+#[wasm_bindgen]
+pub fn query_options(search: &str) -> JsValue {
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    Options::from_query(search)
+        .serialize(&serializer)
+        .unwrap_or(JsValue::NULL)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts(q: &str) -> Result<Embed, String> {
+        Options::from_query(q).read()
+    }
+
+    #[test]
+    fn options_are_read_and_checked() {
+        let e = opts("?game=shogi&moves=7g7f+3c3d+8h2b%2B&ply=1&mode=replay&lang=en&flip=1&marks=2b:red+5e&arrows=7g>7f:blue&caption=%3Cscript%3E&id=x").unwrap();
+        assert_eq!(e.line.len(), 3);
+        assert_eq!(
+            (e.ply, e.mode, e.lang, e.flip),
+            (1, Mode::Replay, Lang::En, true)
+        );
+        assert_eq!(e.shapes.len(), 3);
+        // a caption is text, kept as given (the page shows it escaped)
+        assert_eq!(e.caption.as_deref(), Some("<script>"));
+        let e = opts("?game=sangoku&flip=2&mode=puzzle").unwrap();
+        assert_eq!((e.seat, e.ply), (Some(Player(2)), 0));
+        // what cannot be read is named
+        for (q, word) in [
+            ("?game=chess", "chess"),
+            ("?mode=edit", "edit"),
+            ("?lang=fr", "fr"),
+            ("?moves=7g7f+7g7f", "move 2"),
+            ("?moves=zz", "move 1"),
+            ("?moves=7g7f&ply=5", "ply"),
+            ("?sfen=nonsense", "position"),
+            ("?marks=10z", "10z"),
+            ("?arrows=7g7f", "arrow"),
+            ("?marks=5e:pink", "pink"),
+            ("?game=sangoku&flip=7", "flip"),
+            ("?setup=nothing", "nothing"),
+        ] {
+            let err = opts(q).unwrap_err();
+            assert!(err.contains(word), "{q}: {err}");
+        }
+        // huge texts are cut
+        let long = "x".repeat(10_000);
+        let e = opts(&format!("?caption={long}")).unwrap();
+        assert_eq!(e.caption.map(|c| c.chars().count()), Some(MAX_TEXT));
+        assert!(opts(&format!("?game={long}")).unwrap_err().len() < MAX_TEXT + 100);
+        let many = vec!["7g7f 3c3d 7f7e 3d3e"; 300].join(" ");
+        assert!(
+            opts(&format!("?moves={many}"))
+                .unwrap_err()
+                .contains("at most")
+        );
+    }
+}

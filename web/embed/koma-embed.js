@@ -1,0 +1,97 @@
+// <koma-board>: Koma's board as a custom element, for pages without iframes. One script tag
+//   <script type="module" src=".../koma-embed.js"></script>
+// then any number of <koma-board game="chushogi" sfen="..." moves="..." mode="replay" ...>.
+// The wasm loads once per page, when the first board comes near the viewport; each board mounts
+// when it is scrolled into view. Attributes are the iframe's parameters; changing one shows the
+// board afresh. Events are DOM CustomEvents on the element (bubbling), their `detail` a plain
+// object: koma:ready, koma:move, koma:foul, koma:puzzle, koma:end.
+const base = new URL("./", import.meta.url);
+const ATTRIBUTES = [
+  "game", "sfen", "setup", "preset", "moves", "ply", "mode", "lang", "flip",
+  "marks", "arrows", "caption", "captions", "id",
+];
+
+let loading = null;
+function koma() {
+  loading ??= (async () => {
+    const css = document.createElement("link");
+    css.rel = "stylesheet";
+    css.href = new URL("board.css", base).href;
+    const page = document.createElement("link");
+    page.rel = "stylesheet";
+    page.href = new URL("embed.css", base).href;
+    document.head.append(css, page);
+    const m = await import(new URL("koma-app.js", base).href);
+    await m.default({ module_or_path: new URL("koma-app_bg.wasm", base) });
+    return m;
+  })();
+  return loading;
+}
+
+class KomaBoard extends HTMLElement {
+  static get observedAttributes() {
+    return ATTRIBUTES;
+  }
+
+  #handle = null;
+  #watch = null;
+  #root = null;
+
+  options() {
+    const o = {};
+    for (const a of ATTRIBUTES) {
+      const v = this.getAttribute(a);
+      if (v !== null) o[a] = v;
+    }
+    return o;
+  }
+
+  connectedCallback() {
+    if (this.#handle || this.#watch) return;
+    this.style.display = "block";
+    if (!this.#root) this.style.minHeight = "12em";
+    this.#watch = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          this.#watch?.disconnect();
+          this.#watch = null;
+          this.#mount();
+        }
+      },
+      { rootMargin: "200px" },
+    );
+    this.#watch.observe(this);
+  }
+
+  async #mount() {
+    let m;
+    try {
+      m = await koma();
+    } catch (e) {
+      this.textContent = `The board could not be loaded: ${e}`;
+      return;
+    }
+    if (!this.isConnected || this.#handle) return;
+    this.#root = document.createElement("div");
+    this.replaceChildren(this.#root);
+    this.style.minHeight = "";
+    this.#handle = m.mount_board(this.#root, this.options(), (type, detail) =>
+      this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true })),
+    );
+  }
+
+  attributeChangedCallback() {
+    this.#handle?.update(this.options());
+  }
+
+  disconnectedCallback() {
+    this.#watch?.disconnect();
+    this.#watch = null;
+    this.#handle?.destroy();
+    this.#handle = null;
+    this.#root?.remove();
+    this.#root = null;
+  }
+}
+
+if (!customElements.get("koma-board")) customElements.define("koma-board", KomaBoard);
