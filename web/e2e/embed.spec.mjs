@@ -2,6 +2,7 @@
 // that reports its moves, the custom element thirty times on one page, every mode, new
 // positions from the host, hostile parameters, and a strict Content-Security-Policy.
 import { test, expect } from "@playwright/test";
+import { dragWithin, tapWithin } from "./helpers.mjs";
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -33,25 +34,6 @@ test.afterEach(async () => {
   }
 });
 
-/** A real drag with the mouse between two elements of `scope` (a frame or the page). */
-async function dragIn(page, scope, fromSel, toSel) {
-  const a = await scope.locator(fromSel).first().boundingBox();
-  const b = await scope.locator(toSel).first().boundingBox();
-  expect(a, fromSel).not.toBeNull();
-  expect(b, toSel).not.toBeNull();
-  const from = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
-  const to = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 8, from.y + ((to.y - from.y) * i) / 8);
-  await page.mouse.up();
-}
-
-async function clickIn(page, scope, sel) {
-  const a = await scope.locator(sel).first().boundingBox();
-  await page.mouse.click(a.x + a.width / 2, a.y + a.height / 2);
-}
-
 test.describe("embedded boards", () => {
   test.skip(({ isMobile }) => isMobile, "the embeds are tested on the desktop window");
 
@@ -67,10 +49,10 @@ test.describe("embedded boards", () => {
     await expect(frame.locator("[data-cell]").first()).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.got.map((g) => g.data.type))).toContain("koma:ready");
     // a drop on the pawn's file: refused by name, in words on the board
-    await dragIn(page, frame, '[data-hand="0"] [data-piece="P"]', '[data-cell="5e"]');
+    await dragWithin(page, frame, '[data-hand="0"] [data-piece="P"]', '[data-cell="5e"]');
     await expect(frame.locator('[data-foul="nifu"]')).toContainText("two pawns");
     // a legal drop: reported with its move, position and ply
-    await dragIn(page, frame, '[data-hand="0"] [data-piece="P"]', '[data-cell="4e"]');
+    await dragWithin(page, frame, '[data-hand="0"] [data-piece="P"]', '[data-cell="4e"]');
     await expect.poll(() => page.evaluate(() => window.got.filter((g) => g.data.type === "koma:move").length)).toBe(1);
     const got = await page.evaluate(() => window.got);
     const move = got.find((g) => g.data.type === "koma:move");
@@ -105,7 +87,7 @@ test.describe("embedded boards", () => {
     await page.goto("/embed.html?game=chushogi&mode=view&marks=7g:red+6f&arrows=7i>7h:blue");
     await expect(page.locator("[data-mark]")).toHaveCount(2);
     await expect(page.locator('[data-arrow="7i>7h"]')).toHaveCount(1);
-    await clickIn(page, page, '.pieces [data-square="7i"]');
+    await tapWithin(page, page, '.pieces [data-square="7i"]');
     await expect(page.locator("[data-dest]")).toHaveCount(0);
   });
 
@@ -114,10 +96,10 @@ test.describe("embedded boards", () => {
     const sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b 2G 1";
     await page.goto(`/embed.html?game=shogi&sfen=${encodeURIComponent(sfen)}&moves=${encodeURIComponent("G*4b 5a6a G*5b")}&mode=puzzle&lang=en`);
     await expect(page.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "waiting");
-    await dragIn(page, page, '[data-hand="0"] [data-piece="G"]', '[data-cell="6b"]');
+    await dragWithin(page, page, '[data-hand="0"] [data-piece="G"]', '[data-cell="6b"]');
     await expect(page.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "wrong");
     await expect(page.locator('[data-hand="0"] [data-piece="G"]')).toHaveCount(1);
-    await dragIn(page, page, '[data-hand="0"] [data-piece="G"]', '[data-cell="4b"]');
+    await dragWithin(page, page, '[data-hand="0"] [data-piece="G"]', '[data-cell="4b"]');
     // the reply comes by itself
     await expect(page.locator('[data-piece="K"][data-owner="1"][data-square="6a"]')).toHaveCount(1);
     await expect(page.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "right");
@@ -217,7 +199,7 @@ test.describe("embedded boards", () => {
     page.on("console", (m) => m.text().includes("Content Security Policy") && violations.push(m.text()));
     await page.goto("/embed.html?game=minishogi&mode=play&lang=ja");
     await expect(page.locator("[data-cell]")).toHaveCount(25);
-    await dragIn(page, page, '.pieces [data-square="5d"]', '[data-cell="5c"]');
+    await dragWithin(page, page, '.pieces [data-square="5d"]', '[data-cell="5c"]');
     await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="5c"]')).toHaveCount(1);
     expect(violations).toEqual([]);
   });

@@ -144,3 +144,27 @@ export async function seen(page) {
 
 /** Every game id. */
 export const GAMES = ["shogi", "minishogi", "shogi66", "chushogi", "sangoku", "sangoku2"];
+
+/** A real drag with the mouse between two elements found in `scope` (a frame, a section of the
+ * page, or the page), in small steps. */
+export async function dragWithin(page, scope, fromSel, toSel) {
+  const a = await scope.locator(fromSel).first().boundingBox();
+  const b = await scope.locator(toSel).first().boundingBox();
+  expect(a, fromSel).not.toBeNull();
+  expect(b, toSel).not.toBeNull();
+  const from = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
+  const to = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * i) / 8, from.y + ((to.y - from.y) * i) / 8);
+  }
+  await page.mouse.up();
+}
+
+/** A mouse click on the centre of an element found in `scope`. */
+export async function tapWithin(page, scope, sel) {
+  const a = await scope.locator(sel).first().boundingBox();
+  expect(a, sel).not.toBeNull();
+  await page.mouse.click(a.x + a.width / 2, a.y + a.height / 2);
+}

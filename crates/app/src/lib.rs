@@ -216,6 +216,7 @@ pub fn app() -> Html {
                 <header class="top">
                     <h1 class="title"><a href="#/">{ "Koma 駒" }</a></h1>
                     <a class="saved-link" href="#/games" data-action="saved-games">{ lang.pick("保存した対局", "Saved games") }</a>
+                    <a class="rules-link" href={format!("rules.html?lang={}", lang.pick("ja", "en"))} data-action="rules">{ lang.pick("ルール", "Rules") }</a>
                     <button class="lang" data-action="lang" onclick={toggle}>{ lang_label }</button>
                 </header>
                 if update_ready {

@@ -1,0 +1,129 @@
+// The rules page (rules.html), as a reader uses it: every rule's board loads, and each demo
+// does what its text says: a foul refused by name, a promotion asked, a repetition scored, a
+// puzzle answered, the lion's special moves, in either language, offline too.
+import { test, expect } from "@playwright/test";
+import { dragWithin, tapWithin } from "./helpers.mjs";
+
+test.skip(({ isMobile }) => isMobile, "the rules page is tested on the desktop window");
+
+const rule = (page, id) => page.locator(`[data-rule="${id}"]`);
+
+/** Scroll a rule's board into view and wait for it to mount. */
+async function board(page, id) {
+  const r = rule(page, id);
+  await r.locator("koma-board").first().scrollIntoViewIfNeeded();
+  await expect(r.locator("[data-cell]").first()).toBeAttached({ timeout: 20_000 });
+  // the whole board in the window, hands and controls too
+  await r.locator(".koma-embed").evaluate((e) => e.scrollIntoView({ block: "center" }));
+  return r;
+}
+
+test("every rule has a board that loads, in English and in Japanese; the start screen links here", async ({ page }) => {
+  await page.goto("/#/");
+  await expect(page.locator('[data-action="rules"]')).toHaveAttribute("href", /rules\.html\?lang=(ja|en)/);
+  await page.goto("/rules.html?lang=en");
+  const ids = await page.locator("section[data-rule]").evaluateAll((s) => s.map((e) => e.dataset.rule));
+  expect(ids.length).toBeGreaterThanOrEqual(28);
+  for (const id of ids) {
+    const r = await board(page, id);
+    await expect(r.locator('[data-error="embed"]'), id).toHaveCount(0);
+    await expect(r.locator("h3 [lang=en]"), id).toBeVisible();
+    await expect(r.locator("h3 [lang=ja]"), id).toBeHidden();
+  }
+  await page.goto("/rules.html?lang=ja");
+  await expect(rule(page, "nifu").locator("h3 [lang=ja]")).toHaveText("二歩");
+  await expect(rule(page, "nifu").locator("h3 [lang=en]")).toBeHidden();
+});
+
+test("shogi's fouls are refused by name on the board", async ({ page }) => {
+  await page.goto("/rules.html?lang=en");
+  let r = await board(page, "nifu");
+  await dragWithin(page, r, '[data-hand="0"] [data-piece="P"]', '[data-cell="5e"]');
+  await expect(r.locator('[data-foul="nifu"]')).toContainText("two pawns");
+  r = await board(page, "uchifuzume");
+  await dragWithin(page, r, '[data-hand="0"] [data-piece="P"]', '[data-cell="1b"]');
+  await expect(r.locator('[data-foul="uchifuzume"]')).toContainText("pawn-drop mate");
+  r = await board(page, "dead-piece");
+  await dragWithin(page, r, '[data-hand="0"] [data-piece="N"]', '[data-cell="7b"]');
+  await expect(r.locator('[data-foul="dead-piece"]')).toBeVisible();
+  // in Japanese, the refusal is in Japanese
+  await page.goto("/rules.html?lang=ja");
+  r = await board(page, "nifu");
+  await dragWithin(page, r, '[data-hand="0"] [data-piece="P"]', '[data-cell="5e"]');
+  await expect(r.locator('[data-foul="nifu"]')).toContainText("二歩：");
+});
+
+test("promotion is asked when optional and applied when forced; a drop lands", async ({ page }) => {
+  await page.goto("/rules.html?lang=en");
+  let r = await board(page, "promotion");
+  await dragWithin(page, r, '.pieces [data-square="5d"]', '[data-cell="5c"]');
+  await expect(r.locator('[data-promote="yes"]')).toBeVisible();
+  await tapWithin(page, r, '[data-promote="yes"]');
+  await expect(r.locator('[data-piece="+S"][data-square="5c"]')).toHaveCount(1);
+  r = await board(page, "forced-promotion");
+  await dragWithin(page, r, '.pieces [data-square="9b"]', '[data-cell="9a"]');
+  await expect(r.locator('[data-piece="+P"][data-square="9a"]')).toHaveCount(1);
+  r = await board(page, "drops");
+  await dragWithin(page, r, '[data-hand="0"] [data-piece="G"]', '[data-cell="5b"]');
+  await expect(r.locator('[data-piece="G"][data-owner="0"][data-square="5b"]')).toHaveCount(1);
+});
+
+test("repetitions are scored by each game's rule: a draw, perpetual check, minishogi's sente loses", async ({ page }) => {
+  await page.goto("/rules.html?lang=en");
+  for (const [id, result, reason] of [
+    ["sennichite", "draw", "repetition"],
+    ["perpetual-check", "1", "perpetual-check"],
+    ["minishogi-repetition", "1", "repetition"],
+  ]) {
+    const r = await board(page, id);
+    await expect(r.locator("[data-status]"), id).toHaveAttribute("data-result", "ongoing");
+    await tapWithin(page, r, '[data-nav="last"]');
+    await expect(r.locator("[data-status]"), id).toHaveAttribute("data-result", result);
+    await expect(r.locator("[data-status]"), id).toHaveAttribute("data-reason", reason);
+  }
+});
+
+test("the mate-in-one puzzle answers a wrong try, then is solved", async ({ page }) => {
+  await page.goto("/rules.html?lang=en");
+  const r = await board(page, "tsume");
+  await dragWithin(page, r, '[data-hand="0"] [data-piece="G"]', '[data-cell="6b"]');
+  await expect(r.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "wrong");
+  await dragWithin(page, r, '[data-hand="0"] [data-piece="G"]', '[data-cell="5b"]');
+  await expect(r.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "solved");
+  await expect(r.locator("[data-status]")).toHaveAttribute("data-reason", "checkmate");
+});
+
+test("chu shogi: igui takes without moving, a protected lion cannot be taken from afar, 66 places", async ({ page }) => {
+  await page.goto("/rules.html?lang=en");
+  let r = await board(page, "chu-igui");
+  await tapWithin(page, r, '.pieces [data-square="7g"]');
+  await tapWithin(page, r, '[data-cell="7f"]');
+  await tapWithin(page, r, '[data-cell="7g"]');
+  await expect(r.locator('.pieces [data-square="7f"]')).toHaveCount(0);
+  await expect(r.locator('[data-piece="N"][data-owner="0"][data-square="7g"]')).toHaveCount(1);
+  for (const id of ["chu-lion-trading", "chu-lion-trading-lishogi"]) {
+    r = await board(page, id);
+    await dragWithin(page, r, '.pieces [data-square="7f"]', '[data-cell="7d"]');
+    await expect(r.locator('[data-foul="lion-protected"]'), id).toBeVisible();
+  }
+  r = await board(page, "placement");
+  const hand = r.locator('[data-hand="0"] [data-piece]');
+  const before = await hand.count();
+  await tapWithin(page, r, '[data-hand="0"] [data-piece]');
+  const dest = await r.locator("[data-dest]").first().getAttribute("data-dest");
+  await tapWithin(page, r, `[data-cell="${dest}"]`);
+  await expect(r.locator(`.pieces [data-square="${dest}"]`)).toHaveCount(1);
+  expect(await r.locator('[data-hand="0"] [data-piece]').count()).toBeLessThanOrEqual(before);
+});
+
+test("the rules page works offline after one visit", async ({ page, context }) => {
+  await page.goto("/rules.html?lang=en");
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  await page.reload();
+  const r = await board(page, "chu-lion");
+  await expect(r.locator('[data-piece="N"]')).toHaveCount(1);
+  await context.setOffline(false);
+});
