@@ -138,10 +138,12 @@ test.describe("embedded boards", () => {
     const bytes = await page.evaluate(() =>
       performance.getEntriesByType("resource").filter((e) => /koma|board|embed/.test(e.name)).reduce((n, e) => n + e.transferSize, 0),
     );
+    const wasmMemory = await page.evaluate(() => customElements.get("koma-board").memoryBytes());
+    expect(wasmMemory).toBeGreaterThan(0);
     console.log(
       `embed figures: 30 boards, CPU 4x: first shown ${first} ms, all 30 ${all} ms (scrolled through); ` +
-        `bytes loaded for the boards ${bytes}; JS heap ${(metrics.JSHeapUsedSize / 1e6).toFixed(1)} MB, ` +
-        `DOM nodes ${metrics.Nodes}`,
+        `bytes loaded for the boards ${bytes}; wasm memory ${(wasmMemory / 1e6).toFixed(1)} MB, ` +
+        `JS heap ${(metrics.JSHeapUsedSize / 1e6).toFixed(1)} MB, DOM nodes ${metrics.Nodes}`,
     );
     // each board is a live one: a replay element takes a new position by attribute
     await page.evaluate(() => document.getElementById("b0").setAttribute("moves", "7g7f 3c3d"));

@@ -253,7 +253,9 @@ test("settings are kept: language, piece names, orientation, rank numbers, clock
   expect(changed).not.toBe(style);
   // a new game, and a new visit, keep them
   await page.goto(play("minishogi"));
+  await expect(page).toHaveURL(/minishogi\?saved=/);
   await page.goto(play("shogi"));
+  await expect(page).toHaveURL(/shogi\?saved=/);
   await page.reload();
   expect(await y("5i")).toBeLessThan(await y("5a"));
   expect(await king()).toBe(changed);

@@ -8,6 +8,18 @@ test.skip(({ isMobile }) => isMobile, "the rules page is tested on the desktop w
 
 const rule = (page, id) => page.locator(`[data-rule="${id}"]`);
 
+/** Open the page and bring every board in once (each mounts as it comes into view), so that
+ * nothing moves under the pointer later. */
+async function open(page, lang) {
+  await page.goto(`/rules.html?lang=${lang}`);
+  const n = await page.locator("koma-board").count();
+  for (let i = 0; i < n; i++) {
+    const b = page.locator("koma-board").nth(i);
+    await b.scrollIntoViewIfNeeded();
+    await expect(b.locator("[data-cell]").first()).toBeAttached({ timeout: 20_000 });
+  }
+}
+
 /** Scroll a rule's board into view and wait for it to mount. */
 async function board(page, id) {
   const r = rule(page, id);
@@ -21,7 +33,7 @@ async function board(page, id) {
 test("every rule has a board that loads, in English and in Japanese; the start screen links here", async ({ page }) => {
   await page.goto("/#/");
   await expect(page.locator('[data-action="rules"]')).toHaveAttribute("href", /rules\.html\?lang=(ja|en)/);
-  await page.goto("/rules.html?lang=en");
+  await open(page, "en");
   const ids = await page.locator("section[data-rule]").evaluateAll((s) => s.map((e) => e.dataset.rule));
   expect(ids.length).toBeGreaterThanOrEqual(28);
   for (const id of ids) {
@@ -30,13 +42,13 @@ test("every rule has a board that loads, in English and in Japanese; the start s
     await expect(r.locator("h3 [lang=en]"), id).toBeVisible();
     await expect(r.locator("h3 [lang=ja]"), id).toBeHidden();
   }
-  await page.goto("/rules.html?lang=ja");
+  await open(page, "ja");
   await expect(rule(page, "nifu").locator("h3 [lang=ja]")).toHaveText("二歩");
   await expect(rule(page, "nifu").locator("h3 [lang=en]")).toBeHidden();
 });
 
 test("shogi's fouls are refused by name on the board", async ({ page }) => {
-  await page.goto("/rules.html?lang=en");
+  await open(page, "en");
   let r = await board(page, "nifu");
   await dragWithin(page, r, '[data-hand="0"] [data-piece="P"]', '[data-cell="5e"]');
   await expect(r.locator('[data-foul="nifu"]')).toContainText("two pawns");
@@ -47,14 +59,14 @@ test("shogi's fouls are refused by name on the board", async ({ page }) => {
   await dragWithin(page, r, '[data-hand="0"] [data-piece="N"]', '[data-cell="7b"]');
   await expect(r.locator('[data-foul="dead-piece"]')).toBeVisible();
   // in Japanese, the refusal is in Japanese
-  await page.goto("/rules.html?lang=ja");
+  await open(page, "ja");
   r = await board(page, "nifu");
   await dragWithin(page, r, '[data-hand="0"] [data-piece="P"]', '[data-cell="5e"]');
   await expect(r.locator('[data-foul="nifu"]')).toContainText("二歩：");
 });
 
 test("promotion is asked when optional and applied when forced; a drop lands", async ({ page }) => {
-  await page.goto("/rules.html?lang=en");
+  await open(page, "en");
   let r = await board(page, "promotion");
   await dragWithin(page, r, '.pieces [data-square="5d"]', '[data-cell="5c"]');
   await expect(r.locator('[data-promote="yes"]')).toBeVisible();
@@ -69,7 +81,7 @@ test("promotion is asked when optional and applied when forced; a drop lands", a
 });
 
 test("repetitions are scored by each game's rule: a draw, perpetual check, minishogi's sente loses", async ({ page }) => {
-  await page.goto("/rules.html?lang=en");
+  await open(page, "en");
   for (const [id, result, reason] of [
     ["sennichite", "draw", "repetition"],
     ["perpetual-check", "1", "perpetual-check"],
@@ -84,7 +96,7 @@ test("repetitions are scored by each game's rule: a draw, perpetual check, minis
 });
 
 test("the mate-in-one puzzle answers a wrong try, then is solved", async ({ page }) => {
-  await page.goto("/rules.html?lang=en");
+  await open(page, "en");
   const r = await board(page, "tsume");
   await dragWithin(page, r, '[data-hand="0"] [data-piece="G"]', '[data-cell="6b"]');
   await expect(r.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "wrong");
@@ -94,7 +106,7 @@ test("the mate-in-one puzzle answers a wrong try, then is solved", async ({ page
 });
 
 test("chu shogi: igui takes without moving, a protected lion cannot be taken from afar, 66 places", async ({ page }) => {
-  await page.goto("/rules.html?lang=en");
+  await open(page, "en");
   let r = await board(page, "chu-igui");
   await tapWithin(page, r, '.pieces [data-square="7g"]');
   await tapWithin(page, r, '[data-cell="7f"]');
@@ -117,7 +129,7 @@ test("chu shogi: igui takes without moving, a protected lion cannot be taken fro
 });
 
 test("the rules page works offline after one visit", async ({ page, context }) => {
-  await page.goto("/rules.html?lang=en");
+  await open(page, "en");
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);

@@ -12,6 +12,7 @@ const ATTRIBUTES = [
 ];
 
 let loading = null;
+let wasm = null;
 function koma() {
   loading ??= (async () => {
     const css = document.createElement("link");
@@ -22,7 +23,7 @@ function koma() {
     page.href = new URL("embed.css", base).href;
     document.head.append(css, page);
     const m = await import(new URL("koma-app.js", base).href);
-    await m.default({ module_or_path: new URL("koma-app_bg.wasm", base) });
+    wasm = await m.default({ module_or_path: new URL("koma-app_bg.wasm", base) });
     return m;
   })();
   return loading;
@@ -31,6 +32,11 @@ function koma() {
 class KomaBoard extends HTMLElement {
   static get observedAttributes() {
     return ATTRIBUTES;
+  }
+
+  /** The bytes of the page's one wasm memory, shared by every board (0 before it loads). */
+  static memoryBytes() {
+    return wasm?.memory?.buffer.byteLength ?? 0;
   }
 
   #handle = null;
@@ -49,7 +55,8 @@ class KomaBoard extends HTMLElement {
   connectedCallback() {
     if (this.#handle || this.#watch) return;
     this.style.display = "block";
-    if (!this.#root) this.style.minHeight = "12em";
+    // the board's room is kept before it mounts, so the page does not jump when it does
+    if (!this.#root) this.style.aspectRatio = this.getAttribute("game")?.startsWith("sangoku") ? "1 / 1.05" : "1 / 1.3";
     this.#watch = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
@@ -74,7 +81,7 @@ class KomaBoard extends HTMLElement {
     if (!this.isConnected || this.#handle) return;
     this.#root = document.createElement("div");
     this.replaceChildren(this.#root);
-    this.style.minHeight = "";
+    this.style.aspectRatio = "";
     this.#handle = m.mount_board(this.#root, this.options(), (type, detail) =>
       this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true })),
     );

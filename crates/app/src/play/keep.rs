@@ -37,6 +37,8 @@ pub struct Opened {
     pub stored: bool,
     /// Its id is new: the address does not name it yet.
     pub fresh: bool,
+    /// The address (location hash) that opened it.
+    pub address: String,
 }
 
 /// Why the play page shows no game: the hook (`data-error`) and the message.
@@ -67,8 +69,28 @@ fn saved_error(lang: Lang, id: &str, why: &str) -> OpenError {
 /// The address names no game, or the saved game cannot be read (it is set aside).
 pub fn open(start: &Start, lang: Lang) -> Result<Opened, OpenError> {
     let now = js_sys::Date::now();
+    let address = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
     if let Some(id) = &start.saved {
         match storage::load_game(id) {
+            Ok(entry) if entry.game != start.game.as_str() => {
+                return Err(OpenError {
+                    hook: "saved-game",
+                    message: match lang {
+                        Lang::Ja => format!(
+                            "保存した対局 {id} は{}の対局で、{}ではありません。",
+                            entry.game,
+                            start.game.as_str()
+                        ),
+                        Lang::En => format!(
+                            "The saved game {id} is a game of {}, not of {}.",
+                            entry.game,
+                            start.game.as_str()
+                        ),
+                    },
+                });
+            }
             Ok(entry) => {
                 return match entry.restore() {
                     Ok(r) => Ok(Opened {
@@ -79,6 +101,7 @@ pub fn open(start: &Start, lang: Lang) -> Result<Opened, OpenError> {
                         ending: r.ending,
                         stored: true,
                         fresh: false,
+                        address,
                     }),
                     Err(why) => {
                         storage::set_game_aside(id);
@@ -125,14 +148,16 @@ pub fn open(start: &Start, lang: Lang) -> Result<Opened, OpenError> {
         ending: None,
         stored: false,
         fresh: start.saved.is_none(),
+        address,
     })
 }
 
-/// Add `saved=<id>` to the address in place (no new history entry, no reload).
-fn name_in_address(id: &str) {
+/// Add `saved=<id>` to the address in place (no new history entry, no reload), if the address
+/// is still the one that opened the game (the player may have gone on to another at once).
+fn name_in_address(id: &str, opened_by: &str) {
     let Some(w) = web_sys::window() else { return };
     let hash = w.location().hash().unwrap_or_default();
-    if hash.is_empty() || hash.contains("saved=") {
+    if hash.is_empty() || hash != opened_by || hash.contains("saved=") {
         return;
     }
     let sep = if hash.contains('?') { '&' } else { '?' };
@@ -198,7 +223,7 @@ pub fn use_saving(
             if let Ok(o) = &*opened
                 && o.fresh
             {
-                name_in_address(&o.origin.id);
+                name_in_address(&o.origin.id, &o.address);
             }
         });
     }
