@@ -139,3 +139,26 @@ test("the rules page works offline after one visit", async ({ page, context }) =
   await expect(r.locator('[data-piece="N"]')).toHaveCount(1);
   await context.setOffline(false);
 });
+
+test("the hexagon: a check makes the turn jump, a double check, the centre wins, infantry promotes", async ({ page }) => {
+  await open(page, "en");
+  let r = await board(page, "sangoku-turn");
+  await dragWithin(page, r, '.pieces [data-square="-1,1"]', '[data-cell="-2,2"]');
+  // C, in check, moves next (not B)
+  await expect(r.locator("[data-status]")).toHaveAttribute("data-turn", "2");
+  r = await board(page, "sangoku-double-check");
+  await dragWithin(page, r, '.pieces [data-square="2,-2"]', '[data-cell="-2,-2"]');
+  // both in check: B, next round the table after the checker, moves first
+  await expect(r.locator("[data-status]")).toHaveAttribute("data-turn", "1");
+  r = await board(page, "sangoku-centre");
+  await dragWithin(page, r, '.pieces [data-square="0,1"]', '[data-cell="0,0"]');
+  await expect(r.locator("[data-status]")).toHaveAttribute("data-turn", "1");
+  await dragWithin(page, r, '.pieces [data-square="4,-2"]', '[data-cell="4,-1"]');
+  await expect(r.locator("[data-status]")).toHaveAttribute("data-turn", "2");
+  await dragWithin(page, r, '.pieces [data-square="-2,-2"]', '[data-cell="-2,-1"]');
+  await expect(r.locator("[data-status]")).toHaveAttribute("data-result", "0");
+  await expect(r.locator("[data-status]")).toHaveAttribute("data-reason", "general-on-centre");
+  r = await board(page, "sangoku-promotion");
+  await dragWithin(page, r, '.pieces [data-square="2,-1"]', '[data-cell="3,-2"]');
+  await expect(r.locator('[data-promote="yes"]')).toBeVisible();
+});

@@ -131,6 +131,10 @@ pub struct MatchSettings {
     /// Games to play.
     #[arg(long, default_value_t = 40)]
     pub games: u32,
+    /// The number of the first game (a match split over several processes: `--first 20
+    /// --games 20` plays games 21 to 40, the same games as in one run of 40).
+    #[arg(long, default_value_t = 0)]
+    pub first: u32,
     /// Random plies that open each game.
     #[arg(long, default_value_t = 4)]
     pub opening: u32,
@@ -438,7 +442,7 @@ fn play_one(s: &MatchSettings, index: u32) -> Result<(f64, &'static str), String
 pub fn run(s: &MatchSettings) -> Result<(), String> {
     let t = Instant::now();
     let (mut total, mut wins, mut draws, mut losses) = (0.0, 0, 0, 0);
-    for i in 0..s.games {
+    for i in s.first..s.first + s.games {
         let (r, how) = play_one(s, i)?;
         total += r;
         match how {
@@ -451,7 +455,7 @@ pub fn run(s: &MatchSettings) -> Result<(), String> {
             i + 1,
             s.a,
             total,
-            i + 1
+            i + 1 - s.first
         );
     }
     println!(
