@@ -118,6 +118,11 @@ test("chu shogi: igui takes without moving, a protected lion cannot be taken fro
     await dragWithin(page, r, '.pieces [data-square="7f"]', '[data-cell="7d"]');
     await expect(r.locator('[data-foul="lion-protected"]'), id).toBeVisible();
   }
+  r = await board(page, "chu-counter-strike");
+  await dragWithin(page, r, '.pieces [data-square="7f"]', '[data-cell="7e"]');
+  await expect(r.locator('.pieces [data-piece="N"][data-owner="1"]')).toHaveCount(0);
+  await dragWithin(page, r, '.pieces [data-square="3g"]', '[data-cell="3h"]');
+  await expect(r.locator('[data-foul="lion-counter-strike"]')).toBeVisible();
   r = await board(page, "placement");
   const hand = r.locator('[data-hand="0"] [data-piece]');
   const before = await hand.count();
