@@ -22,7 +22,7 @@ use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
 use crate::board::data::{cells_of, hands_of, last_cells};
-use crate::board::{Board, Choice, Shape};
+use crate::board::{Board, Shape};
 use crate::i18n::{self, Lang};
 use crate::play::{Action, Play, Start};
 
@@ -198,16 +198,10 @@ impl Options {
             Some(l) => return Err(format!("lang {:?}: ja or en", cut(l))),
         };
         let start = Start {
-            game,
             setup: text(&self.setup).map(cut),
             position: text(&self.sfen).map(cut),
             preset: text(&self.preset).map(cut),
-            strict: false,
-            clock: None,
-            names: Vec::new(),
-            computer: Vec::new(),
-            level: crate::play::DEFAULT_LEVEL,
-            saved: None,
+            ..Start::new(game)
         };
         let first = start
             .build()
@@ -626,14 +620,7 @@ fn view(state: &UseReducerHandle<Play>, e: &Embed, answer: Answer, reader: Playe
         let d = dispatcher.clone();
         move |b| d.dispatch(Action::Promote(b))
     });
-    let choice = st.pending.map(|(from, to)| {
-        let kind = pos.piece(from).kind();
-        Choice::Promotion {
-            to,
-            kind,
-            promoted: v.kind(kind).promotes_to.unwrap_or(kind),
-        }
-    });
+    let choice = crate::play::promotion_choice(st, &pos);
     let last = if st.view.is_some() {
         last_cells(&e.line[..shown.min(e.line.len())])
     } else {

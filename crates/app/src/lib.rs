@@ -85,18 +85,7 @@ impl Route {
         let Ok(game) = game.parse::<GameId>() else {
             return Route::Unknown(h.to_string());
         };
-        let mut start = Start {
-            game,
-            setup: None,
-            position: None,
-            preset: None,
-            strict: false,
-            clock: None,
-            names: Vec::new(),
-            computer: Vec::new(),
-            level: play::DEFAULT_LEVEL,
-            saved: None,
-        };
+        let mut start = Start::new(game);
         let mut error = None;
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));

@@ -432,21 +432,6 @@ mod tests {
     use super::*;
     use koma_rules::Move;
 
-    fn start(game: GameId) -> Start {
-        Start {
-            game,
-            setup: None,
-            position: None,
-            preset: None,
-            strict: false,
-            clock: None,
-            names: Vec::new(),
-            computer: Vec::new(),
-            level: crate::play::DEFAULT_LEVEL,
-            saved: None,
-        }
-    }
-
     /// A random legal game of `plies` plies (fewer if it ends).
     fn random_game(mut game: Game, plies: usize, mut seed: u64) -> Game {
         for _ in 0..plies {
@@ -469,7 +454,7 @@ mod tests {
     fn every_game_comes_back_move_for_move() {
         for g in GameId::ALL {
             for seed in 0..6 {
-                let s = start(g);
+                let s = Start::new(g);
                 let game = random_game(s.build().unwrap(), 20 + seed as usize * 17, seed);
                 let e = SavedGame::of(&Origin::new("id1", &s, 1.0), &game, None, 0, None, 2.0);
                 let back = e.restore().unwrap_or_else(|err| panic!("{g}: {err}"));
@@ -484,7 +469,7 @@ mod tests {
     #[test]
     fn handicaps_setup_steps_clocks_names_and_endings_come_back() {
         // chu's handicap with the giver's pre-moves, a clock, names and the computer
-        let mut s = start(GameId::Chushogi);
+        let mut s = Start::new(GameId::Chushogi);
         s.setup = koma_rules::setups::setups(GameId::Chushogi)
             .iter()
             .find(|n| n.id != "even")
@@ -523,7 +508,7 @@ mod tests {
 
     #[test]
     fn a_strict_foul_and_a_loaded_start_come_back() {
-        let mut s = start(GameId::Shogi);
+        let mut s = Start::new(GameId::Shogi);
         s.strict = true;
         let mut game = s.build().unwrap();
         let v = game.position().variant();
@@ -537,7 +522,7 @@ mod tests {
         assert_eq!(back.game.foul_move(), Some(foul));
 
         // a game whose start a loaded record replaced keeps that start
-        let s = start(GameId::Minishogi);
+        let s = Start::new(GameId::Minishogi);
         let pos = notation::read_position(GameId::Minishogi, "rbsgk/5/4p/P4/KGSBR b - 1").unwrap();
         let game = Game::from_position(pos, koma_rules::RuleOptions::default());
         let e = SavedGame::of(&Origin::new("m", &s, 1.0), &game, None, 0, None, 2.0);
@@ -548,7 +533,7 @@ mod tests {
 
     #[test]
     fn a_bad_entry_is_refused_by_name() {
-        let s = start(GameId::Shogi);
+        let s = Start::new(GameId::Shogi);
         let game = random_game(s.build().unwrap(), 10, 3);
         let good = SavedGame::of(&Origin::new("b", &s, 1.0), &game, None, 0, None, 2.0);
         let mut e = good.clone();

@@ -56,9 +56,9 @@ impl Level {
             3 => (Some(2), None, None, 120),
             4 => (Some(3), Some(300_000), None, 60),
             5 => (Some(4), Some(500_000), None, 20),
-            6 => (None, Some(600_000), Some(1_000), 0),
-            7 => (None, Some(1_500_000), Some(2_000), 0),
-            _ => (None, Some(4_000_000), Some(3_000), 0),
+            6 => (None, Some(200_000), Some(1_000), 0),
+            7 => (None, Some(600_000), Some(2_000), 0),
+            _ => (None, Some(2_000_000), Some(3_000), 0),
         };
         Settings {
             limits: Limits {

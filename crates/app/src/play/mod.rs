@@ -56,6 +56,22 @@ pub const DEFAULT_LEVEL: koma_engine::Level = match koma_engine::Level::new(4) {
 };
 
 impl Start {
+    /// A new game of `game` from its start, casual, without clocks, names or the computer.
+    pub fn new(game: GameId) -> Start {
+        Start {
+            game,
+            setup: None,
+            position: None,
+            preset: None,
+            strict: false,
+            clock: None,
+            names: Vec::new(),
+            computer: Vec::new(),
+            level: DEFAULT_LEVEL,
+            saved: None,
+        }
+    }
+
     /// Build the game, or say what is wrong with the address.
     pub fn build(&self) -> Result<Game, String> {
         use koma_rules::setups::{From, start_position};
@@ -194,14 +210,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     let moves = st.game.moves();
     let last = last_cells(&moves);
     let check = Status::of(&st.game, &pos).marked_royal;
-    let choice = st.pending.map(|(from, to)| {
-        let kind = pos.piece(from).kind();
-        Choice::Promotion {
-            to,
-            kind,
-            promoted: v.kind(kind).promotes_to.unwrap_or(kind),
-        }
-    });
+    let choice = promotion_choice(st, &pos);
 
     let (result, reason) = match outcome {
         None => ("ongoing".to_string(), String::new()),
@@ -279,6 +288,19 @@ fn use_kept_view(state: &UseReducerHandle<Play>) {
             s.seat = seat.map(|p| p.0);
         });
     });
+}
+
+/// The promotion question on the board, while a move waits for it.
+pub(crate) fn promotion_choice(st: &Play, pos: &koma_rules::Position) -> Option<Choice> {
+    let v = pos.variant();
+    st.pending.map(|(from, to)| {
+        let kind = pos.piece(from).kind();
+        Choice::Promotion {
+            to,
+            kind,
+            promoted: v.kind(kind).promotes_to.unwrap_or(kind),
+        }
+    })
 }
 
 /// The status line's mark while the computer thinks (its move, or a hint).
