@@ -697,6 +697,7 @@ fn view(state: &UseReducerHandle<Play>, e: &Embed, answer: Answer, reader: Playe
         html! { <p class={classes!("puzzle", answer.id())} data-puzzle={answer.id()} role="status">{ answer.words(lang) }</p> }
     });
     html! {
+        <ContextProvider<Lang> context={lang}>
         <div class="koma-embed" data-embed={e.mode_id()} lang={lang.pick("ja", "en")}>
             <div class="status" data-status="" data-turn={turn.0.to_string()}
                 data-result={result} data-reason={reason} aria-live="polite">{ status }</div>
@@ -712,6 +713,7 @@ fn view(state: &UseReducerHandle<Play>, e: &Embed, answer: Answer, reader: Playe
             }
             { for controls }
         </div>
+        </ContextProvider<Lang>>
     }
 }
 

@@ -141,7 +141,7 @@ fn game_row(
         <li class="saved-game" data-saved-game={g.id.clone()} data-game={game.as_str()}
             data-result={result_hook} data-plies={g.plies().to_string()}>
             <span class="when">{ date(g.updated, lang) }</span>
-            <span class="which">{ koma_rules::names::game(game) }</span>
+            <span class="which">{ koma_rules::names::game_in(game, lang) }</span>
             <span class="who">{ players(g, game, lang) }</span>
             <span class="result">{ result(g, game, lang) }</span>
             <span class="plies">{ match lang {

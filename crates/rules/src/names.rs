@@ -40,6 +40,13 @@ pub fn game(game: GameId) -> &'static str {
     Variant::get(game).names.game
 }
 
+/// The name of `game` in one language: "本将棋" or "Shogi".
+pub fn game_in(game: GameId, lang: Lang) -> &'static str {
+    let both = Variant::get(game).names.game;
+    let (ja, en) = both.split_once(' ').unwrap_or((both, both));
+    lang.pick(ja, en)
+}
+
 /// Whether `game`'s pieces are named with two characters by default (chu shogi's).
 pub fn two_character_pieces(game: GameId) -> bool {
     Variant::get(game).names.two_char

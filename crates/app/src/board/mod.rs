@@ -138,6 +138,7 @@ pub struct BoardProps {
 pub fn board(props: &BoardProps) -> Html {
     let v = props.variant;
     let (w, h) = v.dims();
+    let lang = use_context::<koma_rules::names::Lang>().unwrap_or_default();
     let svg_ref = use_node_ref();
     // the keyboard cursor, in screen columns and rows
     let cursor = use_state(|| (w as i16 / 2, h as i16 / 2));
@@ -211,6 +212,7 @@ pub fn board(props: &BoardProps) -> Html {
     let hand_rows = {
         let down: Rc<dyn Fn(PointerEvent, Source)> = pointer_down.clone();
         let hands = Hands {
+            lang,
             layout: &layout,
             props,
             held: *held,
@@ -246,7 +248,7 @@ pub fn board(props: &BoardProps) -> Html {
     });
 
     html! {
-        <svg ref={svg_ref} class="board" role="grid" aria-label="board" tabindex="0" {onkeydown}
+        <svg ref={svg_ref} class="board" role="grid" aria-label={lang.pick("盤", "board")} tabindex="0" {onkeydown}
             viewBox={format!("{x0} {y0} {} {}", x1 - x0, y1 - y0)} data-game={v.id.as_str()}
             data-flipped={flipped.to_string()}>
             { hand_rows }
@@ -540,14 +542,22 @@ fn cell_node(p: &CellNodeProps) -> Html {
         let cell = p.cell;
         Callback::from(move |_: MouseEvent| on.emit(cell))
     };
-    // the accessible name: "7g, sente pawn"
+    // the accessible name, in the reader's language: "7g, sente pawn", "7g、先手の歩"
+    let lang = use_context::<koma_rules::names::Lang>().unwrap_or_default();
     let label = if p.piece.is_empty() {
         p.name.clone()
+    } else if lang == koma_rules::names::Lang::Ja {
+        AttrValue::from(format!(
+            "{}、{}の{}",
+            p.name,
+            koma_rules::names::seat(p.variant.id, p.piece.owner(), lang),
+            p.variant.kind(p.piece.kind()).kanji
+        ))
     } else {
         AttrValue::from(format!(
             "{}, {} {}",
             p.name,
-            koma_rules::names::seat(p.variant.id, p.piece.owner(), koma_rules::names::Lang::En),
+            koma_rules::names::seat(p.variant.id, p.piece.owner(), lang),
             p.variant.kind(p.piece.kind()).name
         ))
     };
@@ -624,6 +634,8 @@ const PENTAGON: &str = "50,8 78,22 88,94 12,94 22,22";
 /// What the hands are drawn with: the layout, the board's props, the held source and the
 /// pointer handlers a hand's pieces share with the board's.
 struct Hands<'a> {
+    /// The reader's language (the trays' accessible names).
+    lang: koma_rules::names::Lang,
     layout: &'a Layout,
     props: &'a BoardProps,
     held: Option<Source>,
@@ -684,7 +696,7 @@ impl Hands<'_> {
                 </g>
             }
         });
-        let label = koma_rules::names::hand_of(v.id, owner, koma_rules::names::Lang::En);
+        let label = koma_rules::names::hand_of(v.id, owner, self.lang);
         // the tray: a row across the board's width, or a band along the owner's edge
         let bg = if layout.players == 3 {
             let (cx, cy) = place.centre;

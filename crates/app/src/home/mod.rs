@@ -144,7 +144,7 @@ fn new_game() -> Html {
         })
     };
     let games = GameId::ALL.iter().map(
-        |&g| html! { <option value={g.as_str()} selected={g == *game}>{ koma_rules::names::game(g) }</option> },
+        |&g| html! { <option value={g.as_str()} selected={g == *game}>{ koma_rules::names::game_in(g, lang) }</option> },
     );
     let seating = seating_view(lang, *game, &names, &first, &seats, by_lot, &shown_names);
     // (every select names its default option: Yew inserts options last first, so the browser's
@@ -153,9 +153,9 @@ fn new_game() -> Html {
         .into_iter()
         .enumerate()
         .map(|(i, s)| {
-            let practice = if s.practice { " (practice)" } else { "" };
+            let practice = if s.practice { lang.pick("（練習用）", " (practice)") } else { "" };
             let chosen = if setup.is_empty() { i == 0 } else { *setup == s.id };
-            html! { <option value={s.id} selected={chosen}>{ format!("{}{practice}", s.name) }</option> }
+            html! { <option value={s.id} selected={chosen}>{ format!("{}{practice}", i18n::setup_name(lang, s.id, s.name)) }</option> }
         });
     html! {
         <form class="new-game" data-form="new-game">
@@ -167,10 +167,10 @@ fn new_game() -> Html {
                 <select name="clock" onchange={on_clock}>
                     { for [
                         ("", lang.pick("なし", "none")),
-                        ("600+30", "10分 + 秒読み30秒"),
-                        ("0+30", "秒読み30秒"),
-                        ("300i5", "5分 + 5秒加算 (Fischer)"),
-                        ("1800+60", "30分 + 秒読み60秒"),
+                        ("600+30", lang.pick("10分 + 秒読み30秒", "10 min, then 30 s a move (byoyomi)")),
+                        ("0+30", lang.pick("秒読み30秒", "30 s a move (byoyomi)")),
+                        ("300i5", lang.pick("5分 + 1手ごとに5秒加算", "5 min + 5 s a move (Fischer)")),
+                        ("1800+60", lang.pick("30分 + 秒読み60秒", "30 min, then 60 s a move (byoyomi)")),
                     ].into_iter().map(|(v, label)| html! {
                         <option value={v} selected={*clock == v}>{ label }</option>
                     }) }
@@ -399,12 +399,12 @@ fn resume_last(lang: i18n::Lang) -> Html {
     let text = match lang {
         i18n::Lang::Ja => format!(
             "続きから：{}（{}手）",
-            koma_rules::names::game(game),
+            koma_rules::names::game_in(game, lang),
             g.plies()
         ),
         i18n::Lang::En => format!(
             "Resume: {} ({} moves)",
-            koma_rules::names::game(game),
+            koma_rules::names::game_in(game, lang),
             g.plies()
         ),
     };
@@ -426,16 +426,16 @@ pub fn home() -> Html {
             } else {
                 format!("#/play/{}?setup={}", g.as_str(), s.id)
             };
-            let practice = if s.practice { " (practice)" } else { "" };
-            html! { <li><a {href} data-setup={s.id}>{ format!("{}{practice}", s.name) }</a></li> }
+            let practice = if s.practice { lang.pick("（練習用）", " (practice)") } else { "" };
+            html! { <li><a {href} data-setup={s.id}>{ format!("{}{practice}", i18n::setup_name(lang, s.id, s.name)) }</a></li> }
         });
         let strict = format!("#/play/{}?mode=strict", g.as_str());
         let clocked = format!("#/play/{}?clock=600%2B30", g.as_str());
         html! {
             <li class="game" data-game-id={g.as_str()}>
-                <h2><a href={format!("#/play/{}", g.as_str())}>{ koma_rules::names::game(g) }</a>
-                    { " · " }<a class="strict" href={strict}>{ "strict 公式" }</a>
-                    { " · " }<a class="clocked" href={clocked}>{ "clock 10分+30秒" }</a></h2>
+                <h2><a href={format!("#/play/{}", g.as_str())}>{ koma_rules::names::game_in(g, lang) }</a>
+                    { " · " }<a class="strict" href={strict}>{ lang.pick("公式戦（反則負け）", "strict (a foul loses)") }</a>
+                    { " · " }<a class="clocked" href={clocked}>{ lang.pick("持ち時間 10分+秒読み30秒", "clock 10 min + 30 s") }</a></h2>
                 if setups.len() > 1 {
                     <ul class="setups">{ for links }</ul>
                 }
@@ -445,7 +445,10 @@ pub fn home() -> Html {
     html! {
         <section class="home">
             { resume_last(lang) }
-            <p>{ "Choose a game. Casual play refuses illegal moves and allows takeback; strict play lets a foul be made, and it loses." }</p>
+            <p>{ lang.pick(
+                "対局を選んでください。練習対局では反則の手は指せず、待ったができます。公式戦では反則の手も指せ、指すと負けになります。",
+                "Choose a game. Casual play refuses illegal moves and allows takeback; strict play lets a foul be made, and it loses.",
+            ) }</p>
             <NewGame />
             <ul class="games">{ for games }</ul>
         </section>

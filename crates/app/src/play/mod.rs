@@ -257,7 +257,7 @@ pub fn play_view(props: &PlayProps) -> Html {
                 <p class="storage-error" data-error="storage" role="alert">{ e.message(lang) }</p>
             }
             { buttons_view(&state, lang, start.strict) }
-            { impasse_panel(&state, shown, shown.game.outcome().is_none()) }
+            { impasse_panel(&state, shown, shown.game.outcome().is_none(), lang) }
             <MoveList {texts} current={shown.view.unwrap_or(shown.game.moves().len())} {on_view} />
             { record_panel(&state, shown, game_id, lang) }
         </section>

@@ -11,7 +11,12 @@ use super::state::{Action, Play};
 
 /// Impasse (持将棋) with the live point count, and shogi's entering-king declaration (入玉宣言)
 /// showing which of its conditions hold before the player confirms.
-pub(super) fn impasse_panel(state: &UseReducerHandle<Play>, st: &Play, ongoing: bool) -> Html {
+pub(super) fn impasse_panel(
+    state: &UseReducerHandle<Play>,
+    st: &Play,
+    ongoing: bool,
+    lang: Lang,
+) -> Html {
     let status = Status::of(&st.game, st.game.position());
     if !status.impasse {
         return Html::default();
@@ -28,12 +33,18 @@ pub(super) fn impasse_panel(state: &UseReducerHandle<Play>, st: &Play, ongoing: 
         let rows = if st.declaring {
             html! {
                 <ul class="conditions" data-declaration="">
-                    <li data-condition="king-in-camp">{ format!("{} 玉が敵陣三段目以内 king in the enemy camp", yes_no(dc.king_in_camp)) }</li>
-                    <li data-condition="pieces">{ format!("{} 敵陣に10枚以上 ({}) ten pieces in the camp", yes_no(dc.pieces_in_camp >= 10), dc.pieces_in_camp) }</li>
-                    <li data-condition="not-in-check">{ format!("{} 王手されていない not in check", yes_no(dc.not_in_check)) }</li>
-                    <li data-condition="points">{ format!("点数 points {} (31 wins, 24-30 draws)", dc.points) }</li>
+                    <li data-condition="king-in-camp">{ format!("{} {}", yes_no(dc.king_in_camp),
+                        lang.pick("玉が敵陣三段目以内", "the king in the enemy camp")) }</li>
+                    <li data-condition="pieces">{ format!("{} {} ({})", yes_no(dc.pieces_in_camp >= 10),
+                        lang.pick("敵陣に自分の駒が10枚以上", "ten more pieces in the camp"), dc.pieces_in_camp) }</li>
+                    <li data-condition="not-in-check">{ format!("{} {}", yes_no(dc.not_in_check),
+                        lang.pick("王手されていない", "not in check")) }</li>
+                    <li data-condition="points">{ match lang {
+                        Lang::Ja => format!("点数 {}（31点以上で勝ち、24〜30点で引き分け）", dc.points),
+                        Lang::En => format!("points {} (31 or more wins, 24-30 draws)", dc.points),
+                    } }</li>
                     <li><button data-action="declare-confirm" onclick={d(|| Action::Declare)}>
-                        { "Declare 宣言する" }</button></li>
+                        { lang.pick("宣言する", "Declare") }</button></li>
                 </ul>
             }
         } else {
@@ -42,7 +53,7 @@ pub(super) fn impasse_panel(state: &UseReducerHandle<Play>, st: &Play, ongoing: 
         html! {
             <>
                 <button data-action="declare" disabled={!ongoing} onclick={d(|| Action::ShowDeclaration)}>
-                    { "入玉宣言 declaration…" }</button>
+                    { lang.pick("入玉宣言…", "Entering-king declaration (入玉宣言)…") }</button>
                 { rows }
             </>
         }
@@ -50,9 +61,9 @@ pub(super) fn impasse_panel(state: &UseReducerHandle<Play>, st: &Play, ongoing: 
     html! {
         <div class="impasse">
             <span data-impasse-points={format!("{s},{g}")}>
-                { format!("持将棋 points ☗ {s} · ☖ {g}") }</span>
+                { format!("{} ☗ {s} · ☖ {g}", lang.pick("持将棋の点数", "impasse points")) }</span>
             <button data-action="impasse" disabled={!(ongoing && entered)} onclick={d(|| Action::Impasse)}>
-                { "Agree impasse 持将棋" }</button>
+                { lang.pick("持将棋に合意", "Agree impasse (持将棋)") }</button>
             { for declaration }
         </div>
     }
@@ -173,11 +184,11 @@ pub(super) fn record_panel(
             "data:text/plain;charset=utf-8,{}",
             js_sys::encode_uri_component(t)
         );
-        html! { <a class="download" {href} download={name}>{ "Download" }</a> }
+        html! { <a class="download" {href} download={name}>{ lang.pick("保存", "Download") }</a> }
     });
     html! {
         <details class="record" open={st.export.is_some() || st.import_error.is_some()}>
-            <summary>{ "Record 棋譜" }</summary>
+            <summary>{ lang.pick("棋譜", "Record") }</summary>
             <div class="buttons">
                 <button data-export-format="sfen" onclick={show(Format::Sfen)}>{ "SFEN" }</button>
                 <button data-export-format="usi" onclick={show(Format::Usi)}>{ "USI" }</button>
@@ -186,9 +197,9 @@ pub(super) fn record_panel(
                 }
                 { for download }
                 if let Some(on_copy) = on_copy {
-                    <button data-action="copy" onclick={on_copy}>{ "Copy コピー" }</button>
+                    <button data-action="copy" onclick={on_copy}>{ lang.pick("コピー", "Copy") }</button>
                 }
-                <button data-action="paste" onclick={on_paste}>{ "Paste and load 貼り付け" }</button>
+                <button data-action="paste" onclick={on_paste}>{ lang.pick("貼り付けて読込", "Paste and load") }</button>
             </div>
             if let Some(n) = &st.notice {
                 <p class="notice" data-notice="" role="status">{ n }</p>
@@ -196,10 +207,10 @@ pub(super) fn record_panel(
             if let Some(t) = text {
                 <textarea data-export="" readonly=true rows="8" value={t} />
             }
-            <textarea data-import="" rows="4" placeholder="Paste SFEN, USI moves or KIF here"
+            <textarea data-import="" rows="4" placeholder={lang.pick("SFEN・USIの指し手・KIFをここに貼り付け", "Paste SFEN, USI moves or KIF here")}
                 value={state.import_text.clone()} oninput={on_text} />
             <div class="buttons">
-                <button data-action="import" onclick={on_import}>{ "Load 読込" }</button>
+                <button data-action="import" onclick={on_import}>{ lang.pick("読込", "Load") }</button>
                 <input type="file" data-import-file="" accept=".kif,.kifu,.txt,.sfen,.usi" onchange={on_file} />
             </div>
             if let Some(e) = &st.import_error {

@@ -1,0 +1,69 @@
+// Every word in the chosen language: each page is walked in Japanese and in English, and every
+// text a person reads or hears (text, button and option labels, placeholders, accessible names)
+// is checked for the other language's words.
+import { test, expect } from "@playwright/test";
+import { GAMES, anyMove, play } from "./helpers.mjs";
+
+test.skip(({ isMobile }) => isMobile, "the words are the same on every window");
+
+// Names that are the same in both languages: the notations' names, the app's name, the
+// language switch itself.
+const BOTH = ["SFEN", "USI", "KIF", "Koma", "English", "日本語"];
+
+/** Every text of the page a person meets, but the board's drawing (pieces and coordinates are
+ * in the game's own script), the move list (its notation is a setting of its own) and the
+ * buttons that switch those notations. */
+async function texts(page) {
+  return page.evaluate(() => {
+    const skip = (e) =>
+      e.closest("svg.board text, .moves, [data-action=notation], [data-action=piece-style], [data-action=numbers], [data-action=lang]");
+    const out = new Set();
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+      const n = walk.currentNode;
+      const t = n.textContent.trim();
+      if (t && n.parentElement && !skip(n.parentElement) && n.parentElement.closest("select, option, [hidden]") === null) out.add(t);
+    }
+    for (const e of document.querySelectorAll("option")) out.add(e.textContent.trim());
+    for (const e of document.querySelectorAll("[placeholder], [aria-label]")) {
+      if (skip(e)) continue;
+      for (const a of ["placeholder", "aria-label"]) if (e.getAttribute(a)) out.add(e.getAttribute(a));
+    }
+    return [...out];
+  });
+}
+
+const english = (t) => BOTH.reduce((s, w) => s.replaceAll(w, ""), t).match(/[A-Za-z]{3,}/);
+// Japanese text with no English beside it (a Japanese term glossed in English is meant)
+const japaneseOnly = (t) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(BOTH.reduce((s, w) => s.replaceAll(w, ""), t)) && !/[A-Za-z]{3,}/.test(t);
+
+async function visit(page, lang) {
+  const pages = ["/#/", "/#/games"];
+  for (const game of GAMES) pages.push(play(game, { clock: "600+30" }));
+  const found = [];
+  for (const url of pages) {
+    await page.goto(url);
+    if ((await page.locator("main").getAttribute("lang")) !== lang) {
+      await page.locator('[data-action="lang"]').click();
+      await expect(page.locator("main")).toHaveAttribute("lang", lang);
+    }
+    if (url.includes("/play/")) {
+      await anyMove(page);
+      await page.locator("details.record summary").click();
+      await page.locator('[data-export-format="usi"]').click();
+    }
+    for (const t of await texts(page)) {
+      const bad = lang === "ja" ? english(t) : japaneseOnly(t);
+      if (bad) found.push(`${url}: ${t.slice(0, 80)}`);
+    }
+  }
+  return found;
+}
+
+test("in Japanese no English words are left", async ({ page }) => {
+  expect(await visit(page, "ja")).toEqual([]);
+});
+
+test("in English no Japanese-only texts are left", async ({ page }) => {
+  expect(await visit(page, "en")).toEqual([]);
+});
