@@ -76,3 +76,18 @@ pub fn seat(game: GameId, player: Player, lang: Lang) -> &'static str {
     let (ja, en) = Variant::get(game).names.seats[player.index() % 3];
     lang.pick(ja, en)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_a_name_in_each_language() {
+        for g in GameId::ALL {
+            let (ja, en) = (game_in(g, Lang::Ja), game_in(g, Lang::En));
+            assert!(!ja.is_empty() && !ja.is_ascii(), "{g}: {ja:?}");
+            assert!(!en.is_empty() && en.is_ascii(), "{g}: {en:?}");
+            assert_eq!(format!("{ja} {en}"), game(g));
+        }
+    }
+}
