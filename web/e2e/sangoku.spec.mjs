@@ -186,3 +186,24 @@ test("a hex game's record is exported and imported back", async ({ page }) => {
   await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="-1,2"]')).toHaveCount(1);
   await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "1");
 });
+
+test("on the hexagon every piece stays inside its own cell, whatever the seat", async ({ page }) => {
+  await page.goto(play("sangoku"));
+  for (const seat of ["0", "1", "2"]) {
+    await page.locator('select[name="seat"]').selectOption(seat);
+    const outside = await page.evaluate(() => {
+      const bad = [];
+      for (const piece of document.querySelectorAll(".pieces [data-square]")) {
+        const cell = document.querySelector(`[data-cell="${piece.getAttribute("data-square")}"]`);
+        const body = piece.querySelector(".piece-body");
+        const toCell = cell.getScreenCTM().inverse().multiply(body.getScreenCTM());
+        for (const p of body.points) {
+          const q = new DOMPoint(p.x, p.y).matrixTransform(toCell);
+          if (!cell.isPointInFill(q) && !cell.isPointInStroke(q)) bad.push(piece.getAttribute("data-square"));
+        }
+      }
+      return [...new Set(bad)];
+    });
+    expect(outside, `seat ${seat}`).toEqual([]);
+  }
+});

@@ -342,6 +342,11 @@ impl Cells<'_> {
     }
 }
 
+/// How much smaller a piece is drawn on the hexagon: the pentagon's corners (12,94) and
+/// (88,94) in a 100-wide cell reach the hexagon's slanted edges at 0.85 of their distance from
+/// the centre; 0.82 leaves a margin.
+const HEX_PIECE: f64 = 0.82;
+
 /// A piece drawn in the cell at `(x, y)`: its pentagon, turned by `angle` from pointing up, and
 /// its name.
 fn piece_svg(
@@ -356,10 +361,18 @@ fn piece_svg(
     // drawn in its cell's own coordinates, moved there by one translation: a move changes
     // that one attribute
     let (cx, cy) = (CELL / 2.0, CELL / 2.0);
-    let place = if angle.abs() < 0.5 {
-        format!("translate({x} {y})")
+    // on the hexagon a piece is made smaller about its cell's centre, so that its pentagon
+    // stays inside the hexagonal cell (its bottom corners would cross the cell's slanted edges
+    // and cover the neighbours'); the hexagon's symmetry keeps it inside at any seat's angle
+    let size = if v.geometry.is_hex() {
+        format!(" translate({cx} {cy}) scale({HEX_PIECE}) translate(-{cx} -{cy})")
     } else {
-        format!("translate({x} {y}) rotate({angle:.0} {cx} {cy})")
+        String::new()
+    };
+    let place = if angle.abs() < 0.5 {
+        format!("translate({x} {y}){size}")
+    } else {
+        format!("translate({x} {y}) rotate({angle:.0} {cx} {cy}){size}")
     };
     let name = if two_char { info.kanji2 } else { info.kanji };
     let chars: Vec<char> = name.chars().collect();
