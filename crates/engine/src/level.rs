@@ -1,7 +1,11 @@
 //! Levels 1 to 8, for every game.
 //!
 //! Each level is a search limit and a margin: the move is chosen at random (by the engine's
-//! seed) among the moves that score within the margin of the best. The low levels search one
+//! seed) among the moves that score within the margin of the best. Level 1 also searches
+//! without quiescence: measured over 40 games each (`koma match <game> level:2 level:1
+//! --games 40 --cap 200`), level 2 scored 90.0 % against it in minishogi, 70.0 % in chu shogi
+//! and 100 % in shogi, where with quiescence it scored 60.0 %, 50.0 % and 85.0 %; it still
+//! beat a random mover 97.5 % in minishogi. The low levels search one
 //! or two plies and take moves up to a few pawns worse than the best, so a beginner can beat
 //! them while they still play real moves (a capture left hanging is taken, a mate in one is
 //! seen); each level above searches deeper with a smaller margin; the top levels search by
@@ -30,6 +34,10 @@ pub struct Settings {
     pub limits: Limits,
     /// How far below the best score (centipawns) a chosen move may be (0: the best).
     pub margin: i32,
+    /// Whether the search looks past its depth at the captures that follow (quiescence). Off
+    /// for level 1 only: it sees what a move takes and whether it mates, not what the reply
+    /// takes back, so it leaves pieces hanging as a beginner does.
+    pub quiescence: bool,
 }
 
 impl Level {
@@ -71,6 +79,7 @@ impl Level {
                 time_ms,
             },
             margin,
+            quiescence: self.0 > 1,
         }
     }
 }

@@ -281,7 +281,7 @@ impl Engine {
             stopped: false,
             first_iteration: true,
             iteration: 1,
-            quiet_only: false,
+            quiet_only: !settings.quiescence,
             checks_bind: pos_shows_check,
             null_ok,
             reductions: self.prune.reductions,
