@@ -56,7 +56,7 @@ class KomaBoard extends HTMLElement {
     if (this.#handle || this.#watch) return;
     this.style.display = "block";
     // the board's room is kept before it mounts, so the page does not jump when it does
-    if (!this.#root) this.style.aspectRatio = this.getAttribute("game")?.startsWith("sangoku") ? "1 / 1.05" : "1 / 1.3";
+    if (!this.#root) this.style.aspectRatio = "1 / 1.25";
     this.#watch = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {

@@ -627,42 +627,10 @@ fn view(state: &UseReducerHandle<Play>, e: &Embed, answer: Answer, reader: Playe
         last_cells(&moves)
     };
     let check = koma_rules::status::Status::of(&st.game, &pos).marked_royal;
-    let viewer = if v.geometry.is_hex() {
-        st.seat.unwrap_or(turn)
-    } else {
-        Player::FIRST
-    };
-    let (result, reason) = match outcome {
-        None => ("ongoing".to_string(), String::new()),
-        Some(o) => (
-            o.winner.map_or("draw".to_string(), |w| w.0.to_string()),
-            o.reason.id().to_string(),
-        ),
-    };
-    let status = match outcome {
-        Some(o) => match o.winner {
-            Some(w) => format!(
-                "{} {}",
-                koma_rules::names::seat_marked(v.id, w, lang),
-                match lang {
-                    Lang::Ja => format!("の勝ち（{}）", i18n::reason(lang, o.reason)),
-                    Lang::En => format!("wins ({})", i18n::reason(lang, o.reason)),
-                }
-            ),
-            None => format!(
-                "{}{}",
-                lang.pick("引き分け：", "Draw: "),
-                i18n::reason(lang, o.reason)
-            ),
-        },
-        None => match lang {
-            Lang::Ja => format!("{}の手番", koma_rules::names::seat_marked(v.id, turn, lang)),
-            Lang::En => format!(
-                "{} to move",
-                koma_rules::names::seat_marked(v.id, turn, lang)
-            ),
-        },
-    };
+    let viewer = crate::play::viewer(st, &pos);
+    let (result, reason) = crate::play::result_hooks(outcome);
+    // the app's own status line (checks, the hexagon's turn jump, the result), unnamed seats
+    let status = crate::play::status_line(lang, &[], st);
     let caption = e
         .captions
         .get(shown)

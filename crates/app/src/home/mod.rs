@@ -387,8 +387,7 @@ fn seating_view(
 }
 
 /// A link to the most recent unfinished saved game, if there is one.
-fn resume_last(lang: i18n::Lang) -> Html {
-    let listing = crate::storage::list();
+fn resume_last(lang: i18n::Lang, listing: &crate::storage::Listing) -> Html {
     let Some(g) = listing.games.iter().find(|g| g.result.is_none()) else {
         return Html::default();
     };
@@ -418,6 +417,8 @@ fn resume_last(lang: i18n::Lang) -> Html {
 #[function_component(Home)]
 pub fn home() -> Html {
     let lang = use_context::<i18n::Lang>().unwrap_or_default();
+    // the saved games are read once, when the start screen opens (not on every render)
+    let saved = use_memo((), |_| crate::storage::list());
     let games = GameId::ALL.iter().map(|&g| {
         let setups = koma_rules::setups::setups(g);
         let links = setups.iter().map(|s| {
@@ -444,7 +445,7 @@ pub fn home() -> Html {
     });
     html! {
         <section class="home">
-            { resume_last(lang) }
+            { resume_last(lang, &saved) }
             <p>{ lang.pick(
                 "対局を選んでください。練習対局では反則の手は指せず、待ったができます。公式戦では反則の手も指せ、指すと負けになります。",
                 "Choose a game. Casual play refuses illegal moves and allows takeback; strict play lets a foul be made, and it loses.",

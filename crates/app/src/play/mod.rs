@@ -201,24 +201,14 @@ pub fn play_view(props: &PlayProps) -> Html {
     let cells = cells_of(&pos);
     let hands = hands_of(&pos);
     // the hex board seats the player to move at the bottom, unless kept fixed
-    let viewer = if v.geometry.is_hex() {
-        st.seat.unwrap_or(turn)
-    } else {
-        Player::FIRST
-    };
+    let viewer = viewer(st, &pos);
     let dests = st.dests.clone();
     let moves = st.game.moves();
     let last = last_cells(&moves);
     let check = Status::of(&st.game, &pos).marked_royal;
     let choice = promotion_choice(st, &pos);
 
-    let (result, reason) = match outcome {
-        None => ("ongoing".to_string(), String::new()),
-        Some(o) => (
-            o.winner.map_or("draw".to_string(), |w| w.0.to_string()),
-            o.reason.id().to_string(),
-        ),
-    };
+    let (result, reason) = result_hooks(outcome);
     let status_text = status_line(lang, names, shown);
     let clocks = clocks_view(lang, st, names);
     let foul = st.foul.map(|e| {
@@ -288,6 +278,27 @@ fn use_kept_view(state: &UseReducerHandle<Play>) {
             s.seat = seat.map(|p| p.0);
         });
     });
+}
+
+/// The seat at the bottom: on the hexagon the player to move (the board turns each turn, for
+/// pass-and-play) unless one seat is kept there; sente on square boards (flipping is apart).
+pub(crate) fn viewer(st: &Play, pos: &koma_rules::Position) -> Player {
+    if pos.variant().geometry.is_hex() {
+        st.seat.unwrap_or(pos.turn())
+    } else {
+        Player::FIRST
+    }
+}
+
+/// The status line's `data-result` (`ongoing`, the winner's seat, `draw`) and `data-reason`.
+pub(crate) fn result_hooks(outcome: Option<koma_rules::game::Outcome>) -> (String, String) {
+    match outcome {
+        None => ("ongoing".to_string(), String::new()),
+        Some(o) => (
+            o.winner.map_or("draw".to_string(), |w| w.0.to_string()),
+            o.reason.id().to_string(),
+        ),
+    }
 }
 
 /// The promotion question on the board, while a move waits for it.
@@ -492,7 +503,7 @@ fn buttons_view(state: &UseReducerHandle<Play>, lang: Lang, strict: bool) -> Htm
 
 /// The status line's words: whose turn and what it must do (checks, setup steps), or the result,
 /// as the rules' [`Status`] says.
-fn status_line(lang: Lang, names: &[String], st: &Play) -> String {
+pub(crate) fn status_line(lang: Lang, names: &[String], st: &Play) -> String {
     let pos = st.shown_position();
     let game_id = pos.game();
     let status = Status::of(&st.game, &pos);
