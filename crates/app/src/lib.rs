@@ -23,6 +23,7 @@ pub mod offline;
 pub mod play;
 pub mod record;
 pub mod saved;
+pub mod screen;
 pub mod storage;
 pub mod warmup;
 

@@ -51,7 +51,45 @@ pub fn move_list(p: &MoveListProps) -> Html {
                 on_view={p.on_view.clone()} />
         }
     });
-    html! { <ol class="moves" aria-label="moves">{ for items }</ol> }
+    // the current move kept in view inside the list when it scrolls (a column beside the
+    // board); the page itself is never scrolled for it
+    let list = use_node_ref();
+    {
+        let list = list.clone();
+        use_effect_with((p.current, p.texts.len()), move |_| {
+            keep_in_view(&list);
+        });
+    }
+    let label = use_context::<crate::i18n::Lang>()
+        .unwrap_or_default()
+        .pick("棋譜", "moves");
+    html! { <ol ref={list} class="moves" aria-label={label}>{ for items }</ol> }
+}
+
+/// Scroll the list (not the page) so that its current item is in view.
+fn keep_in_view(list: &NodeRef) {
+    use wasm_bindgen::JsCast;
+    let Some(ol) = list.cast::<web_sys::HtmlElement>() else {
+        return;
+    };
+    if ol.scroll_height() <= ol.client_height() {
+        return;
+    }
+    let item = ol
+        .query_selector("li.current")
+        .ok()
+        .flatten()
+        .or_else(|| ol.last_element_child());
+    let Some(li) = item.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) else {
+        return;
+    };
+    let (top, bottom) = (li.offset_top(), li.offset_top() + li.offset_height());
+    let (view_top, view_h) = (ol.scroll_top(), ol.client_height());
+    if top < view_top {
+        ol.set_scroll_top(top);
+    } else if bottom > view_top + view_h {
+        ol.set_scroll_top(bottom - view_h);
+    }
 }
 
 /// Properties of [`MoveItem`].

@@ -148,6 +148,10 @@ pub struct MatchSettings {
     /// engine by nodes, Fairy-Stockfish by its level's time).
     #[arg(long)]
     pub movetime: Option<u64>,
+    /// Print each game's ending (why, who won, at which seat the first player sat) and its
+    /// moves, as `koma moves` writes them.
+    #[arg(long)]
+    pub record: bool,
 }
 
 struct Seat {
@@ -429,6 +433,25 @@ fn play_one(s: &MatchSettings, index: u32) -> Result<(f64, &'static str), String
             }
         }
         plies += 1;
+    }
+    if s.record {
+        let v = game.start().variant();
+        let moves: Vec<String> = game
+            .moves()
+            .into_iter()
+            .map(|m| koma_rules::notation::write_move(v, m))
+            .collect();
+        match game.outcome() {
+            Some(o) => println!(
+                "  {:?}, winner {:?}, {} at seat {}, {plies} plies",
+                o.reason,
+                o.winner.map(|p| p.0),
+                s.a,
+                a_seat.0
+            ),
+            None => println!("  cap, {} at seat {}, {plies} plies", s.a, a_seat.0),
+        }
+        println!("  {}", moves.join(" "));
     }
     Ok(match game.outcome() {
         Some(o) if o.winner == Some(a_seat) => (1.0, "win"),

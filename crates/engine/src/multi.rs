@@ -30,6 +30,9 @@ pub enum Method {
 /// The method the engine plays with (chosen by the matches recorded in the README).
 pub const METHOD: Method = Method::Paranoid;
 
+/// Plies of captures past the depth, at most.
+const MAX_QPLY: u32 = 8;
+
 struct Multi<'a> {
     pos: &'a mut Position,
     eval: &'static dyn Evaluator,
@@ -221,7 +224,7 @@ impl Multi<'_> {
             return score_for(o, self.root, ply);
         }
         if depth <= 0 {
-            return self.eval.score(self.pos, self.root);
+            return self.quiesce(alpha, beta, ply, 0);
         }
         self.nodes += 1;
         if self.out_of_time() {
@@ -253,6 +256,86 @@ impl Multi<'_> {
         }
         if legal == 0 {
             return self.ended().map_or(0, |o| score_for(o, self.root, ply));
+        }
+        best
+    }
+
+    /// Past the depth, captures and promotions until the position is quiet, for the paranoid
+    /// search: the player to move may stand on the evaluation instead of capturing (the root
+    /// player's stand is a floor, the others' a ceiling), except a player in check near the
+    /// horizon, who must answer it (a general left attacked is taken at the next turn, and the
+    /// taker wins).
+    fn quiesce(&mut self, mut alpha: i32, mut beta: i32, ply: usize, qply: u32) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        if self.out_of_time() {
+            return 0;
+        }
+        let stand = self.eval.score(self.pos, self.root);
+        if qply >= MAX_QPLY {
+            return stand;
+        }
+        let maximizing = self.pos.turn() == self.root;
+        let in_check = qply < 2 && self.pos.in_check();
+        let mut best = if in_check {
+            if maximizing { -MATE - 1 } else { MATE + 1 }
+        } else {
+            stand
+        };
+        if !in_check {
+            if maximizing {
+                if stand >= beta {
+                    return stand;
+                }
+                alpha = alpha.max(stand);
+            } else {
+                if stand <= alpha {
+                    return stand;
+                }
+                beta = beta.min(stand);
+            }
+        }
+        let mut moves = self.ordered();
+        if !in_check {
+            let me = self.pos.turn();
+            moves.retain(|m| match *m {
+                Move::Board { to, promote, .. } => {
+                    let p = self.pos.piece(to);
+                    promote || (!p.is_empty() && p.owner() != me)
+                }
+                _ => false,
+            });
+        }
+        let mut legal = 0;
+        for mv in moves {
+            if !self.play(mv) {
+                continue;
+            }
+            legal += 1;
+            let v = if self.repeated() {
+                0
+            } else if let Some(o) = self.ended() {
+                score_for(o, self.root, ply + 1)
+            } else {
+                self.quiesce(alpha, beta, ply + 1, qply + 1)
+            };
+            self.unplay();
+            if self.stopped {
+                return 0;
+            }
+            if maximizing {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if in_check && legal == 0 {
+            return self.ended().map_or(stand, |o| score_for(o, self.root, ply));
         }
         best
     }

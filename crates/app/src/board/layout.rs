@@ -14,6 +14,8 @@ const HAND: f64 = 110.0;
 /// The length of a hand along a player's edge on the three-player hexagon: room for the four
 /// kinds a hand can hold there (the general is never in hand).
 const HAND_SPAN: f64 = 3.0 * CELL;
+/// The gap between the board and a hand standing beside it.
+const SIDE_GAP: f64 = 16.0;
 /// The distance between rows of the hexagon, for cells 100 wide (pointy-top).
 const HEX_ROW: f64 = 86.6;
 
@@ -25,6 +27,11 @@ pub(super) struct HandPlace {
     pub step: (f64, f64),
     pub centre: (f64, f64),
     pub angle: f64,
+    /// Pieces in a line; the next one starts a new line, `line` further.
+    pub wrap: usize,
+    pub line: (f64, f64),
+    /// The tray drawn under a two-player hand: x, y, width, height.
+    pub tray: (f64, f64, f64, f64),
 }
 
 /// The board's drawing for one orientation.
@@ -47,6 +54,11 @@ pub(super) struct Layout {
     pub hand_h: f64,
     /// Gote at the bottom.
     pub flipped: bool,
+    /// The two hands stand beside the board (a wide window) instead of above and below it.
+    pub side: bool,
+    /// Lines of a two-player hand: one, or two where a hand can hold more kinds than the
+    /// board's edge has cells (66 shogi's players start with every piece but the pawns in hand).
+    pub hand_lines: usize,
     /// The hexagon's turns, so that the viewer sits at the bottom.
     hex_turns: u8,
     /// The player whose pieces point up.
@@ -57,8 +69,10 @@ pub(super) struct Layout {
 
 impl Layout {
     /// The layout of `v`'s board, gote at the bottom if `flipped`, the hexagon turned so that
-    /// `viewer` sits at the bottom.
-    pub fn new(v: &'static Variant, flipped: bool, viewer: Player) -> Layout {
+    /// `viewer` sits at the bottom; with `side`, a two-player game's hands stand beside the
+    /// board, the top player's on the left from the top down and the bottom player's on the
+    /// right from the bottom up (as a wide window shows them), else above and below it.
+    pub fn new(v: &'static Variant, flipped: bool, viewer: Player, side: bool) -> Layout {
         let (w, h) = v.dims();
         let hex = matches!(v.geometry.shape(), Shape::Hex { .. });
         let players = v.players();
@@ -67,7 +81,14 @@ impl Layout {
         } else {
             w as f64 * CELL + MARGIN
         };
-        let hand_h = if v.drops && players != 3 { HAND } else { 0.0 };
+        let side = side && v.drops && players != 3;
+        let along = if side { h } else { w } as usize;
+        let hand_lines = v.hand_order.len().div_ceil(along.max(1)).max(1);
+        let hand_h = if v.drops && players != 3 && !side {
+            HAND + CELL * (hand_lines - 1) as f64
+        } else {
+            0.0
+        };
         let board_y = hand_h + if hex { 10.0 } else { MARGIN };
         let board_h = if hex {
             (h as f64 - 1.0) * HEX_ROW + CELL
@@ -90,6 +111,8 @@ impl Layout {
             board_h,
             hand_h,
             flipped,
+            side,
+            hand_lines,
             hex_turns,
             bottom: if flipped {
                 Player::SECOND
@@ -101,8 +124,8 @@ impl Layout {
     }
 
     /// What the cells' places depend on (a memo key).
-    pub fn orientation(&self) -> (bool, u8) {
-        (self.flipped, self.hex_turns)
+    pub fn orientation(&self) -> (bool, u8, bool) {
+        (self.flipped, self.hex_turns, self.side)
     }
 
     /// The centre of a hex cell.
@@ -202,20 +225,60 @@ impl Layout {
                         step: (right.0 * CELL, right.1 * CELL),
                         centre: (hx, hy),
                         angle: self.angle_of(owner),
+                        wrap: usize::MAX,
+                        line: (0.0, 0.0),
+                        tray: (0.0, 0.0, 0.0, 0.0),
                     }
                 })
                 .collect();
         }
-        let low = self.board_y + self.board_h + 6.0;
         let down = if self.hex { self.viewer } else { self.bottom };
+        if self.side {
+            // columns beside the board: the top player's on the left from the top down, the
+            // bottom player's on the right from the bottom up
+            let (top, bottom) = (self.board_y, self.board_y + self.board_h);
+            let lines = self.hand_lines as f64;
+            let left = -SIDE_GAP - CELL;
+            let right = self.width + SIDE_GAP;
+            let wrap = self.h as usize;
+            return [
+                (down.opponent(), left, top, CELL, -CELL),
+                (down, right, bottom - CELL, -CELL, CELL),
+            ]
+            .into_iter()
+            .map(|(owner, x, y, dy, dx)| {
+                let tray_x = if dx < 0.0 {
+                    x - CELL * (lines - 1.0)
+                } else {
+                    x
+                };
+                HandPlace {
+                    owner,
+                    first: (x, y),
+                    step: (0.0, dy),
+                    centre: (tray_x + CELL * lines / 2.0, (top + bottom) / 2.0),
+                    angle: 0.0,
+                    wrap,
+                    line: (dx, 0.0),
+                    tray: (tray_x - 5.0, top, CELL * lines + 10.0, bottom - top),
+                }
+            })
+            .collect();
+        }
+        let low = self.board_y + self.board_h + 6.0;
+        let lines = self.hand_lines as f64;
+        let wrap = self.w as usize;
         [(down.opponent(), 4.0), (down, low)]
             .into_iter()
             .map(|(owner, y)| HandPlace {
                 owner,
                 first: (0.0, y),
                 step: (CELL, 0.0),
-                centre: (self.width / 2.0, y + CELL / 2.0),
+                centre: (self.width / 2.0, y + CELL * lines / 2.0),
                 angle: 0.0,
+                wrap,
+                line: (0.0, CELL),
+                tray: (0.0, y, self.width, CELL * lines),
             })
             .collect()
     }
@@ -228,6 +291,11 @@ impl Layout {
             self.width,
             self.board_y + self.board_h + self.hand_h,
         );
+        if self.side {
+            let trays = SIDE_GAP + CELL * self.hand_lines as f64 + 6.0;
+            x0 = -trays;
+            x1 = self.width + trays;
+        }
         if self.players == 3 && self.v.drops {
             for h in hands {
                 let a = h.angle.to_radians();
@@ -247,8 +315,69 @@ impl Layout {
         (x0, y0, x1, y1)
     }
 
+    /// Where the `i`th piece of a hand stands (its square's corner).
+    pub fn hand_xy(place: &HandPlace, i: usize) -> (f64, f64) {
+        let (n, l) = ((i % place.wrap) as f64, (i / place.wrap) as f64);
+        (
+            place.first.0 + n * place.step.0 + l * place.line.0,
+            place.first.1 + n * place.step.1 + l * place.line.1,
+        )
+    }
+
     /// The size of a hand's tray along a player's edge on the three-player hexagon.
     pub fn hand_span() -> f64 {
         HAND_SPAN
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use koma_rules::GameId;
+
+    /// Every kind a hand can hold gets its own square inside the drawing, off the board and off
+    /// the other hand, in both arrangements and both orientations (a full hand never leaves
+    /// the window).
+    #[test]
+    fn full_hands_fit_in_the_drawing() {
+        for game in GameId::ALL {
+            let v = Variant::get(game);
+            if !v.drops {
+                continue;
+            }
+            for (side, flipped) in [(false, false), (false, true), (true, false), (true, true)] {
+                let l = Layout::new(v, flipped, Player::FIRST, side);
+                let places = l.hand_places();
+                let (x0, y0, x1, y1) = l.bounds(&places);
+                let mut squares = Vec::new();
+                for place in &places {
+                    for i in 0..v.hand_order.len() {
+                        let (x, y) = Layout::hand_xy(place, i);
+                        if l.players != 3 {
+                            assert!(
+                                x >= x0 && y >= y0 && x + CELL <= x1 && y + CELL <= y1,
+                                "{game} side={side}: piece {i} at ({x}, {y}) outside {:?}",
+                                (x0, y0, x1, y1)
+                            );
+                            // off the board's squares
+                            let on_board = x + CELL > 0.0
+                                && x < l.width - if l.hex { 0.0 } else { MARGIN }
+                                && y + CELL > l.board_y
+                                && y < l.board_y + l.board_h;
+                            assert!(!on_board, "{game} side={side}: piece {i} over the board");
+                        }
+                        squares.push((x.round() as i64, y.round() as i64));
+                    }
+                }
+                let n = squares.len();
+                squares.sort_unstable();
+                squares.dedup();
+                assert_eq!(
+                    squares.len(),
+                    n,
+                    "{game} side={side}: two pieces on one square"
+                );
+            }
+        }
     }
 }

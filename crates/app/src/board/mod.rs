@@ -131,6 +131,9 @@ pub struct BoardProps {
     /// Marks and arrows drawn over the pieces.
     #[prop_or_default]
     pub shapes: Rc<Vec<Shape>>,
+    /// A two-player game's hands beside the board (a wide window) instead of above and below.
+    #[prop_or_default]
+    pub side_hands: bool,
 }
 
 /// The board component.
@@ -144,7 +147,7 @@ pub fn board(props: &BoardProps) -> Html {
     let cursor = use_state(|| (w as i16 / 2, h as i16 / 2));
 
     // where everything sits, for this orientation (see `layout`)
-    let layout = Layout::new(v, props.flipped, props.viewer);
+    let layout = Layout::new(v, props.flipped, props.viewer, props.side_hands);
     let Layout {
         hex,
         board_y,
@@ -667,8 +670,7 @@ impl Hands<'_> {
         let owner = place.owner;
         let hand = props.hands.get(owner.index()).cloned().unwrap_or_default();
         let items = hand.iter().enumerate().map(|(i, &(kind, n))| {
-            let x = place.first.0 + i as f64 * place.step.0;
-            let y = place.first.1 + i as f64 * place.step.1;
+            let (x, y) = Layout::hand_xy(place, i);
             let piece = Piece::new(owner, kind);
             let source = Source::Hand(kind);
             let movable = owner == props.turn;
@@ -720,9 +722,10 @@ impl Hands<'_> {
                     transform={format!("rotate({:.0} {cx} {cy})", place.angle)} />
             }
         } else {
+            let (x, y, w, h) = place.tray;
             html! {
-                <rect class="hand-bg" x="0" y={place.first.1.to_string()}
-                    width={layout.width.to_string()} height={CELL.to_string()} />
+                <rect class="hand-bg" x={x.to_string()} y={y.to_string()}
+                    width={w.to_string()} height={h.to_string()} />
             }
         };
         html! {

@@ -180,6 +180,8 @@ pub fn play_view(props: &PlayProps) -> Html {
         |(start, moves, usi)| move_texts(start, moves, *usi),
     );
     use_clock_ticks(state.clone(), start.clock.is_some());
+    // a wide window: the hands beside the board and the panels in a column at its right
+    let wide = crate::screen::use_wide();
     if let Err(e) = &*opened {
         return html! {
             <section class="load-error" data-error={e.hook}>
@@ -218,38 +220,46 @@ pub fn play_view(props: &PlayProps) -> Html {
     let hint_cells = st.hint.map(|m| last_cells(&[m])).unwrap_or_default();
 
     html! {
-        <section class="play" data-game={game_id.as_str()}>
-            <div class="status-area">
-                <div class="status" data-status="" data-turn={turn.0.to_string()}
-                    data-result={result} data-reason={reason}
-                    data-thinking={thinking.then_some("")} aria-live="polite">{ status_text }
-                    { thinking_mark(st, lang, thinking) }</div>
-                { for foul }
+        <section class="play" data-game={game_id.as_str()} data-wide={wide.to_string()}>
+            <div class="board-area">
+                <Board variant={v} {cells} {hands} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
+                    selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
+                    {on_attempt} {on_select} {on_cell} {on_promote}
+                    flipped={st.flipped} numbers={st.numbers} {viewer} hint={hint_cells}
+                    side_hands={wide}
+                    two_char={st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id))} />
             </div>
-            { for clocks }
-            <div class="nav">
-                { nav_button(&state, "first", "«", (!all_moves.is_empty()).then_some(Some(0))) }
-                { nav_button(&state, "prev", "‹", match viewing {
-                    Some(0) => None,
-                    Some(n) => Some(Some(n - 1)),
-                    None => all_moves.len().checked_sub(1).map(Some),
-                }) }
-                { nav_button(&state, "next", "›", viewing.map(|n| (n + 1 < all_moves.len()).then_some(n + 1))) }
-                { nav_button(&state, "last", "»", viewing.map(|_| None)) }
+            <div class="side">
+                <div class="status-area">
+                    <div class="status" data-status="" data-turn={turn.0.to_string()}
+                        data-result={result} data-reason={reason}
+                        data-thinking={thinking.then_some("")} aria-live="polite">{ status_text }
+                        { thinking_mark(st, lang, thinking) }</div>
+                    { for foul }
+                </div>
+                { for clocks }
+                { captured_view(lang, st, names) }
+                <div class="controls" data-controls="">
+                    <div class="nav">
+                        { nav_button(&state, "first", "«", (!all_moves.is_empty()).then_some(Some(0))) }
+                        { nav_button(&state, "prev", "‹", match viewing {
+                            Some(0) => None,
+                            Some(n) => Some(Some(n - 1)),
+                            None => all_moves.len().checked_sub(1).map(Some),
+                        }) }
+                        { nav_button(&state, "next", "›", viewing.map(|n| (n + 1 < all_moves.len()).then_some(n + 1))) }
+                        { nav_button(&state, "last", "»", viewing.map(|_| None)) }
+                    </div>
+                    { buttons_view(&state, lang, start.strict) }
+                    { computer_view(&state, lang, &computer) }
+                </div>
+                if let Some(e) = &*save_error {
+                    <p class="storage-error" data-error="storage" role="alert">{ e.message(lang) }</p>
+                }
+                { impasse_panel(&state, shown, shown.game.outcome().is_none(), lang) }
+                <MoveList {texts} current={shown.view.unwrap_or(shown.game.moves().len())} {on_view} />
+                { record_panel(&state, shown, game_id, lang) }
             </div>
-            <Board variant={v} {cells} {hands} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
-                selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
-                {on_attempt} {on_select} {on_cell} {on_promote}
-                flipped={st.flipped} numbers={st.numbers} {viewer} hint={hint_cells}
-                two_char={st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id))} />
-            { computer_view(&state, lang, &computer) }
-            if let Some(e) = &*save_error {
-                <p class="storage-error" data-error="storage" role="alert">{ e.message(lang) }</p>
-            }
-            { buttons_view(&state, lang, start.strict) }
-            { impasse_panel(&state, shown, shown.game.outcome().is_none(), lang) }
-            <MoveList {texts} current={shown.view.unwrap_or(shown.game.moves().len())} {on_view} />
-            { record_panel(&state, shown, game_id, lang) }
         </section>
     }
 }
@@ -457,6 +467,40 @@ fn clocks_view(lang: Lang, st: &Play, names: &[String]) -> Option<Html> {
             }
         });
         html! { <div class="clocks">{ for rows }</div> }
+    })
+}
+
+/// In a game without drops (chu shogi) what each player has taken, counted against the start:
+/// the hands show it in the others.
+fn captured_view(lang: Lang, st: &Play, names: &[String]) -> Option<Html> {
+    let pos = st.shown_position();
+    let v = pos.variant();
+    if v.drops {
+        return None;
+    }
+    let start = st.game.start();
+    let count = |p: &koma_rules::Position, owner: Player| {
+        v.geometry
+            .cells()
+            .filter(|&c| {
+                let piece = p.piece(c);
+                !piece.is_empty() && piece.owner() == owner
+            })
+            .count()
+    };
+    let items = (0..v.players()).map(|p| {
+        let taker = Player(p);
+        let taken: usize = (0..v.players())
+            .filter(|&q| q != p)
+            .map(|q| count(start, Player(q)).saturating_sub(count(&pos, Player(q))))
+            .sum();
+        html! {
+            <span class="taken" data-captured={p.to_string()}>
+                { format!("{} {taken}", side_name(lang, v.id, taker, names)) }</span>
+        }
+    });
+    Some(html! {
+        <p class="captured">{ lang.pick("取った駒：", "Pieces taken: ") }{ for items }</p>
     })
 }
 

@@ -27,6 +27,10 @@ pub const WEIGHTS: Weights = Weights {
 
 /// Each step a general stands from the centre (three players).
 pub const CENTRE_STEP: i32 = 12;
+/// A general next to the centre, and two steps from it (three players): one step from a win
+/// when its turn comes round, so the others must keep it off (measured: without these terms a
+/// greedy player's general walked to the centre and won against the top level).
+pub const CENTRE_NEAR: [i32; 2] = [240, 60];
 
 /// Three Kingdoms shogi's evaluation.
 pub struct Sangoku;
@@ -41,7 +45,13 @@ impl Evaluator for Sangoku {
         {
             for p in 0..players {
                 if let Some(g) = pos.king(Player(p)) {
-                    total[p as usize] -= CENTRE_STEP * distance(pos, g, centre);
+                    let d = distance(pos, g, centre);
+                    total[p as usize] -= CENTRE_STEP * d;
+                    if let Some(&near) = CENTRE_NEAR.get((d - 1).max(0) as usize)
+                        && d >= 1
+                    {
+                        total[p as usize] += near;
+                    }
                 }
             }
         }
