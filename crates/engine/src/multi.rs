@@ -17,6 +17,10 @@ use koma_rules::{Move, Outcome, Player, Position};
 
 use crate::eval::{Evaluator, evaluator};
 use crate::search::{Control, Info, Limits, MATE, MATE_BOUND, Score, SearchResult};
+use crate::tt::{Bound, Tt};
+
+/// The paranoid search's table, in megabytes.
+const TT_MB: usize = 8;
 
 /// How the other players are taken to play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -44,6 +48,11 @@ struct Multi<'a> {
     first_iteration: bool,
     limits: &'a Limits,
     control: &'a dyn Control,
+    /// What the paranoid search learnt of each position in this search (scores are the root
+    /// player's, so the table is not kept from one search to the next).
+    tt: Tt,
+    /// Two quiet moves a ply that cut the search off, tried early at that ply.
+    killers: Vec<[Option<Move>; 2]>,
 }
 
 fn score_for(o: Outcome, player: Player, ply: usize) -> i32 {
@@ -87,6 +96,8 @@ pub fn search_with(
         first_iteration: true,
         limits,
         control,
+        tt: Tt::new(if method == Method::Paranoid { TT_MB } else { 0 }),
+        killers: vec![[None; 2]; 128],
     };
     let mut best = SearchResult {
         best: legal.first().copied(),
@@ -194,6 +205,38 @@ impl Multi<'_> {
         rules.position_outcome(self.pos, None)
     }
 
+    /// The hash move first, then captures by the value taken, then the ply's killers.
+    fn ordered_with(&self, hash: Option<Move>, ply: usize) -> Vec<Move> {
+        let mut list = self.ordered();
+        let killers = self.killers.get(ply).copied().unwrap_or_default();
+        let first_quiet = list
+            .iter()
+            .position(|m| !self.is_capture(*m))
+            .unwrap_or(list.len());
+        let mut front = 0;
+        if let Some(h) = hash
+            && let Some(i) = list.iter().position(|&m| m == h)
+        {
+            list[..=i].rotate_right(1);
+            front = 1;
+        }
+        let mut at = first_quiet.max(front);
+        for k in killers.into_iter().flatten() {
+            if let Some(i) = list[at..].iter().position(|&m| m == k) {
+                list[at..=at + i].rotate_right(1);
+                at += 1;
+            }
+        }
+        list
+    }
+
+    fn is_capture(&self, mv: Move) -> bool {
+        mv.to().is_some_and(|to| {
+            let p = self.pos.piece(to);
+            !p.is_empty() && p.owner() != self.pos.turn()
+        })
+    }
+
     /// Captures first, by the value taken.
     fn ordered(&self) -> Vec<Move> {
         let mut list = Vec::with_capacity(64);
@@ -230,10 +273,25 @@ impl Multi<'_> {
         if self.out_of_time() {
             return 0;
         }
+        let (alpha0, beta0) = (alpha, beta);
+        let key = self.pos.hash();
+        let mut hash_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            hash_move = e.mv;
+            if i32::from(e.depth) >= depth && e.score.abs() < MATE_BOUND {
+                match e.bound {
+                    Bound::Exact => return e.score,
+                    Bound::Lower if e.score >= beta => return e.score,
+                    Bound::Upper if e.score <= alpha => return e.score,
+                    _ => {}
+                }
+            }
+        }
         let maximizing = self.pos.turn() == self.root;
         let mut best = if maximizing { -MATE - 1 } else { MATE + 1 };
+        let mut best_move = None;
         let mut legal = 0;
-        for mv in self.ordered() {
+        for mv in self.ordered_with(hash_move, ply) {
             if !self.play(mv) {
                 continue;
             }
@@ -243,20 +301,38 @@ impl Multi<'_> {
             if self.stopped {
                 return 0;
             }
+            let better = if maximizing { v > best } else { v < best };
+            if better {
+                best = v;
+                best_move = Some(mv);
+            }
             if maximizing {
-                best = best.max(v);
                 alpha = alpha.max(v);
             } else {
-                best = best.min(v);
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                if !self.is_capture(mv)
+                    && let Some(k) = self.killers.get_mut(ply)
+                    && k[0] != Some(mv)
+                {
+                    k[1] = k[0];
+                    k[0] = Some(mv);
+                }
                 break;
             }
         }
         if legal == 0 {
             return self.ended().map_or(0, |o| score_for(o, self.root, ply));
         }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(key, best_move, best, depth as i16, bound);
         best
     }
 

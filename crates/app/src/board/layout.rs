@@ -289,7 +289,8 @@ impl Layout {
             0.0f64,
             0.0f64,
             self.width,
-            self.board_y + self.board_h + self.hand_h,
+            // (a hexagon's points stand out of its row by 8 units: room for them)
+            self.board_y + self.board_h + self.hand_h + if self.hex { 10.0 } else { 0.0 },
         );
         if self.side {
             let trays = SIDE_GAP + CELL * self.hand_lines as f64 + 6.0;
