@@ -11,12 +11,13 @@ test.skip(({ isMobile }) => isMobile, "the words are the same on every window");
 const BOTH = ["SFEN", "USI", "KIF", "Koma", "English", "日本語"];
 
 /** Every text of the page a person meets, but the board's drawing (pieces and coordinates are
- * in the game's own script), the move list (its notation is a setting of its own) and the
- * buttons that switch those notations. */
+ * in the game's own script), the move list (its notation is a setting of its own), the
+ * buttons that switch those notations, and a game's name in the other language on its start
+ * card (given on purpose, marked with its own lang). */
 async function texts(page) {
   return page.evaluate(() => {
     const skip = (e) =>
-      e.closest("svg.board text, .moves, [data-action=notation], [data-action=piece-style], [data-action=numbers], [data-action=lang]");
+      e.closest("svg.board text, .moves, [data-action=notation], [data-action=piece-style], [data-action=numbers], [data-action=lang], .other-name");
     const out = new Set();
     const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     while (walk.nextNode()) {

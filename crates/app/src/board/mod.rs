@@ -24,9 +24,11 @@ pub mod data;
 mod drag;
 mod keys;
 mod layout;
+mod thumb;
 use drag::{Drag, use_drag};
 pub use layout::CELL;
 use layout::{HandPlace, Layout, MARGIN};
+pub use thumb::thumbnail;
 use web_sys::PointerEvent;
 use yew::prelude::*;
 

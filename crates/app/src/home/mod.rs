@@ -413,6 +413,51 @@ fn resume_last(lang: i18n::Lang, listing: &crate::storage::Listing) -> Html {
     }
 }
 
+/// A game's board and players: "9×9 · 2 players", "61 cells · 3 players".
+fn facts(lang: i18n::Lang, v: &koma_rules::Variant) -> String {
+    let (w, h) = v.dims();
+    let players = v.players();
+    match (lang, v.geometry.is_hex()) {
+        (i18n::Lang::Ja, true) => format!("六角{}マス・{players}人", v.geometry.cells().count()),
+        (i18n::Lang::Ja, false) => format!("{w}×{h}・{players}人"),
+        (i18n::Lang::En, true) => format!(
+            "hexagon of {} cells · {players} players",
+            v.geometry.cells().count()
+        ),
+        (i18n::Lang::En, false) => format!("{w}×{h} · {players} players"),
+    }
+}
+
+/// A game in one line, for its card.
+fn description(lang: i18n::Lang, g: GameId) -> &'static str {
+    match g {
+        GameId::Shogi => lang.pick(
+            "本将棋。取った駒は持ち駒として自分の駒に打てる。",
+            "The classic game: captured pieces return to play on your side.",
+        ),
+        GameId::Minishogi => lang.pick(
+            "5×5の小さな将棋。桂と香がなく、すぐに終盤になる。",
+            "Shogi on 5×5, without knights and lances: straight into the endgame.",
+        ),
+        GameId::Shogi66 => lang.pick(
+            "天童の6×6将棋。まず駒を一枚ずつ自陣に並べてから指す。",
+            "Tendo's 6×6 shogi: the players first place their pieces one at a time.",
+        ),
+        GameId::Chushogi => lang.pick(
+            "12×12に一人46枚。獅子は一手に二度動く。持ち駒はない。",
+            "12×12 with 46 pieces a side; the lion moves twice a turn; no drops.",
+        ),
+        GameId::Sangoku => lang.pick(
+            "三人で指す三国志将棋。どの将を取っても、中央に将を置いても勝ち。",
+            "Three Kingdoms for three: take any general, or hold the centre, to win.",
+        ),
+        GameId::Sangoku2 => lang.pick(
+            "三国志将棋を二人で。六角盤で先に相手の将を詰ませた方が勝ち。",
+            "Three Kingdoms for two: the hexagon, one army against one.",
+        ),
+    }
+}
+
 /// The start screen: every game, with its handicaps and the mode.
 #[function_component(Home)]
 pub fn home() -> Html {
@@ -432,26 +477,41 @@ pub fn home() -> Html {
         });
         let strict = format!("#/play/{}?mode=strict", g.as_str());
         let clocked = format!("#/play/{}?clock=600%2B30", g.as_str());
+        let href = format!("#/play/{}", g.as_str());
+        let v = koma_rules::Variant::get(g);
+        let start = koma_rules::Position::start(g);
         html! {
-            <li class="game" data-game-id={g.as_str()}>
-                <h2><a href={format!("#/play/{}", g.as_str())}>{ koma_rules::names::game_in(g, lang) }</a>
-                    { " · " }<a class="strict" href={strict}>{ lang.pick("公式戦（反則負け）", "strict (a foul loses)") }</a>
-                    { " · " }<a class="clocked" href={clocked}>{ lang.pick("持ち時間 10分+秒読み30秒", "clock 10 min + 30 s") }</a></h2>
-                if setups.len() > 1 {
-                    <ul class="setups">{ for links }</ul>
-                }
+            <li class="game card" data-game-id={g.as_str()}>
+                <a class="picture" href={href.clone()} tabindex="-1" aria-hidden="true">
+                    { crate::board::thumbnail(&start) }</a>
+                <div class="about">
+                    <h2><a href={href}>{ koma_rules::names::game_in(g, lang) }</a></h2>
+                    <p class="other-name" lang={lang.pick("en", "ja")}>
+                        { koma_rules::names::game_in(g, lang.other()) }</p>
+                    <p class="facts" data-facts="">{ facts(lang, v) }</p>
+                    <p class="desc">{ description(lang, g) }</p>
+                    <details class="options">
+                        <summary>{ lang.pick("手合と対局の種類", "Handicaps and options") }</summary>
+                        <p><a class="strict" href={strict}>{ lang.pick("公式戦（反則負け）", "strict (a foul loses)") }</a>
+                            { " · " }<a class="clocked" href={clocked}>{ lang.pick("持ち時間 10分+秒読み30秒", "clock 10 min + 30 s") }</a></p>
+                        if setups.len() > 1 {
+                            <ul class="setups">{ for links }</ul>
+                        }
+                    </details>
+                </div>
             </li>
         }
     });
     html! {
         <section class="home">
             { resume_last(lang, &saved) }
+            <ul class="games">{ for games }</ul>
+            <h2 class="form-title">{ lang.pick("条件を選んで対局", "A game of your choosing") }</h2>
             <p>{ lang.pick(
                 "対局を選んでください。練習対局では反則の手は指せず、待ったができます。公式戦では反則の手も指せ、指すと負けになります。",
                 "Choose a game. Casual play refuses illegal moves and allows takeback; strict play lets a foul be made, and it loses.",
             ) }</p>
             <NewGame />
-            <ul class="games">{ for games }</ul>
         </section>
     }
 }

@@ -1,0 +1,81 @@
+//! A board's small picture (the start screen's cards): the cells and the pieces of a position,
+//! drawn by the board's own code ([`Layout`], the pieces' shapes), with nothing to press and no
+//! hooks (`data-cell`, roles): the picture is hidden from screen readers, the card's words say
+//! what it shows.
+
+use koma_rules::{Position, Variant};
+use yew::prelude::*;
+
+use super::layout::{CELL, Layout};
+use super::{data, piece_svg};
+
+/// The picture of `pos`, the first player at the bottom (the hexagon: seat A).
+pub fn thumbnail(pos: &Position) -> Html {
+    let v: &'static Variant = pos.variant();
+    let layout = Layout::new(v, false, koma_rules::Player::FIRST, false);
+    let homes = data::homes(v);
+    let mut cells = Vec::new();
+    let mut pieces = Vec::new();
+    for c in v.geometry.cells() {
+        let (x, y) = layout.cell_xy(c);
+        if layout.hex {
+            let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
+            let r = CELL / 3f64.sqrt();
+            let points = (0..6)
+                .map(|i| {
+                    let a = (60.0 * i as f64 - 90.0).to_radians();
+                    format!("{:.1},{:.1}", cx + r * a.cos(), cy + r * a.sin())
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+            let class = classes!(
+                "cell",
+                "hex",
+                homes[c.index()].map(|t| format!("home-{t}")),
+                v.geometry.is_hex_centre(c).then_some("centre")
+            );
+            cells.push(html! { <polygon {class} {points} /> });
+        } else {
+            cells.push(html! {
+                <rect class="cell" x={x.to_string()} y={y.to_string()}
+                    width={CELL.to_string()} height={CELL.to_string()} />
+            });
+        }
+        let p = pos.piece(c);
+        if !p.is_empty() {
+            let two = koma_rules::names::two_character_pieces(v.id);
+            pieces.push(html! {
+                <g class={classes!("piece", v.kind(p.kind()).is_promoted().then_some("promoted"))}>
+                    { piece_svg(v, p, x, y, layout.angle_of(p.owner()), two) }</g>
+            });
+        }
+    }
+    // the board alone: no hands, no coordinates
+    let (w, h) = v.dims();
+    let (x0, y0, x1, y1) = if layout.hex {
+        (
+            0.0,
+            layout.board_y - 10.0,
+            layout.width,
+            layout.board_y + layout.board_h + 10.0,
+        )
+    } else {
+        (
+            0.0,
+            layout.board_y,
+            w as f64 * CELL,
+            layout.board_y + h as f64 * CELL,
+        )
+    };
+    html! {
+        <svg class="board thumb" aria-hidden="true" focusable="false"
+            viewBox={format!("{x0} {y0} {} {}", x1 - x0, y1 - y0)}>
+            if !layout.hex {
+                <rect class="board-bg" x={x0.to_string()} y={y0.to_string()}
+                    width={(x1 - x0).to_string()} height={(y1 - y0).to_string()} />
+            }
+            <g class="cells">{ cells }</g>
+            <g class="pieces">{ pieces }</g>
+        </svg>
+    }
+}
