@@ -24,6 +24,7 @@ pub mod play;
 pub mod record;
 pub mod saved;
 pub mod screen;
+pub mod sound;
 pub mod storage;
 pub mod warmup;
 

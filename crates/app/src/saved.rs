@@ -392,6 +392,9 @@ pub struct Settings {
     /// The new-game form's computer level.
     #[serde(default = "default_level")]
     pub level: u8,
+    /// Sounds for moves, captures and checks (off until switched on).
+    #[serde(default)]
+    pub sound: bool,
 }
 
 fn schema() -> u32 {
@@ -414,6 +417,7 @@ impl Default for Settings {
             seat: None,
             clock: String::new(),
             level: default_level(),
+            sound: false,
         }
     }
 }

@@ -55,6 +55,10 @@ struct Multi<'a> {
     killers: Vec<[Option<Move>; 2]>,
 }
 
+fn losing(s: Score) -> bool {
+    matches!(s, Score::Mate(n) if n < 0)
+}
+
 fn score_for(o: Outcome, player: Player, ply: usize) -> i32 {
     match o.winner {
         None => 0,
@@ -137,6 +141,13 @@ pub fn search_with(
         let Some(&(mv, v)) = scored.first() else {
             break;
         };
+        // the paranoid view finds a loss against the two together: it is not yet a loss
+        // against two players each playing for itself, and every move scores the same, so the
+        // move of the last iteration that saw none stays (measured: without this, a million
+        // nodes a move scored 41.7 % against two greedy players, a tenth of that 65.0 %)
+        if v <= -MATE_BOUND && depth > 1 && !losing(best.score) {
+            break;
+        }
         // the best first next time
         order.sort_by_key(|o| {
             scored

@@ -335,6 +335,7 @@ impl Cells<'_> {
                 <PieceNode key={key} variant={v} {piece} {cell} x={px} y={py}
                     angle={self.layout.angle_of(piece.owner())} {two_char} held={self.held == Some(source)}
                     selected={props.selected == Some(source)} {own} square={name}
+                    orientation={self.layout.orientation()}
                     on_down={self.piece_down.clone()} on_move={self.piece_move.clone()}
                     on_end={self.piece_end.clone()} />
             },
@@ -422,6 +423,8 @@ struct PieceNodeProps {
     selected: bool,
     own: bool,
     square: AttrValue,
+    /// The board's orientation (a change moves every piece: none slides).
+    orientation: (bool, u8, bool),
     on_down: Callback<(PointerEvent, Source, Cell, bool)>,
     on_move: Callback<PointerEvent>,
     /// The press ends: released (true) or cancelled (false).
@@ -446,12 +449,68 @@ fn piece_node(p: &PieceNodeProps) -> Html {
     };
     let onpointerup = p.on_end.reform(|e| (e, true));
     let onpointercancel = p.on_end.reform(|e| (e, false));
+    // a piece that moves slides from where it stood (see `slide`), unless it was carried there
+    // by a drag (it is already there) or the board turned
+    let node = use_node_ref();
+    let before = use_mut_ref(|| (p.x, p.y, p.held, p.orientation));
+    let (was_x, was_y, was_held, was_turned) = before.replace((p.x, p.y, p.held, p.orientation));
+    {
+        let node = node.clone();
+        let slides =
+            (was_x, was_y) != (p.x, p.y) && !was_held && !p.held && was_turned == p.orientation;
+        let (dx, dy) = (was_x - p.x, was_y - p.y);
+        use_effect_with((p.x.to_bits(), p.y.to_bits()), move |_| {
+            if slides {
+                slide(&node, dx, dy);
+            }
+        });
+    }
     html! {
-        <g {class} data-piece={letters} data-owner={p.piece.owner().0.to_string()}
+        <g ref={node} {class} data-piece={letters} data-owner={p.piece.owner().0.to_string()}
             data-square={p.square.clone()} {onpointerdown} onpointermove={p.on_move.clone()}
             {onpointerup} {onpointercancel}>
             { piece_svg(v, p.piece, p.x, p.y, p.angle, p.two_char) }
         </g>
+    }
+}
+
+/// How long a moved piece slides, in milliseconds.
+pub const SLIDE_MS: f64 = 120.0;
+
+/// Slide a piece's node from `(dx, dy)` (drawing units) away to where it now stands, with the
+/// Web Animations API: the page's Content-Security-Policy allows no inline style, and an
+/// animation of the node's transform needs none. The move is already made (the rules' state
+/// and the node's place are the new ones): the slide only draws the way there, so it never
+/// holds the next input back; a press on the piece while it slides takes it. Nothing slides
+/// when the system asks for reduced motion.
+fn slide(node: &NodeRef, dx: f64, dy: f64) {
+    use wasm_bindgen::JsCast;
+    let Some(el) = node.cast::<web_sys::Element>() else {
+        return;
+    };
+    let reduced = web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|q| q.matches());
+    if reduced {
+        return;
+    }
+    let frames = format!(
+        r#"[{{"transform":"translate({dx:.1}px, {dy:.1}px)"}},{{"transform":"translate(0px, 0px)"}}]"#
+    );
+    let options = format!(r#"{{"duration":{SLIDE_MS},"easing":"ease-out"}}"#);
+    let (Ok(frames), Ok(options)) = (js_sys::JSON::parse(&frames), js_sys::JSON::parse(&options))
+    else {
+        return;
+    };
+    let animate = js_sys::Reflect::get(&el, &"animate".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(animate) = animate {
+        let _ = animate.call2(&el, &frames, &options);
     }
 }
 

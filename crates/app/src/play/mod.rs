@@ -182,6 +182,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     use_clock_ticks(state.clone(), start.clock.is_some());
     // a wide window: the hands beside the board and the panels in a column at its right
     let wide = crate::screen::use_wide();
+    use_sounds(&state);
     if let Err(e) = &*opened {
         return html! {
             <section class="load-error" data-error={e.hook}>
@@ -275,19 +276,24 @@ fn use_kept_view(state: &UseReducerHandle<Play>) {
         state.numbers,
         state.usi,
         state.seat,
+        state.sound,
     );
-    use_effect_with(key, move |&(flipped, two_char, numbers, usi, seat)| {
-        if std::mem::take(&mut *first.borrow_mut()) {
-            return;
-        }
-        crate::storage::update_settings(|s| {
-            s.flipped = flipped;
-            s.two_char = two_char;
-            s.numbers = numbers;
-            s.usi = usi;
-            s.seat = seat.map(|p| p.0);
-        });
-    });
+    use_effect_with(
+        key,
+        move |&(flipped, two_char, numbers, usi, seat, sound)| {
+            if std::mem::take(&mut *first.borrow_mut()) {
+                return;
+            }
+            crate::storage::update_settings(|s| {
+                s.flipped = flipped;
+                s.two_char = two_char;
+                s.numbers = numbers;
+                s.usi = usi;
+                s.seat = seat.map(|p| p.0);
+                s.sound = sound;
+            });
+        },
+    );
 }
 
 /// The seat at the bottom: on the hexagon the player to move (the board turns each turn, for
@@ -423,6 +429,32 @@ fn use_lagging(state: UseReducerHandle<Play>) -> UseStateHandle<UseReducerHandle
     panel
 }
 
+/// A sound when a move is added to the game (not when one is loaded, taken back or looked at),
+/// if sounds are on: a check, else a capture, else a move.
+#[hook]
+fn use_sounds(state: &UseReducerHandle<Play>) {
+    let plies = state.game.moves().len();
+    let seen = use_mut_ref(|| plies);
+    let before = seen.replace(plies);
+    let sound = state.sound;
+    let version = state.version;
+    let what = (plies == before + 1 && sound).then(|| {
+        let pos = state.game.position();
+        if Status::of(&state.game, pos).check {
+            crate::sound::Sound::Check
+        } else if !pos.last_captured().is_empty() {
+            crate::sound::Sound::Capture
+        } else {
+            crate::sound::Sound::Move
+        }
+    });
+    use_effect_with(version, move |_| {
+        if let Some(s) = what {
+            crate::sound::play(s);
+        }
+    });
+}
+
 /// The clock ticks five times a second while the game has clocks.
 #[hook]
 fn use_clock_ticks(state: UseReducerHandle<Play>, has_clock: bool) {
@@ -540,6 +572,8 @@ fn buttons_view(state: &UseReducerHandle<Play>, lang: Lang, strict: bool) -> Htm
                     <button data-action="numbers" onclick={d(|| Action::Numbers)}>
                         { if st.numbers { "一二三" } else { "123" } }</button>
                 }
+                <button data-action="sound" aria-pressed={st.sound.to_string()} onclick={d(|| Action::Sound)}>
+                    { if st.sound { lang.pick("音：オン", "Sound: on") } else { lang.pick("音：オフ", "Sound: off") } }</button>
                 <a href="#/" data-action="home">{ lang.pick("最初の画面", "Home") }</a>
             </div>
     }

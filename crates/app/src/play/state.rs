@@ -51,6 +51,8 @@ pub struct Play {
     pub seat: Option<Player>,
     /// Ranks as numbers.
     pub numbers: bool,
+    /// Sounds for moves, captures and checks (`crate::sound`).
+    pub sound: bool,
     /// The declaration's conditions are shown.
     pub declaring: bool,
     /// A past position being looked at (plies from the start), if any.
@@ -148,6 +150,8 @@ pub enum Action {
     Seat(Option<Player>),
     /// Ranks as numbers or kanji.
     Numbers,
+    /// Sounds on or off.
+    Sound,
     /// Both players agree to impasse (持将棋): settle by points.
     Impasse,
     /// Show the entering-king declaration's conditions (or hide them).
@@ -211,6 +215,7 @@ impl Play {
             flipped: false,
             seat: None,
             numbers: false,
+            sound: false,
             declaring: false,
             view: None,
             two_char: None,
@@ -252,6 +257,7 @@ impl Play {
         self.two_char = s.two_char;
         self.flipped = s.flipped;
         self.numbers = s.numbers;
+        self.sound = s.sound;
         self.usi = s.usi;
         self.seat = s
             .seat
@@ -587,6 +593,7 @@ impl Reducible for Play {
                 fresh.flipped = s.flipped;
                 fresh.seat = s.seat;
                 fresh.numbers = s.numbers;
+                fresh.sound = s.sound;
                 fresh.two_char = s.two_char;
                 fresh.usi = s.usi;
                 fresh.computer = s.computer.clone();
@@ -624,6 +631,7 @@ impl Reducible for Play {
                 s.declaring = false;
             }
             Action::Numbers => s.numbers = !s.numbers,
+            Action::Sound => s.sound = !s.sound,
             Action::ImportError(e) => s.import_error = Some(e),
             Action::ImportText(t) => s.import_text = t,
             Action::Notice(n) => s.notice = Some(n),
