@@ -72,6 +72,23 @@ struct Stable {
     cell_click: Callback<Cell>,
 }
 
+thread_local! {
+    /// The cell a drag last let a piece go on (the piece is drawn there already: it does not
+    /// slide), until the next press.
+    static DROPPED: std::cell::Cell<Option<Cell>> = const { std::cell::Cell::new(None) };
+}
+
+/// Whether the piece now on `cell` was carried there by a drag (asked once).
+pub(super) fn dropped_on(cell: Cell) -> bool {
+    DROPPED.with(|d| {
+        let hit = d.get() == Some(cell);
+        if hit {
+            d.set(None);
+        }
+        hit
+    })
+}
+
 /// The board's pointer input (see the module docs).
 #[hook]
 pub(super) fn use_drag(props: &BoardProps, svg_ref: &NodeRef, layout: Layout) -> Drag {
@@ -118,6 +135,7 @@ pub(super) fn use_drag(props: &BoardProps, svg_ref: &NodeRef, layout: Layout) ->
             else {
                 return;
             };
+            DROPPED.with(|d| d.set(None));
             let _ = target.set_pointer_capture(e.pointer_id());
             let Some(m) = screen_to_svg() else { return };
             let Some(start) = through(&m, &e) else { return };
@@ -210,6 +228,7 @@ pub(super) fn use_drag(props: &BoardProps, svg_ref: &NodeRef, layout: Layout) ->
                         Source::Hand(_) => None,
                     }
             {
+                DROPPED.with(|d| d.set(Some(to)));
                 on_attempt.emit((p.source, to));
             }
         })

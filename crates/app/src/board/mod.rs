@@ -452,15 +452,15 @@ fn piece_node(p: &PieceNodeProps) -> Html {
     // a piece that moves slides from where it stood (see `slide`), unless it was carried there
     // by a drag (it is already there) or the board turned
     let node = use_node_ref();
-    let before = use_mut_ref(|| (p.x, p.y, p.held, p.orientation));
-    let (was_x, was_y, was_held, was_turned) = before.replace((p.x, p.y, p.held, p.orientation));
+    let before = use_mut_ref(|| (p.x, p.y, p.orientation));
+    let (was_x, was_y, was_turned) = before.replace((p.x, p.y, p.orientation));
     {
         let node = node.clone();
-        let slides =
-            (was_x, was_y) != (p.x, p.y) && !was_held && !p.held && was_turned == p.orientation;
+        let slides = (was_x, was_y) != (p.x, p.y) && was_turned == p.orientation;
         let (dx, dy) = (was_x - p.x, was_y - p.y);
+        let cell = p.cell;
         use_effect_with((p.x.to_bits(), p.y.to_bits()), move |_| {
-            if slides {
+            if slides && !drag::dropped_on(cell) {
                 slide(&node, dx, dy);
             }
         });
