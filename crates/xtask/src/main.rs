@@ -4,8 +4,9 @@
 //!   and serve it as a user gets it at http://127.0.0.1:8080/ (and under /koma/).
 //! - `cargo xtask test`: install what is missing, then run every test: `cargo fmt --check`,
 //!   clippy with `-D warnings` (native and wasm32), docs without broken links, native tests,
-//!   wasm tests in headless Chromium (wasm-bindgen-test), and the Playwright browser tests
-//!   against a release build.
+//!   wasm tests in headless Chromium (wasm-bindgen-test), the Playwright browser tests
+//!   against a release build, and a WebDriver smoke test of the same build in Firefox ESR and
+//!   WebKitGTK (`web/webdriver/smoke.mjs`).
 //!
 //! - `cargo xtask bench [--quick]`: perft speed of the rules natively, in wasm (node), and of
 //!   the peer cshogi (PyPI, installed into `target/peer-venv`), and the engine's search speed
@@ -18,7 +19,9 @@
 //! the wasm32 target, trunk 0.21.14, wasm-bindgen-cli 0.2.130 (equal to the wasm-bindgen
 //! crate), wasm-opt from npm `binaryen` 132 and Playwright 1.65.1 (both in `web/package.json`),
 //! Chromium and ChromeDriver from Debian (installed with apt-get when running as root on
-//! Debian; elsewhere the command says what to install). A second run finds everything in place
+//! Debian; elsewhere the command says what to install); for the smoke test Firefox ESR,
+//! WebKitGTK's driver and Xvfb from Debian and geckodriver 0.36.0 from crates.io (where they
+//! cannot be installed, the command says so and the smoke test skips them). A second run finds everything in place
 //! and goes straight to work.
 
 use std::path::{Path, PathBuf};
@@ -29,6 +32,7 @@ const TRUNK: &str = "0.21.14";
 const WASM_BINDGEN: &str = "0.2.130";
 const WASM_OPT: &str = "version 132";
 const TARGET: &str = "wasm32-unknown-unknown";
+const GECKODRIVER: &str = "0.36.0";
 
 type Result<T = ()> = std::result::Result<T, String>;
 
@@ -162,6 +166,7 @@ fn install(browser: bool) -> Result {
     }
     if browser {
         install_chromium()?;
+        install_other_engines();
     }
     eprintln!("xtask: tools ready ({:.1} s)", t.elapsed().as_secs_f64());
     Ok(())
@@ -228,6 +233,63 @@ fn install_chromium() -> Result {
             ])
             .env("DEBIAN_FRONTEND", "noninteractive"),
     )
+}
+
+/// Firefox ESR and WebKitGTK (Safari's engine) for the WebDriver smoke test: Debian's
+/// `firefox-esr`, `webkit2gtk-driver` (WebKitWebDriver, with MiniBrowser) and `xvfb`, and
+/// geckodriver from crates.io. Where they cannot be installed (not Debian, not root, no
+/// registry), this says so and the smoke test skips what is missing.
+fn install_other_engines() {
+    let have = |p: &str| {
+        output("sh", &["-c", &format!("command -v {p}")]).is_some_and(|s| !s.trim().is_empty())
+    };
+    let missing: Vec<&str> = [
+        ("firefox-esr", "firefox-esr"),
+        ("WebKitWebDriver", "webkit2gtk-driver"),
+        ("Xvfb", "xvfb"),
+    ]
+    .into_iter()
+    .filter(|(bin, _)| !have(bin))
+    .map(|(_, pkg)| pkg)
+    .collect();
+    if !missing.is_empty() {
+        let debian = Path::new("/etc/debian_version").exists();
+        let root_user = output("id", &["-u"]).is_some_and(|u| u.trim() == "0");
+        let installed = debian
+            && root_user
+            && step("apt-get update", cmd("apt-get").args(["update", "-qq"])).is_ok()
+            && step(
+                &format!("apt-get install {}", missing.join(" ")),
+                cmd("apt-get")
+                    .args(["install", "-y", "-qq", "--no-install-recommends"])
+                    .args(&missing)
+                    .env("DEBIAN_FRONTEND", "noninteractive"),
+            )
+            .is_ok();
+        if !installed {
+            eprintln!(
+                "xtask: cannot install {} (apt-get as root on Debian): the WebDriver smoke test \
+                 skips those engines",
+                missing.join(", ")
+            );
+        }
+    }
+    if !has_version("geckodriver", GECKODRIVER)
+        && step(
+            &format!("cargo install geckodriver {GECKODRIVER}"),
+            cmd("cargo").args([
+                "install",
+                "geckodriver",
+                "--version",
+                GECKODRIVER,
+                "--locked",
+                "--force",
+            ]),
+        )
+        .is_err()
+    {
+        eprintln!("xtask: cannot install geckodriver: the WebDriver smoke test skips Firefox");
+    }
 }
 
 fn trunk_build() -> Result {
@@ -339,6 +401,16 @@ fn test(args: &[String]) -> Result {
             cmd("npm")
                 .args(["run", "e2e"])
                 .current_dir(root().join("web")),
+        )?;
+        step(
+            "browser smoke (WebDriver: Firefox ESR, WebKitGTK)",
+            cmd("node").args([
+                root()
+                    .join("web/webdriver/smoke.mjs")
+                    .to_string_lossy()
+                    .as_ref(),
+                root().join("dist").to_string_lossy().as_ref(),
+            ]),
         )?;
     }
     Ok(())
