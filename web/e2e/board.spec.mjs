@@ -5,6 +5,20 @@ import { centre, drag, fingerDrag, cell, onBoard, play } from "./helpers.mjs";
 test("the start screen lists the games and opens one", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator("[data-game-id]")).toHaveCount(6);
+  // each card: the start position drawn small (no cells to press), the name in both languages,
+  // the board and players, a line about the game, the handicaps and options folded
+  for (const [game, facts] of [["shogi", /9×9.*2/], ["chushogi", /12×12.*2/], ["sangoku", /61.*3/]]) {
+    const card = page.locator(`[data-game-id="${game}"]`);
+    await expect(card.locator("svg.thumb .piece")).not.toHaveCount(0);
+    await expect(card.locator("svg.thumb [data-cell]")).toHaveCount(0);
+    await expect(card.locator("h2")).not.toBeEmpty();
+    await expect(card.locator(".other-name")).toHaveText(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    await expect(card.locator("[data-facts]")).toHaveText(facts);
+    await expect(card.locator(".desc")).not.toBeEmpty();
+    await expect(card.locator("a.strict")).toBeHidden();
+  }
+  await page.locator('[data-game-id="chushogi"] summary').click();
+  await expect(page.locator('[data-game-id="chushogi"] a[data-setup]').first()).toBeVisible();
   await page.locator('[data-game-id="shogi"] h2 a').first().click();
   await expect(page).toHaveURL(/#\/play\/shogi\?saved=[0-9a-z]+$/);
   await expect(page.locator("svg.board [data-cell]")).toHaveCount(81);

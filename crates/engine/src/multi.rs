@@ -12,6 +12,14 @@
 //! the root player's moves, a fixed alternation that the turn jumps after a check break.
 //! A repetition within the line is scored as a draw (the rules refuse a fourfold repetition
 //! while another move exists).
+//!
+//! The paranoid search looks past its depth at captures and promotions (a player in check near
+//! the horizon must answer it), keeps a transposition table for the one search (its scores are
+//! the root player's) and two killer moves a ply. When a deeper iteration finds every move lost
+//! against the two opponents together, the last iteration's move stays: that loss assumes a
+//! coalition that two players each playing for itself do not form (measured against two greedy
+//! players: a million nodes a move scored 41.7 % over 12 games, a hundred thousand 65.0 % over
+//! 40; see the README's table).
 
 use koma_rules::{Move, Outcome, Player, Position};
 
