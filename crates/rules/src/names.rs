@@ -47,6 +47,12 @@ pub fn game_in(game: GameId, lang: Lang) -> &'static str {
     lang.pick(ja, en)
 }
 
+/// `game` in one line, in `lang` (the start screen's cards).
+pub fn about(game: GameId, lang: Lang) -> &'static str {
+    let (ja, en) = Variant::get(game).names.about;
+    lang.pick(ja, en)
+}
+
 /// Whether `game`'s pieces are named with two characters by default (chu shogi's).
 pub fn two_character_pieces(game: GameId) -> bool {
     Variant::get(game).names.two_char

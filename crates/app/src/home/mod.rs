@@ -428,36 +428,6 @@ fn facts(lang: i18n::Lang, v: &koma_rules::Variant) -> String {
     }
 }
 
-/// A game in one line, for its card.
-fn description(lang: i18n::Lang, g: GameId) -> &'static str {
-    match g {
-        GameId::Shogi => lang.pick(
-            "本将棋。取った駒は持ち駒として自分の駒に打てる。",
-            "The classic game: captured pieces return to play on your side.",
-        ),
-        GameId::Minishogi => lang.pick(
-            "5×5の小さな将棋。桂と香がなく、すぐに終盤になる。",
-            "Shogi on 5×5, without knights and lances: straight into the endgame.",
-        ),
-        GameId::Shogi66 => lang.pick(
-            "天童の6×6将棋。まず駒を一枚ずつ自陣に並べてから指す。",
-            "Tendo's 6×6 shogi: the players first place their pieces one at a time.",
-        ),
-        GameId::Chushogi => lang.pick(
-            "12×12に一人46枚。獅子は一手に二度動く。持ち駒はない。",
-            "12×12 with 46 pieces a side; the lion moves twice a turn; no drops.",
-        ),
-        GameId::Sangoku => lang.pick(
-            "三人で指す三国志将棋。どの将を取っても、中央に将を置いても勝ち。",
-            "Three Kingdoms for three: take any general, or hold the centre, to win.",
-        ),
-        GameId::Sangoku2 => lang.pick(
-            "三国志将棋を二人で。六角盤で先に相手の将を詰ませた方が勝ち。",
-            "Three Kingdoms for two: the hexagon, one army against one.",
-        ),
-    }
-}
-
 /// The start screen: every game, with its handicaps and the mode.
 #[function_component(Home)]
 pub fn home() -> Html {
@@ -489,7 +459,7 @@ pub fn home() -> Html {
                     <p class="other-name" lang={lang.pick("en", "ja")}>
                         { koma_rules::names::game_in(g, lang.other()) }</p>
                     <p class="facts" data-facts="">{ facts(lang, v) }</p>
-                    <p class="desc">{ description(lang, g) }</p>
+                    <p class="desc">{ koma_rules::names::about(g, lang) }</p>
                     <details class="options">
                         <summary>{ lang.pick("手合と対局の種類", "Handicaps and options") }</summary>
                         <p><a class="strict" href={strict}>{ lang.pick("公式戦（反則負け）", "strict (a foul loses)") }</a>

@@ -125,6 +125,8 @@ pub struct Names {
     pub game: &'static str,
     /// Each seat in Japanese and in English (先手/sente; A, B, C round the hexagon).
     pub seats: [(&'static str, &'static str); 3],
+    /// The game in one line, in Japanese and English (the start screen's cards).
+    pub about: (&'static str, &'static str),
     /// Whether the seats are shown with the shogi marks ☗ and ☖.
     pub marks: bool,
     /// Whether the pieces are named with two characters by default (chu shogi's many kinds are
@@ -666,6 +668,10 @@ fn shogi() -> Variant {
         kinds,
         names: Names {
             game: "本将棋 Shogi",
+            about: (
+                "本将棋。取った駒は持ち駒として自分の駒に打てる。",
+                "The classic game: captured pieces return to play on your side.",
+            ),
             seats: SENTE_GOTE,
             marks: true,
             two_char: false,
@@ -692,6 +698,10 @@ fn minishogi() -> Variant {
         kinds,
         names: Names {
             game: "5五将棋 Minishogi",
+            about: (
+                "5×5の小さな将棋。桂と香がなく、すぐに終盤になる。",
+                "Shogi on 5×5, without knights and lances: straight into the endgame.",
+            ),
             seats: SENTE_GOTE,
             marks: true,
             two_char: false,
@@ -729,6 +739,10 @@ fn shogi66() -> Variant {
         kinds,
         names: Names {
             game: "66将棋 6x6 shogi",
+            about: (
+                "天童の6×6将棋。まず駒を一枚ずつ自陣に並べてから指す。",
+                "Tendo's 6×6 shogi: the players first place their pieces one at a time.",
+            ),
             seats: SENTE_GOTE,
             marks: true,
             two_char: false,
@@ -754,6 +768,10 @@ fn chushogi() -> Variant {
         kinds,
         names: Names {
             game: "中将棋 Chu shogi",
+            about: (
+                "12×12に一人46枚。獅子は一手に二度動く。持ち駒はない。",
+                "12×12 with 46 pieces a side; the lion moves twice a turn; no drops.",
+            ),
             seats: SENTE_GOTE,
             marks: true,
             two_char: true,
@@ -786,6 +804,17 @@ fn sangoku(players: u8) -> Variant {
                 "三国志三人将棋 Three Kingdoms (3 players)"
             } else {
                 "三国志将棋 Three Kingdoms (2 players)"
+            },
+            about: if players == 3 {
+                (
+                    "三人で指す三国志将棋。どの将を取っても、中央に将を置いても勝ち。",
+                    "Three Kingdoms for three: take any general, or hold the centre, to win.",
+                )
+            } else {
+                (
+                    "三国志将棋を二人で。六角盤で先に相手の将を詰ませた方が勝ち。",
+                    "Three Kingdoms for two: the hexagon, one army against one.",
+                )
             },
             seats: [("A", "A"), ("B", "B"), ("C", "C")],
             marks: false,
