@@ -60,8 +60,11 @@ export async function drag(page, fromSel, toSel, steps = 10) {
   await page.mouse.up();
 }
 
-/** Tap the centre of an element: a finger on a touch screen, else a mouse click. */
+/** Tap the centre of an element: a finger on a touch screen, else a mouse click. An element
+ * below the fold (the start screen's form on a phone, under the game cards) is scrolled to
+ * first, as a person would. */
 export async function tap(page, sel) {
+  await page.locator(sel).first().scrollIntoViewIfNeeded();
   const p = await centre(page, sel);
   if (byTouch()) {
     await page.touchscreen.tap(p.x, p.y);
