@@ -604,6 +604,19 @@ struct CellNodeProps {
     on_click: Callback<Cell>,
 }
 
+/// The corners of the hexagon drawn in the square whose corner is `(x, y)` (pointy-top).
+fn hex_points(x: f64, y: f64) -> String {
+    let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
+    let r = CELL / 3f64.sqrt();
+    (0..6)
+        .map(|i| {
+            let a = (60.0 * i as f64 - 90.0).to_radians();
+            format!("{:.1},{:.1}", cx + r * a.cos(), cy + r * a.sin())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[function_component(CellNode)]
 fn cell_node(p: &CellNodeProps) -> Html {
     let class = classes!(
@@ -639,15 +652,7 @@ fn cell_node(p: &CellNodeProps) -> Html {
         ))
     };
     if p.hex {
-        let (cx, cy) = (p.x + CELL / 2.0, p.y + CELL / 2.0);
-        let r = CELL / 3f64.sqrt();
-        let points = (0..6)
-            .map(|i| {
-                let a = (60.0 * i as f64 - 90.0).to_radians();
-                format!("{:.1},{:.1}", cx + r * a.cos(), cy + r * a.sin())
-            })
-            .collect::<Vec<_>>()
-            .join(" ");
+        let points = hex_points(p.x, p.y);
         let class = classes!(
             class,
             "hex",

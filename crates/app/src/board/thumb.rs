@@ -7,7 +7,7 @@ use koma_rules::{Position, Variant};
 use yew::prelude::*;
 
 use super::layout::{CELL, Layout};
-use super::{data, piece_svg};
+use super::{data, hex_points, piece_svg};
 
 /// The picture of `pos`, the first player at the bottom (the hexagon: seat A).
 pub fn thumbnail(pos: &Position) -> Html {
@@ -19,15 +19,7 @@ pub fn thumbnail(pos: &Position) -> Html {
     for c in v.geometry.cells() {
         let (x, y) = layout.cell_xy(c);
         if layout.hex {
-            let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
-            let r = CELL / 3f64.sqrt();
-            let points = (0..6)
-                .map(|i| {
-                    let a = (60.0 * i as f64 - 90.0).to_radians();
-                    format!("{:.1},{:.1}", cx + r * a.cos(), cy + r * a.sin())
-                })
-                .collect::<Vec<_>>()
-                .join(" ");
+            let points = hex_points(x, y);
             let class = classes!(
                 "cell",
                 "hex",
