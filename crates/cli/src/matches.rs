@@ -83,6 +83,9 @@ impl std::str::FromStr for Contender {
                 if let Some(n) = s.strip_prefix("maxn:") {
                     return Ok(Contender::Method(n.parse()?, Method::MaxN));
                 }
+                if let Some(n) = s.strip_prefix("likely:") {
+                    return Ok(Contender::Method(n.parse()?, Method::Likely));
+                }
                 match s.strip_prefix("level:").or_else(|| s.strip_prefix("level")) {
                     Some(n) => Ok(Contender::Level(n.parse()?)),
                     None => Err(format!(
@@ -109,6 +112,9 @@ impl std::fmt::Display for Contender {
             }
             Contender::Method(l, koma_engine::multi::Method::MaxN) => {
                 write!(f, "maxn:{}", l.number())
+            }
+            Contender::Method(l, koma_engine::multi::Method::Likely) => {
+                write!(f, "likely:{}", l.number())
             }
             Contender::Random => f.write_str("random"),
             Contender::Greedy => f.write_str("greedy"),

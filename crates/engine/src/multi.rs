@@ -37,10 +37,16 @@ pub enum Method {
     Paranoid,
     /// Each for itself.
     MaxN,
+    /// Against the root player, each opponent among the moves it likes best for itself.
+    Likely,
 }
 
+/// How many moves an opponent is taken to choose among ([`Method::Likely`]): its best by its
+/// own evaluation one move ahead.
+pub const LIKELY: usize = 6;
+
 /// The method the engine plays with (chosen by the matches recorded in the README).
-pub const METHOD: Method = Method::Paranoid;
+pub const METHOD: Method = Method::Likely;
 
 /// Plies of captures past the depth, at most.
 const MAX_QPLY: u32 = 8;
@@ -56,6 +62,7 @@ struct Multi<'a> {
     first_iteration: bool,
     limits: &'a Limits,
     control: &'a dyn Control,
+    method: Method,
     /// What the paranoid search learnt of each position in this search (scores are the root
     /// player's, so the table is not kept from one search to the next).
     tt: Tt,
@@ -108,7 +115,8 @@ pub fn search_with(
         first_iteration: true,
         limits,
         control,
-        tt: Tt::new(if method == Method::Paranoid { TT_MB } else { 0 }),
+        method,
+        tt: Tt::new(if method == Method::MaxN { 0 } else { TT_MB }),
         killers: vec![[None; 2]; 128],
     };
     let mut best = SearchResult {
@@ -132,7 +140,9 @@ pub fn search_with(
                 continue;
             }
             let v = match method {
-                Method::Paranoid => m.paranoid(depth as i32 - 1, alpha, MATE + 1, 1),
+                Method::Paranoid | Method::Likely => {
+                    m.paranoid(depth as i32 - 1, alpha, MATE + 1, 1)
+                }
                 Method::MaxN => m.maxn(depth as i32 - 1, 1)[root.index()],
             };
             m.unplay();
@@ -256,6 +266,32 @@ impl Multi<'_> {
         })
     }
 
+    /// The [`LIKELY`] legal moves the player to move likes best for itself one move ahead (a
+    /// win first), the hash move first among them.
+    fn likely(&mut self, hash: Option<Move>) -> Vec<Move> {
+        let me = self.pos.turn();
+        let mut scored = Vec::with_capacity(64);
+        for mv in self.ordered() {
+            if !self.pos.try_play(mv) {
+                continue;
+            }
+            self.nodes += 1;
+            let own = match self.ended() {
+                Some(o) => score_for(o, me, 0),
+                None => self.eval.score(self.pos, me),
+            };
+            self.pos.undo();
+            scored.push((mv, own));
+        }
+        scored.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        scored.truncate(LIKELY);
+        let mut list: Vec<Move> = scored.into_iter().map(|(m, _)| m).collect();
+        if let Some(i) = hash.and_then(|h| list.iter().position(|&m| m == h)) {
+            list[..=i].rotate_right(1);
+        }
+        list
+    }
+
     /// Captures first, by the value taken.
     fn ordered(&self) -> Vec<Move> {
         let mut list = Vec::with_capacity(64);
@@ -310,7 +346,12 @@ impl Multi<'_> {
         let mut best = if maximizing { -MATE - 1 } else { MATE + 1 };
         let mut best_move = None;
         let mut legal = 0;
-        for mv in self.ordered_with(hash_move, ply) {
+        let moves = if !maximizing && self.method == Method::Likely {
+            self.likely(hash_move)
+        } else {
+            self.ordered_with(hash_move, ply)
+        };
+        for mv in moves {
             if !self.play(mv) {
                 continue;
             }
@@ -445,14 +486,14 @@ impl Multi<'_> {
         if let Some(o) = self.ended() {
             return all(&|p| score_for(o, p, ply));
         }
+        self.nodes += 1;
+        if self.out_of_time() {
+            return [0; 3];
+        }
         if depth <= 0 {
             let pos = &*self.pos;
             let eval = self.eval;
             return all(&|p| eval.score(pos, p));
-        }
-        self.nodes += 1;
-        if self.out_of_time() {
-            return [0; 3];
         }
         let me = self.pos.turn().index();
         let mut best: Option<[i32; 3]> = None;
@@ -475,6 +516,97 @@ impl Multi<'_> {
                 Some(o) => all(&|p| score_for(o, p, ply)),
                 None => [0; 3],
             },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
+    use super::*;
+    use crate::search::NoClock;
+    use koma_rules::{GameId, Setup};
+
+    /// B to move, its general one step from the centre, every other piece where it starts.
+    fn b_next_to_centre() -> Position {
+        let start = Position::start(GameId::Sangoku);
+        let g = &start.variant().geometry;
+        let mut s = Setup::of(&start);
+        let from = start.king(Player(1)).unwrap();
+        let general = s.piece(from);
+        s.put(from, koma_rules::Piece::EMPTY);
+        s.put(g.at(1, -1).unwrap(), general);
+        s.turn = Player(1);
+        s.into_position().unwrap()
+    }
+
+    fn with_multi<T>(pos: &mut Position, root: Player, f: impl FnOnce(&mut Multi) -> T) -> T {
+        let limits = Limits::default();
+        let mut m = Multi {
+            eval: evaluator(pos.game()),
+            pos,
+            root,
+            hashes: Vec::new(),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            first_iteration: true,
+            limits: &limits,
+            control: &NoClock,
+            method: Method::Likely,
+            tt: Tt::new(1),
+            killers: vec![[None; 2]; 8],
+        };
+        f(&mut m)
+    }
+
+    #[test]
+    fn an_opponent_is_taken_to_choose_among_its_own_best_moves() {
+        let mut pos = b_next_to_centre();
+        let centre = pos
+            .variant()
+            .geometry
+            .cells()
+            .find(|&c| pos.variant().geometry.is_hex_centre(c))
+            .unwrap();
+        let all = pos.legal_moves().len();
+        let likely = with_multi(&mut pos, Player(0), |m| m.likely(None));
+        assert!(all > LIKELY);
+        assert_eq!(likely.len(), LIKELY);
+        // stepping onto the centre wins when B's turn comes again: B's best by far
+        assert_eq!(likely[0].to(), Some(centre));
+        // the hash move goes first when it is among them
+        let second = likely[1];
+        let again = with_multi(&mut pos, Player(0), |m| m.likely(Some(second)));
+        assert_eq!(again[0], second);
+        assert_eq!(again.len(), LIKELY);
+    }
+
+    #[test]
+    fn each_method_sees_a_general_next_to_the_centre_win() {
+        // A to move cannot keep B's general, one step from the centre, off it: every method
+        // scores A's position as nearly lost (B stands on the centre, and wins when its turn
+        // comes again)
+        for method in [Method::Paranoid, Method::MaxN, Method::Likely] {
+            let mut s = Setup::of(&b_next_to_centre());
+            s.turn = Player(0);
+            let mut pos = s.into_position().unwrap();
+            let r = search_with(
+                method,
+                &mut pos,
+                &Limits {
+                    depth: Some(3),
+                    ..Limits::default()
+                },
+                &NoClock,
+                &mut |_| {},
+                &[],
+            );
+            let lost = match r.score {
+                Score::Cp(v) => v <= -1000,
+                Score::Mate(n) => n < 0,
+            };
+            assert!(lost, "{method:?}: {:?}", r.score);
         }
     }
 }

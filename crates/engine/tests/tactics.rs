@@ -228,6 +228,86 @@ fn sangoku_a_general_in_reach_is_taken() {
     assert!(tried > 0);
 }
 
+/// Three-player positions where A to move mates B by a check (B in check, no move out of it;
+/// no general can be taken at once): two of A's pieces placed about B's general.
+fn sangoku_mates_in_one() -> Vec<(Position, Vec<Move>)> {
+    use koma_rules::{Piece, Player, Setup};
+    let game = GameId::Sangoku;
+    let g = Position::start(game).variant().geometry.clone();
+    let generals = [(-2, 4), (4, -2), (-2, -2)];
+    let b_general = g.at(4, -2).unwrap();
+    let near: Vec<_> = g
+        .cells()
+        .filter(|&c| {
+            let (q, r) = g.coords(c);
+            let (bq, br) = g.coords(b_general);
+            let (dq, dr) = (i32::from(q - bq), i32::from(r - br));
+            (dq.abs() + dr.abs() + (dq + dr).abs()) / 2 <= 2
+        })
+        .collect();
+    let mut found = Vec::new();
+    for (i, &c1) in near.iter().enumerate() {
+        for &c2 in &near[i + 1..] {
+            for (k1, k2) in [(1u8, 2u8), (2, 4), (1, 3), (3, 4), (2, 2), (1, 1)] {
+                let mut s = Setup::empty(game);
+                for (p, &(q, r)) in generals.iter().enumerate() {
+                    s.put(
+                        g.at(q, r).unwrap(),
+                        Piece::new(Player(p as u8), koma_rules::Kind(0)),
+                    );
+                }
+                if !s.piece(c1).is_empty() || !s.piece(c2).is_empty() {
+                    continue;
+                }
+                s.put(c1, Piece::new(Player(0), koma_rules::Kind(k1)));
+                s.put(c2, Piece::new(Player(0), koma_rules::Kind(k2)));
+                let Ok(mut p) = s.into_position() else {
+                    continue;
+                };
+                let legal = p.legal_moves();
+                if legal.iter().any(|m| m.to() == Some(b_general)) {
+                    continue;
+                }
+                let mates: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        p.play_unchecked(m);
+                        let o = p.rules().position_outcome(&mut p, None);
+                        p.undo();
+                        o.is_some_and(|o| {
+                            o.winner == Some(Player(0)) && o.reason == koma_rules::Reason::Checkmate
+                        })
+                    })
+                    .collect();
+                if !mates.is_empty() {
+                    found.push((p, mates));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn sangoku_a_check_that_mates_is_found_by_every_method() {
+    use koma_engine::multi::Method;
+    let cases = sangoku_mates_in_one();
+    assert!(cases.len() >= 5, "{} positions", cases.len());
+    for method in [Method::Paranoid, Method::MaxN, Method::Likely] {
+        for (p, mates) in cases.iter().take(12) {
+            let mut e = Engine::new(8);
+            e.set_multi_method(method);
+            let r = e.search(p, &[], &depth(2), &NoClock, &mut |_| {});
+            assert!(
+                r.best.is_some_and(|m| mates.contains(&m)),
+                "{method:?}: {:?} is not one of the mates {mates:?}",
+                r.best
+            );
+        }
+    }
+}
+
 #[test]
 fn the_same_node_limit_plays_the_same() {
     let p = Position::start(GameId::Shogi);

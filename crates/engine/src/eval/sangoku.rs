@@ -31,6 +31,10 @@ pub const CENTRE_STEP: i32 = 12;
 /// when its turn comes round, so the others must keep it off (measured: without these terms a
 /// greedy player's general walked to the centre and won against the top level).
 pub const CENTRE_NEAR: [i32; 2] = [240, 60];
+/// A general on the centre (three players): it wins when its owner's turn comes, in turn or
+/// by a check, so only a capture at once can stop it, and a general never steps where it is
+/// attacked; nearly a win.
+pub const CENTRE_ON: i32 = 3000;
 
 /// Three Kingdoms shogi's evaluation.
 pub struct Sangoku;
@@ -47,6 +51,9 @@ impl Evaluator for Sangoku {
                 if let Some(g) = pos.king(Player(p)) {
                     let d = distance(pos, g, centre);
                     total[p as usize] -= CENTRE_STEP * d;
+                    if d == 0 {
+                        total[p as usize] += CENTRE_ON;
+                    }
                     if let Some(&near) = CENTRE_NEAR.get((d - 1).max(0) as usize)
                         && d >= 1
                     {
