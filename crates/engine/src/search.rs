@@ -258,8 +258,14 @@ impl Engine {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         if pos.variant().players() == 3 {
+            let choice = crate::multi::Choice {
+                margin: settings.margin,
+                quiescence: settings.quiescence,
+                seed: self.seed,
+            };
             return crate::multi::search_with(
                 self.method,
+                choice,
                 &mut pos,
                 &limits,
                 control,
