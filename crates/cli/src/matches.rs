@@ -61,13 +61,20 @@ impl std::str::FromStr for Contender {
             _ if s.contains('/') => {
                 let (level, off) = s.split_once('/').unwrap_or((s, ""));
                 let Contender::Level(l) = level.parse()? else {
-                    return Err(format!("{s:?}: level:<n>/null or level:<n>/nolmr"));
+                    return Err(format!(
+                        "{s:?}: level:<n>/null, level:<n>/nolmr or level:<n>/nofut"
+                    ));
                 };
                 let mut p = koma_engine::search::Pruning::default();
                 match off {
                     "null" => p.null_move = true,
                     "nolmr" => p.reductions = false,
-                    _ => return Err(format!("{s:?}: level:<n>/null or level:<n>/nolmr")),
+                    "nofut" => p.futility = false,
+                    _ => {
+                        return Err(format!(
+                            "{s:?}: level:<n>/null, level:<n>/nolmr or level:<n>/nofut"
+                        ));
+                    }
                 }
                 Ok(Contender::Pruned(l, p))
             }
@@ -105,7 +112,13 @@ impl std::fmt::Display for Contender {
                 f,
                 "level:{}/{}",
                 l.number(),
-                if p.reductions { "null" } else { "nolmr" }
+                if p.null_move {
+                    "null"
+                } else if !p.reductions {
+                    "nolmr"
+                } else {
+                    "nofut"
+                }
             ),
             Contender::Method(l, koma_engine::multi::Method::Paranoid) => {
                 write!(f, "paranoid:{}", l.number())
@@ -129,7 +142,7 @@ pub struct MatchSettings {
     /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
     pub game: GameId,
     /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:N/null,
-    /// level:N/nolmr, random, greedy, or fsf:<1-8> (Fairy-Stockfish at a lishogi level,
+    /// level:N/nolmr, level:N/nofut, random, greedy, or fsf:<1-8> (Fairy-Stockfish at a lishogi level,
     /// shogi and minishogi).
     pub a: Contender,
     /// The second player (both other seats in sangoku).

@@ -1,7 +1,7 @@
 //! The two-player search: iterative deepening, principal variation search (alpha-beta with a
 //! null window after the first move), a transposition table, quiescence on captures and
 //! promotions, move ordering (hash move, captures by MVV-LVA, promotions, killers, history), a
-//! check extension and late-move reductions.
+//! check extension, late-move reductions and futility pruning near the leaves.
 //!
 //! Decisions:
 //! - Moves are the rules' own: the pseudo-legal list, each tried with
@@ -34,6 +34,12 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = 32_000;
 /// The deepest line searched, quiescence included.
 pub const MAX_PLY: usize = 100;
+/// Futility margins by depth (1, 2, 3), in centipawns: a static score this far above beta
+/// cuts the node; this far below alpha, quiet moves are not searched.
+const FUTILITY: [i32; 3] = [200, 400, 650];
+/// Quiet moves searched at depths 1, 2 and 3 off the principal variation (the rest, ordered
+/// last by history, are skipped).
+const LATE_QUIET: [usize; 3] = [10, 18, 30];
 /// The longest run of captures quiescence follows (chu's many captures, lion double captures
 /// among them, would otherwise swallow a whole search).
 const MAX_QPLY: u32 = 8;
@@ -157,12 +163,24 @@ pub struct Engine {
 /// `koma match shogi level:8/null level:8 --games 40 --nodes 50000`). Shogi's drops leave few
 /// quiet positions where passing is safe to assume, and a reduced search misses the attacks
 /// that decide them. Late-move reductions are on (see the README for their match).
+///
+/// Futility pruning is on: off the principal variation, out of check, at the last three plies,
+/// a node whose static score stands [`FUTILITY`] above beta is cut, quiet moves (no capture,
+/// promotion or check) are skipped where the static score stands that far below alpha, and
+/// beyond the first [`LATE_QUIET`] moves. Measured in standard shogi at 100 ms a move, the top
+/// level with it scored 71.2 % against the top level without it (28 wins, 1 draw, 11 losses,
+/// 40 games: `koma match shogi level:8 level:8/nofut --games 20 --movetime 100` and `--first 20
+/// --games 20`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Pruning {
     /// Null-move pruning (two-player games, out of check, past setup and placement).
     pub null_move: bool,
     /// Late-move reductions.
     pub reductions: bool,
+    /// Futility pruning near the leaves ([`FUTILITY`]): a node whose static score is far above
+    /// beta is cut, quiet moves that cannot bring a static score far below alpha back are
+    /// skipped, and so are the latest quiet moves at the shallowest depths.
+    pub futility: bool,
 }
 
 impl Default for Pruning {
@@ -170,6 +188,7 @@ impl Default for Pruning {
         Pruning {
             null_move: false,
             reductions: true,
+            futility: true,
         }
     }
 }
@@ -291,6 +310,7 @@ impl Engine {
             checks_bind: pos_shows_check,
             null_ok,
             reductions: self.prune.reductions,
+            futility: self.prune.futility,
             limits,
             control,
         };
@@ -345,6 +365,7 @@ struct Searcher<'a> {
     null_ok: bool,
     /// Late moves are searched shallower first.
     reductions: bool,
+    futility: bool,
     limits: Limits,
     control: &'a dyn Control,
 }
@@ -683,6 +704,29 @@ impl Searcher<'_> {
             }
         }
         let in_check = self.pos.in_check();
+        // futility: off the principal variation, out of check, near the leaves, by the static
+        // score
+        let pv_node = beta - alpha > 1;
+        let frontier = self.futility
+            && !pv_node
+            && !in_check
+            && depth <= FUTILITY.len() as i32
+            && alpha.abs() < MATE_BOUND
+            && beta.abs() < MATE_BOUND;
+        let stand = if frontier {
+            self.eval.score(&self.pos, self.pos.turn())
+        } else {
+            0
+        };
+        if frontier && stand - FUTILITY[depth as usize - 1] >= beta {
+            return stand;
+        }
+        let futile = frontier && stand + FUTILITY[depth as usize - 1] <= alpha;
+        let late = if frontier {
+            LATE_QUIET[depth as usize - 1]
+        } else {
+            usize::MAX
+        };
         if !in_check && self.null_move_cuts(depth, beta, ply) {
             return beta;
         }
@@ -709,6 +753,10 @@ impl Searcher<'_> {
             );
             let quiet =
                 !o.capture && !gives_check && !matches!(mv, Move::Board { promote: true, .. });
+            if quiet && legal > 1 && (futile || legal > late) {
+                self.unplay();
+                continue;
+            }
             let mut score;
             if legal == 1 {
                 score = -self.negamax(depth - 1 + ext, -beta, -alpha, ply + 1);
