@@ -36,10 +36,10 @@ const INF: i32 = 32_000;
 pub const MAX_PLY: usize = 100;
 /// Futility margins by depth (1, 2, 3), in centipawns: a static score this far above beta
 /// cuts the node; this far below alpha, quiet moves are not searched.
-const FUTILITY: [i32; 3] = [200, 400, 650];
+pub const FUTILITY: [i32; 3] = [200, 400, 650];
 /// Quiet moves searched at depths 1, 2 and 3 off the principal variation (the rest, ordered
 /// last by history, are skipped).
-const LATE_QUIET: [usize; 3] = [10, 18, 30];
+pub const LATE_QUIET: [usize; 3] = [10, 18, 30];
 /// The longest run of captures quiescence follows (chu's many captures, lion double captures
 /// among them, would otherwise swallow a whole search).
 const MAX_QPLY: u32 = 8;
