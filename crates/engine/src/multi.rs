@@ -201,27 +201,18 @@ pub fn search_with(
             break;
         }
         scored.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-        let Some(&(top_mv, top)) = scored.first() else {
+        let Some(&(_, top)) = scored.first() else {
             break;
         };
         // a level's controlled mistakes: any move within the margin of the best
-        let (mv, v) = if choice.margin > 0 && top.abs() < MATE_BOUND {
-            let near: Vec<(Move, i32)> = scored
-                .iter()
-                .copied()
-                .filter(|&(_, s)| s >= top - choice.margin)
-                .collect();
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            near[(rng % near.len() as u64) as usize]
-        } else {
-            (top_mv, top)
+        let Some((mv, v)) = crate::search::choose(&scored, choice.margin, &mut rng) else {
+            break;
         };
-        // the paranoid view finds a loss against the two together: it is not yet a loss
-        // against two players each playing for itself, and every move scores the same, so the
-        // move of the last iteration that saw none stays (measured: without this, a million
-        // nodes a move scored 41.7 % against two greedy players, a tenth of that 65.0 %)
+        // a loss found against opponents taken to play against the searcher is not yet a loss
+        // against players who each play for themselves, and every move scores the same, so the
+        // move of the last iteration that saw none stays (measured with the paranoid search:
+        // without this, a million nodes a move scored 41.7 % against two greedy players, a
+        // tenth of that 65.0 %)
         if top <= -MATE_BOUND && depth > 1 && !losing(best.score) {
             break;
         }

@@ -423,27 +423,12 @@ impl Searcher<'_> {
             if !complete && depth > 1 {
                 break;
             }
-            let Some(&(top_mv, top)) = scores.iter().max_by_key(|(_, s)| *s) else {
+            let Some(top) = scores.iter().map(|&(_, s)| s).max() else {
                 break;
             };
-            // a level's controlled mistakes: any move within the margin of the best
-            let chosen = if margin > 0 && top.abs() < MATE_BOUND {
-                let near: Vec<Move> = scores
-                    .iter()
-                    .filter(|(_, s)| *s >= top - margin)
-                    .map(|&(m, _)| m)
-                    .collect();
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                near[(rng % near.len() as u64) as usize]
-            } else {
-                top_mv
+            let Some((chosen, score)) = choose(&scores, margin, &mut rng) else {
+                break;
             };
-            let score = scores
-                .iter()
-                .find(|(m, _)| *m == chosen)
-                .map_or(top, |&(_, s)| s);
             let pv = self.pv(chosen, depth as usize);
             best = SearchResult {
                 best: Some(chosen),
@@ -907,6 +892,29 @@ impl Searcher<'_> {
         }
         line
     }
+}
+
+/// A level's controlled mistakes: any of `scores` within `margin` of the best, picked by
+/// `rng` (the best itself with no margin, or when the best is a mate). Shared by the two- and
+/// three-player searches.
+pub(crate) fn choose(scores: &[(Move, i32)], margin: i32, rng: &mut u64) -> Option<(Move, i32)> {
+    // the first of the best
+    let (best, top) = scores
+        .iter()
+        .copied()
+        .reduce(|a, b| if b.1 > a.1 { b } else { a })?;
+    if margin <= 0 || top.abs() >= MATE_BOUND {
+        return Some((best, top));
+    }
+    let near: Vec<(Move, i32)> = scores
+        .iter()
+        .copied()
+        .filter(|&(_, s)| s >= top - margin)
+        .collect();
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    near.get((*rng % near.len() as u64) as usize).copied()
 }
 
 /// Whether a search that has visited `nodes` must stop: its node limit reached, or (asked every
