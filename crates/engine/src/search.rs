@@ -225,7 +225,8 @@ impl Engine {
         self.method = method;
     }
 
-    /// Turn null-move pruning or late-move reductions off (to measure them).
+    /// Turn null-move pruning on, or late-move reductions or futility pruning off (to measure
+    /// them).
     pub fn set_pruning(&mut self, prune: Pruning) {
         self.prune = prune;
     }

@@ -309,6 +309,24 @@ fn sangoku_a_check_that_mates_is_found_by_every_method() {
 }
 
 #[test]
+fn futility_pruning_searches_fewer_nodes_to_the_same_depth() {
+    // from the start of shogi, six plies deep: the pruned search visits fewer nodes
+    let p = Position::start(GameId::Shogi);
+    let nodes = |futility: bool| {
+        let mut e = Engine::new(16);
+        e.set_pruning(koma_engine::search::Pruning {
+            futility,
+            ..Default::default()
+        });
+        let r = e.search(&p, &[], &depth(6), &NoClock, &mut |_| {});
+        assert_eq!(r.depth, 6);
+        r.nodes
+    };
+    let (on, off) = (nodes(true), nodes(false));
+    assert!(on < off, "with futility {on} nodes, without {off}");
+}
+
+#[test]
 fn the_same_node_limit_plays_the_same() {
     let p = Position::start(GameId::Shogi);
     let limits = Limits {
