@@ -20,6 +20,17 @@
 //! score 100 % against level 5 (too big a step) and a match between 7 and 8 take hours. A level's node cap is well above what its depth needs in standard shogi
 //! (measured: with 20k nodes level 4's depth-3 iterations did not finish, it played from depth 1
 //! and scored 22.5 % against level 3).
+//!
+//! The three-player game (`sangoku`) has its own table. There a search deeper than one round
+//! (three plies) gained little against players of the same kind, and more nodes nothing: one
+//! seat searching 200k nodes a move scored 30.0 % against two seats of 50k (40 games; a third
+//! is even), while a whole second round did gain (depth 6 against two seats of depth 3: 47.4 %
+//! over 115 games). So its levels step by what was measured to matter, one seat against two
+//! of the level below, 200 games each (`koma match sangoku level:<n> level:<n-1> --games 200`):
+//! quiescence (level 2 against 1: 58.5 %), the margin at one ply (400, 200, 0: 42.0 % and
+//! 42.0 %), a second ply (level 5: 41.5 %), the margin at two plies (level 6: 50.0 %), the third
+//! ply (level 7: 45.5 %), and the top level's whole rounds within its nodes and time. The
+//! margin at three plies was measured to gain nothing (0 against 60: 34.0 %).
 
 use crate::search::Limits;
 
@@ -60,17 +71,30 @@ impl Level {
         self.0
     }
 
-    /// What the level plays with.
-    pub fn settings(self) -> Settings {
-        let (depth, nodes, time_ms, margin) = match self.0 {
-            1 => (Some(1), None, None, 400),
-            2 => (Some(1), None, None, 200),
-            3 => (Some(2), None, None, 120),
-            4 => (Some(3), Some(300_000), None, 60),
-            5 => (Some(4), Some(500_000), None, 20),
-            6 => (None, Some(200_000), Some(1_000), 0),
-            7 => (None, Some(600_000), Some(2_000), 0),
-            _ => (None, Some(2_000_000), Some(3_000), 0),
+    /// What the level plays with in a game of `players` players (three players have a table
+    /// of their own; see the module's docs).
+    pub fn settings(self, players: u8) -> Settings {
+        let (depth, nodes, time_ms, margin) = if players >= 3 {
+            match self.0 {
+                1 | 2 => (Some(1), None, None, 400),
+                3 => (Some(1), None, None, 200),
+                4 => (Some(1), None, None, 0),
+                5 => (Some(2), None, None, 120),
+                6 => (Some(2), None, None, 0),
+                7 => (Some(3), None, None, 0),
+                _ => (None, Some(2_000_000), Some(3_000), 0),
+            }
+        } else {
+            match self.0 {
+                1 => (Some(1), None, None, 400),
+                2 => (Some(1), None, None, 200),
+                3 => (Some(2), None, None, 120),
+                4 => (Some(3), Some(300_000), None, 60),
+                5 => (Some(4), Some(500_000), None, 20),
+                6 => (None, Some(200_000), Some(1_000), 0),
+                7 => (None, Some(600_000), Some(2_000), 0),
+                _ => (None, Some(2_000_000), Some(3_000), 0),
+            }
         };
         Settings {
             limits: Limits {

@@ -27,6 +27,11 @@
 //! Best-reply search (BRS) is not among them: it lets only one opponent move between two of
 //! the root player's moves, a fixed alternation that the turn jumps after a check break (and
 //! the rules have no pass to skip the other opponent).
+//! Past the first round (three plies) the search deepens by whole rounds (3, 6, 9 plies): one
+//! that ends inside a round leaves the last moves unanswered, and measured so, more nodes did
+//! not play better (200k nodes a move against two seats of 50k: 30.0 % over 40 games), while a
+//! second whole round did (depth 6 against two seats of depth 3: 47.4 % over 115 games).
+//!
 //! A repetition within the line is scored as a draw (the rules refuse a fourfold repetition
 //! while another move exists).
 //!
@@ -108,6 +113,15 @@ struct Multi<'a> {
     killers: Vec<[Option<Move>; 2]>,
 }
 
+/// The depths searched, one iteration each: 1, 2 and 3 plies, then whole rounds (6, 9, ...),
+/// and `max` last when it ends inside a round. A depth that ends inside a round leaves the
+/// last moves unanswered by the players after them (at 4 plies the searcher's second move,
+/// at 5 one opponent's reply), and such scores misled the deeper searches: see the module's
+/// docs.
+fn depths(max: u32) -> impl Iterator<Item = u32> {
+    (1..=max).filter(move |&d| d <= 3 || d % 3 == 0 || d == max)
+}
+
 fn losing(s: Score) -> bool {
     matches!(s, Score::Mate(n) if n < 0)
 }
@@ -172,7 +186,7 @@ pub fn search_with(
     let mut order = legal;
     let max_depth = limits.depth.unwrap_or(32).clamp(1, 32);
     let mut rng = choice.seed | 1;
-    for depth in 1..=max_depth {
+    for depth in depths(max_depth) {
         m.first_iteration = depth == 1;
         let mut scored: Vec<(Move, i32)> = Vec::with_capacity(order.len());
         let mut alpha = -MATE - 1;
@@ -580,6 +594,16 @@ mod tests {
     use super::*;
     use crate::search::NoClock;
     use koma_rules::{GameId, Setup};
+
+    #[test]
+    fn past_the_first_round_the_search_deepens_by_whole_rounds() {
+        let d = |max| depths(max).collect::<Vec<_>>();
+        assert_eq!(d(1), [1]);
+        assert_eq!(d(3), [1, 2, 3]);
+        assert_eq!(d(5), [1, 2, 3, 5]);
+        assert_eq!(d(9), [1, 2, 3, 6, 9]);
+        assert_eq!(d(32), [1, 2, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 32]);
+    }
 
     /// B to move, its general one step from the centre, every other piece where it starts.
     fn b_next_to_centre() -> Position {

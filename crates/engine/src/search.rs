@@ -270,7 +270,7 @@ impl Engine {
                 null: false,
             });
         }
-        let settings = self.level.settings();
+        let settings = self.level.settings(pos.variant().players());
         let limits = limits.min(&settings.limits);
         self.tt.next_search();
         self.seed = self

@@ -369,17 +369,23 @@ fn levels_are_one_to_eight() {
     assert!(Level::new(0).is_none() && Level::new(9).is_none());
     assert_eq!("8".parse::<Level>(), Ok(Level::TOP));
     assert!("x".parse::<Level>().is_err());
-    // each level searches at least as much as the one below
-    for n in 1..8 {
-        let a = Level::new(n).unwrap().settings();
-        let b = Level::new(n + 1).unwrap().settings();
-        assert!(b.margin <= a.margin);
-        let reach = |s: &koma_engine::level::Settings| {
-            (
-                s.limits.depth.unwrap_or(99),
-                s.limits.nodes.unwrap_or(u64::MAX),
-            )
-        };
-        assert!(reach(&b) >= reach(&a), "level {}", n + 1);
+    // each level searches further than the one below, or as far and choosing more carefully
+    for players in [2, 3] {
+        for n in 1..8 {
+            let a = Level::new(n).unwrap().settings(players);
+            let b = Level::new(n + 1).unwrap().settings(players);
+            let reach = |s: &koma_engine::level::Settings| {
+                (
+                    s.limits.depth.unwrap_or(99),
+                    s.limits.nodes.unwrap_or(u64::MAX),
+                    s.quiescence,
+                )
+            };
+            assert!(
+                reach(&b) > reach(&a) || reach(&b) == reach(&a) && b.margin < a.margin,
+                "{players} players, level {}",
+                n + 1
+            );
+        }
     }
 }
