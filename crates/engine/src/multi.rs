@@ -16,8 +16,16 @@
 //!   sacrifices for the other, keeps alpha-beta's pruning, and narrows the opponents' nodes to
 //!   six moves, so the search sees deeper.
 //!
-//! Measured one seat against two greedy players (`koma match sangoku <method>:8 greedy --nodes
-//! 100000`, 40 games): paranoid 62.5 %, max-n 55.0 %, likely 95.0 % (and 97.5 % over the next 40
+//! Measured one seat against two greedy players, once the search deepened by whole rounds
+//! (below): at 100k nodes, paranoid 65.0 %, max-n 57.5 % (40 games each), likely 86.2 % (80
+//! games; 100k nodes now end at three plies, and the top level's own two million scored
+//! 97.5 %). Head to head at 100k nodes (three plies) paranoid did better: one likely seat
+//! against two paranoid ones 20.0 %, the reverse 36.7 % (30 games each); at 500k nodes, where
+//! the second round begins, likely did: 35.0 % and 20.0 % (20 games each). The levels keep
+//! likely: the top ones search whole rounds.
+//!
+//! The first measurements, with a search that stopped inside a round, one seat against two
+//! greedy players (`koma match sangoku <method>:8 greedy --nodes 100000`, 40 games): paranoid 62.5 %, max-n 55.0 %, likely 95.0 % (and 97.5 % over the next 40
 //! games); likely at the top level's own two million nodes won 40 of 40. Head to head, one
 //! likely seat against two paranoid seats scored 36.7 % over 30 games and one paranoid seat
 //! against two likely seats 23.3 % (a third is even). Six moves was chosen over 4, 8 and 12
