@@ -12,14 +12,15 @@
 //! nodes, and in the browser also by time (about 1-3 s a move at the top).
 //!
 //! The limits are node counts where a level searches more than a few plies, so a match between
-//! levels plays the same on every machine; a time limit, when the caller gives one, ends a
-//! search earlier. The top three levels search about three times the nodes of the level below
-//! (200k, 600k, 2M; in the browser also at most 1, 2 and 3 s): measured in shogi over 40 games
-//! each, level 6 scored 90.0 % against level 5, level 7 78.8 % against level 6 and level 8
-//! 85.0 % against level 7 (`koma match shogi level:<n> level:<n-1> --games 40`). Earlier caps of 600k, 1.5M and 4M made level 6
-//! score 100 % against level 5 (too big a step) and a match between 7 and 8 take hours. A level's node cap is well above what its depth needs in standard shogi
-//! (measured: with 20k nodes level 4's depth-3 iterations did not finish, it played from depth 1
-//! and scored 22.5 % against level 3).
+//! levels plays the same on every machine; a time limit, when the caller gives one, ends a search
+//! earlier. The top three levels search about three times the nodes of the level below (200k, 600k,
+//! 2M; in the browser also at most 1, 2 and 3 s): measured in shogi over 40 games each, level 6
+//! scored 90.0 % against level 5, level 7 78.8 % against level 6 and level 8 85.0 % against level 7
+//! (`koma match shogi level:<n> level:<n-1> --games 40`). Earlier caps of 600k, 1.5M and 4M made
+//! level 6 score 100 % against level 5 (too big a step) and a match between 7 and 8 take hours. A
+//! level's node cap is well above what its depth needs in standard shogi (measured: with 20k nodes
+//! level 4's depth-3 iterations did not finish, it played from depth 1 and scored 22.5 % against
+//! level 3).
 //!
 //! The three-player game (`sangoku`) has its own table. There a search deeper than one round
 //! (three plies) gained little against players of the same kind, and more nodes nothing: one

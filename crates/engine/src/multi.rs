@@ -24,13 +24,14 @@
 //! the second round begins, likely did: 35.0 % and 20.0 % (20 games each). The levels keep
 //! likely: the top ones search whole rounds.
 //!
-//! The first measurements, with a search that stopped inside a round, one seat against two
-//! greedy players (`koma match sangoku <method>:8 greedy --nodes 100000`, 40 games): paranoid 62.5 %, max-n 55.0 %, likely 95.0 % (and 97.5 % over the next 40
-//! games); likely at the top level's own two million nodes won 40 of 40. Head to head, one
-//! likely seat against two paranoid seats scored 36.7 % over 30 games and one paranoid seat
-//! against two likely seats 23.3 % (a third is even). Six moves was chosen over 4, 8 and 12
-//! (98.8 %, 96.2 % and 91.2 % against the greedy players over 80 games; with four, one likely
-//! seat scored only 23.3 % against two paranoid ones: too narrow a view of a real opponent).
+//! The first measurements, with a search that stopped inside a round, one seat against two greedy
+//! players (`koma match sangoku <method>:8 greedy --nodes 100000`, 40 games): paranoid 62.5 %,
+//! max-n 55.0 %, likely 95.0 % (and 97.5 % over the next 40 games); likely at the top level's own
+//! two million nodes won 40 of 40. Head to head, one likely seat against two paranoid seats scored
+//! 36.7 % over 30 games and one paranoid seat against two likely seats 23.3 % (a third is even).
+//! Six moves was chosen over 4, 8 and 12 (98.8 %, 96.2 % and 91.2 % against the greedy players over
+//! 80 games; with four, one likely seat scored only 23.3 % against two paranoid ones: too narrow a
+//! view of a real opponent).
 //!
 //! Best-reply search (BRS) is not among them: it lets only one opponent move between two of
 //! the root player's moves, a fixed alternation that the turn jumps after a check break (and
