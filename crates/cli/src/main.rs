@@ -20,6 +20,7 @@
 //! refuse.
 
 mod matches;
+mod tune;
 mod usi;
 
 use std::process::ExitCode;
@@ -78,6 +79,8 @@ enum Command {
     /// A match: the first player against the second, colours alternating, each game opened by
     /// a few random plies; a line a game and the score of the first player.
     Match(matches::MatchSettings),
+    /// Learn a game's evaluation weights from recorded games (`koma match --record`).
+    Tune(tune::TuneSettings),
 }
 
 /// Where a command starts: the game's start, a position, or a named setup; and the rule options.
@@ -144,6 +147,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Bench { search: true, .. } => matches::search_bench(300_000)?,
         Command::Bench { quick, .. } => bench(quick)?,
         Command::Match(settings) => matches::run(&settings)?,
+        Command::Tune(settings) => tune::run(&settings)?,
         Command::Usi => usi::run()?,
     }
     Ok(())

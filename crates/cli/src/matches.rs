@@ -38,6 +38,9 @@ pub enum Contender {
     Greedy,
     /// Fairy-Stockfish at a lishogi level (1-8).
     Fsf(u8),
+    /// The engine at a level with a linear evaluation's table read from a file
+    /// (`level:<n>/table=<file>`, shogi; `koma tune` writes them): its path and weights.
+    Table(Level, String, Vec<i32>),
 }
 
 /// Lishogi's AI levels for Fairy-Stockfish: `Skill Level`, milliseconds a move, depth.
@@ -60,9 +63,18 @@ impl std::str::FromStr for Contender {
             "greedy" => Ok(Contender::Greedy),
             _ if s.contains('/') => {
                 let (level, off) = s.split_once('/').unwrap_or((s, ""));
+                if let Some(path) = off.strip_prefix("table=") {
+                    let Contender::Level(l) = level.parse()? else {
+                        return Err(format!("{s:?}: level:<n>/table=<file>"));
+                    };
+                    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+                    let table = koma_engine::eval::linear::read_table(&text)
+                        .map_err(|e| format!("{path}: {e}"))?;
+                    return Ok(Contender::Table(l, path.to_string(), table));
+                }
                 let Contender::Level(l) = level.parse()? else {
                     return Err(format!(
-                        "{s:?}: level:<n>/null, level:<n>/nolmr or level:<n>/nofut"
+                        "{s:?}: level:<n>/null, level:<n>/nolmr, level:<n>/nofut or level:<n>/table=<file>"
                     ));
                 };
                 let mut p = koma_engine::search::Pruning::default();
@@ -72,7 +84,7 @@ impl std::str::FromStr for Contender {
                     "nofut" => p.futility = false,
                     _ => {
                         return Err(format!(
-                            "{s:?}: level:<n>/null, level:<n>/nolmr or level:<n>/nofut"
+                            "{s:?}: level:<n>/null, level:<n>/nolmr, level:<n>/nofut or level:<n>/table=<file>"
                         ));
                     }
                 }
@@ -132,6 +144,7 @@ impl std::fmt::Display for Contender {
             Contender::Random => f.write_str("random"),
             Contender::Greedy => f.write_str("greedy"),
             Contender::Fsf(n) => write!(f, "fsf:{n}"),
+            Contender::Table(l, path, _) => write!(f, "level:{}/table={path}", l.number()),
         }
     }
 }
@@ -142,8 +155,8 @@ pub struct MatchSettings {
     /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
     pub game: GameId,
     /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:N/null,
-    /// level:N/nolmr, level:N/nofut, random, greedy, or fsf:<1-8> (Fairy-Stockfish at a lishogi level,
-    /// shogi and minishogi).
+    /// level:N/nolmr, level:N/nofut, level:N/table=FILE (a linear evaluation's table, shogi),
+    /// random, greedy, or fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and minishogi).
     pub a: Contender,
     /// The second player (both other seats in sangoku).
     pub b: Contender,
@@ -304,26 +317,40 @@ fn next(seed: &mut u64) -> u64 {
 }
 
 impl Seat {
-    fn new(who: &Contender, seed: u64) -> Seat {
+    /// A seat for `who` in a game from `start`.
+    ///
+    /// # Errors
+    /// A table of the wrong size for the game.
+    fn new(who: &Contender, seed: u64, start: &koma_rules::Position) -> Result<Seat, String> {
         let engine = match who {
-            Contender::Level(l) | Contender::Method(l, _) | Contender::Pruned(l, _) => {
+            Contender::Level(l)
+            | Contender::Method(l, _)
+            | Contender::Pruned(l, _)
+            | Contender::Table(l, ..) => {
                 let mut e = Engine::new(16);
                 e.set_level(*l);
                 e.set_seed(seed);
                 match who {
                     Contender::Method(_, m) => e.set_multi_method(*m),
                     Contender::Pruned(_, p) => e.set_pruning(*p),
+                    Contender::Table(_, path, table) => {
+                        let base = evaluator(start.game());
+                        let linear =
+                            koma_engine::eval::linear::Linear::new(start, base, table.clone())
+                                .map_err(|e| format!("{path}: {e}"))?;
+                        e.set_evaluator(Some(std::sync::Arc::new(linear)));
+                    }
                     _ => {}
                 }
                 Some(e)
             }
             _ => None,
         };
-        Seat {
+        Ok(Seat {
             who: who.clone(),
             engine,
             usi: None,
-        }
+        })
     }
 
     /// The seat's move (`None`: it has none, or resigned).
@@ -361,7 +388,10 @@ impl Seat {
                     v
                 }))
             }
-            Contender::Level(_) | Contender::Method(..) | Contender::Pruned(..) => {
+            Contender::Level(_)
+            | Contender::Method(..)
+            | Contender::Pruned(..)
+            | Contender::Table(..) => {
                 let Some(e) = self.engine.as_mut() else {
                     return Ok(None);
                 };
@@ -424,9 +454,9 @@ fn play_one(s: &MatchSettings, index: u32) -> Result<(f64, &'static str), String
             } else {
                 &s.b
             };
-            Seat::new(who, seed ^ p as u64)
+            Seat::new(who, seed ^ p as u64, game.start())
         })
-        .collect();
+        .collect::<Result<_, String>>()?;
     let mut plies = 0;
     while game.outcome().is_none() && plies < s.cap {
         let legal = game.legal_moves();

@@ -135,3 +135,50 @@ fn the_chu_preset_changes_the_moves() {
     assert!(ok);
     assert!(out.lines().any(|l| l == "6b6a+"), "{out}");
 }
+
+#[test]
+fn tune_learns_a_table_that_a_match_plays() {
+    let dir = std::env::temp_dir().join(format!("koma-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("games.txt");
+    let table = dir.join("table.txt");
+    // the records `koma match --record` prints
+    let (ok, out, err) = koma(&[
+        "match", "shogi", "level:2", "level:1", "--games", "4", "--cap", "60", "--record",
+    ]);
+    assert!(ok, "{err}");
+    std::fs::write(&games, out).unwrap();
+    let (g, t) = (games.to_str().unwrap(), table.to_str().unwrap());
+    let (ok, _, err) = koma(&[
+        "tune", "shogi", g, "--skip", "4", "--epochs", "5", "--out", t,
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("4 games") && err.contains("epoch 5"), "{err}");
+    let text = std::fs::read_to_string(&table).unwrap();
+    let weights = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .filter(|w| w.parse::<i32>().is_ok())
+        .count();
+    assert_eq!(weights, 1086);
+    let player = format!("level:1/table={t}");
+    let (ok, out, err) = koma(&[
+        "match", "shogi", &player, "level:1", "--games", "2", "--cap", "20",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains(&format!("{player} vs level:1")), "{out}");
+    // a table for another board, a missing file, a game without the features
+    let (ok, _, err) = koma(&["match", "minishogi", &player, "level:1", "--games", "1"]);
+    assert!(!ok);
+    assert!(err.contains("1086 weights; minishogi takes"), "{err}");
+    let missing = dir.join("missing.txt");
+    let player = format!("level:1/table={}", missing.to_str().unwrap());
+    let (ok, _, err) = koma(&["match", "shogi", &player, "level:1"]);
+    assert!(!ok);
+    assert!(err.contains("missing.txt"), "{err}");
+    let (ok, _, err) = koma(&["tune", "chushogi", g]);
+    assert!(!ok);
+    assert!(err.contains("chushogi: no linear evaluation"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

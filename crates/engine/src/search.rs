@@ -154,6 +154,7 @@ pub struct Engine {
     seed: u64,
     method: crate::multi::Method,
     prune: Pruning,
+    eval: Option<std::sync::Arc<dyn Evaluator + Send + Sync>>,
 }
 
 /// The search's selective parts, kept where a match shows they gain.
@@ -208,6 +209,7 @@ impl Engine {
             seed: 0x4B4F_4D41,
             method: crate::multi::METHOD,
             prune: Pruning::default(),
+            eval: None,
         }
     }
 
@@ -235,6 +237,12 @@ impl Engine {
     /// them).
     pub fn set_pruning(&mut self, prune: Pruning) {
         self.prune = prune;
+    }
+
+    /// Search the two-player games with `eval` instead of the game's own evaluation (none:
+    /// the game's own), to measure one against the other ([`crate::eval::linear`]).
+    pub fn set_evaluator(&mut self, eval: Option<std::sync::Arc<dyn Evaluator + Send + Sync>>) {
+        self.eval = eval;
     }
 
     /// A new game: forget what was learnt.
@@ -302,7 +310,10 @@ impl Engine {
         let pos_shows_check = pos.rules().shows_check();
         let null_ok = self.prune.null_move && !pos.is_placing() && pos.chu_setup().is_none();
         let mut s = Searcher {
-            eval: evaluator(pos.game()),
+            eval: match &self.eval {
+                Some(e) => e.as_ref(),
+                None => evaluator(pos.game()),
+            },
             pos,
             tt: &mut self.tt,
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -352,7 +363,7 @@ pub(crate) fn outcome_score(o: Outcome, to_move: Player, ply: usize) -> i32 {
 
 struct Searcher<'a> {
     pos: Position,
-    eval: &'static dyn Evaluator,
+    eval: &'a dyn Evaluator,
     tt: &'a mut Tt,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,

@@ -2,9 +2,12 @@
 //! knowledge in one place: [`shogi`], [`minishogi`], [`shogi66`], [`chushogi`], [`sangoku`].
 //! Each weighs the same terms ([`terms`]: material on the board and in hand, advancement, the
 //! royal's guards and attackers, the royal in the enemy camp) with its own table, and adds its
-//! own where the game needs one.
+//! own where the game needs one. [`linear`] is an evaluation of another form, for standard
+//! shogi: weights over features of the board, learnt from games (`koma tune`), measured in
+//! matches against the game's own.
 
 pub mod chushogi;
+pub mod linear;
 pub mod minishogi;
 pub mod sangoku;
 pub mod shogi;
@@ -37,5 +40,16 @@ pub fn evaluator(game: GameId) -> &'static dyn Evaluator {
         GameId::Shogi66 => &shogi66::Shogi66,
         GameId::Chushogi => &chushogi::Chushogi,
         GameId::Sangoku | GameId::Sangoku2 => &sangoku::Sangoku,
+    }
+}
+
+/// The game's own evaluation in the features of [`linear`], where that form is made for the
+/// game (standard shogi): where `koma tune` starts learning.
+pub fn linear_start(game: GameId) -> Option<Vec<i32>> {
+    let pos = koma_rules::Game::new(game, koma_rules::RuleOptions::default());
+    let layout = linear::Layout::of(pos.position());
+    match game {
+        GameId::Shogi => Some(layout.initial(&shogi::WEIGHTS)),
+        _ => None,
     }
 }

@@ -1,0 +1,352 @@
+//! `koma tune`: learn the weights of a game's linear evaluation
+//! ([`koma_engine::eval::linear`]) from recorded games (Texel's method).
+//!
+//! The games are those `koma match --record` prints: an ending line (`..., winner Some(0)` or
+//! `None`, or `cap`) and then a line of moves. From each game it takes the positions where
+//! nothing is hanging: past the opening plies, the side to move not in check, the last move
+//! not a capture and the next one not a capture either. A position's result is the game's (1
+//! when the first player won, 0 when it lost, a half for a draw or a capped game).
+//!
+//! It then fits the weights so that `1 / (1 + exp(-score / K))` predicts those results: first
+//! the scale `K` that fits the starting weights best, then the weights by Adam on the mean
+//! squared error over all positions, each weight held towards its starting value by an L2 term
+//! (a weight seen in few positions moves little). One game in ten is kept out of the learning,
+//! and its error is printed beside the learning's, so that a table that only learnt its games
+//! by heart shows. The table is printed as text (`--out` writes it to a file), which `koma
+//! match shogi level:8/table=<file> level:8` plays against the game's own evaluation.
+//!
+//! The games learnt from so far: `koma match shogi level:8 level:8 --nodes 20000 --opening 8
+//! --record`; what the table learnt from 559 of them did is in `koma_engine::eval::linear`.
+
+use std::fmt::Write as _;
+
+use koma_engine::eval::linear::Layout;
+use koma_rules::{Game, GameId, Move, Position, RuleOptions, notation};
+
+/// The settings of `koma tune`.
+#[derive(clap::Args)]
+pub struct TuneSettings {
+    /// The game (shogi: the game with a linear evaluation).
+    pub game: GameId,
+    /// Files of games, as `koma match --record` prints them.
+    #[arg(required = true)]
+    pub records: Vec<std::path::PathBuf>,
+    /// Plies from the start of each game not taken (the match's random opening and a little
+    /// more).
+    #[arg(long, default_value_t = 16)]
+    pub skip: usize,
+    /// Passes of Adam over all positions.
+    #[arg(long, default_value_t = 300)]
+    pub epochs: u32,
+    /// Adam's step, in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// The L2 term's weight, towards the starting table.
+    #[arg(long, default_value_t = 1e-7)]
+    pub l2: f64,
+    /// Where to write the table (Rust source); standard output when not given.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// One position: its features (index, signed count) and its game's result.
+struct Sample {
+    features: Vec<(u16, i16)>,
+    result: f32,
+}
+
+/// A recorded game: its result for the first player and its moves.
+struct Record {
+    result: f32,
+    moves: Vec<String>,
+}
+
+fn read_records(text: &str) -> Vec<Record> {
+    let mut out = Vec::new();
+    let mut result = None;
+    for line in text.lines() {
+        let Some(body) = line.strip_prefix("  ") else {
+            result = None;
+            continue;
+        };
+        if let Some(r) = result.take() {
+            out.push(Record {
+                result: r,
+                moves: body.split_whitespace().map(str::to_owned).collect(),
+            });
+        } else if body.starts_with("cap,") || body.contains(", winner None") {
+            result = Some(0.5);
+        } else if body.contains(", winner Some(0)") {
+            result = Some(1.0);
+        } else if body.contains(", winner Some(1)") {
+            result = Some(0.0);
+        }
+    }
+    out
+}
+
+fn captures(pos: &Position, mv: Move) -> bool {
+    match mv {
+        Move::Board { to, .. } | Move::Double { to, .. } => !pos.piece(to).is_empty(),
+        Move::Drop { .. } | Move::Pass => false,
+    }
+}
+
+/// The quiet positions of a game.
+fn samples(
+    game: GameId,
+    record: &Record,
+    skip: usize,
+    layout: &Layout,
+) -> Result<Vec<Sample>, String> {
+    let mut pos: Position = Game::new(game, RuleOptions::default()).start().clone();
+    let v = pos.variant();
+    let moves = record
+        .moves
+        .iter()
+        .map(|m| notation::read_move(v, m).map_err(|e| format!("move {m:?}: {e}")))
+        .collect::<Result<Vec<Move>, String>>()?;
+    let mut out = Vec::new();
+    for (ply, &mv) in moves.iter().enumerate() {
+        if ply >= skip && !pos.in_check() && pos.last_captured().is_empty() && !captures(&pos, mv) {
+            let mut features = Vec::with_capacity(96);
+            layout.features(&pos, |i, n| features.push((i as u16, n as i16)));
+            out.push(Sample {
+                features,
+                result: record.result,
+            });
+        }
+        pos.play(mv)
+            .map_err(|e| format!("move {} ({:?}): {e}", ply + 1, mv))?;
+    }
+    Ok(out)
+}
+
+fn score(s: &Sample, w: &[f64]) -> f64 {
+    s.features
+        .iter()
+        .map(|&(i, n)| w[i as usize] * f64::from(n))
+        .sum()
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The mean squared error of the results predicted with `w` at scale `k`.
+fn error(set: &[Sample], w: &[f64], k: f64) -> f64 {
+    let sum: f64 = set
+        .iter()
+        .map(|s| (f64::from(s.result) - sigmoid(score(s, w) / k)).powi(2))
+        .sum();
+    sum / set.len().max(1) as f64
+}
+
+/// The gradient of the error over `set` (summed; the caller divides), split over two threads.
+fn gradient(set: &[Sample], w: &[f64], k: f64) -> Vec<f64> {
+    let half = set.len() / 2;
+    let part = |part: &[Sample]| {
+        let mut g = vec![0.0; w.len()];
+        for s in part {
+            let p = sigmoid(score(s, w) / k);
+            let d = -2.0 * (f64::from(s.result) - p) * p * (1.0 - p) / k;
+            for &(i, n) in &s.features {
+                g[i as usize] += d * f64::from(n);
+            }
+        }
+        g
+    };
+    let (a, b) = std::thread::scope(|scope| {
+        let other = scope.spawn(|| part(&set[half..]));
+        let a = part(&set[..half]);
+        (a, other.join().unwrap_or_default())
+    });
+    a.iter()
+        .zip(b.iter().chain(std::iter::repeat(&0.0)))
+        .map(|(x, y)| x + y)
+        .collect()
+}
+
+/// Runs `koma tune`.
+pub fn run(s: &TuneSettings) -> Result<(), String> {
+    let start = Game::new(s.game, RuleOptions::default());
+    let pos = start.position();
+    let v = pos.variant();
+    if v.geometry.is_hex() || v.players() != 2 {
+        return Err(format!(
+            "{}: koma tune takes a two-player game on a square board",
+            s.game
+        ));
+    }
+    let layout = Layout::of(pos);
+    let hand_set = koma_engine::eval::linear_start(s.game)
+        .ok_or_else(|| format!("{}: no linear evaluation for this game", s.game))?;
+    let w0: Vec<f64> = hand_set.iter().map(|&x| f64::from(x)).collect();
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    let mut games = 0;
+    for path in &s.records {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for r in read_records(&text) {
+            let set = if games % 10 == 9 {
+                &mut valid
+            } else {
+                &mut train
+            };
+            set.extend(
+                samples(s.game, &r, s.skip, &layout)
+                    .map_err(|e| format!("{}, game {}: {e}", path.display(), games + 1))?,
+            );
+            games += 1;
+        }
+    }
+    if train.is_empty() {
+        return Err("no positions in these records".into());
+    }
+    eprintln!(
+        "{games} games, {} positions to learn from, {} kept out, {} weights",
+        train.len(),
+        valid.len(),
+        layout.len()
+    );
+    // how often the side ahead by the starting table won, by how far ahead
+    let mut buckets = [(0.0f64, 0u32); 8];
+    for t in &train {
+        let sc = score(t, &w0);
+        let b = ((sc.abs() / 250.0) as usize).min(7);
+        let r = if sc >= 0.0 { t.result } else { 1.0 - t.result };
+        buckets[b].0 += f64::from(r);
+        buckets[b].1 += 1;
+    }
+    for (i, (sum, n)) in buckets.iter().enumerate() {
+        eprintln!(
+            "ahead by {:>4}+ cp: {:>6} positions, the side ahead scored {:.3}",
+            i * 250,
+            n,
+            sum / f64::from((*n).max(1))
+        );
+    }
+    // the scale that fits the starting table best
+    let mut k = 400.0;
+    let mut best = error(&train, &w0, k);
+    for cand in (10..=400).map(|i| f64::from(i) * 10.0) {
+        let e = error(&train, &w0, cand);
+        if e < best {
+            (best, k) = (e, cand);
+        }
+    }
+    eprintln!(
+        "scale K = {k}: error {:.6} learning, {:.6} kept out (the starting table)",
+        best,
+        error(&valid, &w0, k)
+    );
+    let mut w = w0.clone();
+    let (mut m, mut v2) = (vec![0.0; w.len()], vec![0.0; w.len()]);
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12);
+    let n = train.len() as f64;
+    for epoch in 1..=s.epochs {
+        let g = gradient(&train, &w, k);
+        for i in 0..w.len() {
+            let gi = g[i] / n + 2.0 * s.l2 * (w[i] - w0[i]);
+            m[i] = b1 * m[i] + (1.0 - b1) * gi;
+            v2[i] = b2 * v2[i] + (1.0 - b2) * gi * gi;
+            let mh = m[i] / (1.0 - b1.powi(epoch as i32));
+            let vh = v2[i] / (1.0 - b2.powi(epoch as i32));
+            w[i] -= s.rate * mh / (vh.sqrt() + eps);
+        }
+        if epoch % 25 == 0 || epoch == s.epochs {
+            eprintln!(
+                "epoch {epoch}: error {:.6} learning, {:.6} kept out",
+                error(&train, &w, k),
+                error(&valid, &w, k)
+            );
+        }
+    }
+    let table: Vec<i32> = w.iter().map(|x| x.round() as i32).collect();
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "# {}'s linear evaluation, learnt by koma tune from {games} games, {} positions;\n\
+         # scale K = {k}; error on the games kept out {:.6} (the start: {:.6})",
+        s.game,
+        train.len(),
+        error(&valid, &w, k),
+        error(&valid, &w0, k)
+    );
+    for chunk in table.chunks(16) {
+        let row: Vec<String> = chunk.iter().map(i32::to_string).collect();
+        let _ = writeln!(text, "{}", row.join(" "));
+    }
+    match &s.out {
+        Some(path) => std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?,
+        None => print!("{text}"),
+    }
+    // the weights that moved most, to read
+    let mut moved: Vec<usize> = (0..w.len()).collect();
+    moved.sort_by(|&a, &b| (w[b] - w0[b]).abs().total_cmp(&(w[a] - w0[a]).abs()));
+    for &i in moved.iter().take(20) {
+        eprintln!(
+            "  {:>6} -> {:>6}  {}",
+            w0[i] as i32,
+            table[i],
+            layout.name(i)
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RECORDS: &str = "game   0: level:8 win\n  Checkmate, winner Some(0), level:8 at seat 0, 5 plies\n  7g7f 3c3d 8h2b+ 3a2b B*4e\ngame   1: level:8 loss\n  Checkmate, winner Some(1), level:8 at seat 1, 4 plies\n  2g2f 8c8d 2f2e 8d8e\n  cap, level:8 at seat 0, 2 plies\n  5i5h 5a5b\nshogi level:8 vs level:8: 1 wins\n";
+
+    #[test]
+    fn records_are_read_with_their_results() {
+        let r = read_records(RECORDS);
+        assert_eq!(r.len(), 3);
+        assert_eq!(r[0].result, 1.0);
+        assert_eq!(r[0].moves.len(), 5);
+        assert_eq!(r[1].result, 0.0);
+        assert_eq!(r[2].result, 0.5);
+        assert_eq!(r[2].moves, ["5i5h", "5a5b"]);
+    }
+
+    #[test]
+    fn only_quiet_positions_are_taken() {
+        let r = read_records(RECORDS);
+        let pos = Game::new(GameId::Shogi, RuleOptions::default());
+        let layout = Layout::of(pos.position());
+        // game 0: before 7g7f, 3c3d; not before 8h2b+ (a capture), 3a2b (after one) or B*4e
+        // (after one)
+        let s = samples(GameId::Shogi, &r[0], 0, &layout).unwrap_or_default();
+        assert_eq!(s.len(), 2);
+        assert!(s.iter().all(|x| x.result == 1.0));
+        assert_eq!(
+            samples(GameId::Shogi, &r[0], 1, &layout).map(|s| s.len()),
+            Ok(1)
+        );
+        // a move that is not legal names the game's move
+        let bad = Record {
+            result: 0.5,
+            moves: vec!["7g7f".into(), "7f7e".into()],
+        };
+        let e = samples(GameId::Shogi, &bad, 0, &layout)
+            .err()
+            .unwrap_or_default();
+        assert!(e.starts_with("move 2"), "{e}");
+    }
+
+    #[test]
+    fn learning_lowers_the_error() {
+        // a step against the gradient lowers the error
+        let mut train = Vec::new();
+        let layout = Layout::of(Game::new(GameId::Shogi, RuleOptions::default()).position());
+        for r in read_records(RECORDS) {
+            train.extend(samples(GameId::Shogi, &r, 0, &layout).unwrap_or_default());
+        }
+        let w0 = vec![0.0; layout.len()];
+        let g = gradient(&train, &w0, 400.0);
+        let step: Vec<f64> = w0.iter().zip(&g).map(|(w, g)| w - 1e5 * g).collect();
+        assert!(error(&train, &step, 400.0) < error(&train, &w0, 400.0));
+    }
+}
