@@ -12,7 +12,8 @@
 //! squared error over all positions, each weight held towards its starting value by an L2 term
 //! (a weight seen in few positions moves little). One game in ten is kept out of the learning,
 //! and its error is printed beside the learning's, so that a table that only learnt its games
-//! by heart shows. The table is printed as text (`--out` writes it to a file), which `koma
+//! by heart shows. With `--search-nodes`, each position's target blends its game's result
+//! with the engine's own search of it (through the same logistic function). The table is printed as text (`--out` writes it to a file), which `koma
 //! match shogi level:8/table=<file> level:8` plays against the game's own evaluation.
 //!
 //! The games learnt from so far: `koma match shogi level:8 level:8 --nodes 20000 --opening 8
@@ -21,7 +22,9 @@
 use std::fmt::Write as _;
 
 use koma_engine::eval::linear::Layout;
-use koma_rules::{Game, GameId, Move, Position, RuleOptions, notation};
+use koma_engine::search::NoClock;
+use koma_engine::{Engine, Limits, Score};
+use koma_rules::{Game, GameId, Move, Player, Position, RuleOptions, notation};
 
 /// The settings of `koma tune`.
 #[derive(clap::Args)]
@@ -44,6 +47,14 @@ pub struct TuneSettings {
     /// The L2 term's weight, towards the starting table.
     #[arg(long, default_value_t = 1e-7)]
     pub l2: f64,
+    /// Nodes of the engine's own search (its game's evaluation) on each position: with it, a
+    /// position's target blends the game's result with the search's score (see `--lambda`).
+    #[arg(long, default_value_t = 0)]
+    pub search_nodes: u64,
+    /// The game result's share of each target when `--search-nodes` is given (the search's
+    /// score, through the same logistic function, has the rest).
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f64,
     /// Where to write the table (Rust source); standard output when not given.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
@@ -53,6 +64,10 @@ pub struct TuneSettings {
 struct Sample {
     features: Vec<(u16, i16)>,
     result: f32,
+    /// What the table learns to predict: the result, or the result blended with the search.
+    target: f64,
+    /// The engine's search score, for the first player (centipawns), with `--search-nodes`.
+    searched: Option<f32>,
 }
 
 /// A recorded game: its result for the first player and its moves.
@@ -92,12 +107,13 @@ fn captures(pos: &Position, mv: Move) -> bool {
     }
 }
 
-/// The quiet positions of a game.
+/// The quiet positions of a game, each searched for `nodes` by the engine if one is given.
 fn samples(
     game: GameId,
     record: &Record,
     skip: usize,
     layout: &Layout,
+    mut search: Option<(&mut Engine, u64)>,
 ) -> Result<Vec<Sample>, String> {
     let mut pos: Position = Game::new(game, RuleOptions::default()).start().clone();
     let v = pos.variant();
@@ -111,9 +127,25 @@ fn samples(
         if ply >= skip && !pos.in_check() && pos.last_captured().is_empty() && !captures(&pos, mv) {
             let mut features = Vec::with_capacity(96);
             layout.features(&pos, |i, n| features.push((i as u16, n as i16)));
+            let searched = search.as_mut().map(|(engine, nodes)| {
+                let limits = Limits {
+                    nodes: Some(*nodes),
+                    ..Limits::default()
+                };
+                let r = engine.search(&pos, &[], &limits, &NoClock, &mut |_| {});
+                let cp = match r.score {
+                    Score::Cp(cp) => cp.clamp(-3000, 3000),
+                    Score::Mate(n) if n > 0 => 3000,
+                    Score::Mate(_) => -3000,
+                };
+                let first = if pos.turn() == Player::FIRST { cp } else { -cp };
+                first as f32
+            });
             out.push(Sample {
                 features,
                 result: record.result,
+                target: f64::from(record.result),
+                searched,
             });
         }
         pos.play(mv)
@@ -137,7 +169,7 @@ fn sigmoid(x: f64) -> f64 {
 fn error(set: &[Sample], w: &[f64], k: f64) -> f64 {
     let sum: f64 = set
         .iter()
-        .map(|s| (f64::from(s.result) - sigmoid(score(s, w) / k)).powi(2))
+        .map(|s| (s.target - sigmoid(score(s, w) / k)).powi(2))
         .sum();
     sum / set.len().max(1) as f64
 }
@@ -149,7 +181,7 @@ fn gradient(set: &[Sample], w: &[f64], k: f64) -> Vec<f64> {
         let mut g = vec![0.0; w.len()];
         for s in part {
             let p = sigmoid(score(s, w) / k);
-            let d = -2.0 * (f64::from(s.result) - p) * p * (1.0 - p) / k;
+            let d = -2.0 * (s.target - p) * p * (1.0 - p) / k;
             for &(i, n) in &s.features {
                 g[i as usize] += d * f64::from(n);
             }
@@ -184,6 +216,7 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
     let w0: Vec<f64> = hand_set.iter().map(|&x| f64::from(x)).collect();
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     let mut games = 0;
+    let mut engine = Engine::new(16);
     for path in &s.records {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         for r in read_records(&text) {
@@ -193,8 +226,14 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
                 &mut train
             };
             set.extend(
-                samples(s.game, &r, s.skip, &layout)
-                    .map_err(|e| format!("{}, game {}: {e}", path.display(), games + 1))?,
+                samples(
+                    s.game,
+                    &r,
+                    s.skip,
+                    &layout,
+                    (s.search_nodes > 0).then_some((&mut engine, s.search_nodes)),
+                )
+                .map_err(|e| format!("{}, game {}: {e}", path.display(), games + 1))?,
             );
             games += 1;
         }
@@ -239,6 +278,18 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
         best,
         error(&valid, &w0, k)
     );
+    if s.search_nodes > 0 {
+        let lambda = s.lambda.clamp(0.0, 1.0);
+        for t in train.iter_mut().chain(valid.iter_mut()) {
+            let searched = sigmoid(f64::from(t.searched.unwrap_or(0.0)) / k);
+            t.target = lambda * f64::from(t.result) + (1.0 - lambda) * searched;
+        }
+        eprintln!(
+            "targets: {lambda} of the result, the rest the search's score; error {:.6} learning, {:.6} kept out",
+            error(&train, &w0, k),
+            error(&valid, &w0, k)
+        );
+    }
     let mut w = w0.clone();
     let (mut m, mut v2) = (vec![0.0; w.len()], vec![0.0; w.len()]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12);
@@ -318,11 +369,11 @@ mod tests {
         let layout = Layout::of(pos.position());
         // game 0: before 7g7f, 3c3d; not before 8h2b+ (a capture), 3a2b (after one) or B*4e
         // (after one)
-        let s = samples(GameId::Shogi, &r[0], 0, &layout).unwrap_or_default();
+        let s = samples(GameId::Shogi, &r[0], 0, &layout, None).unwrap_or_default();
         assert_eq!(s.len(), 2);
         assert!(s.iter().all(|x| x.result == 1.0));
         assert_eq!(
-            samples(GameId::Shogi, &r[0], 1, &layout).map(|s| s.len()),
+            samples(GameId::Shogi, &r[0], 1, &layout, None).map(|s| s.len()),
             Ok(1)
         );
         // a move that is not legal names the game's move
@@ -330,7 +381,7 @@ mod tests {
             result: 0.5,
             moves: vec!["7g7f".into(), "7f7e".into()],
         };
-        let e = samples(GameId::Shogi, &bad, 0, &layout)
+        let e = samples(GameId::Shogi, &bad, 0, &layout, None)
             .err()
             .unwrap_or_default();
         assert!(e.starts_with("move 2"), "{e}");
@@ -342,7 +393,7 @@ mod tests {
         let mut train = Vec::new();
         let layout = Layout::of(Game::new(GameId::Shogi, RuleOptions::default()).position());
         for r in read_records(RECORDS) {
-            train.extend(samples(GameId::Shogi, &r, 0, &layout).unwrap_or_default());
+            train.extend(samples(GameId::Shogi, &r, 0, &layout, None).unwrap_or_default());
         }
         let w0 = vec![0.0; layout.len()];
         let g = gradient(&train, &w0, 400.0);

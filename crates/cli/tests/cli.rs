@@ -162,6 +162,22 @@ fn tune_learns_a_table_that_a_match_plays() {
         .filter(|w| w.parse::<i32>().is_ok())
         .count();
     assert_eq!(weights, 1086);
+    // targets blended with the engine's own search
+    let (ok, _, err) = koma(&[
+        "tune",
+        "shogi",
+        g,
+        "--skip",
+        "4",
+        "--epochs",
+        "2",
+        "--search-nodes",
+        "300",
+        "--out",
+        t,
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("targets: 0.5 of the result"), "{err}");
     let player = format!("level:1/table={t}");
     let (ok, out, err) = koma(&[
         "match", "shogi", &player, "level:1", "--games", "2", "--cap", "20",

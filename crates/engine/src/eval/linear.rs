@@ -26,21 +26,24 @@
 //! [`Layout`]'s order, separated by white space ([`read_table`]). `koma match shogi
 //! level:8/table=<file> level:8` measures one against the game's own evaluation.
 //!
-//! Measured so far, and why standard shogi still plays with its own evaluation
+//! Measured so far (`koma match shogi level:8/table=<file> level:8 --nodes 50000`; the games
+//! learnt from: 559 of the top level against itself, 20k nodes a move, eight random opening
+//! plies, 25,635 quiet positions), and why standard shogi still plays with its own evaluation
 //! ([`super::shogi`]):
 //! - The starting table (the game's own weights in these features; the one difference is the
 //!   enemy's hand at an open king, here its count times the king's open neighbours, there
-//!   times the guards missing from two) scored 57.5 % against the game's own evaluation
-//!   (34-1-25 over 60 games, `koma match shogi level:8/table=<start> level:8 --nodes 50000`,
-//!   games 1-60 as three processes of 20), but against Fairy-Stockfish at lishogi's level 6
-//!   (400 ms a move) 42.5 % (17-0-23), where the game's own scored 55.0 %: no gain shown.
-//! - Learnt from 559 games of the top level against itself (20k nodes a move, eight random
-//!   opening plies; 25,635 quiet positions), the table lowered the error on the games kept
-//!   out only from 0.2032 to 0.2007, and played worse: 27.5 % against the game's own
-//!   evaluation (11-0-29 over 40 games, the same match). In those games the side ahead by the
-//!   evaluation won little more often than not (ahead by 1,750 centipawns or more: 74.7 %), so
-//!   their results say little about the weights, and 1,086 weights need far more positions
-//!   than these: more and better games are the next step.
+//!   times the guards missing from two) scored 54.6 % against the game's own evaluation
+//!   (65-1-54 over 120 games), and against Fairy-Stockfish at lishogi's level 6 (400 ms a
+//!   move) 42.5 % (17-0-23), where the game's own scored 55.0 %: no gain shown.
+//! - Learnt from the results (`--l2 1e-8 --epochs 500`), the table lowered the error on the
+//!   games kept out only from 0.2032 to 0.2007 and played worse: 27.5 % (11-0-29 over 40
+//!   games). Held closer to the start (`--l2 1e-7`): 40.0 % (7-2-11 over 20). Learnt half from
+//!   the results and half from a 5,000-node search of each position (`--search-nodes 5000`):
+//!   46.7 % (28-0-32 over 60).
+//! - In those games the side ahead by the evaluation won little more often than not (ahead by
+//!   1,750 centipawns or more: 74.7 %), so their results say little about the weights, and
+//!   1,086 weights need far more positions than these: more and stronger games are the next
+//!   step.
 
 use koma_rules::{Player, Position};
 
