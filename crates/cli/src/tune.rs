@@ -12,7 +12,8 @@
 //! squared error over all positions, each weight held towards its starting value by an L2 term
 //! (a weight seen in few positions moves little). One game in ten is kept out of the learning,
 //! and its error is printed beside the learning's, so that a table that only learnt its games
-//! by heart shows. With `--search-nodes`, each position's target blends its game's result
+//! by heart shows. `--learn` names the groups of weights learnt (the rest keep their starting
+//! values). With `--search-nodes`, each position's target blends its game's result
 //! with the engine's own search of it (through the same logistic function). The table is printed as text (`--out` writes it to a file), which `koma
 //! match shogi level:8/table=<file> level:8` plays against the game's own evaluation.
 //!
@@ -55,6 +56,14 @@ pub struct TuneSettings {
     /// score, through the same logistic function, has the rest).
     #[arg(long, default_value_t = 0.5)]
     pub lambda: f64,
+    /// The groups of weights to learn (the others keep their starting values): square,
+    /// defence, attack, hand, open, side.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "square,defence,attack,hand,open,side"
+    )]
+    pub learn: Vec<String>,
     /// Where to write the table (Rust source); standard output when not given.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
@@ -211,6 +220,21 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
         ));
     }
     let layout = Layout::of(pos);
+    const GROUPS: [&str; 6] = ["square", "defence", "attack", "hand", "open", "side"];
+    if let Some(bad) = s.learn.iter().find(|g| !GROUPS.contains(&g.as_str())) {
+        return Err(format!(
+            "--learn {bad:?}: the groups are {}",
+            GROUPS.join(", ")
+        ));
+    }
+    let learnt: Vec<bool> = (0..layout.len())
+        .map(|i| {
+            let name = layout.name(i);
+            s.learn
+                .iter()
+                .any(|g| name.split(' ').next() == Some(g.as_str()))
+        })
+        .collect();
     let hand_set = koma_engine::eval::linear_start(s.game)
         .ok_or_else(|| format!("{}: no linear evaluation for this game", s.game))?;
     let w0: Vec<f64> = hand_set.iter().map(|&x| f64::from(x)).collect();
@@ -296,7 +320,7 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
     let n = train.len() as f64;
     for epoch in 1..=s.epochs {
         let g = gradient(&train, &w, k);
-        for i in 0..w.len() {
+        for i in (0..w.len()).filter(|&i| learnt[i]) {
             let gi = g[i] / n + 2.0 * s.l2 * (w[i] - w0[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * gi;
             v2[i] = b2 * v2[i] + (1.0 - b2) * gi * gi;

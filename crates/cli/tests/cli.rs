@@ -193,6 +193,12 @@ fn tune_learns_a_table_that_a_match_plays() {
     let (ok, _, err) = koma(&["match", "shogi", &player, "level:1"]);
     assert!(!ok);
     assert!(err.contains("missing.txt"), "{err}");
+    let (ok, _, err) = koma(&["tune", "shogi", g, "--learn", "hand,kings"]);
+    assert!(!ok);
+    assert!(
+        err.contains("--learn \"kings\": the groups are square"),
+        "{err}"
+    );
     let (ok, _, err) = koma(&["tune", "chushogi", g]);
     assert!(!ok);
     assert!(err.contains("chushogi: no linear evaluation"), "{err}");
