@@ -39,7 +39,10 @@
 //!   games kept out only from 0.2032 to 0.2007 and played worse: 27.5 % (11-0-29 over 40
 //!   games). Held closer to the start (`--l2 1e-7`): 40.0 % (7-2-11 over 20). Learnt half from
 //!   the results and half from a 5,000-node search of each position (`--search-nodes 5000`):
-//!   46.7 % (28-0-32 over 60).
+//!   46.7 % (28-0-32 over 60); from that search alone (`--lambda 0`): 49.6 % (58-3-59 over
+//!   120). Learning only the hands, the open king and the move (36 weights, `--learn
+//!   hand,open,side`): 30.0 % (6-0-14 over 20); it taught that knights in the enemy's hand
+//!   help an open king.
 //! - In those games the side ahead by the evaluation won little more often than not (ahead by
 //!   1,750 centipawns or more: 74.7 %), so their results say little about the weights, and
 //!   1,086 weights need far more positions than these: more and stronger games are the next
