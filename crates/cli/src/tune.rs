@@ -13,9 +13,10 @@
 //! (a weight seen in few positions moves little). One game in ten is kept out of the learning,
 //! and its error is printed beside the learning's, so that a table that only learnt its games
 //! by heart shows. `--learn` names the groups of weights learnt (the rest keep their starting
-//! values). With `--search-nodes`, each position's target blends its game's result
-//! with the engine's own search of it (through the same logistic function). The table is printed as text (`--out` writes it to a file), which `koma
-//! match shogi level:8/table=<file> level:8` plays against the game's own evaluation.
+//! values). With `--search-nodes`, each position's target blends its game's result with the
+//! engine's own search of it (through the same logistic function). The table is printed as
+//! text (`--out` writes it to a file), which `koma match shogi level:8/table=<file> level:8`
+//! plays against the game's own evaluation.
 //!
 //! The games learnt from so far: `koma match shogi level:8 level:8 --nodes 20000 --opening 8
 //! --record`; what the table learnt from 559 of them did is in `koma_engine::eval::linear`.

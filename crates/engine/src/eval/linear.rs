@@ -11,8 +11,8 @@
 //! - **a piece near its own king**: per kind and offset within two steps (files folded to the
 //!   distance), the king's defenders;
 //! - **a piece near the enemy king**: the same, the attackers;
-//! - **pieces in hand**: the first, second, third and any further piece of each kind, each its
-//!   own weight (the first of a kind is worth most);
+//! - **pieces in hand**: the first, second and third piece of each kind, each its own weight,
+//!   and one more weight for each piece past them;
 //! - **the enemy's hand at an open king**: for each kind the enemy holds, the count times the
 //!   king's neighbour cells that no own piece stands on (drops attack an open king);
 //! - **the move**: the side to move.
@@ -43,10 +43,10 @@
 //!   120). Learning only the hands, the open king and the move (36 weights, `--learn
 //!   hand,open,side`): 30.0 % (6-0-14 over 20); it taught that knights in the enemy's hand
 //!   help an open king.
-//! - In those games the side ahead by the evaluation won little more often than not (ahead by
-//!   1,750 centipawns or more: 74.7 %), so their results say little about the weights, and
-//!   1,086 weights need far more positions than these: more and stronger games are the next
-//!   step.
+//! - In those games the side ahead by the evaluation won far less often than its lead says
+//!   (ahead by 1,750 centipawns or more: 74.7 %), so their results say little about the
+//!   weights, and 1,086 weights need far more positions than these: more and stronger games
+//!   are the next step.
 
 use koma_rules::{Player, Position};
 
