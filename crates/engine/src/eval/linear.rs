@@ -34,7 +34,8 @@
 //!   enemy's hand at an open king, here its count times the king's open neighbours, there
 //!   times the guards missing from two) scored 54.6 % against the game's own evaluation
 //!   (65-1-54 over 120 games), and against Fairy-Stockfish at lishogi's level 6 (400 ms a
-//!   move) 42.5 % (17-0-23), where the game's own scored 55.0 %: no gain shown.
+//!   move) 42.5 % (17-0-23), where the game's own scored 55.0 % (51.2 % over 80 games): no
+//!   gain shown.
 //! - Learnt from the results (`--l2 1e-8 --epochs 500`), the table lowered the error on the
 //!   games kept out only from 0.2032 to 0.2007 and played worse: 27.5 % (11-0-29 over 40
 //!   games). Held closer to the start (`--l2 1e-7`): 40.0 % (7-2-11 over 20). Learnt half from
