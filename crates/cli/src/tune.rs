@@ -65,7 +65,7 @@ pub struct TuneSettings {
         default_value = "square,defence,attack,hand,open,side"
     )]
     pub learn: Vec<String>,
-    /// Where to write the table (Rust source); standard output when not given.
+    /// Where to write the table (text); standard output when not given.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
 }
@@ -229,12 +229,7 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
         ));
     }
     let learnt: Vec<bool> = (0..layout.len())
-        .map(|i| {
-            let name = layout.name(i);
-            s.learn
-                .iter()
-                .any(|g| name.split(' ').next() == Some(g.as_str()))
-        })
+        .map(|i| s.learn.iter().any(|g| g == layout.group(i)))
         .collect();
     let hand_set = koma_engine::eval::linear_start(s.game)
         .ok_or_else(|| format!("{}: no linear evaluation for this game", s.game))?;

@@ -11,8 +11,8 @@
 //! - **a piece near its own king**: per kind and offset within two steps (files folded to the
 //!   distance), the king's defenders;
 //! - **a piece near the enemy king**: the same, the attackers;
-//! - **pieces in hand**: the first, second and third piece of each kind, each its own weight,
-//!   and one more weight for each piece past them;
+//! - **pieces in hand**: the first, second, third and fourth piece of each kind, each its own
+//!   weight (each piece past the fourth counts with the fourth's);
 //! - **the enemy's hand at an open king**: for each kind the enemy holds, the count times the
 //!   king's neighbour cells that no own piece stands on (drops attack an open king);
 //! - **the move**: the side to move.
@@ -123,6 +123,24 @@ impl Layout {
     /// Whether the table is empty (never: the move's weight is always there).
     pub const fn is_empty(&self) -> bool {
         false
+    }
+
+    /// The group of feature `i`, the first word of its [`name`](Layout::name): square,
+    /// defence, attack, hand, open or side.
+    pub fn group(&self, i: usize) -> &'static str {
+        if i < self.defence() {
+            "square"
+        } else if i < self.attack() {
+            "defence"
+        } else if i < self.hand() {
+            "attack"
+        } else if i < self.open() {
+            "hand"
+        } else if i < self.tempo() {
+            "open"
+        } else {
+            "side"
+        }
     }
 
     /// A short name of feature `i`, for reading a learnt table.
@@ -488,6 +506,33 @@ mod tests {
         let w = crate::eval::shogi::WEIGHTS.enemy_hand;
         assert_eq!(open, -w * 5 + w * 4);
         assert!(w > 0);
+    }
+
+    #[test]
+    fn every_feature_is_named_in_its_group() {
+        let layout = Layout::of(Game::new(GameId::Shogi, RuleOptions::default()).position());
+        let mut seen = std::collections::BTreeMap::new();
+        for i in 0..layout.len() {
+            assert_eq!(
+                layout.name(i).split(' ').next(),
+                Some(layout.group(i)),
+                "{i}"
+            );
+            *seen.entry(layout.group(i)).or_insert(0) += 1;
+        }
+        // 14 kinds on 5 folded files and 9 ranks; two windows of 14 x 15; 7 x 4 in hand
+        let counts: Vec<_> = seen.into_iter().collect();
+        assert_eq!(
+            counts,
+            [
+                ("attack", 210),
+                ("defence", 210),
+                ("hand", 28),
+                ("open", 7),
+                ("side", 1),
+                ("square", 630)
+            ]
+        );
     }
 
     #[test]
