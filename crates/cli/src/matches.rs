@@ -26,8 +26,8 @@ use koma_rules::{Game, GameId, Move, Player, RuleOptions};
 pub enum Contender {
     /// The engine at a level.
     Level(Level),
-    /// The engine at a level with null-move pruning on or late-move reductions off
-    /// (`level:<n>/null`, `level:<n>/nolmr`), to measure what they gain.
+    /// The engine at a level with some of its search's selective parts switched on or off
+    /// (`level:<n>/null`, `level:<n>/nolmr/nochecks`: [`SWITCHES`]), to measure what they gain.
     Pruned(Level, koma_engine::search::Pruning),
     /// The engine at a level, its three-player search set to a method (`paranoid:<n>`,
     /// `maxn:<n>`).
@@ -42,6 +42,22 @@ pub enum Contender {
     /// (`level:<n>/table=<file>`, shogi; `koma tune` writes them): its path and weights.
     Table(Level, String, Vec<i32>),
 }
+
+/// What a switch does to the search's settings.
+pub type Switch = fn(&mut koma_engine::search::Pruning);
+
+/// The switches of `level:<n>/<switch>...`: each turns one of the search's selective parts
+/// on or off, to measure what it gains ([`koma_engine::search::Pruning`]).
+pub const SWITCHES: &[(&str, Switch)] = &[
+    ("null", |p| p.null_move = true),
+    ("nolmr", |p| p.reductions = false),
+    ("nofut", |p| p.futility = false),
+    ("nochecks", |p| p.quiet_checks = false),
+    ("nosee", |p| p.exchanges = false),
+    ("noiir", |p| p.iir = false),
+    ("noasp", |p| p.aspiration = false),
+    ("nomalus", |p| p.history_malus = false),
+];
 
 /// Lishogi's AI levels for Fairy-Stockfish: `Skill Level`, milliseconds a move, depth.
 pub const FSF_LEVELS: [(i32, u64, u32); 8] = [
@@ -72,21 +88,23 @@ impl std::str::FromStr for Contender {
                         .map_err(|e| format!("{path}: {e}"))?;
                     return Ok(Contender::Table(l, path.to_string(), table));
                 }
+                let wrong = || {
+                    let names: Vec<&str> = SWITCHES.iter().map(|&(n, _)| n).collect();
+                    format!(
+                        "{s:?}: level:<n>/table=<file>, or level:<n> and switches from {}, each after a /",
+                        names.join(", ")
+                    )
+                };
                 let Contender::Level(l) = level.parse()? else {
-                    return Err(format!(
-                        "{s:?}: level:<n>/null, level:<n>/nolmr, level:<n>/nofut or level:<n>/table=<file>"
-                    ));
+                    return Err(wrong());
                 };
                 let mut p = koma_engine::search::Pruning::default();
-                match off {
-                    "null" => p.null_move = true,
-                    "nolmr" => p.reductions = false,
-                    "nofut" => p.futility = false,
-                    _ => {
-                        return Err(format!(
-                            "{s:?}: level:<n>/null, level:<n>/nolmr, level:<n>/nofut or level:<n>/table=<file>"
-                        ));
-                    }
+                for name in off.split('/') {
+                    let &(_, set) = SWITCHES
+                        .iter()
+                        .find(|&&(n, _)| n == name)
+                        .ok_or_else(wrong)?;
+                    set(&mut p);
                 }
                 Ok(Contender::Pruned(l, p))
             }
@@ -120,18 +138,20 @@ impl std::fmt::Display for Contender {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Contender::Level(l) => write!(f, "level:{}", l.number()),
-            Contender::Pruned(l, p) => write!(
-                f,
-                "level:{}/{}",
-                l.number(),
-                if p.null_move {
-                    "null"
-                } else if !p.reductions {
-                    "nolmr"
-                } else {
-                    "nofut"
+            Contender::Pruned(l, p) => {
+                write!(f, "level:{}", l.number())?;
+                // a switch is shown when it is set in `p` (setting it again changes nothing)
+                let default = koma_engine::search::Pruning::default();
+                for &(name, set) in SWITCHES {
+                    let (mut d, mut q) = (default, *p);
+                    set(&mut d);
+                    set(&mut q);
+                    if d != default && q == *p {
+                        write!(f, "/{name}")?;
+                    }
                 }
-            ),
+                Ok(())
+            }
             Contender::Method(l, koma_engine::multi::Method::Paranoid) => {
                 write!(f, "paranoid:{}", l.number())
             }
@@ -154,8 +174,9 @@ impl std::fmt::Display for Contender {
 pub struct MatchSettings {
     /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
     pub game: GameId,
-    /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:N/null,
-    /// level:N/nolmr, level:N/nofut, level:N/table=FILE (a linear evaluation's table, shogi),
+    /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:N with
+    /// switches of its search (level:N/null, /nolmr, /nofut, /nochecks, /nosee, /noiir, /noasp,
+    /// /nomalus, several allowed), level:N/table=FILE (a linear evaluation's table, shogi),
     /// random, greedy, or fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and minishogi).
     pub a: Contender,
     /// The second player (both other seats in sangoku).
@@ -566,4 +587,28 @@ pub fn search_bench(nodes: u64) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn switches_parse_and_print_back() {
+        for s in [
+            "level:8/null",
+            "level:8/nochecks/noiir",
+            "level:3/nosee/noasp/nomalus",
+        ] {
+            let c: Contender = s.parse().unwrap();
+            assert_eq!(c.to_string(), s);
+        }
+        let Ok(Contender::Pruned(_, p)) = "level:8/nolmr/nofut".parse() else {
+            panic!("not a level with switches");
+        };
+        assert!(!p.reductions && !p.futility && p.quiet_checks && !p.null_move);
+        let e = "level:8/nochecks/fast".parse::<Contender>().unwrap_err();
+        assert!(e.contains("nomalus"), "{e}");
+        assert!("level:9/null".parse::<Contender>().is_err());
+    }
 }

@@ -188,6 +188,21 @@ pub struct Pruning {
     /// beta is cut, quiet moves that cannot bring a static score far below alpha back are
     /// skipped, and so are the latest quiet moves at the shallowest depths.
     pub futility: bool,
+    /// Quiet checks in quiescence: at its first ply, moves and drops that check directly and
+    /// do not lose the checker by [`exchange`](Searcher::see) are searched with the captures.
+    pub quiet_checks: bool,
+    /// Static exchanges: quiescence skips captures that lose material on the exchange, and the
+    /// main search tries them after the quiet moves.
+    pub exchanges: bool,
+    /// Internal iterative reduction: a node four or more plies from the leaves with no move
+    /// from the table is searched a ply shallower.
+    pub iir: bool,
+    /// Aspiration windows: from depth 4 the root is searched within 60 of the last
+    /// iteration's score, and again in full when the score falls outside.
+    pub aspiration: bool,
+    /// History malus: at a cut by a quiet move, the quiet moves tried before it lose what it
+    /// gains.
+    pub history_malus: bool,
 }
 
 impl Default for Pruning {
@@ -196,6 +211,11 @@ impl Default for Pruning {
             null_move: false,
             reductions: true,
             futility: true,
+            quiet_checks: true,
+            exchanges: true,
+            iir: true,
+            aspiration: true,
+            history_malus: true,
         }
     }
 }
@@ -329,6 +349,7 @@ impl Engine {
             null_ok,
             reductions: self.prune.reductions,
             futility: self.prune.futility,
+            prune: self.prune,
             limits,
             control,
         };
@@ -384,6 +405,7 @@ struct Searcher<'a> {
     /// Late moves are searched shallower first.
     reductions: bool,
     futility: bool,
+    prune: Pruning,
     limits: Limits,
     control: &'a dyn Control,
 }
@@ -427,6 +449,7 @@ impl Searcher<'_> {
             pv: vec![legal[0]],
         };
         let mut rng = seed;
+        let mut prev: i32 = 0;
         for depth in 1..=max_depth {
             self.seldepth = 0;
             // the previous best first
@@ -437,7 +460,18 @@ impl Searcher<'_> {
             }
             self.first_iteration = depth == 1;
             self.iteration = depth as usize;
-            let (scores, complete) = self.root_moves(&legal, depth as i32, margin > 0);
+            let aspire = self.prune.aspiration && margin == 0 && depth >= 4;
+            let (mut scores, mut complete) = if aspire && prev.abs() < MATE_BOUND {
+                self.root_moves(&legal, depth as i32, false, prev - 60, prev + 60)
+            } else {
+                self.root_moves(&legal, depth as i32, margin > 0, -INF, INF)
+            };
+            if aspire && complete && prev.abs() < MATE_BOUND {
+                let top = scores.iter().map(|&(_, s)| s).max().unwrap_or(-INF);
+                if top <= prev - 60 || top >= prev + 60 {
+                    (scores, complete) = self.root_moves(&legal, depth as i32, false, -INF, INF);
+                }
+            }
             if !complete && depth > 1 {
                 break;
             }
@@ -447,6 +481,7 @@ impl Searcher<'_> {
             let Some((chosen, score)) = choose(&scores, margin, &mut rng) else {
                 break;
             };
+            prev = score;
             let pv = self.pv(chosen, depth as usize);
             best = SearchResult {
                 best: Some(chosen),
@@ -473,9 +508,16 @@ impl Searcher<'_> {
 
     /// Each root move's score at `depth` (exact for every move when `all`, else exact for the
     /// best and bounds for the rest), and whether the iteration finished.
-    fn root_moves(&mut self, legal: &[Move], depth: i32, all: bool) -> (Vec<(Move, i32)>, bool) {
-        let mut alpha = -INF;
-        let beta = INF;
+    fn root_moves(
+        &mut self,
+        legal: &[Move],
+        depth: i32,
+        all: bool,
+        lo: i32,
+        hi: i32,
+    ) -> (Vec<(Move, i32)>, bool) {
+        let mut alpha = lo;
+        let beta = hi;
         let mut out = Vec::with_capacity(legal.len());
         for (i, &mv) in legal.iter().enumerate() {
             if !self.play(mv) {
@@ -483,8 +525,10 @@ impl Searcher<'_> {
             }
             let check = self.pos.in_check();
             let d = depth - 1 + i32::from(check);
-            let score = if i == 0 || all {
-                -self.negamax(d, -beta, INF, 1)
+            let score = if all {
+                -self.negamax(d, -INF, INF, 1)
+            } else if i == 0 {
+                -self.negamax(d, -beta, -alpha, 1)
             } else {
                 let s = -self.negamax(d, -alpha - 1, -alpha, 1);
                 if s > alpha && !self.stopped {
@@ -500,13 +544,19 @@ impl Searcher<'_> {
             if all || score > alpha {
                 alpha = alpha.max(score);
                 out.push((mv, score));
+                if !all && score >= beta {
+                    // above the window: the caller searches again with a wider one
+                    return (out, true);
+                }
             } else {
                 // a null-window search that failed low only bounds the score (at most alpha):
                 // recorded below the best, so that the move that raised alpha is the one chosen
                 out.push((mv, score.min(alpha - 1)));
             }
         }
-        if let Some(&(mv, s)) = out.iter().max_by_key(|(_, s)| *s) {
+        if let Some(&(mv, s)) = out.iter().max_by_key(|(_, s)| *s)
+            && s > lo
+        {
             let key = self.pos.hash();
             self.tt.store(key, Some(mv), s, depth as i16, Bound::Exact);
         }
@@ -643,8 +693,35 @@ impl Searcher<'_> {
         }
     }
 
+    /// Whether `mv` puts a piece of a kind on a cell of `cells` (from
+    /// [`Position::attack_cells`]) that attacks from there.
+    fn checks_directly(&self, mv: Move, cells: &[(koma_rules::Cell, u64)]) -> bool {
+        let (to, kind) = match mv {
+            Move::Board { from, to, promote } => {
+                let k = self.pos.piece(from).kind();
+                let k = if promote {
+                    self.pos.variant().kind(k).promotes_to.unwrap_or(k)
+                } else {
+                    k
+                };
+                (to, k)
+            }
+            Move::Drop { kind, to } => (to, kind),
+            Move::Double { .. } | Move::Pass => return false,
+        };
+        cells
+            .iter()
+            .any(|&(c, m)| c == to && m >> kind.index() & 1 != 0)
+    }
+
+    /// The static exchange of `mv` ([`exchange`]) by the evaluation's values.
+    fn see(&self, mv: Move) -> i32 {
+        exchange(&self.pos, mv, self.eval)
+    }
+
     fn order(&self, moves: &[Move], tt_move: Option<Move>, ply: usize) -> Vec<Ordered> {
         let killers = self.killers[ply.min(MAX_PLY)];
+
         let mut out: Vec<Ordered> = moves
             .iter()
             .map(|&mv| {
@@ -655,7 +732,9 @@ impl Searcher<'_> {
                     let attacker = mv
                         .from()
                         .map_or(0, |f| self.eval.value(self.pos.piece(f).kind()));
-                    1_000_000 + v * 16 - attacker / 16
+                    // a capture that loses on the exchange comes after the quiet moves
+                    let losing = self.prune.exchanges && self.see(mv) < 0;
+                    1_000_000 + v * 16 - attacker / 16 - if losing { 2_000_000 } else { 0 }
                 } else if matches!(mv, Move::Board { promote: true, .. }) {
                     900_000
                 } else if Some(mv) == killers[0] {
@@ -676,7 +755,7 @@ impl Searcher<'_> {
         out
     }
 
-    fn negamax(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(&mut self, mut depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if let Some(s) = self.repetition(ply) {
             return s;
         }
@@ -707,6 +786,9 @@ impl Searcher<'_> {
             }
         }
         let in_check = self.pos.in_check();
+        if self.prune.iir && tt_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
         // futility: off the principal variation, out of check, near the leaves, by the static
         // score
         let pv_node = beta - alpha > 1;
@@ -740,6 +822,7 @@ impl Searcher<'_> {
         let mut best = -INF;
         let mut best_move = None;
         let mut legal = 0;
+        let mut tried: Vec<Move> = Vec::new();
         for o in ordered {
             let mv = o.mv;
             if !self.play(mv) {
@@ -759,6 +842,9 @@ impl Searcher<'_> {
             if quiet && legal > 1 && (futile || legal > late) {
                 self.unplay();
                 continue;
+            }
+            if quiet && self.prune.history_malus && tried.len() < 64 {
+                tried.push(mv);
             }
             let mut score;
             if legal == 1 {
@@ -795,6 +881,13 @@ impl Searcher<'_> {
                             }
                             let i = self.history_index(mv);
                             self.history[i] = (self.history[i] + depth * depth).min(700_000);
+                            for &t in &tried {
+                                if t != mv {
+                                    let j = self.history_index(t);
+                                    self.history[j] =
+                                        (self.history[j] - depth * depth).max(-700_000);
+                                }
+                            }
                         }
                         break;
                     }
@@ -844,14 +937,41 @@ impl Searcher<'_> {
         }
         let mut list = Vec::with_capacity(64);
         self.pos.pseudo_legal_moves(&mut list);
+        let quiet_checks = self.prune.quiet_checks
+            && !in_check
+            && qply == 0
+            && self.checks_bind
+            && !self.pos.is_placing();
+        let mut check_cells = Vec::new();
+        if quiet_checks && let Some(k) = self.pos.king(to_move.opponent()) {
+            self.pos.attack_cells(k, to_move, &mut check_cells);
+        }
         if !in_check {
             list.retain(|&m| {
-                matches!(m, Move::Board { promote: true, .. }) || self.victim(m).is_some()
+                matches!(m, Move::Board { promote: true, .. })
+                    || self.victim(m).is_some()
+                    || (!check_cells.is_empty() && self.checks_directly(m, &check_cells))
             });
         }
         let ordered = self.order(&list, None, ply);
         let mut legal = 0;
         for o in ordered {
+            if !in_check
+                && !o.capture
+                && !matches!(o.mv, Move::Board { promote: true, .. })
+                && self.see(o.mv) < 0
+            {
+                // a quiet check that loses the checker
+                continue;
+            }
+            if self.prune.exchanges
+                && !in_check
+                && o.capture
+                && !matches!(o.mv, Move::Board { promote: true, .. })
+                && self.see(o.mv) < 0
+            {
+                continue;
+            }
             if !self.play(o.mv) {
                 continue;
             }
@@ -915,6 +1035,63 @@ impl Searcher<'_> {
 /// A level's controlled mistakes: any of `scores` within `margin` of the best, picked by
 /// `rng` (the best itself with no margin, or when the best is a mate). Shared by the two- and
 /// three-player searches.
+/// The static exchange of `mv` in `pos`: what the mover wins (or loses, below zero) when both
+/// sides go on capturing on its cell, each with its least valuable piece
+/// ([`Position::least_attacker`]) and each free to stop. Pieces are worth their `eval` value (at
+/// least 50), a royal more than anything it could win, so it never takes onto a defended cell.
+/// Two-player games; drops and board moves only (a lion's double move, a pass: 0); promotions on
+/// the way are not counted. A capture of something worth at least the capturer is not played
+/// out: the answer is then a lower bound (never below zero), which is all the search asks.
+pub(crate) fn exchange(pos: &Position, mv: Move, eval: &dyn Evaluator) -> i32 {
+    let worth = |kind: koma_rules::Kind| {
+        if pos.variant().kind(kind).royal {
+            20_000
+        } else {
+            eval.value(kind).max(50)
+        }
+    };
+    let me = pos.turn();
+    let (from, to, mut moving) = match mv {
+        Move::Board { from, to, .. } => (Some(from), to, pos.piece(from).kind()),
+        Move::Drop { kind, to } => (None, to, kind),
+        Move::Double { .. } | Move::Pass => return 0,
+    };
+    let target = pos.piece(to);
+    let mut gain = [0i32; 40];
+    gain[0] = if !target.is_empty() && target.owner() != me {
+        worth(target.kind())
+    } else {
+        0
+    };
+    if gain[0] > 0 && gain[0] >= worth(moving) {
+        return gain[0] - worth(moving);
+    }
+    let mut used: Vec<koma_rules::Cell> = Vec::with_capacity(16);
+    used.extend(from);
+    let mut side = me.opponent();
+    let mut d = 0;
+    while d + 1 < gain.len() {
+        let Some(c) = pos.least_attacker(to, side, &used, worth) else {
+            break;
+        };
+        d += 1;
+        // the piece standing on the cell is taken
+        gain[d] = worth(moving) - gain[d - 1];
+        if (-gain[d - 1]).max(gain[d]) < 0 {
+            break;
+        }
+        moving = pos.piece(c).kind();
+        used.push(c);
+        side = side.opponent();
+    }
+    // each side stops where going on would lose
+    while d > 0 {
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+        d -= 1;
+    }
+    gain[0]
+}
+
 pub(crate) fn choose(scores: &[(Move, i32)], margin: i32, rng: &mut u64) -> Option<(Move, i32)> {
     // the first of the best
     let (best, top) = scores
@@ -961,5 +1138,45 @@ fn from_tt(s: i32, ply: usize) -> i32 {
         s + ply as i32
     } else {
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // test code: a failure is a test failure
+    use super::*;
+    use koma_rules::GameId;
+    use koma_rules::notation::{read_move, read_position};
+
+    fn see(sfen: &str, mv: &str) -> i32 {
+        let p = read_position(GameId::Shogi, sfen).unwrap();
+        let mv = read_move(p.variant(), mv).unwrap();
+        exchange(&p, mv, crate::eval::evaluator(GameId::Shogi))
+    }
+
+    #[test]
+    fn exchanges_count_the_defenders() {
+        use crate::eval::shogi::BOARD;
+        let (rook, pawn, silver, gold) = (BOARD[1], BOARD[7], BOARD[4], BOARD[3]);
+        // a rook takes a pawn the gold on 5d defends: the rook is lost for the pawn
+        let defended = "4k4/9/9/4g4/4p4/9/9/9/K3R4 b - 1";
+        assert_eq!(see(defended, "5i5e"), pawn - rook);
+        // undefended, the pawn is won
+        assert_eq!(see("4k4/9/9/9/4p4/9/9/9/K3R4 b - 1", "5i5e"), pawn);
+        // a silver takes it with the rook behind: the gold does not take back (it would be
+        // lost for the silver), so the pawn is won
+        let backed = "4k4/9/9/4g4/4p4/4S4/9/9/K3R4 b - 1";
+        assert_eq!(see(backed, "5f5e"), pawn);
+        assert!(gold > silver);
+        // without the rook behind, the gold takes the silver back
+        let bare = "4k4/9/9/4g4/4p4/4S4/9/9/K8 b - 1";
+        assert_eq!(see(bare, "5f5e"), pawn - silver);
+        // a gold dropped where a pawn takes it is lost; where nothing does, nothing is
+        assert_eq!(see("4k4/9/9/4p4/9/9/9/9/K8 b G 1", "G*5e"), -gold);
+        assert_eq!(see("4k4/9/9/9/9/9/9/9/K8 b G 1", "G*5e"), 0);
+        // a king never takes onto a defended cell
+        assert!(see("9/9/9/9/9/3g5/4p4/4K4/k8 b - 1", "5h5g") < 0);
+        // a capture of something worth more is a gain at once
+        assert!(see(defended, "5i5e") < 0 && see("4k4/9/9/4g4/4r4/9/9/9/K3S4 b - 1", "5i5e") > 0);
     }
 }

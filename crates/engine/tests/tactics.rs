@@ -389,3 +389,30 @@ fn levels_are_one_to_eight() {
         }
     }
 }
+
+#[test]
+fn quiescence_sees_a_drop_mate_past_the_horizon() {
+    // gote threatens G*5h, mate (the silver on 4g guards 5h). A search of one ply must step the
+    // king away rather than take the rook on 1f: it sees the mate only with quiet checks in
+    // quiescence, and without them takes the rook
+    let p = pos(GameId::Shogi, "4k4/9/9/9/9/8r/5s2P/9/4K4 b g 1");
+    let allows_mate = |mv: Move| {
+        let mut q = p.clone();
+        q.play(mv).unwrap();
+        mates_within(&mut q, 1)
+    };
+    let chosen = |quiet_checks: bool| {
+        let mut e = Engine::new(16);
+        e.set_pruning(koma_engine::search::Pruning {
+            quiet_checks,
+            ..Default::default()
+        });
+        e.search(&p, &[], &depth(1), &NoClock, &mut |_| {})
+            .best
+            .expect("a move")
+    };
+    let with = chosen(true);
+    assert!(!allows_mate(with), "{}", write_move(p.variant(), with));
+    let without = chosen(false);
+    assert!(allows_mate(without), "{}", write_move(p.variant(), without));
+}

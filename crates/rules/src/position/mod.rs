@@ -589,6 +589,64 @@ impl Position {
         false
     }
 
+    /// The cell of the piece of `by` attacking `cell` that `worth` values least, with the cells
+    /// in `used` taken as empty (for lines through them too, so pieces behind them attack): the
+    /// step of a static exchange, where `used` holds the pieces already traded on `cell`.
+    pub fn least_attacker(
+        &self,
+        cell: Cell,
+        by: Player,
+        used: &[Cell],
+        worth: impl Fn(crate::Kind) -> i32,
+    ) -> Option<Cell> {
+        let t = &self.v.tables;
+        let (first, count) = t.rev_index[by.index() * self.v.geometry.len() + cell.index()];
+        let mut best: Option<(i32, Cell)> = None;
+        for &(start, len, mask) in &t.rev[first as usize..first as usize + count as usize] {
+            let masks = &t.rev_masks[mask as usize];
+            for (d, &c) in t.ray_cells[start as usize..start as usize + len as usize]
+                .iter()
+                .enumerate()
+            {
+                let p = self.board[c.index()];
+                if p.is_empty() || used.contains(&c) {
+                    continue;
+                }
+                if p.owner() == by && masks[d] >> p.kind().index() & 1 != 0 {
+                    let w = worth(p.kind());
+                    if best.is_none_or(|(b, _)| w < b) {
+                        best = Some((w, c));
+                    }
+                }
+                break;
+            }
+        }
+        best.map(|(_, c)| c)
+    }
+
+    /// The cells from which a piece of `by` would attack `target` as the board stands, each
+    /// with the kinds that would (bit `k` for kind `k`): every empty cell on a line to
+    /// `target` up to the first piece, and that piece's cell. A move of `by` to such a cell with
+    /// such a kind gives a direct check when `target` holds a royal.
+    pub fn attack_cells(&self, target: Cell, by: Player, out: &mut Vec<(Cell, u64)>) {
+        let t = &self.v.tables;
+        let (first, count) = t.rev_index[by.index() * self.v.geometry.len() + target.index()];
+        for &(start, len, mask) in &t.rev[first as usize..first as usize + count as usize] {
+            let masks = &t.rev_masks[mask as usize];
+            for (d, &c) in t.ray_cells[start as usize..start as usize + len as usize]
+                .iter()
+                .enumerate()
+            {
+                if masks[d] != 0 {
+                    out.push((c, masks[d]));
+                }
+                if !self.board[c.index()].is_empty() {
+                    break;
+                }
+            }
+        }
+    }
+
     /// Whether `player`'s king is attacked by anyone else.
     pub fn is_attacked(&self, player: Player) -> bool {
         let Some(k) = self.kings[player.index()] else {

@@ -1,0 +1,79 @@
+//! The attack queries the engine's static exchanges and quiet checks use: the least valuable
+//! attacker of a cell, with the pieces already traded seen through, and the cells from which a
+//! piece would attack a cell.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
+
+use koma_rules::notation::{read_move, read_position};
+use koma_rules::{Cell, GameId, Kind, Player, Position};
+
+fn cell(p: &Position, name: &str) -> Cell {
+    read_move(p.variant(), &format!("P*{name}"))
+        .unwrap()
+        .to()
+        .unwrap()
+}
+
+/// Shogi's kinds by their letter's worth: pawn 1, lance 3, rook 10, gold 6, anything else 5.
+fn worth(p: &Position) -> impl Fn(Kind) -> i32 + '_ {
+    |k| match p.variant().kind(k).letter {
+        'P' => 1,
+        'L' => 3,
+        'R' => 10,
+        'G' => 6,
+        _ => 5,
+    }
+}
+
+#[test]
+fn the_least_attacker_comes_first_and_traded_pieces_are_seen_through() {
+    // on 5e: a pawn on 5f with a lance behind it on 5h, a rook on 1e, and a gote gold on 4d
+    let p = read_position(GameId::Shogi, "4k4/9/9/5g3/8R/4P4/9/4L4/K8 b - 1").unwrap();
+    let at = |name: &str| cell(&p, name);
+    let mut used = Vec::new();
+    let mut order = Vec::new();
+    while let Some(c) = p.least_attacker(at("5e"), Player::FIRST, &used, worth(&p)) {
+        order.push(c);
+        used.push(c);
+    }
+    assert_eq!(order, [at("5f"), at("5h"), at("1e")]);
+    // the gold on 4d steps to 5e; it does not attack 5f
+    assert_eq!(
+        p.least_attacker(at("5e"), Player::SECOND, &[], worth(&p)),
+        Some(at("4d"))
+    );
+    assert_eq!(
+        p.least_attacker(at("5f"), Player::SECOND, &[], worth(&p)),
+        None
+    );
+}
+
+#[test]
+fn attack_cells_list_the_cells_that_would_check() {
+    // gote's king on 5a, sente's pawn on 5c: a pawn on 5b checks, a lance on 5b does too, a
+    // lance behind the pawn does not; a knight checks from 4c and 6c
+    let p = read_position(GameId::Shogi, "4k4/9/4P4/9/9/9/9/9/K8 b - 1").unwrap();
+    let at = |name: &str| cell(&p, name);
+    let mut cells = Vec::new();
+    p.attack_cells(at("5a"), Player::FIRST, &mut cells);
+    let kind = |letter| {
+        let v = p.variant();
+        Kind(
+            v.kinds
+                .iter()
+                .position(|k| k.letter == letter && !k.is_promoted())
+                .unwrap() as u8,
+        )
+    };
+    let checks = |name: &str, letter: char| {
+        let c = at(name);
+        cells
+            .iter()
+            .any(|&(x, m)| x == c && m >> kind(letter).index() & 1 != 0)
+    };
+    assert!(checks("5b", 'P') && checks("5b", 'L') && checks("5b", 'G'));
+    assert!(checks("5c", 'L'), "the pawn's own cell ends the line");
+    assert!(!checks("5d", 'L'), "behind the pawn");
+    assert!(checks("4c", 'N') && checks("6c", 'N'));
+    assert!(!checks("5c", 'N') && !checks("4b", 'P'));
+    assert!(checks("4b", 'G') && checks("4b", 'S') && !checks("6a", 'S'));
+}
