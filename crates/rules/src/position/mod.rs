@@ -556,6 +556,26 @@ impl Position {
 
     // ----- attacks -----
 
+    /// The lines along which a piece of `by` would attack `cell`: each line's cells outward
+    /// from `cell`, with the kinds that attack from each distance (a bit a kind).
+    #[inline]
+    fn attack_lines(
+        &self,
+        cell: Cell,
+        by: Player,
+    ) -> impl Iterator<Item = (&[Cell], &[u64; 12])> + '_ {
+        let t = &self.v.tables;
+        let (first, count) = t.rev_index[by.index() * self.v.geometry.len() + cell.index()];
+        t.rev[first as usize..first as usize + count as usize]
+            .iter()
+            .map(move |&(start, len, mask)| {
+                (
+                    &t.ray_cells[start as usize..start as usize + len as usize],
+                    &t.rev_masks[mask as usize],
+                )
+            })
+    }
+
     /// Whether `cell` is attacked by any piece of `by`.
     #[inline]
     pub fn attacked_by(&self, cell: Cell, by: Player) -> bool {
@@ -566,14 +586,8 @@ impl Position {
     /// passing through them (their own pieces still attack): chu shogi's lion protection.
     #[inline]
     pub fn attacked_by_with(&self, cell: Cell, by: Player, cleared: &[Cell]) -> bool {
-        let t = &self.v.tables;
-        let (first, count) = t.rev_index[by.index() * self.v.geometry.len() + cell.index()];
-        for &(start, len, mask) in &t.rev[first as usize..first as usize + count as usize] {
-            let masks = &t.rev_masks[mask as usize];
-            for (d, &c) in t.ray_cells[start as usize..start as usize + len as usize]
-                .iter()
-                .enumerate()
-            {
+        for (cells, masks) in self.attack_lines(cell, by) {
+            for (d, &c) in cells.iter().enumerate() {
                 let p = self.board[c.index()];
                 if p.is_empty() {
                     continue;
@@ -599,15 +613,9 @@ impl Position {
         used: &[Cell],
         worth: impl Fn(crate::Kind) -> i32,
     ) -> Option<Cell> {
-        let t = &self.v.tables;
-        let (first, count) = t.rev_index[by.index() * self.v.geometry.len() + cell.index()];
         let mut best: Option<(i32, Cell)> = None;
-        for &(start, len, mask) in &t.rev[first as usize..first as usize + count as usize] {
-            let masks = &t.rev_masks[mask as usize];
-            for (d, &c) in t.ray_cells[start as usize..start as usize + len as usize]
-                .iter()
-                .enumerate()
-            {
+        for (cells, masks) in self.attack_lines(cell, by) {
+            for (d, &c) in cells.iter().enumerate() {
                 let p = self.board[c.index()];
                 if p.is_empty() || used.contains(&c) {
                     continue;
@@ -629,14 +637,8 @@ impl Position {
     /// `target` up to the first piece, and that piece's cell. A move of `by` to such a cell with
     /// such a kind gives a direct check when `target` holds a royal.
     pub fn attack_cells(&self, target: Cell, by: Player, out: &mut Vec<(Cell, u64)>) {
-        let t = &self.v.tables;
-        let (first, count) = t.rev_index[by.index() * self.v.geometry.len() + target.index()];
-        for &(start, len, mask) in &t.rev[first as usize..first as usize + count as usize] {
-            let masks = &t.rev_masks[mask as usize];
-            for (d, &c) in t.ray_cells[start as usize..start as usize + len as usize]
-                .iter()
-                .enumerate()
-            {
+        for (cells, masks) in self.attack_lines(target, by) {
+            for (d, &c) in cells.iter().enumerate() {
                 if masks[d] != 0 {
                     out.push((c, masks[d]));
                 }
