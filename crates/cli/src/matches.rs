@@ -57,6 +57,8 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("noiir", |p| p.iir = false),
     ("noasp", |p| p.aspiration = false),
     ("nomalus", |p| p.history_malus = false),
+    ("nolatedeep", |p| p.late_deep = false),
+    ("nolmr2", |p| p.deeper_reductions = false),
 ];
 
 /// Lishogi's AI levels for Fairy-Stockfish: `Skill Level`, milliseconds a move, depth.
@@ -223,7 +225,7 @@ impl koma_engine::Control for Wall {
 }
 
 /// A USI engine in a child process (Fairy-Stockfish under Node).
-struct Usi {
+pub(crate) struct Usi {
     child: std::process::Child,
     input: std::process::ChildStdin,
     output: std::io::BufReader<std::process::ChildStdout>,
@@ -232,7 +234,7 @@ struct Usi {
 impl Usi {
     /// Fairy-Stockfish at lishogi level `level` for `game`: `node --no-experimental-fetch
     /// <uci.js>`, the script from `KOMA_FSF` or `target/peer-fsf/node_modules/...`.
-    fn fsf(level: u8, game: GameId) -> Result<Usi, String> {
+    pub(crate) fn fsf(level: u8, game: GameId) -> Result<Usi, String> {
         use std::process::{Command, Stdio};
         let script = std::env::var("KOMA_FSF").unwrap_or_else(|_| {
             "target/peer-fsf/node_modules/fairy-stockfish-nnue.wasm/uci.js".into()
@@ -296,6 +298,26 @@ impl Usi {
         }
     }
 
+    /// The engine's score of `pos` from a search `depth` plies deep, in its centipawns from the
+    /// side to move (a mate as ±3000), or `None` when it gives none (no legal move).
+    pub(crate) fn score(
+        &mut self,
+        pos: &koma_rules::Position,
+        depth: u32,
+    ) -> Result<Option<i32>, String> {
+        let sfen = koma_rules::notation::write_position(pos);
+        self.send(&format!("position sfen {sfen}"))?;
+        self.send(&format!("go depth {depth}"))?;
+        let mut last = None;
+        loop {
+            let line = self.wait("")?;
+            if line.starts_with("bestmove") {
+                return Ok(last);
+            }
+            last = info_score(&line).or(last);
+        }
+    }
+
     /// The engine's move in `game`: `None` when it resigns (or declares a win: the rules judge).
     fn best(&mut self, game: &Game, movetime: u64, depth: u32) -> Result<Option<Move>, String> {
         let v = game.position().variant();
@@ -319,6 +341,20 @@ impl Usi {
                 .map(Some)
                 .map_err(|e| format!("the engine's move {w:?}: {e}")),
         }
+    }
+}
+
+/// The score of a USI `info` line, in centipawns (a mate as ±3000), if it gives one.
+pub(crate) fn info_score(line: &str) -> Option<i32> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let i = words.iter().position(|&w| w == "score")?;
+    let value = words.get(i + 2)?.parse::<i32>().ok()?;
+    match *words.get(i + 1)? {
+        "cp" => Some(value.clamp(-3000, 3000)),
+        "mate" if value > 0 => Some(3000),
+        // "mate 0" and "mate -n": the side to move is mated
+        "mate" => Some(-3000),
+        _ => None,
     }
 }
 
@@ -599,6 +635,7 @@ mod tests {
             "level:8/null",
             "level:8/nochecks/noiir",
             "level:3/nosee/noasp/nomalus",
+            "level:8/nolatedeep/nolmr2",
         ] {
             let c: Contender = s.parse().unwrap();
             assert_eq!(c.to_string(), s);
@@ -610,5 +647,24 @@ mod tests {
         let e = "level:8/nochecks/fast".parse::<Contender>().unwrap_err();
         assert!(e.contains("nomalus"), "{e}");
         assert!("level:9/null".parse::<Contender>().is_err());
+    }
+
+    #[test]
+    fn info_lines_give_their_scores() {
+        let line = "info depth 8 seldepth 10 multipv 1 score cp 146 nodes 20543 pv 2a2b";
+        assert_eq!(info_score(line), Some(146));
+        assert_eq!(
+            info_score("info depth 3 score cp -9000 nodes 1"),
+            Some(-3000)
+        );
+        assert_eq!(info_score("info depth 9 score mate 3 pv 2a2b"), Some(3000));
+        assert_eq!(
+            info_score("info depth 9 score mate -2 pv 2a2b"),
+            Some(-3000)
+        );
+        assert_eq!(info_score("info depth 1 score mate 0"), Some(-3000));
+        assert_eq!(info_score("info string variant shogi"), None);
+        assert_eq!(info_score("info depth 2 score cp"), None);
+        assert_eq!(info_score("info depth 2 score lowerbound 7"), None);
     }
 }

@@ -14,12 +14,18 @@
 //! and its error is printed beside the learning's, so that a table that only learnt its games
 //! by heart shows. `--learn` names the groups of weights learnt (the rest keep their starting
 //! values). With `--search-nodes`, each position's target blends its game's result with the
-//! engine's own search of it (through the same logistic function). The table is printed as
+//! engine's own search of it (through the same logistic function). With `--teacher-depth N`,
+//! the score comes from a stronger engine instead: Fairy-Stockfish at full skill searching N
+//! plies (shogi and minishogi; the same process `koma match ... fsf:<n>` runs), through a
+//! logistic function of its own scale, the one at which its scores predict the games' results
+//! best (its centipawns are not the engine's); `--teacher-cache` keeps its scores by SFEN, so
+//! a second learning from the same positions asks it nothing. The table is printed as
 //! text (`--out` writes it to a file), which `koma match shogi level:8/table=<file> level:8`
 //! plays against the game's own evaluation.
 //!
 //! The games learnt from so far: `koma match shogi level:8 level:8 --nodes 20000 --opening 8
 //! --record`; what the table learnt from 559 of them did is in `koma_engine::eval::linear`.
+//! Minishogi's evaluation is a table learnt with the teacher (`koma_engine::eval::minishogi`).
 
 use std::fmt::Write as _;
 
@@ -31,7 +37,7 @@ use koma_rules::{Game, GameId, Move, Player, Position, RuleOptions, notation};
 /// The settings of `koma tune`.
 #[derive(clap::Args)]
 pub struct TuneSettings {
-    /// The game (shogi: the game with a linear evaluation).
+    /// The game (shogi or minishogi: the games with a linear evaluation).
     pub game: GameId,
     /// Files of games, as `koma match --record` prints them.
     #[arg(required = true)]
@@ -53,8 +59,19 @@ pub struct TuneSettings {
     /// position's target blends the game's result with the search's score (see `--lambda`).
     #[arg(long, default_value_t = 0)]
     pub search_nodes: u64,
-    /// The game result's share of each target when `--search-nodes` is given (the search's
-    /// score, through the same logistic function, has the rest).
+    /// Plies of Fairy-Stockfish's search (at full skill; `cargo xtask fsf-match` installs it,
+    /// `KOMA_FSF` names another) on each position: a teacher's score in place of the engine's
+    /// own (`--search-nodes`), blended with the result by `--lambda`, through a logistic
+    /// function whose scale is fitted to the results apart (the teacher counts its own
+    /// centipawns). Shogi and minishogi.
+    #[arg(long, default_value_t = 0)]
+    pub teacher_depth: u32,
+    /// A file of the teacher's scores (`SFEN<tab>score` lines): read first, so that a position
+    /// scored before is not searched again, and each new score appended.
+    #[arg(long)]
+    pub teacher_cache: Option<std::path::PathBuf>,
+    /// The game result's share of each target when `--search-nodes` or `--teacher-depth` is
+    /// given (the search's score, through a logistic function, has the rest).
     #[arg(long, default_value_t = 0.5)]
     pub lambda: f64,
     /// The groups of weights to learn (the others keep their starting values): square,
@@ -117,13 +134,105 @@ fn captures(pos: &Position, mv: Move) -> bool {
     }
 }
 
-/// The quiet positions of a game, each searched for `nodes` by the engine if one is given.
+/// Who scores each position besides the game's result.
+enum Teacher<'a> {
+    /// Nobody: the result alone.
+    None,
+    /// The engine's own search, of this many nodes.
+    Own(&'a mut Engine, u64),
+    /// Fairy-Stockfish, this many plies deep, with the scores known before (by SFEN) and
+    /// where to add new ones.
+    Fsf(&'a mut crate::matches::Usi, u32, Cache),
+}
+
+/// The teacher's scores known so far, by SFEN, and the file new ones go to.
+#[derive(Default)]
+struct Cache {
+    known: std::collections::HashMap<String, i32>,
+    file: Option<std::fs::File>,
+}
+
+impl Cache {
+    /// The scores in `path` (a missing file: none), the file opened for more.
+    fn open(path: &std::path::Path) -> Result<Cache, String> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
+        let mut known = std::collections::HashMap::new();
+        for (n, line) in text.lines().enumerate() {
+            let parsed = line
+                .split_once('\t')
+                .and_then(|(sfen, v)| Some((sfen.to_string(), v.trim().parse::<i32>().ok()?)));
+            let Some((sfen, v)) = parsed else {
+                return Err(format!(
+                    "{}, line {}: not SFEN<tab>score: {line:?}",
+                    path.display(),
+                    n + 1
+                ));
+            };
+            known.insert(sfen, v);
+        }
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Cache {
+            known,
+            file: Some(file),
+        })
+    }
+}
+
+impl Teacher<'_> {
+    /// The score of `pos` for the first player, in the teacher's centipawns.
+    fn score(&mut self, pos: &Position) -> Result<Option<f32>, String> {
+        let cp = match self {
+            Teacher::None => return Ok(None),
+            Teacher::Own(engine, nodes) => {
+                let limits = Limits {
+                    nodes: Some(*nodes),
+                    ..Limits::default()
+                };
+                let r = engine.search(pos, &[], &limits, &NoClock, &mut |_| {});
+                match r.score {
+                    Score::Cp(cp) => cp.clamp(-3000, 3000),
+                    Score::Mate(n) if n > 0 => 3000,
+                    Score::Mate(_) => -3000,
+                }
+            }
+            Teacher::Fsf(usi, depth, cache) => {
+                let sfen = notation::write_position(pos);
+                match cache.known.get(&sfen) {
+                    Some(&cp) => cp,
+                    None => {
+                        let Some(cp) = usi.score(pos, *depth)? else {
+                            return Ok(None);
+                        };
+                        if let Some(f) = &mut cache.file {
+                            use std::io::Write as _;
+                            writeln!(f, "{sfen}\t{cp}").map_err(|e| format!("the cache: {e}"))?;
+                        }
+                        cache.known.insert(sfen, cp);
+                        cp
+                    }
+                }
+            }
+        };
+        let first = if pos.turn() == Player::FIRST { cp } else { -cp };
+        Ok(Some(first as f32))
+    }
+}
+
+/// The quiet positions of a game, each scored by the teacher if there is one.
 fn samples(
     game: GameId,
     record: &Record,
     skip: usize,
     layout: &Layout,
-    mut search: Option<(&mut Engine, u64)>,
+    teacher: &mut Teacher,
 ) -> Result<Vec<Sample>, String> {
     let mut pos: Position = Game::new(game, RuleOptions::default()).start().clone();
     let v = pos.variant();
@@ -137,20 +246,7 @@ fn samples(
         if ply >= skip && !pos.in_check() && pos.last_captured().is_empty() && !captures(&pos, mv) {
             let mut features = Vec::with_capacity(96);
             layout.features(&pos, |i, n| features.push((i as u16, n as i16)));
-            let searched = search.as_mut().map(|(engine, nodes)| {
-                let limits = Limits {
-                    nodes: Some(*nodes),
-                    ..Limits::default()
-                };
-                let r = engine.search(&pos, &[], &limits, &NoClock, &mut |_| {});
-                let cp = match r.score {
-                    Score::Cp(cp) => cp.clamp(-3000, 3000),
-                    Score::Mate(n) if n > 0 => 3000,
-                    Score::Mate(_) => -3000,
-                };
-                let first = if pos.turn() == Player::FIRST { cp } else { -cp };
-                first as f32
-            });
+            let searched = teacher.score(&pos)?;
             out.push(Sample {
                 features,
                 result: record.result,
@@ -237,6 +333,26 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     let mut games = 0;
     let mut engine = Engine::new(16);
+    if s.search_nodes > 0 && s.teacher_depth > 0 {
+        return Err("--search-nodes and --teacher-depth: one teacher at a time".into());
+    }
+    let mut fsf = if s.teacher_depth > 0 {
+        Some(crate::matches::Usi::fsf(8, s.game)?)
+    } else {
+        None
+    };
+    let mut teacher = match &mut fsf {
+        Some(usi) => Teacher::Fsf(
+            usi,
+            s.teacher_depth,
+            match &s.teacher_cache {
+                Some(path) => Cache::open(path)?,
+                None => Cache::default(),
+            },
+        ),
+        None if s.search_nodes > 0 => Teacher::Own(&mut engine, s.search_nodes),
+        None => Teacher::None,
+    };
     for path in &s.records {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         for r in read_records(&text) {
@@ -246,16 +362,16 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
                 &mut train
             };
             set.extend(
-                samples(
-                    s.game,
-                    &r,
-                    s.skip,
-                    &layout,
-                    (s.search_nodes > 0).then_some((&mut engine, s.search_nodes)),
-                )
-                .map_err(|e| format!("{}, game {}: {e}", path.display(), games + 1))?,
+                samples(s.game, &r, s.skip, &layout, &mut teacher)
+                    .map_err(|e| format!("{}, game {}: {e}", path.display(), games + 1))?,
             );
             games += 1;
+            if !matches!(teacher, Teacher::None) && games % 20 == 0 {
+                eprintln!(
+                    "{games} games scored, {} positions",
+                    train.len() + valid.len()
+                );
+            }
         }
     }
     if train.is_empty() {
@@ -298,11 +414,36 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
         best,
         error(&valid, &w0, k)
     );
-    if s.search_nodes > 0 {
+    if s.search_nodes > 0 || s.teacher_depth > 0 {
         let lambda = s.lambda.clamp(0.0, 1.0);
+        // the teacher's own scale: the one at which its scores predict the results best
+        let ks = if s.teacher_depth > 0 {
+            let err = |k: f64| {
+                let sum: f64 = train
+                    .iter()
+                    .filter_map(|t| {
+                        let p = sigmoid(f64::from(t.searched?) / k);
+                        Some((f64::from(t.result) - p).powi(2))
+                    })
+                    .sum();
+                sum
+            };
+            let ks = (10..=400)
+                .map(|i| f64::from(i) * 10.0)
+                .min_by(|&a, &b| err(a).total_cmp(&err(b)))
+                .unwrap_or(k);
+            eprintln!("the teacher's scale: {ks}");
+            ks
+        } else {
+            k
+        };
         for t in train.iter_mut().chain(valid.iter_mut()) {
-            let searched = sigmoid(f64::from(t.searched.unwrap_or(0.0)) / k);
-            t.target = lambda * f64::from(t.result) + (1.0 - lambda) * searched;
+            t.target = match t.searched {
+                Some(sc) => {
+                    lambda * f64::from(t.result) + (1.0 - lambda) * sigmoid(f64::from(sc) / ks)
+                }
+                None => f64::from(t.result),
+            };
         }
         eprintln!(
             "targets: {lambda} of the result, the rest the search's score; error {:.6} learning, {:.6} kept out",
@@ -389,11 +530,11 @@ mod tests {
         let layout = Layout::of(pos.position());
         // game 0: before 7g7f, 3c3d; not before 8h2b+ (a capture), 3a2b (after one) or B*4e
         // (after one)
-        let s = samples(GameId::Shogi, &r[0], 0, &layout, None).unwrap_or_default();
+        let s = samples(GameId::Shogi, &r[0], 0, &layout, &mut Teacher::None).unwrap_or_default();
         assert_eq!(s.len(), 2);
         assert!(s.iter().all(|x| x.result == 1.0));
         assert_eq!(
-            samples(GameId::Shogi, &r[0], 1, &layout, None).map(|s| s.len()),
+            samples(GameId::Shogi, &r[0], 1, &layout, &mut Teacher::None).map(|s| s.len()),
             Ok(1)
         );
         // a move that is not legal names the game's move
@@ -401,7 +542,7 @@ mod tests {
             result: 0.5,
             moves: vec!["7g7f".into(), "7f7e".into()],
         };
-        let e = samples(GameId::Shogi, &bad, 0, &layout, None)
+        let e = samples(GameId::Shogi, &bad, 0, &layout, &mut Teacher::None)
             .err()
             .unwrap_or_default();
         assert!(e.starts_with("move 2"), "{e}");
@@ -413,7 +554,9 @@ mod tests {
         let mut train = Vec::new();
         let layout = Layout::of(Game::new(GameId::Shogi, RuleOptions::default()).position());
         for r in read_records(RECORDS) {
-            train.extend(samples(GameId::Shogi, &r, 0, &layout, None).unwrap_or_default());
+            train.extend(
+                samples(GameId::Shogi, &r, 0, &layout, &mut Teacher::None).unwrap_or_default(),
+            );
         }
         let w0 = vec![0.0; layout.len()];
         let g = gradient(&train, &w0, 400.0);

@@ -22,6 +22,10 @@
 //! nothing is hanging (Texel's method); its starting point is the hand-set evaluation of
 //! [`super::terms`] expressed in these features ([`Layout::initial`]).
 //!
+//! With `koma tune --teacher-depth`, the target is a stronger engine's score of each position
+//! instead of the game's result; minishogi's evaluation is a table learnt that way
+//! ([`super::minishogi`], [`super::minishogi::TABLE`]).
+//!
 //! A table is a text file (`koma tune` writes it): `#` comment lines, then the weights in
 //! [`Layout`]'s order, separated by white space ([`read_table`]). `koma match shogi
 //! level:8/table=<file> level:8` measures one against the game's own evaluation.

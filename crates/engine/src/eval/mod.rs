@@ -1,10 +1,11 @@
 //! What a position is worth to a player, one file a game, so a reader finds each game's
 //! knowledge in one place: [`shogi`], [`minishogi`], [`shogi66`], [`chushogi`], [`sangoku`].
-//! Each weighs the same terms ([`terms`]: material on the board and in hand, advancement, the
+//! Each but minishogi weighs the same terms ([`terms`]: material on the board and in hand, advancement, the
 //! royal's guards and attackers, the royal in the enemy camp) with its own table, and adds its
-//! own where the game needs one. [`linear`] is an evaluation of another form, for standard
-//! shogi: weights over features of the board, learnt from games (`koma tune`), measured in
-//! matches against the game's own.
+//! own where the game needs one. [`linear`] is an evaluation of another form, for the square
+//! two-player boards: weights over features of the board, learnt from games (`koma tune`).
+//! Minishogi plays with such a table, learnt from a stronger engine's scores of its positions
+//! ([`minishogi`]); in standard shogi no learnt table has beaten the game's own.
 
 pub mod chushogi;
 pub mod linear;
@@ -43,13 +44,14 @@ pub fn evaluator(game: GameId) -> &'static dyn Evaluator {
     }
 }
 
-/// The game's own evaluation in the features of [`linear`], where that form is made for the
-/// game (standard shogi): where `koma tune` starts learning.
+/// The hand-set weights of the game's evaluation ([`terms`]) in the features of [`linear`],
+/// for the games `koma tune` learns (standard shogi and minishogi): where it starts learning.
 pub fn linear_start(game: GameId) -> Option<Vec<i32>> {
     let pos = koma_rules::Game::new(game, koma_rules::RuleOptions::default());
     let layout = linear::Layout::of(pos.position());
     match game {
         GameId::Shogi => Some(layout.initial(&shogi::WEIGHTS)),
+        GameId::Minishogi => Some(layout.initial(&minishogi::WEIGHTS)),
         _ => None,
     }
 }
