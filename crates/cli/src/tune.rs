@@ -18,8 +18,10 @@
 //! the score comes from a stronger engine instead: Fairy-Stockfish at full skill searching N
 //! plies (shogi and minishogi; the same process `koma match ... fsf:<n>` runs), through a
 //! logistic function of its own scale, the one at which its scores predict the games' results
-//! best (its centipawns are not the engine's); `--teacher-cache` keeps its scores by SFEN, so
-//! a second learning from the same positions asks it nothing. The table is printed as
+//! best (its centipawns are not the engine's), or, with `--teacher-scale`, of that scale, the
+//! table's own scale then fitted to these targets rather than to the results (for games whose
+//! results say little); `--teacher-cache` keeps its scores by SFEN, so a second learning from
+//! the same positions asks it nothing. The table is printed as
 //! text (`--out` writes it to a file), which `koma match shogi level:8/table=<file> level:8`
 //! plays against the game's own evaluation.
 //!
@@ -66,6 +68,13 @@ pub struct TuneSettings {
     /// centipawns). Shogi and minishogi.
     #[arg(long, default_value_t = 0)]
     pub teacher_depth: u32,
+    /// The teacher's scale, in its centipawns: its scores pass through `1 / (1 + exp(-score /
+    /// scale))`, and the table's own scale is then fitted so that the starting table predicts
+    /// these targets best (rather than the results: for games whose results say little). Not
+    /// given: the scale at which its scores predict the results best, and the table's scale
+    /// from the results too.
+    #[arg(long)]
+    pub teacher_scale: Option<f64>,
     /// A file of the teacher's scores (`SFEN<tab>score` lines): read first, so that a position
     /// scored before is not searched again, and each new score appended.
     #[arg(long)]
@@ -417,7 +426,9 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
     if s.search_nodes > 0 || s.teacher_depth > 0 {
         let lambda = s.lambda.clamp(0.0, 1.0);
         // the teacher's own scale: the one at which its scores predict the results best
-        let ks = if s.teacher_depth > 0 {
+        let ks = if let Some(ks) = s.teacher_scale {
+            ks
+        } else if s.teacher_depth > 0 {
             let err = |k: f64| {
                 let sum: f64 = train
                     .iter()
@@ -444,6 +455,15 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
                 }
                 None => f64::from(t.result),
             };
+        }
+        if s.teacher_scale.is_some() {
+            // the table's own scale: the one at which the starting table predicts the targets
+            // best (so the table keeps its centipawns, whatever the teacher's)
+            k = (10..=400)
+                .map(|i| f64::from(i) * 10.0)
+                .min_by(|&a, &b| error(&train, &w0, a).total_cmp(&error(&train, &w0, b)))
+                .unwrap_or(k);
+            eprintln!("scale K = {k}, fitted to the targets");
         }
         eprintln!(
             "targets: {lambda} of the result, the rest the search's score; error {:.6} learning, {:.6} kept out",
