@@ -280,6 +280,18 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The logistic scale, from 100 to 4,000 centipawns in steps of 10, at which `err` is least
+/// (the first such).
+fn best_scale(err: impl Fn(f64) -> f64) -> f64 {
+    (10..=400)
+        .map(|i| {
+            let k = f64::from(i) * 10.0;
+            (k, err(k))
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map_or(400.0, |(k, _)| k)
+}
+
 /// The mean squared error of the results predicted with `w` at scale `k`.
 fn error(set: &[Sample], w: &[f64], k: f64) -> f64 {
     let sum: f64 = set
@@ -410,14 +422,8 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
         );
     }
     // the scale that fits the starting table best
-    let mut k = 400.0;
-    let mut best = error(&train, &w0, k);
-    for cand in (10..=400).map(|i| f64::from(i) * 10.0) {
-        let e = error(&train, &w0, cand);
-        if e < best {
-            (best, k) = (e, cand);
-        }
-    }
+    let mut k = best_scale(|k| error(&train, &w0, k));
+    let best = error(&train, &w0, k);
     eprintln!(
         "scale K = {k}: error {:.6} learning, {:.6} kept out (the starting table)",
         best,
@@ -439,10 +445,7 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
                     .sum();
                 sum
             };
-            let ks = (10..=400)
-                .map(|i| f64::from(i) * 10.0)
-                .min_by(|&a, &b| err(a).total_cmp(&err(b)))
-                .unwrap_or(k);
+            let ks = best_scale(err);
             eprintln!("the teacher's scale: {ks}");
             ks
         } else {
@@ -459,10 +462,7 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
         if s.teacher_scale.is_some() {
             // the table's own scale: the one at which the starting table predicts the targets
             // best (so the table keeps its centipawns, whatever the teacher's)
-            k = (10..=400)
-                .map(|i| f64::from(i) * 10.0)
-                .min_by(|&a, &b| error(&train, &w0, a).total_cmp(&error(&train, &w0, b)))
-                .unwrap_or(k);
+            k = best_scale(|k| error(&train, &w0, k));
             eprintln!("scale K = {k}, fitted to the targets");
         }
         eprintln!(
@@ -582,5 +582,36 @@ mod tests {
         let g = gradient(&train, &w0, 400.0);
         let step: Vec<f64> = w0.iter().zip(&g).map(|(w, g)| w - 1e5 * g).collect();
         assert!(error(&train, &step, 400.0) < error(&train, &w0, 400.0));
+    }
+
+    #[test]
+    fn the_scale_is_the_least_error() {
+        assert_eq!(best_scale(|k| (k - 1230.0).abs()), 1230.0);
+        assert_eq!(best_scale(|k| k), 100.0);
+        assert_eq!(best_scale(|k| -k), 4000.0);
+    }
+
+    #[test]
+    fn the_teachers_scores_are_kept_and_read_back() {
+        let dir = std::env::temp_dir().join(format!("koma-tune-cache-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("scores.tsv");
+        // a missing file: nothing known, then a score added through the open file
+        let mut c = Cache::open(&path).unwrap();
+        assert!(c.known.is_empty());
+        {
+            use std::io::Write as _;
+            let f = c.file.as_mut().unwrap();
+            writeln!(f, "4k4/9/9/9/9/9/9/9/4K4 b - 1\t-35").unwrap();
+        }
+        drop(c);
+        let c = Cache::open(&path).unwrap();
+        assert_eq!(c.known.get("4k4/9/9/9/9/9/9/9/4K4 b - 1"), Some(&-35));
+        // a line that is not SFEN<tab>score is named
+        std::fs::write(&path, "4k4/9/9/9/9/9/9/9/4K4 b - 1 -35\n").unwrap();
+        let e = Cache::open(&path).err().unwrap_or_default();
+        assert!(e.contains("line 1"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

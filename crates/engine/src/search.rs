@@ -44,8 +44,8 @@ pub const FUTILITY: [i32; 3] = [200, 400, 650];
 /// Quiet moves searched at depths 1, 2 and 3 off the principal variation (the rest, ordered
 /// last by history, are skipped).
 pub const LATE_QUIET: [usize; 3] = [10, 18, 30];
-/// With [`Pruning::late_deep`], quiet moves searched at depths 4, 5 and 6 off the principal
-/// variation.
+/// With [`Pruning::late_deep`], the moves tried at depths 4, 5 and 6 off the principal
+/// variation past which quiet moves are skipped.
 pub const LATE_DEEP: [usize; 3] = [40, 55, 75];
 /// The longest run of captures quiescence follows (chu's many captures, lion double captures
 /// among them, would otherwise swallow a whole search).
@@ -250,7 +250,8 @@ pub struct Pruning {
     /// gains.
     pub history_malus: bool,
     /// Late quiet moves skipped deeper: off the principal variation, out of check, from four
-    /// to six plies from the leaves, the quiet moves after the first [`LATE_DEEP`].
+    /// to six plies from the leaves, a quiet move once more than [`LATE_DEEP`] moves were
+    /// tried.
     pub late_deep: bool,
     /// Deeper late-move reductions: a second ply from four plies from the leaves (after the
     /// eighth move), a third after the twentieth from eight.
