@@ -84,11 +84,11 @@ pub struct TuneSettings {
     #[arg(long, default_value_t = 0.5)]
     pub lambda: f64,
     /// The groups of weights to learn (the others keep their starting values): square,
-    /// defence, attack, hand, open, side.
+    /// defence, attack, hand, open, side, zone (the king's surroundings).
     #[arg(
         long,
         value_delimiter = ',',
-        default_value = "square,defence,attack,hand,open,side"
+        default_value = "square,defence,attack,hand,open,side,zone"
     )]
     pub learn: Vec<String>,
     /// Where to write the table (text); standard output when not given.
@@ -338,7 +338,9 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
         ));
     }
     let layout = Layout::of(pos);
-    const GROUPS: [&str; 6] = ["square", "defence", "attack", "hand", "open", "side"];
+    const GROUPS: [&str; 7] = [
+        "square", "defence", "attack", "hand", "open", "side", "zone",
+    ];
     if let Some(bad) = s.learn.iter().find(|g| !GROUPS.contains(&g.as_str())) {
         return Err(format!(
             "--learn {bad:?}: the groups are {}",

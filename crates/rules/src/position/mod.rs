@@ -603,6 +603,29 @@ impl Position {
         false
     }
 
+    /// How many pieces of `by` attack `cell` directly (the first piece along each line; with
+    /// `royals` false, a royal is not counted): an evaluation's measure of a king's
+    /// surroundings.
+    pub fn count_attackers(&self, cell: Cell, by: Player, royals: bool) -> u32 {
+        let mut n = 0;
+        for (cells, masks) in self.attack_lines(cell, by) {
+            for (d, &c) in cells.iter().enumerate() {
+                let p = self.board[c.index()];
+                if p.is_empty() {
+                    continue;
+                }
+                if p.owner() == by
+                    && masks[d] >> p.kind().index() & 1 != 0
+                    && (royals || !self.v.kind(p.kind()).royal)
+                {
+                    n += 1;
+                }
+                break;
+            }
+        }
+        n
+    }
+
     /// The cell of the piece of `by` attacking `cell` that `worth` values least, with the cells
     /// in `used` taken as empty (for lines through them too, so pieces behind them attack): the
     /// step of a static exchange, where `used` holds the pieces already traded on `cell`.
