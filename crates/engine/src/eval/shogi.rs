@@ -187,6 +187,15 @@ mod tests {
         let swept = at("4k4/9/9/9/9/9/9/8r/4K4 b - 1");
         let alone = at("r3k4/9/9/9/9/9/9/9/4K4 b - 1");
         assert!(swept < alone, "{swept} {alone}");
+        // the king's entry into the enemy camp (impasse and the declaration count it): on each
+        // file, worth more on the camp's three ranks than anywhere else
+        // (the king's cells come first in the table: file by file, rank by rank)
+        for file in 0..5 {
+            let king = |rank: usize| i32::from(TABLE[file * 9 + rank]);
+            let camp = (0..3).map(king).min().unwrap();
+            let elsewhere = (3..9).map(king).max().unwrap();
+            assert!(camp > elsewhere + 50, "file {file}: {camp} {elsewhere}");
+        }
         // seen by the second player, the same score turned
         let p = read_position(GameId::Shogi, "4k4/9/9/9/9/9/9/8r/4K4 b - 1").unwrap();
         assert_eq!(Shogi.score(&p, Player::SECOND), -swept);
