@@ -161,7 +161,7 @@ fn tune_learns_a_table_that_a_match_plays() {
         .flat_map(str::split_whitespace)
         .filter(|w| w.parse::<i32>().is_ok())
         .count();
-    assert_eq!(weights, 1086);
+    assert_eq!(weights, 1149);
     // targets blended with the engine's own search
     let (ok, _, err) = koma(&[
         "tune",
@@ -187,7 +187,7 @@ fn tune_learns_a_table_that_a_match_plays() {
     // a table for another board, a missing file, a game without the features
     let (ok, _, err) = koma(&["match", "minishogi", &player, "level:1", "--games", "1"]);
     assert!(!ok);
-    assert!(err.contains("1086 weights; minishogi takes"), "{err}");
+    assert!(err.contains("1149 weights; minishogi takes"), "{err}");
     let missing = dir.join("missing.txt");
     let player = format!("level:1/table={}", missing.to_str().unwrap());
     let (ok, _, err) = koma(&["match", "shogi", &player, "level:1"]);

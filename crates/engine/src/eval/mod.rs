@@ -1,11 +1,13 @@
 //! What a position is worth to a player, one file a game, so a reader finds each game's
 //! knowledge in one place: [`shogi`], [`minishogi`], [`shogi66`], [`chushogi`], [`sangoku`].
-//! Each but minishogi weighs the same terms ([`terms`]: material on the board and in hand, advancement, the
-//! royal's guards and attackers, the royal in the enemy camp) with its own table, and adds its
-//! own where the game needs one. [`linear`] is an evaluation of another form, for the square
-//! two-player boards: weights over features of the board, learnt from games (`koma tune`).
-//! Minishogi plays with such a table, learnt from a stronger engine's scores of its positions
-//! ([`minishogi`]); in standard shogi no learnt table has beaten the game's own.
+//! 66 shogi, chu shogi and the hexagon weigh the same terms ([`terms`]: material on the board
+//! and in hand, advancement, the royal's guards and attackers, the royal in the enemy camp)
+//! each with its own table, and add their own where the game needs one. [`linear`] is an
+//! evaluation of another form, for the square two-player boards: weights over features of the
+//! board (in standard shogi with the king's zone), learnt from games (`koma tune`). Standard
+//! shogi and minishogi play with such tables, learnt from a stronger engine's scores of their
+//! positions ([`shogi`], [`minishogi`]); their hand-set weights in [`terms`] were the
+//! learning's starting point.
 
 pub mod chushogi;
 pub mod linear;
