@@ -72,8 +72,9 @@
 //!   empty cell, those of them on cells the king's side does not defend, and the attacked
 //!   cells two steps from the king; 27 weights). The error on the games kept out fell further,
 //!   from 0.0127 to 0.0122, and at 50k nodes a move the table scored 55.8 % (33-1-26, 60
-//!   games) against the one without them, but they slowed the search from 914k to 648k nodes
-//!   a second (`koma bench --search`, shogi), more than that gain is worth.
+//!   games) against the one without them, but they slowed the search to 648k nodes a second
+//!   (`koma bench --search`, shogi, from the start; 914k to 1.02M without them, three runs),
+//!   more than that gain is worth.
 //! - In minishogi the zone gains at equal nodes but not at equal time ([`super::minishogi`]).
 //! - In the games learnt from the results, the side ahead by the evaluation won far less often
 //!   than its lead says (ahead by 1,750 centipawns or more: 74.7 %), so their results say
