@@ -442,6 +442,19 @@ impl Layout {
         });
         s
     }
+
+    /// The score of `pos` for `player` with the weights `table` (two players: the second's
+    /// score is the first's turned).
+    #[inline]
+    pub fn score_for<T: Copy + Into<i32>>(
+        &self,
+        pos: &Position,
+        table: &[T],
+        player: Player,
+    ) -> i32 {
+        let s = self.score(pos, table);
+        if player == Player::FIRST { s } else { -s }
+    }
 }
 
 /// A linear evaluation: a table over a [`Layout`], with the game's own evaluation's piece
@@ -501,8 +514,7 @@ impl Linear {
 
 impl Evaluator for Linear {
     fn score(&self, pos: &Position, player: Player) -> i32 {
-        let s = self.layout.score(pos, &self.table);
-        if player == Player::FIRST { s } else { -s }
+        self.layout.score_for(pos, &self.table, player)
     }
 
     fn value(&self, kind: Kind) -> i32 {
@@ -665,18 +677,22 @@ mod tests {
     #[test]
     fn the_kings_zone_counts_the_attacked_cells_and_the_escapes() {
         use koma_rules::notation::read_position;
+        // the zone's features of a shogi position, by name, summed with their signs
+        let zone = |sfen: &str| {
+            let pos = read_position(GameId::Shogi, sfen).unwrap();
+            let layout = Layout::of(&pos);
+            let mut zone = std::collections::BTreeMap::new();
+            layout.features(&pos, |i, n| {
+                if layout.group(i) == "zone" {
+                    *zone.entry(layout.name(i)).or_insert(0) += n;
+                }
+            });
+            move |name: &str| zone.get(name).copied().unwrap_or(0)
+        };
         // the second player's rook on 1h sweeps rank h: of the first player's king's five
         // neighbours, 4h, 5h and 6h are attacked (nothing defends them) and 4i and 6i are free;
         // the second player's king is untouched, with five free cells
-        let pos = read_position(GameId::Shogi, "4k4/9/9/9/9/9/9/8r/4K4 b - 1").unwrap();
-        let layout = Layout::of(&pos);
-        let mut zone = std::collections::BTreeMap::new();
-        layout.features(&pos, |i, n| {
-            if layout.group(i) == "zone" {
-                *zone.entry(layout.name(i)).or_insert(0) += n;
-            }
-        });
-        let count = |name: &str| zone.get(name).copied().unwrap_or(0);
+        let count = zone("4k4/9/9/9/9/9/9/8r/4K4 b - 1");
         assert_eq!(count("zone attacked 3"), 1);
         assert_eq!(count("zone undefended 3"), 1);
         assert_eq!(count("zone attacks 3"), 1);
@@ -684,17 +700,10 @@ mod tests {
         assert_eq!(count("zone attacked 3 enemy hand 0"), 1);
         assert_eq!(count("zone attacked 0"), -1);
         assert_eq!(count("zone escapes 5"), -1);
-        // with a gold beside the king, 5h is defended; two pawns in the rook's hand
-        let pos = read_position(GameId::Shogi, "4k4/9/9/9/9/9/9/8r/4KG3 b 2p 1").unwrap();
-        zone.clear();
-        layout.features(&pos, |i, n| {
-            if layout.group(i) == "zone" {
-                *zone.entry(layout.name(i)).or_insert(0) += n;
-            }
-        });
-        let count = |name: &str| zone.get(name).copied().unwrap_or(0);
+        // with a gold beside the king, 4h and 5h are defended; two pawns in the rook's hand
+        let count = zone("4k4/9/9/9/9/9/9/8r/4KG3 b 2p 1");
         assert_eq!(count("zone attacked 3"), 1);
-        assert_eq!(count("zone undefended 1"), 1, "{zone:?}");
+        assert_eq!(count("zone undefended 1"), 1);
         assert_eq!(count("zone escapes 1"), 1);
         assert_eq!(count("zone attacked 3 enemy hand 2"), 1);
     }

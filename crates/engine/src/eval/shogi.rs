@@ -148,8 +148,7 @@ pub struct Shogi;
 
 impl Evaluator for Shogi {
     fn score(&self, pos: &Position, player: Player) -> i32 {
-        let s = LAYOUT.score(pos, &TABLE);
-        if player == Player::FIRST { s } else { -s }
+        LAYOUT.score_for(pos, &TABLE, player)
     }
 
     fn value(&self, kind: Kind) -> i32 {
