@@ -945,8 +945,46 @@ impl Searcher<'_> {
         let mut best_move = None;
         let mut legal = 0;
         let mut tried: Vec<Move> = Vec::new();
+        // the cells from which a drop would check the enemy king, worked out at the first drop
+        // that may be skipped (see below)
+        let mut check_cells: Option<Vec<(koma_rules::Cell, u64)>> = None;
+        let drops_skip_unplayed = !in_check
+            && (futile || late != usize::MAX)
+            && self.checks_bind
+            && self.pos.variant().players() == 2
+            && !self.pos.is_placing();
         for o in ordered {
             let mv = o.mv;
+            // a drop that would be skipped as a late quiet move is skipped without playing it:
+            // out of check, a drop cannot leave the own king attacked nor check but directly
+            // (nor be a pawn-drop mate, which checks), so it is legal, and quiet unless it
+            // attacks the enemy king from where it lands. The search is the same as playing
+            // and taking it back (the same nodes), only faster.
+            if drops_skip_unplayed
+                && matches!(mv, Move::Drop { .. })
+                && legal >= 1
+                && (futile || legal + 1 > late)
+            {
+                let cells = check_cells.get_or_insert_with(|| {
+                    let mut cells = Vec::new();
+                    let me = self.pos.turn();
+                    if let Some(k) = self.pos.king(me.opponent()) {
+                        self.pos.attack_cells(k, me, &mut cells);
+                    }
+                    cells
+                });
+                if !self.checks_directly(mv, cells) {
+                    #[cfg(debug_assertions)]
+                    {
+                        // what the shortcut assumes, checked by playing it in the tests' builds
+                        assert!(self.play(mv), "a quiet drop out of check is legal: {mv:?}");
+                        assert!(!self.pos.in_check(), "a drop checks only directly: {mv:?}");
+                        self.unplay();
+                    }
+                    legal += 1;
+                    continue;
+                }
+            }
             if !self.play(mv) {
                 continue;
             }
