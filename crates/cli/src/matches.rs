@@ -59,6 +59,9 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("nomalus", |p| p.history_malus = false),
     ("nolatedeep", |p| p.late_deep = false),
     ("nolmr2", |p| p.deeper_reductions = false),
+    ("nobadchecks", |p| p.bad_checks = false),
+    ("badcaps", |p| p.bad_captures = true),
+    ("badpromos", |p| p.bad_promotions = true),
 ];
 
 /// Lishogi's AI levels for Fairy-Stockfish: `Skill Level`, milliseconds a move, depth.
@@ -178,7 +181,7 @@ pub struct MatchSettings {
     pub game: GameId,
     /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:N with
     /// switches of its search (level:N/null, /nolmr, /nofut, /nochecks, /nosee, /noiir, /noasp,
-    /// /nomalus, several allowed), level:N/table=FILE (a linear evaluation's table, shogi),
+    /// /nomalus, /nolatedeep, /nolmr2, /nobadchecks, several allowed), level:N/table=FILE (a linear evaluation's table, shogi),
     /// random, greedy, or fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and minishogi).
     pub a: Contender,
     /// The second player (both other seats in sangoku).
