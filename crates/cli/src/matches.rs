@@ -60,8 +60,6 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("nolatedeep", |p| p.late_deep = false),
     ("nolmr2", |p| p.deeper_reductions = false),
     ("nobadchecks", |p| p.bad_checks = false),
-    ("badcaps", |p| p.bad_captures = true),
-    ("badpromos", |p| p.bad_promotions = true),
 ];
 
 /// Lishogi's AI levels for Fairy-Stockfish: `Skill Level`, milliseconds a move, depth.
@@ -639,6 +637,7 @@ mod tests {
             "level:8/nochecks/noiir",
             "level:3/nosee/noasp/nomalus",
             "level:8/nolatedeep/nolmr2",
+            "level:8/nobadchecks",
         ] {
             let c: Contender = s.parse().unwrap();
             assert_eq!(c.to_string(), s);
