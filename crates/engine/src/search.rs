@@ -293,7 +293,9 @@ impl EvalCache {
 /// checks, likewise left out: captures that lose on the exchange searched as quiet moves too,
 /// 52.9 % over 120 games (62-3-55); promotions (not captures) that lose on the exchange searched
 /// as quiet moves and skipped in quiescence, 36.7 % (21-2-37); and in check, an evasion that
-/// loses on the exchange (after the third) searched a ply shallower first, 38.3 % (22-2-36).
+/// loses on the exchange (after the third) searched a ply shallower first, 38.3 % (22-2-36);
+/// a piece's move that declines a promotion keeping all its movements (a pawn, a rook, a
+/// bishop not promoting in the zone) ordered after the other quiet moves, 40.0 % (23-2-35).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Pruning {
     /// Null-move pruning (two-player games, out of check, past setup and placement).
