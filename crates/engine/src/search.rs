@@ -287,16 +287,17 @@ impl EvalCache {
 /// level without it: 63.3 % over 120 games (76-0-44: `koma match shogi level:8 level:8/nobadchecks
 /// --movetime 100 --games 60`, and `--first 60 --games 60`). In minishogi it is even: 51.0 %
 /// over 300 games (153-0-147, the same command with `minishogi`, in four processes), and it
-/// stays on there too. Measured with it in shogi, 60 games at 100 ms each and left out: no check extension at all, 37.5 % (22-1-37; alone, before the bad
-/// checks, it had scored 60.0 %, 36-0-24); the table in quiescence (its cuts and its move
-/// first, quiescence's results stored at depth 0), 46.7 % (28-0-32, before the bad checks);
-/// the late quiet moves skipped sooner (after 6, 12, 20) again, 50.0 % (30-0-30). With the bad
-/// checks, likewise left out: captures that lose on the exchange searched as quiet moves too,
-/// 52.9 % over 120 games (62-3-55); promotions (not captures) that lose on the exchange searched
-/// as quiet moves and skipped in quiescence, 36.7 % (21-2-37); and in check, an evasion that
-/// loses on the exchange (after the third) searched a ply shallower first, 38.3 % (22-2-36);
-/// a piece's move that declines a promotion keeping all its movements (a pawn, a rook, a
-/// bishop not promoting in the zone) ordered after the other quiet moves, 40.0 % (23-2-35).
+/// stays on there too. Measured in shogi, 60 games at 100 ms each, and left out: before the
+/// bad checks, the table in quiescence (its cuts and its move first, quiescence's results
+/// stored at depth 0), 46.7 % (28-0-32), and the late quiet moves skipped sooner (after 6, 12,
+/// 20) again, 50.0 % (30-0-30); no check extension at all, 60.0 % (36-0-24) before the bad
+/// checks but 37.5 % (22-1-37) with them. With the bad checks: captures that lose on the
+/// exchange searched as quiet moves too, 52.9 % over 120 games (62-3-55); promotions (not
+/// captures) that lose on the exchange searched as quiet moves and skipped in quiescence,
+/// 36.7 % (21-2-37); in check, an evasion that loses on the exchange (after the third)
+/// searched a ply shallower first, 38.3 % (22-2-36); a piece's move that declines a promotion
+/// keeping all its movements (a pawn, a rook, a bishop not promoting in the zone) ordered after
+/// the other quiet moves, 40.0 % (23-2-35).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Pruning {
     /// Null-move pruning (two-player games, out of check, past setup and placement).
