@@ -179,8 +179,9 @@ pub struct MatchSettings {
     pub game: GameId,
     /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:N with
     /// switches of its search (level:N/null, /nolmr, /nofut, /nochecks, /nosee, /noiir, /noasp,
-    /// /nomalus, /nolatedeep, /nolmr2, /nobadchecks, several allowed), level:N/table=FILE (a linear evaluation's table, shogi),
-    /// random, greedy, or fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and minishogi).
+    /// /nomalus, /nolatedeep, /nolmr2, /nobadchecks, several allowed), level:N/table=FILE (a
+    /// linear evaluation's table, shogi), random, greedy, or fsf:<1-8> (Fairy-Stockfish at a
+    /// lishogi level, shogi and minishogi).
     pub a: Contender,
     /// The second player (both other seats in sangoku).
     pub b: Contender,

@@ -993,7 +993,6 @@ impl Searcher<'_> {
         let drops_skip_unplayed = !in_check
             && (futile || late != usize::MAX)
             && self.checks_bind
-            && self.pos.variant().players() == 2
             && !self.pos.is_placing();
         for o in ordered {
             let mv = o.mv;
@@ -1032,16 +1031,15 @@ impl Searcher<'_> {
                 continue;
             }
             legal += 1;
-            let gives_check = self.pos.in_check() && !bad_check;
+            // a check that loses the checker counts as a quiet move
+            let check = self.pos.in_check() && !bad_check;
             // a check extends the line, up to twice the iteration's depth (unbounded, chu
             // shogi's many checking pieces made the first iteration, which always finishes,
             // follow checks fifty plies deep: measured, a search of 100k nodes that ran for
             // minutes), and not once the first iteration is past its limits
-            let ext = i32::from(
-                gives_check && ply < (2 * self.iteration).min(MAX_PLY / 2) && !self.quiet_only,
-            );
-            let quiet =
-                !o.capture && !gives_check && !matches!(mv, Move::Board { promote: true, .. });
+            let ext =
+                i32::from(check && ply < (2 * self.iteration).min(MAX_PLY / 2) && !self.quiet_only);
+            let quiet = !o.capture && !check && !matches!(mv, Move::Board { promote: true, .. });
             if quiet && legal > 1 && (futile || legal > late) {
                 self.unplay();
                 continue;
