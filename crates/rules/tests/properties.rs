@@ -3,6 +3,8 @@
 //! - the incremental hash equals the hash computed from scratch;
 //! - the generated moves are exactly the moves `validate` accepts, out of every move that can
 //!   be written (each origin and destination with and without promotion, each drop);
+//! - the tactical moves (quiescence's) hold every pseudo-legal capture and promotion, and no
+//!   move that is not pseudo-legal;
 //! - SFEN round-trips.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
 
@@ -53,6 +55,27 @@ fn check_position(p: &mut Position) {
     // undoes what it refuses
     let mut pseudo = Vec::new();
     p.pseudo_legal_moves(&mut pseudo);
+    // the tactical moves (a quiescence search's) are pseudo-legal moves, and every one that
+    // captures or promotes is among them
+    let mut tactical = Vec::new();
+    p.tactical_moves(&mut tactical);
+    for m in &tactical {
+        assert!(
+            pseudo.contains(m),
+            "tactical {m:?} not pseudo-legal in {p:?}"
+        );
+    }
+    for m in &pseudo {
+        let captures = matches!(*m, Move::Board { to, .. }
+            if !p.piece(to).is_empty() && p.piece(to).owner() != p.turn());
+        let promotes = matches!(*m, Move::Board { promote: true, .. });
+        if captures || promotes {
+            assert!(
+                tactical.contains(m),
+                "{m:?} missing from the tactical moves of {p:?}"
+            );
+        }
+    }
     for m in pseudo {
         let before = p.clone();
         let played = p.try_play(m);

@@ -50,6 +50,10 @@ impl GameRules for Minishogi {
         super::shogi::moves(pos, out);
     }
 
+    fn tactical_moves(&self, pos: &Position, out: &mut MoveList) {
+        pos.piece_moves(out);
+    }
+
     #[inline]
     fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
         super::shogi::foul_after(after, mover, mv)

@@ -92,6 +92,10 @@ impl GameRules for Shogi {
         moves(pos, out);
     }
 
+    fn tactical_moves(&self, pos: &Position, out: &mut MoveList) {
+        pos.piece_moves(out);
+    }
+
     #[inline]
     fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
         foul_after(after, mover, mv)

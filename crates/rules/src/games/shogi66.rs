@@ -69,6 +69,14 @@ impl GameRules for Shogi66 {
         }
     }
 
+    fn tactical_moves(&self, pos: &Position, out: &mut MoveList) {
+        if pos.is_placing() {
+            placements(pos, out);
+        } else {
+            pos.piece_moves(out);
+        }
+    }
+
     #[inline]
     fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
         super::shogi::foul_after(after, mover, mv)

@@ -697,6 +697,13 @@ impl Position {
         self.rules.moves(self, out);
     }
 
+    /// The side to move's moves that capture or promote, among others
+    /// ([`GameRules::tactical_moves`]): a part of [`Position::pseudo_legal_moves`].
+    #[inline]
+    pub fn tactical_moves(&self, out: &mut MoveList) {
+        self.rules.tactical_moves(self, out);
+    }
+
     /// What the side to move's pieces on the board can do by their steps and slides, with
     /// promotion in the zone, a non-promotion into a dead cell never listed.
     pub fn piece_moves(&self, out: &mut MoveList) {

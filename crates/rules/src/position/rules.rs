@@ -73,6 +73,14 @@ pub trait GameRules: Sync {
         }
     }
 
+    /// A part of [`GameRules::moves`] that holds every move that captures or promotes (and
+    /// maybe others): what a search's quiescence looks at. The default: all the moves. The
+    /// shogi family's drops neither capture nor promote, so its games list only the pieces'
+    /// moves here, which spares a search the hundreds of drops a full hand makes.
+    fn tactical_moves(&self, pos: &Position, out: &mut MoveList) {
+        self.moves(pos, out);
+    }
+
     /// Play `mv` on `pos` ([`Position::play_unchecked`]). Not to be overridden: the default
     /// calls the generic code with this game's rules known to the compiler, so the hooks below
     /// are called directly; the same for the three methods after it.
