@@ -7,9 +7,9 @@
 //!   `--setup <id>` starts `perft` and `moves` from one; `--preset jcsa|lishogi` picks chu's rules.
 //! - `koma bench [--quick]`: perft speed (leaf nodes per second, every leaf move played).
 //! - `koma usi`: the engine as a USI engine (see [`usi`]).
-//! - `koma match <game> <a> <b> [--games N] [--opening N] [--cap N] [--nodes N]`: a match, the
-//!   players `level:<1-8>`, `random` or `greedy` (see [`mod@matches`]); `koma bench --search`: the
-//!   search's nodes per second in each game.
+//! - `koma match <game> <a> <b> [--games N] [--opening N] [--paired] [--cap N] [--nodes N]`: a
+//!   match, the players `level:<1-8>`, `random` or `greedy` (see [`mod@matches`]); `koma bench
+//!   --search`: the search's nodes per second in each game.
 //!
 //! Game ids: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2. Positions are SFEN (chu as
 //! lishogi writes it), or for the sangoku games their own notation (see `koma_rules::sangoku`);

@@ -195,6 +195,12 @@ pub struct MatchSettings {
     /// Random plies that open each game.
     #[arg(long, default_value_t = 4)]
     pub opening: u32,
+    /// Each opening played once from every seat: games `2k` and `2k + 1` (in the three-player
+    /// game `3k` to `3k + 2`) open with the same random plies, the players' seats changed, so
+    /// that an opening that favours one side counts for both (without it every game has its
+    /// own opening).
+    #[arg(long)]
+    pub paired: bool,
     /// Plies after which a game is scored a draw.
     #[arg(long, default_value_t = 300)]
     pub cap: u32,
@@ -500,10 +506,11 @@ impl Seat {
 
 /// The result of one game for the first player named: 1, 0.5 or 0.
 fn play_one(s: &MatchSettings, index: u32) -> Result<(f64, &'static str), String> {
-    let mut seed =
-        0x9E37_79B9_7F4A_7C15u64 ^ (index as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D);
     let mut game = Game::new(s.game, RuleOptions::default());
     let players = game.position().variant().players() as u32;
+    let opening = if s.paired { index / players } else { index };
+    let mut seed =
+        0x9E37_79B9_7F4A_7C15u64 ^ (opening as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D);
     // the first player named sits at seat `index % players`
     let a_seat = Player((index % players) as u8);
     let mut seats: Vec<Seat> = (0..players)

