@@ -60,6 +60,7 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("nolatedeep", |p| p.late_deep = false),
     ("nolmr2", |p| p.deeper_reductions = false),
     ("nobadchecks", |p| p.bad_checks = false),
+    ("asplast", |p| p.aspiration_span = false),
 ];
 
 /// Lishogi's AI levels for Fairy-Stockfish: `Skill Level`, milliseconds a move, depth.

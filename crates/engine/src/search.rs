@@ -28,6 +28,10 @@
 //!   drop is legal unless it mates with a pawn, and checks only from where it lands, which the
 //!   cells that attack the enemy king say ([`Position::attack_cells`]). Test builds play it
 //!   anyway and assert both.
+//! - The aspiration window spans the last two iterations' scores: the side to move's bonus
+//!   in the evaluation makes the score swing between odd and even depths (in minishogi by
+//!   about 170), and a window around the last score alone then missed at every iteration
+//!   ([`Pruning::aspiration_span`]).
 //! - Quiescence out of check and past its first ply (where quiet checks are searched) asks the
 //!   rules only for the moves that may capture or promote ([`Position::tactical_moves`]): in
 //!   the shogi family the pieces' moves, without the drops, which a full hand makes by the
@@ -303,6 +307,32 @@ impl EvalCache {
 /// searched a ply shallower first, 38.3 % (22-2-36); a piece's move that declines a promotion
 /// keeping all its movements (a pawn, a rook, a bishop not promoting in the zone) ordered after
 /// the other quiet moves, 40.0 % (23-2-35).
+///
+/// The aspiration window spans the last two iterations' scores ([`Pruning::aspiration_span`]).
+/// Measured with each opening played from both seats (`--paired`), 100 ms a move, against the
+/// window around the last score alone: in standard shogi 66.7 % over 60 games (39-2-19: `koma
+/// match shogi level:8 level:8/asplast --movetime 100 --games 60 --paired`), in minishogi
+/// 53.2 % over 400 (213-0-187, `--games 200` and `--first 200 --games 200`). Widening a missed
+/// window by 240 on each side before searching in full, on top of it, was even: 48.6 % in
+/// shogi (18-0-19, 37 games), 55.8 % in minishogi (53-0-42, 95 games); left out.
+///
+/// Measured in the same session and left out (100 ms a move, the top level with the change
+/// against the top level without it; the minishogi matches before `--paired`, each game its
+/// own opening): the history kept apart for each side, 41.9 % in shogi (13-0-18, 31 games) and
+/// 34.2 % in minishogi (26-0-50, 76 games); singular extensions (from six plies from the
+/// leaves, the table's move, stored as a lower bound from at most three plies shallower,
+/// extended by a ply when every other move fails below its score less two a ply at half the
+/// depth, and a cut when they reach beta), 47.5 % in shogi (28-1-31, 60 games) and 45.3 % in
+/// minishogi (24-0-29, 53); the history kept from move to move, halved at each search, 44.6 %
+/// in minishogi (50-0-62, 112); a third fewer late quiet moves where the static score is not
+/// above that of two plies up, 42.6 % in minishogi (23-0-31, 54); the late quiet moves skipped
+/// half as late again, 44.2 % in shogi (26-1-33, 60) and 35.6 % in minishogi (26-0-47, 73);
+/// null-move pruning off the principal variation, 50.5 % in minishogi (101-0-99, 200 games,
+/// `--paired`). How far a match strays by chance: the same engine on both sides scored 42.5 %
+/// in minishogi over 80 games (34-0-46) with an opening a game, which is why matches since
+/// play each opening from both seats. Tried without a match: the table's move played before
+/// the other moves are generated (where it cuts, they never are) searched at the same speed
+/// on a shogi midgame, and was left out.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Pruning {
     /// Null-move pruning (two-player games, out of check, past setup and placement).
@@ -323,7 +353,8 @@ pub struct Pruning {
     /// from the table is searched a ply shallower.
     pub iir: bool,
     /// Aspiration windows: from depth 4 the root is searched within 60 of the last
-    /// iteration's score, and again in full when the score falls outside.
+    /// iterations' scores ([`Pruning::aspiration_span`]), and again in full when the score
+    /// falls outside.
     pub aspiration: bool,
     /// History malus: at a cut by a quiet move, the quiet moves tried before it lose what it
     /// gains.
@@ -339,6 +370,12 @@ pub struct Pruning {
     /// exchange is searched as a quiet move (not extended, and reduced and skipped late like
     /// one).
     pub bad_checks: bool,
+    /// The aspiration window spans the last two iterations' scores (from the lower less 60 to
+    /// the higher plus 60), not the last one's alone. Where the score swings between odd and
+    /// even depths (the side to move's bonus counts for the other side at every other depth:
+    /// in minishogi by about 170 from one iteration to the next), a window around the last
+    /// score alone missed at every iteration, and the root was searched twice.
+    pub aspiration_span: bool,
 }
 
 impl Default for Pruning {
@@ -355,6 +392,7 @@ impl Default for Pruning {
             late_deep: true,
             deeper_reductions: true,
             bad_checks: true,
+            aspiration_span: true,
         }
     }
 }
@@ -596,6 +634,7 @@ impl Searcher<'_> {
         };
         let mut rng = seed;
         let mut prev: i32 = 0;
+        let mut prev2: i32 = 0;
         for depth in 1..=max_depth {
             self.seldepth = 0;
             // the previous best first
@@ -607,14 +646,22 @@ impl Searcher<'_> {
             self.first_iteration = depth == 1;
             self.iteration = depth as usize;
             let aspire = self.prune.aspiration && margin == 0 && depth >= 4;
-            let (mut scores, mut complete) = if aspire && prev.abs() < MATE_BOUND {
-                self.root_moves(&legal, depth as i32, false, prev - 60, prev + 60)
+            // the window: around the last two iterations' scores (see `Pruning`)
+            let span = self.prune.aspiration_span;
+            let (lo, hi) = if span {
+                (prev.min(prev2) - 60, prev.max(prev2) + 60)
+            } else {
+                (prev - 60, prev + 60)
+            };
+            let inside = prev.abs() < MATE_BOUND && (!span || prev2.abs() < MATE_BOUND);
+            let (mut scores, mut complete) = if aspire && inside {
+                self.root_moves(&legal, depth as i32, false, lo, hi)
             } else {
                 self.root_moves(&legal, depth as i32, margin > 0, -INF, INF)
             };
-            if aspire && complete && prev.abs() < MATE_BOUND {
+            if aspire && complete && inside {
                 let top = scores.iter().map(|&(_, s)| s).max().unwrap_or(-INF);
-                if top <= prev - 60 || top >= prev + 60 {
+                if top <= lo || top >= hi {
                     (scores, complete) = self.root_moves(&legal, depth as i32, false, -INF, INF);
                 }
             }
@@ -627,6 +674,7 @@ impl Searcher<'_> {
             let Some((chosen, score)) = choose(&scores, margin, &mut rng) else {
                 break;
             };
+            prev2 = prev;
             prev = score;
             let pv = self.pv(chosen, depth as usize);
             best = SearchResult {
@@ -739,7 +787,8 @@ impl Searcher<'_> {
         true
     }
 
-    /// Null-move pruning: out of check, with the static score at or above `beta`, let the side
+    /// Null-move pruning: off the principal variation (the caller's test), out of check, with
+    /// the static score at or above `beta`, let the side
     /// to move pass and search the reply shallower; if even then the score holds at `beta`, the
     /// node is cut. Shogi's drops make zugzwang rare; the three-player game, 66 shogi's placement
     /// and chu's handicap steps (where a pass means something else) never try it.
@@ -981,7 +1030,7 @@ impl Searcher<'_> {
         } else {
             usize::MAX
         };
-        if !in_check && self.null_move_cuts(depth, beta, ply) {
+        if !in_check && !pv_node && self.null_move_cuts(depth, beta, ply) {
             return beta;
         }
         let mut list = Vec::with_capacity(128);
