@@ -314,7 +314,9 @@ impl EvalCache {
 /// match shogi level:8 level:8/asplast --movetime 100 --games 60 --paired`), in minishogi
 /// 53.2 % over 400 (213-0-187, `--games 200` and `--first 200 --games 200`). Widening a missed
 /// window by 240 on each side before searching in full, on top of it, was even: 48.6 % in
-/// shogi (18-0-19, 37 games), 55.8 % in minishogi (53-0-42, 95 games); left out.
+/// shogi (18-0-19, 37 games), 55.8 % in minishogi (53-0-42, 95 games); a narrower span (35
+/// each side, not 60) was even too: 47.5 % in shogi (27-3-30, 60 games) and 48.5 % in
+/// minishogi (97-0-103, 200); both left out.
 ///
 /// Measured in the same session and left out (100 ms a move, the top level with the change
 /// against the top level without it; the minishogi matches before `--paired`, each game its
