@@ -791,8 +791,9 @@ impl Searcher<'_> {
 
     /// Null-move pruning: off the principal variation (the caller's test), out of check, with
     /// the static score at or above `beta`, let the side to move pass and search the reply
-    /// shallower; if even then the score holds at `beta`, the node is cut. Shogi's drops make zugzwang rare; the three-player game, 66 shogi's placement
-    /// and chu's handicap steps (where a pass means something else) never try it.
+    /// shallower; if even then the score holds at `beta`, the node is cut. Shogi's drops make
+    /// zugzwang rare; the three-player game, 66 shogi's placement and chu's handicap steps
+    /// (where a pass means something else) never try it.
     fn null_move_cuts(&mut self, depth: i32, beta: i32, ply: usize) -> bool {
         if !self.null_ok
             || depth < 3
