@@ -61,6 +61,10 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("nolmr2", |p| p.deeper_reductions = false),
     ("nobadchecks", |p| p.bad_checks = false),
     ("asplast", |p| p.aspiration_span = false),
+    ("nottstand", |p| p.tt_stand = false),
+    ("noprobcut", |p| p.probcut = false),
+    ("histred", |p| p.hist_reduce = true),
+    ("cutred", |p| p.cut_reduce = true),
 ];
 
 /// Lishogi's AI levels for Fairy-Stockfish: `Skill Level`, milliseconds a move, depth.
@@ -180,7 +184,8 @@ pub struct MatchSettings {
     pub game: GameId,
     /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:N with
     /// switches of its search (level:N/null, /nolmr, /nofut, /nochecks, /nosee, /noiir, /noasp,
-    /// /nomalus, /nolatedeep, /nolmr2, /nobadchecks, several allowed), level:N/table=FILE (a
+    /// /nomalus, /nolatedeep, /nolmr2, /nobadchecks, /asplast, /nottstand, /noprobcut, several
+    /// allowed), level:N/table=FILE (a
     /// linear evaluation's table, shogi), random, greedy, or fsf:<1-8> (Fairy-Stockfish at a
     /// lishogi level, shogi and minishogi).
     pub a: Contender,

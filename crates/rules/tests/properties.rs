@@ -4,7 +4,8 @@
 //! - the generated moves are exactly the moves `validate` accepts, out of every move that can
 //!   be written (each origin and destination with and without promotion, each drop);
 //! - the tactical moves (quiescence's) hold every pseudo-legal capture and promotion, and no
-//!   move that is not pseudo-legal;
+//!   move that is not pseudo-legal; with the checking drops, they are the pseudo-legal moves
+//!   that are tactical or drop a piece where it attacks the enemy king;
 //! - SFEN round-trips.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
 
@@ -74,6 +75,36 @@ fn check_position(p: &mut Position) {
                 tactical.contains(m),
                 "{m:?} missing from the tactical moves of {p:?}"
             );
+        }
+    }
+    // with the drops that check directly (a quiescence's quiet checks), they are exactly the
+    // pseudo-legal moves that are tactical or drop a kind on a cell it would check from
+    if let Some(king) = p.king(p.turn().opponent()) {
+        let mut cells = Vec::new();
+        p.attack_cells(king, p.turn(), &mut cells);
+        let mut with_checks = tactical.clone();
+        p.checking_drops(&mut with_checks, &cells);
+        for m in &with_checks[tactical.len()..] {
+            assert!(
+                matches!(m, Move::Drop { .. }) && !tactical.contains(m),
+                "checking drop {m:?} is not a drop the tactical moves leave out in {p:?}"
+            );
+        }
+        for m in &pseudo {
+            let checks = match *m {
+                Move::Drop { kind, to } => cells
+                    .iter()
+                    .any(|&(c, k)| c == to && k >> kind.index() & 1 != 0),
+                _ => false,
+            };
+            assert_eq!(
+                with_checks.contains(m),
+                tactical.contains(m) || checks,
+                "{m:?} and the checking drops of {p:?}"
+            );
+        }
+        for m in &with_checks {
+            assert!(pseudo.contains(m), "{m:?} not pseudo-legal in {p:?}");
         }
     }
     for m in pseudo {

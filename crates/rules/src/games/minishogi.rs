@@ -54,6 +54,10 @@ impl GameRules for Minishogi {
         pos.piece_moves(out);
     }
 
+    fn checking_drops(&self, pos: &Position, out: &mut MoveList, cells: &[(Cell, u64)]) {
+        super::shogi::drops_onto(pos, out, cells);
+    }
+
     #[inline]
     fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
         super::shogi::foul_after(after, mover, mv)

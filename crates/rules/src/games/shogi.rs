@@ -96,6 +96,10 @@ impl GameRules for Shogi {
         pos.piece_moves(out);
     }
 
+    fn checking_drops(&self, pos: &Position, out: &mut MoveList, cells: &[(Cell, u64)]) {
+        drops_onto(pos, out, cells);
+    }
+
     #[inline]
     fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
         foul_after(after, mover, mv)
@@ -208,6 +212,16 @@ pub(crate) fn moves(pos: &Position, out: &mut MoveList) {
     let files = pawn_files(pos, pos.turn());
     let pawn = v.pawn;
     pos.drop_moves(out, |kind, to: Cell| {
+        Some(kind) == pawn && files >> v.file_rank(to).0 & 1 != 0
+    });
+}
+
+/// The shogi family's drops onto `cells` ([`GameRules::checking_drops`]), 二歩 barred.
+pub(crate) fn drops_onto(pos: &Position, out: &mut MoveList, cells: &[(Cell, u64)]) {
+    let v = pos.variant();
+    let files = pawn_files(pos, pos.turn());
+    let pawn = v.pawn;
+    pos.drop_moves_onto(out, cells, |kind, to: Cell| {
         Some(kind) == pawn && files >> v.file_rank(to).0 & 1 != 0
     });
 }

@@ -77,6 +77,12 @@ impl GameRules for Shogi66 {
         }
     }
 
+    fn checking_drops(&self, pos: &Position, out: &mut MoveList, cells: &[(Cell, u64)]) {
+        if !pos.is_placing() {
+            super::shogi::drops_onto(pos, out, cells);
+        }
+    }
+
     #[inline]
     fn foul_after(&self, after: &mut Position, mover: Player, mv: Move) -> Option<IllegalMove> {
         super::shogi::foul_after(after, mover, mv)

@@ -778,6 +778,50 @@ impl Position {
         }
     }
 
+    /// The drops of [`Position::drop_moves`] (with the same `barred`) onto the cells of
+    /// `cells` whose bit for the dropped kind is set, in the same order (by kind as the hand
+    /// lists them, then by cell).
+    pub fn drop_moves_onto(
+        &self,
+        out: &mut MoveList,
+        cells: &[(Cell, u64)],
+        barred: impl Fn(Kind, Cell) -> bool,
+    ) {
+        let v = self.v;
+        let me = self.turn;
+        let hand = &self.hands[me.index()];
+        let mut onto: Vec<(Cell, u64)> = cells
+            .iter()
+            .copied()
+            .filter(|&(c, _)| self.board[c.index()].is_empty())
+            .collect();
+        onto.sort_unstable_by_key(|&(c, _)| c.index());
+        for &kind in &v.hand_order {
+            if hand[kind.index()] == 0 || v.kind(kind).royal {
+                continue;
+            }
+            let bit = 1u64 << kind.index();
+            let mut last = None;
+            for &(to, mask) in &onto {
+                if mask & bit == 0 || last == Some(to) {
+                    continue;
+                }
+                if (v.no_dead_pieces && v.is_dead_cell(me, kind, to)) || barred(kind, to) {
+                    continue;
+                }
+                last = Some(to);
+                out.push(Move::Drop { kind, to });
+            }
+        }
+    }
+
+    /// The side to move's drops that [`Position::tactical_moves`] leaves out onto `cells`
+    /// ([`GameRules::checking_drops`]).
+    #[inline]
+    pub fn checking_drops(&self, out: &mut MoveList, cells: &[(Cell, u64)]) {
+        self.rules.checking_drops(self, out, cells);
+    }
+
     /// Play `mv` (already pseudo-legal), ask the game's rules for the foul it commits, and take
     /// it back. `Ok` when legal.
     ///

@@ -81,6 +81,14 @@ pub trait GameRules: Sync {
         self.moves(pos, out);
     }
 
+    /// The drops of [`GameRules::moves`] that [`GameRules::tactical_moves`] leaves out and that
+    /// land on a cell of `cells` as a kind whose bit that cell carries (bit `k` for kind `k`,
+    /// as [`Position::attack_cells`] gives them: with the enemy king's cell as the target,
+    /// the drops that check it directly). With the tactical moves, what a search's quiescence
+    /// needs for its quiet checks, without the hundreds of drops a full hand makes. The
+    /// default: none (the default tactical moves are all the moves).
+    fn checking_drops(&self, _pos: &Position, _out: &mut MoveList, _cells: &[(Cell, u64)]) {}
+
     /// Play `mv` on `pos` ([`Position::play_unchecked`]). Not to be overridden: the default
     /// calls the generic code with this game's rules known to the compiler, so the hooks below
     /// are called directly; the same for the three methods after it.
