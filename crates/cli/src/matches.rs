@@ -63,8 +63,6 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("asplast", |p| p.aspiration_span = false),
     ("nottstand", |p| p.tt_stand = false),
     ("noprobcut", |p| p.probcut = false),
-    ("histred", |p| p.hist_reduce = true),
-    ("cutred", |p| p.cut_reduce = true),
 ];
 
 /// Lishogi's AI levels for Fairy-Stockfish: `Skill Level`, milliseconds a move, depth.
