@@ -779,40 +779,21 @@ impl Position {
     }
 
     /// The drops of [`Position::drop_moves`] (with the same `barred`) onto the cells of
-    /// `cells` whose bit for the dropped kind is set, in the same order (by kind as the hand
-    /// lists them, then by cell).
+    /// `cells` whose bit for the dropped kind is set, in the same order.
     pub fn drop_moves_onto(
         &self,
         out: &mut MoveList,
         cells: &[(Cell, u64)],
         barred: impl Fn(Kind, Cell) -> bool,
     ) {
-        let v = self.v;
-        let me = self.turn;
-        let hand = &self.hands[me.index()];
-        let mut onto: Vec<(Cell, u64)> = cells
-            .iter()
-            .copied()
-            .filter(|&(c, _)| self.board[c.index()].is_empty())
-            .collect();
-        onto.sort_unstable_by_key(|&(c, _)| c.index());
-        for &kind in &v.hand_order {
-            if hand[kind.index()] == 0 || v.kind(kind).royal {
-                continue;
-            }
-            let bit = 1u64 << kind.index();
-            let mut last = None;
-            for &(to, mask) in &onto {
-                if mask & bit == 0 || last == Some(to) {
-                    continue;
-                }
-                if (v.no_dead_pieces && v.is_dead_cell(me, kind, to)) || barred(kind, to) {
-                    continue;
-                }
-                last = Some(to);
-                out.push(Move::Drop { kind, to });
-            }
+        // the kinds each cell takes (a cell's index is below 256)
+        let mut takes = [0u64; 256];
+        for &(c, mask) in cells {
+            takes[c.index()] |= mask;
         }
+        self.drop_moves(out, |kind, to| {
+            takes[to.index()] >> kind.index() & 1 == 0 || barred(kind, to)
+        });
     }
 
     /// The side to move's drops that [`Position::tactical_moves`] leaves out onto `cells`
