@@ -365,6 +365,17 @@ impl EvalCache {
 /// over 200 (96-0-104); a further ply of reduction at nodes expected to cut (the null-window
 /// searches of later moves, the first move below them expected to fail low, and so on in
 /// turn), 53.3 % (32-0-28, 60 games): none shown to gain.
+///
+/// Quiescence takes most of the nodes in a sharp middle game (`koma usi`, `position sfen
+/// l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn3p 1`, `go depth 6`: 626k
+/// of 722k nodes, nine times the main search's leaves), so two ways to trim it were measured
+/// the same way and left out. Once an evasion has been searched, the quiet evasions after the
+/// second and those that lose on the exchange skipped: 10 % fewer nodes on that position,
+/// 48.8 % in shogi over 120 games (58-1-61). Delta pruning (a capture, not a promotion, a
+/// check or a recapture, skipped when the static score plus twice its victim, which leaves
+/// the board and joins the hand, plus 150 stays at or below alpha): 28 % fewer nodes there
+/// for the same move, but 50.0 % in shogi over 120 games (58-4-58) and 50.0 % in minishogi
+/// over 200 (100-0-100).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Pruning {
     /// Null-move pruning (two-player games, out of check, past setup and placement).
