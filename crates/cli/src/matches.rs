@@ -183,9 +183,8 @@ pub struct MatchSettings {
     /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:N with
     /// switches of its search (level:N/null, /nolmr, /nofut, /nochecks, /nosee, /noiir, /noasp,
     /// /nomalus, /nolatedeep, /nolmr2, /nobadchecks, /asplast, /nottstand, /noprobcut, several
-    /// allowed), level:N/table=FILE (a
-    /// linear evaluation's table, shogi), random, greedy, or fsf:<1-8> (Fairy-Stockfish at a
-    /// lishogi level, shogi and minishogi).
+    /// allowed), level:N/table=FILE (a linear evaluation's table, shogi), random, greedy, or
+    /// fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and minishogi).
     pub a: Contender,
     /// The second player (both other seats in sangoku).
     pub b: Contender,
