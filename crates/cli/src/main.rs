@@ -20,6 +20,7 @@
 //! refuse.
 
 mod matches;
+mod train;
 mod tune;
 mod usi;
 
@@ -81,6 +82,9 @@ enum Command {
     Match(matches::MatchSettings),
     /// Learn a game's evaluation weights from recorded games (`koma match --record`).
     Tune(tune::TuneSettings),
+    /// Learn a game's neural evaluation from a teacher's scores of positions (the caches of
+    /// `koma tune --teacher-cache`).
+    Train(train::TrainSettings),
 }
 
 /// Where a command starts: the game's start, a position, or a named setup; and the rule options.
@@ -148,6 +152,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Bench { quick, .. } => bench(quick)?,
         Command::Match(settings) => matches::run(&settings)?,
         Command::Tune(settings) => tune::run(&settings)?,
+        Command::Train(settings) => train::run(&settings)?,
         Command::Usi => usi::run()?,
     }
     Ok(())

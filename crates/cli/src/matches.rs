@@ -41,6 +41,9 @@ pub enum Contender {
     /// The engine at a level with a linear evaluation's table read from a file
     /// (`level:<n>/table=<file>`, shogi; `koma tune` writes them): its path and weights.
     Table(Level, String, Vec<i32>),
+    /// The engine at a level with a neural evaluation read from a file (`level:<n>/net=<file>`,
+    /// shogi and minishogi; `koma train` writes them): its path and text.
+    Net(Level, String, String),
 }
 
 /// What a switch does to the search's settings.
@@ -85,6 +88,13 @@ impl std::str::FromStr for Contender {
             "greedy" => Ok(Contender::Greedy),
             _ if s.contains('/') => {
                 let (level, off) = s.split_once('/').unwrap_or((s, ""));
+                if let Some(path) = off.strip_prefix("net=") {
+                    let Contender::Level(l) = level.parse()? else {
+                        return Err(format!("{s:?}: level:<n>/net=<file>"));
+                    };
+                    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+                    return Ok(Contender::Net(l, path.to_string(), text));
+                }
                 if let Some(path) = off.strip_prefix("table=") {
                     let Contender::Level(l) = level.parse()? else {
                         return Err(format!("{s:?}: level:<n>/table=<file>"));
@@ -171,6 +181,7 @@ impl std::fmt::Display for Contender {
             Contender::Greedy => f.write_str("greedy"),
             Contender::Fsf(n) => write!(f, "fsf:{n}"),
             Contender::Table(l, path, _) => write!(f, "level:{}/table={path}", l.number()),
+            Contender::Net(l, path, _) => write!(f, "level:{}/net={path}", l.number()),
         }
     }
 }
@@ -394,7 +405,8 @@ impl Seat {
             Contender::Level(l)
             | Contender::Method(l, _)
             | Contender::Pruned(l, _)
-            | Contender::Table(l, ..) => {
+            | Contender::Table(l, ..)
+            | Contender::Net(l, ..) => {
                 let mut e = Engine::new(16);
                 e.set_level(*l);
                 e.set_seed(seed);
@@ -407,6 +419,13 @@ impl Seat {
                             koma_engine::eval::linear::Linear::new(start, base, table.clone())
                                 .map_err(|e| format!("{path}: {e}"))?;
                         e.set_evaluator(Some(std::sync::Arc::new(linear)));
+                    }
+                    Contender::Net(_, path, text) => {
+                        let net = koma_engine::eval::net::Net::read(text, start)
+                            .map_err(|e| format!("{path}: {e}"))?;
+                        let eval =
+                            koma_engine::eval::net::NetEval::new(net, evaluator(start.game()));
+                        e.set_evaluator(Some(std::sync::Arc::new(eval)));
                     }
                     _ => {}
                 }
@@ -459,7 +478,8 @@ impl Seat {
             Contender::Level(_)
             | Contender::Method(..)
             | Contender::Pruned(..)
-            | Contender::Table(..) => {
+            | Contender::Table(..)
+            | Contender::Net(..) => {
                 let Some(e) = self.engine.as_mut() else {
                     return Ok(None);
                 };

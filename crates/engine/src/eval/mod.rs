@@ -12,6 +12,7 @@
 pub mod chushogi;
 pub mod linear;
 pub mod minishogi;
+pub mod net;
 pub mod sangoku;
 pub mod shogi;
 pub mod shogi66;

@@ -1,0 +1,450 @@
+//! `koma train`: learn a neural evaluation ([`koma_engine::eval::net`]) from a teacher's
+//! scores of positions.
+//!
+//! The positions are the teacher's caches that `koma tune --teacher-depth N --teacher-cache
+//! <file>` writes: `SFEN<tab>score` lines, the score Fairy-Stockfish's for the side to move.
+//! Each position is learnt twice, as it stands and with its files turned over (the rules are
+//! the same either way round). The positions of one block of 64 lines in ten (in the files'
+//! order, so mostly whole games) are kept out of the learning, and the error on them is
+//! printed beside the learning's, and beside the game's own evaluation's on the same
+//! positions, so a network that only learnt its positions by heart shows, and so does one no
+//! better than the evaluation it would replace.
+//!
+//! The target of a position is `1 / (1 + exp(-score / teacher-scale))`; the network's guess is
+//! `1 / (1 + exp(-output))`, its output in units of `--scale` centipawns (the logistic scale
+//! of the game's own evaluation, so that the search's margins keep their meaning). It learns
+//! by Adam on the mean squared error over shuffled batches, from weights drawn from a seeded
+//! generator (the same seed, the same network) and a straight unit that starts as the game's
+//! piece values.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+use koma_engine::eval::net::{Inputs, Net};
+use koma_rules::{Game, GameId, Player, Position, RuleOptions, notation};
+
+/// The settings of `koma train`.
+#[derive(clap::Args)]
+pub struct TrainSettings {
+    /// The game (shogi or minishogi).
+    pub game: GameId,
+    /// The teacher's scores: `SFEN<tab>score` files (`koma tune --teacher-cache`).
+    #[arg(required = true)]
+    pub scores: Vec<std::path::PathBuf>,
+    /// Clipped units of the first layer.
+    #[arg(long, default_value_t = 32)]
+    pub hidden: usize,
+    /// Units of the second layer.
+    #[arg(long, default_value_t = 16)]
+    pub hidden2: usize,
+    /// Passes over all positions.
+    #[arg(long, default_value_t = 40)]
+    pub epochs: u32,
+    /// Positions a step.
+    #[arg(long, default_value_t = 256)]
+    pub batch: usize,
+    /// Adam's step.
+    #[arg(long, default_value_t = 1e-3)]
+    pub rate: f32,
+    /// The step falls by this factor every epoch.
+    #[arg(long, default_value_t = 0.95)]
+    pub decay: f32,
+    /// The teacher's logistic scale, in its centipawns.
+    #[arg(long, default_value_t = 260.0)]
+    pub teacher_scale: f32,
+    /// The network's output unit, in the engine's centipawns (the game's own evaluation's
+    /// logistic scale).
+    #[arg(long, default_value_t = 530.0)]
+    pub scale: f32,
+    /// The seed of the starting weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Where to write the network (text); standard output when not given.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// One position: both views' inputs and the target.
+struct Sample {
+    mine: Vec<u16>,
+    theirs: Vec<u16>,
+    target: f32,
+}
+
+/// A seeded generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// Uniform in -a..a.
+    fn uniform(&mut self, a: f32) -> f32 {
+        ((self.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Where each part of the network stands in the flat vector of weights (the file's order).
+#[derive(Clone, Copy)]
+struct Shape {
+    inputs: usize,
+    h: usize,
+    h2: usize,
+}
+
+impl Shape {
+    fn b1(&self) -> usize {
+        self.inputs * (self.h + 1)
+    }
+    fn w2(&self) -> usize {
+        self.b1() + self.h + 1
+    }
+    fn b2(&self) -> usize {
+        self.w2() + self.h2 * 2 * self.h
+    }
+    fn w3(&self) -> usize {
+        self.b2() + self.h2
+    }
+    fn b3(&self) -> usize {
+        self.w3() + self.h2
+    }
+    fn len(&self) -> usize {
+        self.b3() + 1
+    }
+}
+
+/// The work space of one position's pass forward and back.
+struct Pass {
+    acc: [Vec<f32>; 2],
+    z1: Vec<f32>,
+    a2: Vec<f32>,
+}
+
+impl Pass {
+    fn new(s: Shape) -> Pass {
+        Pass {
+            acc: [vec![0.0; s.h + 1], vec![0.0; s.h + 1]],
+            z1: vec![0.0; 2 * s.h],
+            a2: vec![0.0; s.h2],
+        }
+    }
+
+    /// The output for `x` (in the network's units).
+    fn forward(&mut self, s: Shape, w: &[f32], x: &Sample) -> f32 {
+        let n = s.h + 1;
+        for (side, feats) in [&x.mine, &x.theirs].into_iter().enumerate() {
+            let acc = &mut self.acc[side];
+            acc.copy_from_slice(&w[s.b1()..s.b1() + n]);
+            for &i in feats {
+                let row = &w[i as usize * n..(i as usize + 1) * n];
+                for (a, r) in acc.iter_mut().zip(row) {
+                    *a += r;
+                }
+            }
+            for (z, a) in self.z1[side * s.h..(side + 1) * s.h]
+                .iter_mut()
+                .zip(acc.iter())
+            {
+                *z = a.clamp(0.0, 1.0);
+            }
+        }
+        let mut out = w[s.b3()] + self.acc[0][s.h] - self.acc[1][s.h];
+        for k in 0..s.h2 {
+            let row = &w[s.w2() + k * 2 * s.h..s.w2() + (k + 1) * 2 * s.h];
+            let a = w[s.b2() + k] + row.iter().zip(&self.z1).map(|(a, b)| a * b).sum::<f32>();
+            self.a2[k] = a;
+            out += w[s.w3() + k] * a.clamp(0.0, 1.0);
+        }
+        out
+    }
+
+    /// Adds to `g` the gradient of the error at `x` whose output's derivative is `d`.
+    fn backward(&self, s: Shape, w: &[f32], x: &Sample, d: f32, g: &mut [f32]) {
+        let n = s.h + 1;
+        g[s.b3()] += d;
+        let mut dz1 = vec![0.0f32; 2 * s.h];
+        for k in 0..s.h2 {
+            let a = self.a2[k];
+            g[s.w3() + k] += d * a.clamp(0.0, 1.0);
+            if a <= 0.0 || a >= 1.0 {
+                continue;
+            }
+            let da = d * w[s.w3() + k];
+            g[s.b2() + k] += da;
+            let at = s.w2() + k * 2 * s.h;
+            for j in 0..2 * s.h {
+                g[at + j] += da * self.z1[j];
+                dz1[j] += da * w[at + j];
+            }
+        }
+        for (side, feats) in [&x.mine, &x.theirs].into_iter().enumerate() {
+            let mut da = vec![0.0f32; n];
+            for j in 0..s.h {
+                let a = self.acc[side][j];
+                if a > 0.0 && a < 1.0 {
+                    da[j] = dz1[side * s.h + j];
+                }
+            }
+            da[s.h] = if side == 0 { d } else { -d };
+            for (b, v) in g[s.b1()..s.b1() + n].iter_mut().zip(&da) {
+                *b += v;
+            }
+            for &i in feats {
+                for (gw, v) in g[i as usize * n..(i as usize + 1) * n].iter_mut().zip(&da) {
+                    *gw += v;
+                }
+            }
+        }
+    }
+}
+
+/// The mean squared error of `w` over `set`.
+fn error(s: Shape, w: &[f32], set: &[Sample]) -> f32 {
+    let mut pass = Pass::new(s);
+    let sum: f64 = set
+        .iter()
+        .map(|x| f64::from((x.target - sigmoid(pass.forward(s, w, x))).powi(2)))
+        .sum();
+    (sum / set.len().max(1) as f64) as f32
+}
+
+/// The two views of `pos` (side to move first), its files turned over when `mirror`.
+fn sample(inputs: &Inputs, pos: &Position, mirror: bool, target: f32) -> Sample {
+    let view = |me: Player| {
+        let mut v = Vec::with_capacity(48);
+        inputs.each(pos, me, mirror, |i| v.push(i as u16));
+        v
+    };
+    Sample {
+        mine: view(pos.turn()),
+        theirs: view(pos.turn().opponent()),
+        target,
+    }
+}
+
+/// Runs `koma train`.
+pub fn run(s: &TrainSettings) -> Result<(), String> {
+    let (board, hand): (&[i32], &[i32]) = match s.game {
+        GameId::Minishogi => (
+            &koma_engine::eval::minishogi::BOARD,
+            &koma_engine::eval::minishogi::HAND,
+        ),
+        GameId::Shogi => (
+            &koma_engine::eval::shogi::BOARD,
+            &koma_engine::eval::shogi::HAND,
+        ),
+        g => return Err(format!("{g}: koma train takes shogi or minishogi")),
+    };
+    if !(s.scale > 0.0 && s.teacher_scale > 0.0) {
+        return Err("--scale and --teacher-scale: above 0".into());
+    }
+    let start = Game::new(s.game, RuleOptions::default());
+    let mut net = Net::zeroed(start.position(), s.hidden, s.hidden2)?;
+    net.scale = s.scale;
+    let inputs = net.inputs;
+    let shape = Shape {
+        inputs: inputs.len(),
+        h: s.hidden,
+        h2: s.hidden2,
+    };
+    // the positions, each once
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    let mut own = Vec::new(); // the game's own evaluation's guesses on the kept-out positions
+    let own_eval = koma_engine::eval::evaluator(s.game);
+    let mut seen = HashSet::new();
+    let mut lines = 0usize;
+    for path in &s.scores {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (n, line) in text.lines().enumerate() {
+            let named = |e: String| format!("{}, line {}: {e}", path.display(), n + 1);
+            let (sfen, score) = line
+                .split_once('\t')
+                .ok_or_else(|| named("not SFEN<tab>score".into()))?;
+            let score: f32 = score
+                .trim()
+                .parse()
+                .map_err(|_| named(format!("{score:?} is not a score")))?;
+            let pos = notation::read_position(s.game, sfen).map_err(|e| named(e.to_string()))?;
+            if !seen.insert(sfen.to_string()) {
+                continue;
+            }
+            let target = sigmoid(score / s.teacher_scale);
+            let kept_out = (lines / 64) % 10 == 9;
+            lines += 1;
+            if kept_out {
+                valid.push(sample(&inputs, &pos, false, target));
+                let guess = own_eval.score(&pos, pos.turn()) as f32 / s.scale;
+                own.push((target - sigmoid(guess)).powi(2));
+            } else {
+                train.push(sample(&inputs, &pos, false, target));
+                train.push(sample(&inputs, &pos, true, target));
+            }
+        }
+    }
+    if train.is_empty() || valid.is_empty() {
+        return Err("too few positions to learn from and to keep out".into());
+    }
+    let own_error = own.iter().sum::<f32>() / own.len() as f32;
+    eprintln!(
+        "{lines} positions: {} views to learn from (each twice), {} kept out; {} weights",
+        train.len(),
+        valid.len(),
+        shape.len()
+    );
+    eprintln!("the game's own evaluation: error {own_error:.6} kept out");
+    // the start: small random weights, the clipped units half open, the straight unit the
+    // material
+    let mut rng = Rng(s.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut w = vec![0.0f32; shape.len()];
+    let material = inputs.material(board, hand);
+    let n1 = shape.h + 1;
+    for i in 0..shape.inputs {
+        for j in 0..shape.h {
+            w[i * n1 + j] = rng.uniform(0.05);
+        }
+        w[i * n1 + shape.h] = material[i] / s.scale;
+    }
+    for j in 0..shape.h {
+        w[shape.b1() + j] = 0.5;
+    }
+    let a2 = (1.0 / (2.0 * shape.h as f32)).sqrt();
+    for x in &mut w[shape.w2()..shape.b2()] {
+        *x = rng.uniform(a2);
+    }
+    for x in &mut w[shape.b2()..shape.w3()] {
+        *x = 0.5;
+    }
+    let a3 = (1.0 / shape.h2 as f32).sqrt();
+    for x in &mut w[shape.w3()..shape.b3()] {
+        *x = rng.uniform(a3);
+    }
+    eprintln!(
+        "start: error {:.6} learning, {:.6} kept out",
+        error(shape, &w, &train),
+        error(shape, &w, &valid)
+    );
+    let (mut m, mut v) = (vec![0.0f32; w.len()], vec![0.0f32; w.len()]);
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut g = vec![0.0f32; w.len()];
+    let mut pass = Pass::new(shape);
+    let mut step = 0i32;
+    let mut rate = s.rate;
+    let mut best = (f32::MAX, w.clone(), 0);
+    for epoch in 1..=s.epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+        }
+        for batch in order.chunks(s.batch.max(1)) {
+            g.fill(0.0);
+            for &i in batch {
+                let x = &train[i];
+                let p = sigmoid(pass.forward(shape, &w, x));
+                let d = 2.0 * (p - x.target) * p * (1.0 - p) / batch.len() as f32;
+                pass.backward(shape, &w, x, d, &mut g);
+            }
+            step += 1;
+            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            for i in 0..w.len() {
+                m[i] = b1 * m[i] + (1.0 - b1) * g[i];
+                v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
+                w[i] -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+            }
+        }
+        rate *= s.decay;
+        let kept = error(shape, &w, &valid);
+        eprintln!(
+            "epoch {epoch}: error {:.6} learning, {kept:.6} kept out",
+            error(shape, &w, &train)
+        );
+        if kept < best.0 {
+            best = (kept, w.clone(), epoch);
+        }
+    }
+    let (kept, w, epoch) = best;
+    for (x, y) in net.weights_mut().into_iter().zip(&w) {
+        *x = *y;
+    }
+    let mut comment = String::new();
+    let _ = write!(
+        comment,
+        "{}'s network, learnt by koma train from {lines} positions ({} files), epoch {epoch} of {};\n\
+         error on the positions kept out {kept:.6} (the game's own evaluation: {own_error:.6})",
+        s.game,
+        s.scores.len(),
+        s.epochs
+    );
+    let text = net.write(&comment);
+    match &s.out {
+        Some(path) => std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?,
+        None => print!("{text}"),
+    }
+    eprintln!("kept the network of epoch {epoch}: error {kept:.6} kept out");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // test code: a failure is a test failure
+    use super::*;
+
+    #[test]
+    fn the_gradient_is_the_errors_slope() {
+        // each weight nudged both ways: the error moves as the gradient says
+        let start = Game::new(GameId::Minishogi, RuleOptions::default());
+        let pos = start.position();
+        let inputs = Inputs::of(pos);
+        let shape = Shape {
+            inputs: inputs.len(),
+            h: 4,
+            h2: 3,
+        };
+        let x = sample(
+            &inputs,
+            &notation::read_position(GameId::Minishogi, "rbsgk/4p/5/P4/KGSB1 b R 1").unwrap(),
+            false,
+            0.8,
+        );
+        let mut rng = Rng(7);
+        let mut w: Vec<f32> = (0..shape.len()).map(|_| rng.uniform(0.3)).collect();
+        for j in 0..shape.h {
+            w[shape.b1() + j] = 0.5;
+        }
+        for k in 0..shape.h2 {
+            w[shape.b2() + k] = 0.5;
+        }
+        let mut pass = Pass::new(shape);
+        let loss =
+            |w: &[f32], pass: &mut Pass| (sigmoid(pass.forward(shape, w, &x)) - x.target).powi(2);
+        let p = sigmoid(pass.forward(shape, &w, &x));
+        let mut g = vec![0.0; w.len()];
+        pass.backward(shape, &w, &x, 2.0 * (p - x.target) * p * (1.0 - p), &mut g);
+        let mut checked = 0;
+        for i in 0..w.len() {
+            if g[i] == 0.0 {
+                continue;
+            }
+            let h = 1e-3;
+            let mut up = w.clone();
+            up[i] += h;
+            let mut down = w.clone();
+            down[i] -= h;
+            let slope = (loss(&up, &mut pass) - loss(&down, &mut pass)) / (2.0 * h);
+            assert!(
+                (slope - g[i]).abs() < 1e-3 + 0.05 * g[i].abs(),
+                "{i}: {slope} {}",
+                g[i]
+            );
+            checked += 1;
+        }
+        // the material's inputs, the first layer's and the second's
+        assert!(checked > 50, "{checked}");
+    }
+}

@@ -1,0 +1,492 @@
+//! A small neural evaluation for the square two-player boards: the position seen from each
+//! side, a hidden layer over each view, a second hidden layer over both, and a score, learnt
+//! from a stronger engine's scores of positions (`koma train`).
+//!
+//! Why: the learnt linear tables ([`super::linear`]) stop near the same error against their
+//! teacher whatever features or positions are added, and the engines that beat the top level
+//! judge with such networks. A network can weigh one thing by another (a king's shelter by
+//! what the enemy holds, a piece's worth by the stage of the game), which a sum of weights
+//! cannot.
+//!
+//! **The inputs** (each 0 or 1), for one side, "mine" and "theirs" as that side sees them, the
+//! board in its own frame (its first rank at the bottom; the files not folded):
+//! - a piece on a cell: mine or theirs, kind, cell;
+//! - a piece near a king (within [`NEAR`] steps): my king or theirs, mine or theirs, kind,
+//!   offset from that king;
+//! - pieces in hand: mine or theirs, kind, and one input for each of the first four pieces
+//!   held.
+//!
+//! **The layers**: each side's inputs feed the same first layer (its weights are shared: the
+//! two views differ only in whose they are), `hidden` units clipped to 0..1 plus one unclipped
+//! unit, a straight sum of weights. The two views' clipped units, the side to move's first,
+//! feed `hidden2` units clipped to 0..1, and those one output. The score for the side to move
+//! is that output plus the side to move's straight unit less the other side's, times the
+//! network's scale (centipawns). The straight unit starts as the pieces' values and carries
+//! the material; the clipped units learn the rest.
+//!
+//! **The file** (`koma train` writes it): `#` comment lines, then the words `koma-net`, the
+//! game id, the inputs, `hidden`, `hidden2` and the scale, then every weight: the first layer
+//! by input (`hidden + 1` each), its biases, the second layer by unit (`2 * hidden` each), its
+//! biases, the output's weights and its bias ([`Net::read`]).
+
+use koma_rules::{GameId, Kind, Player, Position};
+
+use super::Evaluator;
+
+/// Steps from a king within which a piece has an input for its offset from it.
+pub const NEAR: i32 = 2;
+/// Inputs for the pieces of a kind in hand (the first to the fourth).
+const HAND_STEPS: usize = 4;
+/// The widest first layer the evaluation takes (its sums live on the stack).
+pub const MAX_HIDDEN: usize = 128;
+/// The widest second layer.
+pub const MAX_HIDDEN2: usize = 64;
+
+/// Where each input stands, from the board's size and kinds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Inputs {
+    files: usize,
+    ranks: usize,
+    kinds: usize,
+    hand_kinds: usize,
+}
+
+const WIDTH: usize = (2 * NEAR + 1) as usize;
+
+impl Inputs {
+    /// The inputs for `pos`'s game.
+    pub fn of(pos: &Position) -> Inputs {
+        let v = pos.variant();
+        let (w, h) = v.dims();
+        let hand = v.hand_order.iter().map(|k| k.index()).max().unwrap_or(0);
+        Inputs {
+            files: w as usize,
+            ranks: h as usize,
+            kinds: v.kinds.len(),
+            hand_kinds: hand,
+        }
+    }
+
+    fn cells(&self) -> usize {
+        self.files * self.ranks
+    }
+    fn near(&self) -> usize {
+        2 * self.kinds * self.cells()
+    }
+    fn hand(&self) -> usize {
+        self.near() + 4 * self.kinds * WIDTH * WIDTH
+    }
+
+    /// How many inputs a view has.
+    pub fn len(&self) -> usize {
+        self.hand() + 2 * self.hand_kinds * HAND_STEPS
+    }
+
+    /// Whether there are none (never).
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Calls `f` with each input of `pos` that is 1 seen by `me`, its files turned over
+    /// (left for right) when `mirror` (the rules are the same either way round, so a learning
+    /// may see each position twice).
+    pub fn each(&self, pos: &Position, me: Player, mirror: bool, mut f: impl FnMut(usize)) {
+        let v = pos.variant();
+        let g = &v.geometry;
+        let (w, h) = (self.files as i32, self.ranks as i32);
+        let frame = |(x, y): (i8, i8)| -> (i32, i32) {
+            let x = if mirror { w - 1 - x as i32 } else { x as i32 };
+            if me == Player::FIRST {
+                (x, y as i32)
+            } else {
+                (w - 1 - x, h - 1 - y as i32)
+            }
+        };
+        let kings = [
+            pos.king(me).map(|c| frame(g.coords(c))),
+            pos.king(me.opponent()).map(|c| frame(g.coords(c))),
+        ];
+        let cells = self.cells();
+        for c in g.cells() {
+            let p = pos.piece(c);
+            if p.is_empty() {
+                continue;
+            }
+            let rel = usize::from(p.owner() != me);
+            let k = p.kind().index();
+            let (x, y) = frame(g.coords(c));
+            f((rel * self.kinds + k) * cells + (y as usize) * self.files + x as usize);
+            if k == 0 {
+                continue;
+            }
+            for (which, king) in kings.iter().enumerate() {
+                let Some((kx, ky)) = *king else { continue };
+                let (dx, dy) = (x - kx + NEAR, y - ky + NEAR);
+                if (0..WIDTH as i32).contains(&dx) && (0..WIDTH as i32).contains(&dy) {
+                    let o = dy as usize * WIDTH + dx as usize;
+                    f(self.near() + (((which * 2 + rel) * self.kinds + k) * WIDTH * WIDTH) + o);
+                }
+            }
+        }
+        for (rel, who) in [me, me.opponent()].into_iter().enumerate() {
+            for &kind in &v.hand_order {
+                let k = kind.index();
+                if k == 0 || k > self.hand_kinds {
+                    continue;
+                }
+                let n = (pos.hand(who, kind) as usize).min(HAND_STEPS);
+                for s in 0..n {
+                    f(self.hand() + ((rel * self.hand_kinds + k - 1) * HAND_STEPS) + s);
+                }
+            }
+        }
+    }
+
+    /// Each input's share of the pieces' values (`board` and `hand` by kind index, centipawns):
+    /// the straight unit's starting weights, so that a network starts knowing the material
+    /// (mine plus half the value, theirs minus half: the two views' difference is the value).
+    pub fn material(&self, board: &[i32], hand: &[i32]) -> Vec<f32> {
+        let mut out = vec![0.0; self.len()];
+        let get = |a: &[i32], k: usize| a.get(k).copied().unwrap_or(0) as f32;
+        let cells = self.cells();
+        for rel in 0..2 {
+            let sign = if rel == 0 { 0.5 } else { -0.5 };
+            for k in 1..self.kinds {
+                for c in 0..cells {
+                    out[(rel * self.kinds + k) * cells + c] = sign * get(board, k);
+                }
+            }
+            for k in 1..=self.hand_kinds {
+                for s in 0..HAND_STEPS {
+                    out[self.hand() + ((rel * self.hand_kinds + k - 1) * HAND_STEPS) + s] =
+                        sign * get(hand, k);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A network's shape and weights (see the module's docs for their order).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Net {
+    /// The game it was learnt for.
+    pub game: GameId,
+    /// The inputs of a view.
+    pub inputs: Inputs,
+    /// Clipped units of the first layer (the straight unit comes after them).
+    pub hidden: usize,
+    /// Units of the second layer.
+    pub hidden2: usize,
+    /// Centipawns of an output of 1.
+    pub scale: f32,
+    /// The first layer: `hidden + 1` weights an input.
+    pub w1: Vec<f32>,
+    /// Its biases (`hidden + 1`).
+    pub b1: Vec<f32>,
+    /// The second layer: `2 * hidden` weights a unit.
+    pub w2: Vec<f32>,
+    /// Its biases.
+    pub b2: Vec<f32>,
+    /// The output's weights.
+    pub w3: Vec<f32>,
+    /// The output's bias.
+    pub b3: f32,
+}
+
+impl Net {
+    /// A network of this shape for `pos`'s game with every weight 0.
+    ///
+    /// # Errors
+    /// A layer wider than the evaluation takes ([`MAX_HIDDEN`], [`MAX_HIDDEN2`]), or empty.
+    pub fn zeroed(pos: &Position, hidden: usize, hidden2: usize) -> Result<Net, String> {
+        if !(1..=MAX_HIDDEN).contains(&hidden) || !(1..=MAX_HIDDEN2).contains(&hidden2) {
+            return Err(format!(
+                "layers of {hidden} and {hidden2} units: 1 to {MAX_HIDDEN} and 1 to {MAX_HIDDEN2}"
+            ));
+        }
+        let inputs = Inputs::of(pos);
+        Ok(Net {
+            game: pos.game(),
+            inputs,
+            hidden,
+            hidden2,
+            scale: 1.0,
+            w1: vec![0.0; inputs.len() * (hidden + 1)],
+            b1: vec![0.0; hidden + 1],
+            w2: vec![0.0; hidden2 * 2 * hidden],
+            b2: vec![0.0; hidden2],
+            w3: vec![0.0; hidden2],
+            b3: 0.0,
+        })
+    }
+
+    /// The network in `text` (see the module's docs) for `pos`'s game.
+    ///
+    /// # Errors
+    /// What is wrong, named: the header, another game, a word that is not a number, the count.
+    pub fn read(text: &str, pos: &Position) -> Result<Net, String> {
+        let mut words = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .flat_map(str::split_whitespace);
+        if words.next() != Some("koma-net") {
+            return Err("not a network: it starts with `koma-net`".into());
+        }
+        let game = words.next().unwrap_or_default();
+        if game != pos.game().to_string() {
+            return Err(format!("a network for {game:?}, not {}", pos.game()));
+        }
+        let mut number = |what: &str| -> Result<f32, String> {
+            let w = words
+                .next()
+                .ok_or_else(|| format!("it ends before {what}"))?;
+            w.parse::<f32>()
+                .ok()
+                .filter(|x| x.is_finite())
+                .ok_or_else(|| format!("{what}: {w:?} is not a number"))
+        };
+        let n_inputs = number("the inputs")? as usize;
+        let hidden = number("the first layer's width")? as usize;
+        let hidden2 = number("the second layer's width")? as usize;
+        let scale = number("the scale")?;
+        let mut net = Net::zeroed(pos, hidden, hidden2)?;
+        if n_inputs != net.inputs.len() {
+            return Err(format!(
+                "{n_inputs} inputs; {} takes {}",
+                pos.game(),
+                net.inputs.len()
+            ));
+        }
+        net.scale = scale;
+        for (i, x) in net.weights_mut().into_iter().enumerate() {
+            *x = number(&format!("weight {}", i + 1))?;
+        }
+        if words.next().is_some() {
+            return Err("more weights than the shape takes".into());
+        }
+        Ok(net)
+    }
+
+    /// Every weight in the file's order.
+    pub fn weights_mut(&mut self) -> Vec<&mut f32> {
+        let mut out: Vec<&mut f32> = Vec::new();
+        out.extend(self.w1.iter_mut());
+        out.extend(self.b1.iter_mut());
+        out.extend(self.w2.iter_mut());
+        out.extend(self.b2.iter_mut());
+        out.extend(self.w3.iter_mut());
+        out.push(&mut self.b3);
+        out
+    }
+
+    /// The network as text (see the module's docs), after `comment`'s lines.
+    pub fn write(&self, comment: &str) -> String {
+        use std::fmt::Write as _;
+        let mut text = String::new();
+        for line in comment.lines() {
+            let _ = writeln!(text, "# {line}");
+        }
+        let _ = writeln!(
+            text,
+            "koma-net {} {} {} {} {}",
+            self.game,
+            self.inputs.len(),
+            self.hidden,
+            self.hidden2,
+            self.scale
+        );
+        let mut copy = self.clone();
+        let all: Vec<f32> = copy.weights_mut().into_iter().map(|x| *x).collect();
+        for row in all.chunks(self.hidden + 1) {
+            let row: Vec<String> = row.iter().map(|x| format!("{x}")).collect();
+            let _ = writeln!(text, "{}", row.join(" "));
+        }
+        text
+    }
+
+    /// The first layer's sums for `me`'s view of `pos`.
+    #[inline]
+    fn view(&self, pos: &Position, me: Player, acc: &mut [f32]) {
+        let n = self.hidden + 1;
+        acc[..n].copy_from_slice(&self.b1);
+        self.inputs.each(pos, me, false, |i| {
+            let row = &self.w1[i * n..(i + 1) * n];
+            for (a, w) in acc[..n].iter_mut().zip(row) {
+                *a += w;
+            }
+        });
+    }
+
+    /// The score of `pos` for the side to move, in the network's output units (times
+    /// [`Net::scale`]: centipawns).
+    pub fn output(&self, pos: &Position) -> f32 {
+        let (h, h2) = (self.hidden, self.hidden2);
+        let mut views = [[0.0f32; MAX_HIDDEN + 1]; 2];
+        let me = pos.turn();
+        self.view(pos, me, &mut views[0]);
+        self.view(pos, me.opponent(), &mut views[1]);
+        let mut z1 = [0.0f32; 2 * MAX_HIDDEN];
+        for (side, v) in views.iter().enumerate() {
+            for (z, a) in z1[side * h..(side + 1) * h].iter_mut().zip(&v[..h]) {
+                *z = a.clamp(0.0, 1.0);
+            }
+        }
+        let mut out = self.b3 + views[0][h] - views[1][h];
+        for j in 0..h2 {
+            let row = &self.w2[j * 2 * h..(j + 1) * 2 * h];
+            let a: f32 = self.b2[j]
+                + row
+                    .iter()
+                    .zip(&z1[..2 * h])
+                    .map(|(w, z)| w * z)
+                    .sum::<f32>();
+            out += self.w3[j] * a.clamp(0.0, 1.0);
+        }
+        out
+    }
+}
+
+/// A network as a game's evaluation, with the game's own evaluation's piece values for
+/// ordering captures.
+pub struct NetEval {
+    net: Net,
+    base: &'static dyn Evaluator,
+}
+
+impl NetEval {
+    /// The evaluation with `net`, for a game whose own evaluation is `base`.
+    pub fn new(net: Net, base: &'static dyn Evaluator) -> NetEval {
+        NetEval { net, base }
+    }
+}
+
+impl Evaluator for NetEval {
+    fn score(&self, pos: &Position, player: Player) -> i32 {
+        let s = (self.net.output(pos) * self.net.scale).clamp(-30_000.0, 30_000.0) as i32;
+        if player == pos.turn() { s } else { -s }
+    }
+
+    fn value(&self, kind: Kind) -> i32 {
+        self.base.value(kind)
+    }
+
+    fn ends_with_moves_left(&self) -> bool {
+        self.base.ends_with_moves_left()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // test code: a failure is a test failure
+    use super::*;
+    use koma_rules::notation::read_position;
+
+    fn small(sfen: &str) -> Position {
+        read_position(GameId::Minishogi, sfen).unwrap()
+    }
+
+    #[test]
+    fn the_inputs_name_each_piece_once_and_each_piece_near_a_king() {
+        let pos = small("rbsgk/4p/5/P4/KGSBR b - 1");
+        let inputs = Inputs::of(&pos);
+        // 2 x 14 kinds x 25 cells; 4 x 14 x 25 offsets; 2 x 7 x 4 in hand
+        assert_eq!(inputs.len(), 700 + 1400 + 56);
+        let mut seen = Vec::new();
+        inputs.each(&pos, Player::FIRST, false, |i| seen.push(i));
+        let on_board = seen.iter().filter(|&&i| i < inputs.near()).count();
+        assert_eq!(on_board, 12);
+        // the two views of the start are the same (it is turned into itself)
+        let mut other = Vec::new();
+        inputs.each(&pos, Player(1), false, |i| other.push(i));
+        seen.sort_unstable();
+        other.sort_unstable();
+        assert_eq!(seen, other);
+        // a pawn in hand: the first input of its kind, mine in one view and theirs in the other
+        let held = small("rbsgk/5/5/P4/KGSBR b P 1");
+        let hand = |me| {
+            let mut h = Vec::new();
+            inputs.each(&held, me, false, |i| {
+                if i >= inputs.hand() {
+                    h.push(i - inputs.hand());
+                }
+            });
+            h
+        };
+        assert_eq!(hand(Player::FIRST), [6 * HAND_STEPS]);
+        assert_eq!(hand(Player(1)), [(7 + 6) * HAND_STEPS]);
+    }
+
+    fn random_net(pos: &Position) -> Net {
+        let mut net = Net::zeroed(pos, 8, 4).unwrap();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for w in net.weights_mut() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            *w = ((seed % 2001) as f32 - 1000.0) / 2000.0;
+        }
+        net.scale = 100.0;
+        net
+    }
+
+    #[test]
+    fn a_network_is_written_and_read_back_or_refused_with_a_reason() {
+        let pos = small("rbsgk/4p/5/P4/KGSBR b - 1");
+        let net = random_net(&pos);
+        let text = net.write("a test");
+        assert_eq!(Net::read(&text, &pos), Ok(net.clone()));
+        let short = text.trim_end().rsplit_once(char::is_whitespace).unwrap().0;
+        assert_eq!(
+            Net::read(short, &pos).err().unwrap_or_default(),
+            format!("it ends before weight {}", net.clone().weights_mut().len())
+        );
+        let shogi =
+            Position::clone(koma_rules::Game::new(GameId::Shogi, Default::default()).position());
+        assert_eq!(
+            Net::read(&text, &shogi).err().unwrap_or_default(),
+            "a network for \"minishogi\", not shogi"
+        );
+        let bad = text.replacen(" 100\n", " 1x0\n", 1);
+        assert_eq!(
+            Net::read(&bad, &pos).err().unwrap_or_default(),
+            "the scale: \"1x0\" is not a number"
+        );
+        assert!(Net::read("1 2 3", &pos).is_err());
+    }
+
+    #[test]
+    fn a_turned_board_scores_the_same_and_the_material_start_counts_the_pieces() {
+        // any weights will do: the views are the same, so the scores are
+        let pos = small("rbsgk/4p/5/P4/KGSBR b - 1");
+        let net = random_net(&pos);
+        let eval = NetEval::new(net, super::super::evaluator(GameId::Minishogi));
+        // the start and the start turned with the other to move: each side's view the same
+        let a = eval.score(&pos, Player::FIRST);
+        let b = eval.score(&small("rbsgk/4p/5/P4/KGSBR w - 1"), Player(1));
+        assert_eq!(a, b);
+        assert_eq!(eval.score(&pos, Player(1)), -a);
+        // a material start: a rook up scores more than the start by about its value
+        let inputs = Inputs::of(&pos);
+        let mut net = Net::zeroed(&pos, 4, 2).unwrap();
+        net.scale = 1.0;
+        for (i, m) in inputs
+            .material(
+                &super::super::minishogi::BOARD,
+                &super::super::minishogi::HAND,
+            )
+            .into_iter()
+            .enumerate()
+        {
+            net.w1[i * 5 + 4] = m;
+        }
+        let eval = NetEval::new(net, super::super::evaluator(GameId::Minishogi));
+        let up = eval.score(&small("1bsgk/4p/5/P4/KGSBR b - 1"), Player::FIRST);
+        assert_eq!(up, super::super::minishogi::BOARD[1]);
+        let held = eval.score(&small("1bsgk/4p/5/P4/KGSBR w R 1"), Player::FIRST);
+        assert_eq!(
+            held,
+            super::super::minishogi::BOARD[1] + super::super::minishogi::HAND[1]
+        );
+    }
+}
