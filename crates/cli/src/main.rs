@@ -10,6 +10,8 @@
 //! - `koma match <game> <a> <b> [--games N] [--opening N] [--paired] [--cap N] [--nodes N]`: a
 //!   match, the players `level:<1-8>`, `random` or `greedy` (see [`mod@matches`]); `koma bench
 //!   --search`: the search's nodes per second in each game.
+//! - `koma tune <game> <records>`: learn a linear evaluation's table (see [`tune`]); `koma
+//!   train <game> <scores>`: learn a neural evaluation from a teacher's scores (see [`train`]).
 //!
 //! Game ids: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2. Positions are SFEN (chu as
 //! lishogi writes it), or for the sangoku games their own notation (see `koma_rules::sangoku`);

@@ -368,7 +368,17 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
             best = (kept, w.clone(), epoch);
         }
     }
-    let (kept, w, epoch) = best;
+    let (kept, mut w, epoch) = best;
+    // the inputs no position had kept their random start: written as nothing
+    let mut used = vec![false; shape.inputs];
+    for x in &train {
+        for &i in x.mine.iter().chain(&x.theirs) {
+            used[i as usize] = true;
+        }
+    }
+    for (i, _) in used.iter().enumerate().filter(|(_, u)| !**u) {
+        w[i * n1..(i + 1) * n1].fill(0.0);
+    }
     for (x, y) in net.weights_mut().into_iter().zip(&w) {
         *x = *y;
     }

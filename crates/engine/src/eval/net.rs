@@ -25,9 +25,11 @@
 //! the material; the clipped units learn the rest.
 //!
 //! **The file** (`koma train` writes it): `#` comment lines, then the words `koma-net`, the
-//! game id, the inputs, `hidden`, `hidden2` and the scale, then every weight: the first layer
-//! by input (`hidden + 1` each), its biases, the second layer by unit (`2 * hidden` each), its
-//! biases, the output's weights and its bias ([`Net::read`]).
+//! game id, the inputs, `hidden`, `hidden2`, the scale and the unit, then every weight as a
+//! whole number of units' parts (a weight of 1 is written as the unit; so the file is a third
+//! the size of one with decimals and is exact when read back): the first layer by input
+//! (`hidden + 1` each), its biases, the second layer by unit (`2 * hidden` each), its biases,
+//! the output's weights and its bias ([`Net::read`]).
 
 use koma_rules::{GameId, Kind, Player, Position};
 
@@ -37,6 +39,8 @@ use super::Evaluator;
 pub const NEAR: i32 = 2;
 /// Inputs for the pieces of a kind in hand (the first to the fourth).
 const HAND_STEPS: usize = 4;
+/// The parts of a weight of 1 in a network's file.
+pub const UNIT: f32 = 8192.0;
 /// The widest first layer the evaluation takes (its sums live on the stack).
 pub const MAX_HIDDEN: usize = 128;
 /// The widest second layer.
@@ -250,6 +254,10 @@ impl Net {
         let hidden = number("the first layer's width")? as usize;
         let hidden2 = number("the second layer's width")? as usize;
         let scale = number("the scale")?;
+        let unit = number("the unit")?;
+        if unit < 1.0 {
+            return Err(format!("a unit of {unit}: 1 or more"));
+        }
         let mut net = Net::zeroed(pos, hidden, hidden2)?;
         if n_inputs != net.inputs.len() {
             return Err(format!(
@@ -260,7 +268,7 @@ impl Net {
         }
         net.scale = scale;
         for (i, x) in net.weights_mut().into_iter().enumerate() {
-            *x = number(&format!("weight {}", i + 1))?;
+            *x = number(&format!("weight {}", i + 1))? / unit;
         }
         if words.next().is_some() {
             return Err("more weights than the shape takes".into());
@@ -280,7 +288,8 @@ impl Net {
         out
     }
 
-    /// The network as text (see the module's docs), after `comment`'s lines.
+    /// The network as text (see the module's docs), after `comment`'s lines, each weight
+    /// rounded to the nearest [`UNIT`]th.
     pub fn write(&self, comment: &str) -> String {
         use std::fmt::Write as _;
         let mut text = String::new();
@@ -289,7 +298,7 @@ impl Net {
         }
         let _ = writeln!(
             text,
-            "koma-net {} {} {} {} {}",
+            "koma-net {} {} {} {} {} {UNIT}",
             self.game,
             self.inputs.len(),
             self.hidden,
@@ -299,7 +308,10 @@ impl Net {
         let mut copy = self.clone();
         let all: Vec<f32> = copy.weights_mut().into_iter().map(|x| *x).collect();
         for row in all.chunks(self.hidden + 1) {
-            let row: Vec<String> = row.iter().map(|x| format!("{x}")).collect();
+            let row: Vec<String> = row
+                .iter()
+                .map(|x| format!("{}", (x * UNIT).round() as i64))
+                .collect();
             let _ = writeln!(text, "{}", row.join(" "));
         }
         text
@@ -345,6 +357,12 @@ impl Net {
         }
         out
     }
+
+    /// The score of `pos` for `player`, in centipawns.
+    pub fn score(&self, pos: &Position, player: Player) -> i32 {
+        let s = (self.output(pos) * self.scale).clamp(-30_000.0, 30_000.0) as i32;
+        if player == pos.turn() { s } else { -s }
+    }
 }
 
 /// A network as a game's evaluation, with the game's own evaluation's piece values for
@@ -363,8 +381,7 @@ impl NetEval {
 
 impl Evaluator for NetEval {
     fn score(&self, pos: &Position, player: Player) -> i32 {
-        let s = (self.net.output(pos) * self.net.scale).clamp(-30_000.0, 30_000.0) as i32;
-        if player == pos.turn() { s } else { -s }
+        self.net.score(pos, player)
     }
 
     fn value(&self, kind: Kind) -> i32 {
@@ -424,7 +441,7 @@ mod tests {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            *w = ((seed % 2001) as f32 - 1000.0) / 2000.0;
+            *w = ((seed % 2001) as f32 - 1000.0) / UNIT;
         }
         net.scale = 100.0;
         net
@@ -447,7 +464,7 @@ mod tests {
             Net::read(&text, &shogi).err().unwrap_or_default(),
             "a network for \"minishogi\", not shogi"
         );
-        let bad = text.replacen(" 100\n", " 1x0\n", 1);
+        let bad = text.replacen(" 100 ", " 1x0 ", 1);
         assert_eq!(
             Net::read(&bad, &pos).err().unwrap_or_default(),
             "the scale: \"1x0\" is not a number"
