@@ -49,6 +49,10 @@ pub struct TrainSettings {
     /// The step falls by this factor every epoch.
     #[arg(long, default_value_t = 0.95)]
     pub decay: f32,
+    /// Weight decay (decoupled, as AdamW): each step pulls the hidden layers' weights towards
+    /// 0 by this share of the step (the straight unit, which carries the material, is left).
+    #[arg(long, default_value_t = 0.0)]
+    pub weight_decay: f32,
     /// The teacher's logistic scale, in its centipawns.
     #[arg(long, default_value_t = 260.0)]
     pub teacher_scale: f32,
@@ -356,6 +360,10 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
                 m[i] = b1 * m[i] + (1.0 - b1) * g[i];
                 v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
                 w[i] -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+                let straight = i < shape.b1() && i % n1 == shape.h;
+                if i < shape.b2() && !straight {
+                    w[i] -= rate * s.weight_decay * w[i];
+                }
             }
         }
         rate *= s.decay;

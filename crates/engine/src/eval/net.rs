@@ -347,13 +347,7 @@ impl Net {
         let mut out = self.b3 + views[0][h] - views[1][h];
         for j in 0..h2 {
             let row = &self.w2[j * 2 * h..(j + 1) * 2 * h];
-            let a: f32 = self.b2[j]
-                + row
-                    .iter()
-                    .zip(&z1[..2 * h])
-                    .map(|(w, z)| w * z)
-                    .sum::<f32>();
-            out += self.w3[j] * a.clamp(0.0, 1.0);
+            out += self.w3[j] * (self.b2[j] + dot(row, &z1[..2 * h])).clamp(0.0, 1.0);
         }
         out
     }
@@ -363,6 +357,22 @@ impl Net {
         let s = (self.output(pos) * self.scale).clamp(-30_000.0, 30_000.0) as i32;
         if player == pos.turn() { s } else { -s }
     }
+}
+
+/// The dot product of `a` and `b`, summed in eight lanes (so the sums run side by side,
+/// where one running sum waits for each addition).
+#[inline]
+pub fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; 8];
+    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let (ra, rb) = (ca.remainder(), cb.remainder());
+    for (x, y) in ca.zip(cb) {
+        for k in 0..8 {
+            lanes[k] += x[k] * y[k];
+        }
+    }
+    let tail: f32 = ra.iter().zip(rb).map(|(x, y)| x * y).sum();
+    lanes.iter().sum::<f32>() + tail
 }
 
 /// A network as a game's evaluation, with the game's own evaluation's piece values for
