@@ -107,7 +107,7 @@ impl std::str::FromStr for Contender {
                 let wrong = || {
                     let names: Vec<&str> = SWITCHES.iter().map(|&(n, _)| n).collect();
                     format!(
-                        "{s:?}: level:<n>/table=<file>, or level:<n> and switches from {}, each after a /",
+                        "{s:?}: level:<n>/table=<file>, level:<n>/net=<file>, or level:<n> and switches from {}, each after a /",
                         names.join(", ")
                     )
                 };
@@ -194,7 +194,8 @@ pub struct MatchSettings {
     /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:N with
     /// switches of its search (level:N/null, /nolmr, /nofut, /nochecks, /nosee, /noiir, /noasp,
     /// /nomalus, /nolatedeep, /nolmr2, /nobadchecks, /asplast, /nottstand, /noprobcut, several
-    /// allowed), level:N/table=FILE (a linear evaluation's table, shogi), random, greedy, or
+    /// allowed), level:N/table=FILE (a linear evaluation's table, shogi and minishogi),
+    /// level:N/net=FILE (a neural evaluation, as koma train writes it), random, greedy, or
     /// fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and minishogi).
     pub a: Contender,
     /// The second player (both other seats in sangoku).
@@ -680,6 +681,25 @@ mod tests {
         let e = "level:8/nochecks/fast".parse::<Contender>().unwrap_err();
         assert!(e.contains("nomalus"), "{e}");
         assert!("level:9/null".parse::<Contender>().is_err());
+    }
+
+    #[test]
+    fn a_network_plays_in_its_own_game_and_is_refused_in_another() {
+        let dir = std::env::temp_dir().join(format!("koma-match-net-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("net.txt");
+        std::fs::write(&path, koma_engine::eval::minishogi::NET).unwrap();
+        let name = format!("level:8/net={}", path.display());
+        let c: Contender = name.parse().unwrap();
+        assert_eq!(c.to_string(), name);
+        let mini = koma_rules::Position::start(GameId::Minishogi);
+        assert!(Seat::new(&c, 1, &mini).is_ok());
+        let shogi = koma_rules::Position::start(GameId::Shogi);
+        let e = Seat::new(&c, 1, &shogi).err().unwrap_or_default();
+        assert!(e.ends_with("a network for \"minishogi\", not shogi"), "{e}");
+        let missing = format!("level:8/net={}", dir.join("none.txt").display());
+        assert!(missing.parse::<Contender>().is_err());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
