@@ -352,9 +352,10 @@ impl Net {
         out
     }
 
-    /// The score of `pos` for `player`, in centipawns.
+    /// The score of `pos` for `player`, in centipawns, within 20,000 either way (the search's
+    /// mate scores lie beyond).
     pub fn score(&self, pos: &Position, player: Player) -> i32 {
-        let s = (self.output(pos) * self.scale).clamp(-30_000.0, 30_000.0) as i32;
+        let s = (self.output(pos) * self.scale).clamp(-20_000.0, 20_000.0) as i32;
         if player == pos.turn() { s } else { -s }
     }
 }
@@ -455,6 +456,17 @@ mod tests {
         }
         net.scale = 100.0;
         net
+    }
+
+    #[test]
+    fn a_score_never_reaches_the_mate_scores() {
+        let pos = small("rbsgk/4p/5/P4/KGSBR b - 1");
+        let mut net = Net::zeroed(&pos, 2, 2).unwrap();
+        net.scale = 530.0;
+        net.b3 = 1000.0;
+        assert_eq!(net.score(&pos, Player::FIRST), 20_000);
+        assert!(net.score(&pos, Player::FIRST) < crate::search::MATE_BOUND);
+        assert_eq!(net.score(&pos, Player(1)), -20_000);
     }
 
     #[test]
