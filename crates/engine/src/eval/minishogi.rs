@@ -24,6 +24,9 @@
 //!   decay (`--weight-decay 1 --epochs 40`) lowered it to 0.0130 (0.0140 without the decay)
 //!   and scored 48.0 % (48-0-52). The error on positions kept out stops telling networks
 //!   apart at about this level; only matches do.
+//! - Not yet answered: with the network, level 7 (600k nodes a move) scored 50.0 % against
+//!   level 6 (200k) over 40 paired games (20-0-20), where the table's build scored 60.0 %
+//!   (24-0-16, the same games): the extra nodes gain less with it.
 //!
 //! The positions: 10,000 games of the top level against itself at 10k nodes a move (`koma
 //! match minishogi level:8 level:8 --nodes 10000 --opening 6 --record`, `--first 10000 --games
