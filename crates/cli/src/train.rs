@@ -21,12 +21,12 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use koma_engine::eval::net::{Inputs, Net};
-use koma_rules::{Game, GameId, Player, Position, RuleOptions, notation};
+use koma_rules::{Game, GameId, Kind, Player, Position, RuleOptions, notation};
 
 /// The settings of `koma train`.
 #[derive(clap::Args)]
 pub struct TrainSettings {
-    /// The game (shogi or minishogi).
+    /// The game (a two-player game on a square board).
     pub game: GameId,
     /// The teacher's scores: `SFEN<tab>score` files (`koma tune --teacher-cache`).
     #[arg(required = true)]
@@ -235,21 +235,22 @@ fn sample(inputs: &Inputs, pos: &Position, mirror: bool, target: f32) -> Sample 
 
 /// Runs `koma train`.
 pub fn run(s: &TrainSettings) -> Result<(), String> {
-    let (board, hand): (&[i32], &[i32]) = match s.game {
-        GameId::Minishogi => (
-            &koma_engine::eval::minishogi::BOARD,
-            &koma_engine::eval::minishogi::HAND,
-        ),
-        GameId::Shogi => (
-            &koma_engine::eval::shogi::BOARD,
-            &koma_engine::eval::shogi::HAND,
-        ),
-        g => return Err(format!("{g}: koma train takes shogi or minishogi")),
-    };
+    let start = Game::new(s.game, RuleOptions::default());
+    let v = start.position().variant();
+    if v.geometry.is_hex() || v.players() != 2 {
+        return Err(format!(
+            "{}: koma train takes a two-player game on a square board",
+            s.game
+        ));
+    }
+    // the straight unit's start: the game's own evaluation's piece values
+    let own_eval = koma_engine::eval::evaluator(s.game);
+    let kinds = (0..v.kinds.len()).map(|k| Kind(k as u8));
+    let board: Vec<i32> = kinds.clone().map(|k| own_eval.value(k)).collect();
+    let hand: Vec<i32> = kinds.map(|k| own_eval.hand_value(k)).collect();
     if !(s.scale > 0.0 && s.teacher_scale > 0.0) {
         return Err("--scale and --teacher-scale: above 0".into());
     }
-    let start = Game::new(s.game, RuleOptions::default());
     let mut net = Net::zeroed(start.position(), s.hidden, s.hidden2)?;
     net.scale = s.scale;
     let inputs = net.inputs;
@@ -261,7 +262,6 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
     // the positions, each once
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     let mut own = Vec::new(); // the game's own evaluation's guesses on the kept-out positions
-    let own_eval = koma_engine::eval::evaluator(s.game);
     let mut seen = HashSet::new();
     let mut lines = 0usize;
     for path in &s.scores {
@@ -307,7 +307,7 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
     // material
     let mut rng = Rng(s.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut w = vec![0.0f32; shape.len()];
-    let material = inputs.material(board, hand);
+    let material = inputs.material(&board, &hand);
     let n1 = shape.h + 1;
     for i in 0..shape.inputs {
         for j in 0..shape.h {

@@ -28,6 +28,12 @@ pub trait Evaluator: Sync {
     /// What a piece of `kind` is worth on the board (captures are ordered by it).
     fn value(&self, kind: Kind) -> i32;
 
+    /// What a piece of `kind` is worth in hand (where a network's learning starts: `koma
+    /// train`); the board's worth unless the game says otherwise.
+    fn hand_value(&self, kind: Kind) -> i32 {
+        self.value(kind)
+    }
+
     /// Whether a position can end while moves are left (chu shogi: the last royal taken, bare
     /// king; the hexagon: a general taken or on the centre), so the search asks the rules at
     /// every node rather than only where no move is left.

@@ -154,6 +154,10 @@ impl Evaluator for Shogi {
     fn value(&self, kind: Kind) -> i32 {
         BOARD.get(kind.index()).copied().unwrap_or(0)
     }
+
+    fn hand_value(&self, kind: Kind) -> i32 {
+        HAND.get(kind.index()).copied().unwrap_or(0)
+    }
 }
 
 #[cfg(test)]
