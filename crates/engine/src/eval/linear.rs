@@ -90,9 +90,8 @@
 
 use koma_rules::{Player, Position};
 
-use super::Evaluator;
 use super::terms::Weights;
-use koma_rules::Kind;
+use super::{Evaluator, Learnt, Scorer};
 
 /// Steps from a king within which a piece counts as near it.
 const NEAR: i32 = 2;
@@ -465,13 +464,21 @@ impl Layout {
     }
 }
 
-/// A linear evaluation: a table over a [`Layout`], with the game's own evaluation's piece
-/// values for ordering captures.
-pub struct Linear {
+/// A table's weights over its [`Layout`].
+pub struct Table {
     layout: Layout,
     table: Vec<i32>,
-    base: &'static dyn Evaluator,
 }
+
+impl Scorer for Table {
+    fn score(&self, pos: &Position, player: Player) -> i32 {
+        self.layout.score_for(pos, &self.table, player)
+    }
+}
+
+/// A linear evaluation: a table, with the game's own evaluation's piece values for ordering
+/// captures.
+pub type Linear = Learnt<Table>;
 
 /// The weights in a table's text (see the module's docs).
 ///
@@ -512,25 +519,7 @@ impl Linear {
                 layout.len()
             ));
         }
-        Ok(Linear {
-            layout,
-            table,
-            base,
-        })
-    }
-}
-
-impl Evaluator for Linear {
-    fn score(&self, pos: &Position, player: Player) -> i32 {
-        self.layout.score_for(pos, &self.table, player)
-    }
-
-    fn value(&self, kind: Kind) -> i32 {
-        self.base.value(kind)
-    }
-
-    fn ends_with_moves_left(&self) -> bool {
-        self.base.ends_with_moves_left()
+        Ok(Learnt::with(Table { layout, table }, base))
     }
 }
 

@@ -42,6 +42,45 @@ pub trait Evaluator: Sync {
     }
 }
 
+/// What scores a position in a [`Learnt`] evaluation.
+pub trait Scorer: Sync {
+    /// The worth of `pos` to `player`, in centipawns.
+    fn score(&self, pos: &Position, player: Player) -> i32;
+}
+
+/// An evaluation read from a file (a learnt table, a network), to measure against the game's
+/// own: it scores positions with its `scorer`, and takes the pieces' values (for ordering
+/// captures) and whether a position can end with moves left from the game's own evaluation.
+pub struct Learnt<S> {
+    scorer: S,
+    base: &'static dyn Evaluator,
+}
+
+impl<S: Scorer> Learnt<S> {
+    /// The evaluation that scores with `scorer`, for a game whose own evaluation is `base`.
+    pub fn with(scorer: S, base: &'static dyn Evaluator) -> Learnt<S> {
+        Learnt { scorer, base }
+    }
+}
+
+impl<S: Scorer> Evaluator for Learnt<S> {
+    fn score(&self, pos: &Position, player: Player) -> i32 {
+        self.scorer.score(pos, player)
+    }
+
+    fn value(&self, kind: Kind) -> i32 {
+        self.base.value(kind)
+    }
+
+    fn hand_value(&self, kind: Kind) -> i32 {
+        self.base.hand_value(kind)
+    }
+
+    fn ends_with_moves_left(&self) -> bool {
+        self.base.ends_with_moves_left()
+    }
+}
+
 /// The evaluation of `game`: the engine's one dispatch on the game id.
 pub fn evaluator(game: GameId) -> &'static dyn Evaluator {
     match game {

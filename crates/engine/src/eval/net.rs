@@ -38,9 +38,9 @@
 //! (`hidden + 1` each), its biases, the second layer by unit (`2 * hidden` each), its biases,
 //! the output's weights and its bias ([`Net::read`]).
 
-use koma_rules::{GameId, Kind, Player, Position};
+use koma_rules::{GameId, Player, Position};
 
-use super::Evaluator;
+use super::{Evaluator, Learnt, Scorer};
 
 /// Steps from a king within which a piece has an input for its offset from it.
 pub const NEAR: i32 = 2;
@@ -383,31 +383,20 @@ pub fn dot(a: &[f32], b: &[f32]) -> f32 {
     lanes.iter().sum::<f32>() + tail
 }
 
+impl Scorer for Net {
+    fn score(&self, pos: &Position, player: Player) -> i32 {
+        Net::score(self, pos, player)
+    }
+}
+
 /// A network as a game's evaluation, with the game's own evaluation's piece values for
 /// ordering captures.
-pub struct NetEval {
-    net: Net,
-    base: &'static dyn Evaluator,
-}
+pub type NetEval = Learnt<Net>;
 
 impl NetEval {
     /// The evaluation with `net`, for a game whose own evaluation is `base`.
     pub fn new(net: Net, base: &'static dyn Evaluator) -> NetEval {
-        NetEval { net, base }
-    }
-}
-
-impl Evaluator for NetEval {
-    fn score(&self, pos: &Position, player: Player) -> i32 {
-        self.net.score(pos, player)
-    }
-
-    fn value(&self, kind: Kind) -> i32 {
-        self.base.value(kind)
-    }
-
-    fn ends_with_moves_left(&self) -> bool {
-        self.base.ends_with_moves_left()
+        Learnt::with(net, base)
     }
 }
 
