@@ -210,6 +210,12 @@ pub struct MatchSettings {
     /// Random plies that open each game.
     #[arg(long, default_value_t = 4)]
     pub opening: u32,
+    /// The opening's plies chosen by the engine at this level (1-8), at random among the moves
+    /// within its margin of the best (level 3: two plies, 120 centipawns), rather than among
+    /// all legal moves: an opening that gives a piece away decides a small game before the
+    /// players meet.
+    #[arg(long)]
+    pub opening_level: Option<Level>,
     /// Each opening played once from every seat: games `2k` and `2k + 1` (in the three-player
     /// game `3k` to `3k + 2`) open with the same random plies, the players' seats changed, so
     /// that an opening that favours one side counts for both (without it every game has its
@@ -528,13 +534,36 @@ impl Seat {
     }
 }
 
+/// The next ply of a game's opening (`legal` its moves, not empty): `opener`'s choice (a level,
+/// at random among the moves within its margin of the best) when the match has one, else any
+/// legal move at random.
+fn opening_ply(opener: Option<&mut Engine>, game: &Game, legal: &[Move], seed: &mut u64) -> Move {
+    match opener {
+        Some(e) => {
+            let r = e.search(
+                game.start(),
+                &game.moves(),
+                &Limits::default(),
+                &NoClock,
+                &mut |_| {},
+            );
+            r.best.unwrap_or(legal[0])
+        }
+        None => legal[(next(seed) % legal.len() as u64) as usize],
+    }
+}
+
+/// The random state that opening number `opening` starts from.
+fn opening_seed(opening: u32) -> u64 {
+    0x9E37_79B9_7F4A_7C15u64 ^ (u64::from(opening) + 1).wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
 /// The result of one game for the first player named: 1, 0.5 or 0.
 fn play_one(s: &MatchSettings, index: u32) -> Result<(f64, &'static str), String> {
     let mut game = Game::new(s.game, RuleOptions::default());
     let players = game.position().variant().players() as u32;
     let opening = if s.paired { index / players } else { index };
-    let mut seed =
-        0x9E37_79B9_7F4A_7C15u64 ^ (opening as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D);
+    let mut seed = opening_seed(opening);
     // the first player named sits at seat `index % players`
     let a_seat = Player((index % players) as u8);
     let mut seats: Vec<Seat> = (0..players)
@@ -547,6 +576,12 @@ fn play_one(s: &MatchSettings, index: u32) -> Result<(f64, &'static str), String
             Seat::new(who, seed ^ p as u64, game.start())
         })
         .collect::<Result<_, String>>()?;
+    let mut opener = s.opening_level.map(|l| {
+        let mut e = Engine::new(16);
+        e.set_level(l);
+        e.set_seed(seed);
+        e
+    });
     let mut plies = 0;
     while game.outcome().is_none() && plies < s.cap {
         let legal = game.legal_moves();
@@ -554,7 +589,7 @@ fn play_one(s: &MatchSettings, index: u32) -> Result<(f64, &'static str), String
             break;
         }
         let mv = if plies < s.opening {
-            legal[(next(&mut seed) % legal.len() as u64) as usize]
+            opening_ply(opener.as_mut(), &game, &legal, &mut seed)
         } else {
             let turn = game.position().turn().index();
             match seats[turn].choose(&mut game, s, &mut seed)? {
@@ -681,6 +716,49 @@ mod tests {
         let e = "level:8/nochecks/fast".parse::<Contender>().unwrap_err();
         assert!(e.contains("nomalus"), "{e}");
         assert!("level:9/null".parse::<Contender>().is_err());
+    }
+
+    #[test]
+    fn an_opening_chosen_by_a_level_gives_no_piece_away() {
+        // six opening plies of minishogi, twenty times: at random half of them give a piece
+        // away (a search of five plies finds one side 1000 centipawns ahead or more, measured:
+        // 10 of 20), chosen by level 3 far fewer (measured: none)
+        let lost = |by_level: bool| {
+            (0..20)
+                .filter(|&i| {
+                    let mut seed = opening_seed(i);
+                    let mut opener = by_level.then(|| {
+                        let mut e = Engine::new(1);
+                        e.set_level(Level::new(3).unwrap());
+                        e.set_seed(seed);
+                        e
+                    });
+                    let mut game = Game::new(GameId::Minishogi, RuleOptions::default());
+                    for _ in 0..6 {
+                        let legal = game.legal_moves();
+                        let mv = opening_ply(opener.as_mut(), &game, &legal, &mut seed);
+                        game.play(mv).unwrap();
+                    }
+                    let limits = Limits {
+                        depth: Some(5),
+                        ..Limits::default()
+                    };
+                    let r = Engine::new(1).search(
+                        game.start(),
+                        &game.moves(),
+                        &limits,
+                        &NoClock,
+                        &mut |_| {},
+                    );
+                    !matches!(r.score, koma_engine::search::Score::Cp(v) if v.abs() < 1000)
+                })
+                .count()
+        };
+        let (chosen, random) = (lost(true), lost(false));
+        assert!(
+            random >= 5 && chosen * 4 <= random,
+            "{chosen} of 20 against {random}"
+        );
     }
 
     #[test]

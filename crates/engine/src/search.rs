@@ -550,7 +550,7 @@ impl Engine {
                 null: false,
             });
         }
-        let settings = self.level.settings(pos.variant().players());
+        let settings = self.level.settings(pos.game());
         let limits = limits.min(&settings.limits);
         self.tt.next_search();
         self.seed = self

@@ -370,10 +370,10 @@ fn levels_are_one_to_eight() {
     assert_eq!("8".parse::<Level>(), Ok(Level::TOP));
     assert!("x".parse::<Level>().is_err());
     // each level searches further than the one below, or as far and choosing more carefully
-    for players in [2, 3] {
+    for game in GameId::ALL {
         for n in 1..8 {
-            let a = Level::new(n).unwrap().settings(players);
-            let b = Level::new(n + 1).unwrap().settings(players);
+            let a = Level::new(n).unwrap().settings(game);
+            let b = Level::new(n + 1).unwrap().settings(game);
             let reach = |s: &koma_engine::level::Settings| {
                 (
                     s.limits.depth.unwrap_or(99),
@@ -383,7 +383,7 @@ fn levels_are_one_to_eight() {
             };
             assert!(
                 reach(&b) > reach(&a) || reach(&b) == reach(&a) && b.margin < a.margin,
-                "{players} players, level {}",
+                "{game:?}, level {}",
                 n + 1
             );
         }
