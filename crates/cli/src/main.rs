@@ -8,8 +8,8 @@
 //! - `koma bench [--quick]`: perft speed (leaf nodes per second, every leaf move played).
 //! - `koma usi`: the engine as a USI engine (see [`usi`]).
 //! - `koma match <game> <a> <b> [--games N] [--opening N] [--opening-level N] [--paired]
-//!   [--cap N] [--nodes N]`: a match, the players `level:<1-8>`, `random` or `greedy` (see [`mod@matches`]); `koma bench
-//!   --search`: the search's nodes per second in each game.
+//!   [--cap N] [--nodes N]`: a match, the players `level:<1-8>`, `random` or `greedy` (see
+//!   [`mod@matches`]); `koma bench --search`: the search's nodes per second in each game.
 //! - `koma tune <game> <records>`: learn a linear evaluation's table (see [`tune`]); `koma
 //!   train <game> <scores>`: learn a neural evaluation from a teacher's scores (see [`train`]).
 //!
