@@ -21,14 +21,17 @@
 //!   positions scored 47.5 % over 160 games (76-0-84), where the table scored 35.0 % in the
 //!   first 80.
 //!
-//! The network played now was learnt from 199,672 positions (a position met twice counted
-//! once): the caches of all the games below, the last two of them (58,134 lines) from 6,000
-//! games that the network of 110,578 positions played against itself (so that the positions
-//! are those the network's own search meets). Its error kept out was
-//! 0.0142, the network before's 0.0151 on the same positions. At 100 ms a move it scored
-//! 67.0 % against the network before (67-0-33, 100 games, `--paired --opening-level 3`), and
-//! against Fairy-Stockfish's level 7 53.8 % over its first 160 games (86-0-74); the README
-//! has the games after.
+//! The networks since learnt from more positions, each from the caches of all the games below
+//! (a position met twice counted once), the newest caches from games that the network before
+//! played against itself (so that the positions are those its own search meets):
+//! - 199,672 positions (6,000 games played by the network of 110,578): error kept out 0.0142,
+//!   the network before's 0.0151 on the same positions; 67.0 % against it at 100 ms a move
+//!   (67-0-33, 100 games, `--paired --opening-level 3`); against Fairy-Stockfish's level 7
+//!   53.3 % over 240 games (128-0-112), and 40.0 % against level 8 (16-0-24, 40 games, 1000 ms
+//!   a move).
+//! - 256,528 positions (6,000 more games, played by the network of 199,672), the network played
+//!   now: error kept out 0.0138, the network before's 0.0143; 55.5 % against it (111-0-89, 200
+//!   games, as above). The README has its games against Fairy-Stockfish.
 //!
 //! Left out, each against the network before it:
 //! - a first layer twice as wide (64 units, from 110,578 positions) lowered the error a little
@@ -38,22 +41,23 @@
 //! - 48 units from the 199,672 positions: error 0.0139, 59.0 % (59-0-41) against the network
 //!   before, where the 32 units played now scored 67.0 % in the same games;
 //! - the same 199,672 positions with weight decay (`--weight-decay 1 --epochs 30`): error
-//!   0.0136, and 44.0 % (44-0-56) against the network played (the same 100 games).
+//!   0.0136, and 44.0 % (44-0-56) against the network learnt without it (the same 100 games).
 //!
 //! The error on positions kept out stops telling networks apart at about this level; only
 //! matches do. Every network here was best on the positions kept out after 4 to 9 of its 20
 //! passes and worse after: it learns the positions it sees faster than it generalises, so
 //! more positions, not a wider layer, is what has helped.
 //!
-//! The positions: 16,000 games of the top level against itself at 10k nodes a move (`koma
+//! The positions: 22,000 games of the top level against itself at 10k nodes a move (`koma
 //! match minishogi level:8 level:8 --nodes 10000 --opening 6 --record`, `--first 10000 --games
 //! 1000`, `--first 11000 --games 1000`, `--first 12500 --games 2500`, `--first 15000 --games
-//! 2500`, `--first 20000 --games 3000`, `--first 30000 --games 3000`, then with the first
-//! network `--first 40000 --games 3000` and `--first 50000 --games 3000`), their quiet
-//! positions scored into caches by `koma tune minishogi <games> --teacher-depth 8
-//! --teacher-cache <scores> --lambda 0 --skip 6 --epochs 1`, and `koma train minishogi <the
-//! eight caches> --epochs 20` (32 and 16 units, the epoch with the least error on the
-//! positions kept out: the fourth).
+//! 2500`, `--first 20000 --games 3000`, `--first 30000 --games 3000` with the learnt table;
+//! `--first 40000 --games 3000` and `--first 50000 --games 3000` with the network of 110,578
+//! positions; `--first 60000 --games 3000` and `--first 70000 --games 3000` with the one of
+//! 199,672), their quiet positions scored into caches by `koma tune minishogi <games>
+//! --teacher-depth 8 --teacher-cache <scores> --lambda 0 --skip 6 --epochs 1`, and `koma train
+//! minishogi <the ten caches> --epochs 20` (32 and 16 units, the epoch with the least error on
+//! the positions kept out: the fourth).
 //!
 //! The learnt table minishogi played with before: a linear evaluation ([`super::linear`])
 //! learnt from the same teacher (`koma tune minishogi <records> --teacher-depth 8 --lambda 0`).
