@@ -22,7 +22,9 @@
 //! level 4's depth-3 iterations did not finish, it played from depth 1 and scored 22.5 % against
 //! level 3).
 //!
-//! Minishogi's levels 6 and 7 search 40k and 200k nodes (level 8 the same 2M). Its small board
+//! Minishogi's levels 6 and 7 search 40k and 200k nodes (level 8 the same 2M; a game's
+//! evaluation sets these two caps, `Evaluator::level_nodes`, so the game id is dispatched on
+//! once, in [`crate::eval::evaluator`]). Its small board
 //! reaches far deeper on the same nodes, and with its network at 200k and 600k level 7 scored
 //! 50.0 % against level 6 (`koma match minishogi level:7 level:6 --games 40 --paired`). Part of
 //! that was the match's opening: four plies at random often give a piece away in minishogi,
@@ -85,10 +87,12 @@ impl Level {
         self.0
     }
 
-    /// What the level plays with in `game` (three players have a table of their own, and
-    /// minishogi its own node caps at levels 6 and 7; see the module's docs).
+    /// What the level plays with in `game` (three players have a table of their own, and a
+    /// game's evaluation may set the node caps of levels 6 and 7: minishogi's; see the module's
+    /// docs).
     pub fn settings(self, game: GameId) -> Settings {
         let players = koma_rules::Variant::get(game).players();
+        let (nodes_6, nodes_7) = crate::eval::evaluator(game).level_nodes();
         let (depth, nodes, time_ms, margin) = if players >= 3 {
             match self.0 {
                 1 | 2 => (Some(1), None, None, 400),
@@ -106,8 +110,8 @@ impl Level {
                 3 => (Some(2), None, None, 120),
                 4 => (Some(3), Some(300_000), None, 60),
                 5 => (Some(4), Some(500_000), None, 20),
-                6 => (None, Some(nodes_6_7(game).0), Some(1_000), 0),
-                7 => (None, Some(nodes_6_7(game).1), Some(2_000), 0),
+                6 => (None, Some(nodes_6), Some(1_000), 0),
+                7 => (None, Some(nodes_7), Some(2_000), 0),
                 _ => (None, Some(2_000_000), Some(3_000), 0),
             }
         };
@@ -120,15 +124,6 @@ impl Level {
             margin,
             quiescence: self.0 > 1,
         }
-    }
-}
-
-/// The node caps of levels 6 and 7: 200k and 600k, but 40k and 200k in minishogi, whose
-/// small board makes the same nodes reach much deeper (see the module's docs).
-fn nodes_6_7(game: GameId) -> (u64, u64) {
-    match game {
-        GameId::Minishogi => (40_000, 200_000),
-        _ => (200_000, 600_000),
     }
 }
 

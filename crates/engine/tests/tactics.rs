@@ -369,6 +369,15 @@ fn levels_are_one_to_eight() {
     assert!(Level::new(0).is_none() && Level::new(9).is_none());
     assert_eq!("8".parse::<Level>(), Ok(Level::TOP));
     assert!("x".parse::<Level>().is_err());
+    // minishogi's small board goes deeper on the same nodes: its levels 6 and 7 search fewer
+    let nodes = |game, n| Level::new(n).unwrap().settings(game).limits.nodes;
+    for n in [6, 7] {
+        assert!(
+            nodes(GameId::Minishogi, n) < nodes(GameId::Shogi, n),
+            "level {n}"
+        );
+    }
+    assert_eq!(nodes(GameId::Minishogi, 8), nodes(GameId::Shogi, 8));
     // each level searches further than the one below, or as far and choosing more carefully
     for game in GameId::ALL {
         for n in 1..8 {

@@ -198,6 +198,12 @@ impl Evaluator for Minishogi {
     fn hand_value(&self, kind: Kind) -> i32 {
         HAND.get(kind.index()).copied().unwrap_or(0)
     }
+
+    /// 40k and 200k: the small board reaches far deeper on the same nodes, and with the
+    /// network 600k scored no better than 200k (see [`crate::level`]).
+    fn level_nodes(&self) -> (u64, u64) {
+        (40_000, 200_000)
+    }
 }
 
 #[cfg(test)]

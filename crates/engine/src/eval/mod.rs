@@ -34,6 +34,12 @@ pub trait Evaluator: Sync {
         self.value(kind)
     }
 
+    /// The node caps of levels 6 and 7 in this game ([`crate::level`]): 200k and 600k unless
+    /// the game says otherwise (a small board goes deeper on the same nodes).
+    fn level_nodes(&self) -> (u64, u64) {
+        (200_000, 600_000)
+    }
+
     /// Whether a position can end while moves are left (chu shogi: the last royal taken, bare
     /// king; the hexagon: a general taken or on the centre), so the search asks the rules at
     /// every node rather than only where no move is left.
