@@ -31,6 +31,18 @@
 //! (22-0-38, 60 games at 100 ms a move; the README has the command). It needs far more
 //! positions.
 //!
+//! **Each view counted afresh** at every position scored. The two views take about a fifth of
+//! minishogi's search (perf, a search of 6 s: [`Net::view`] 16 %, the rest of
+//! [`Net::output`] 5 %). Tried and left out: keeping, for each thread, the last position's
+//! inputs (a bit each) and first-layer sums in whole units, and bringing them to the next
+//! position scored by the inputs that changed alone (exact, so the scores did not depend on
+//! what came before). A view has 18.8 inputs on average, but the positions a search scores
+//! one after another differ by 8.7 of them (over the first million views from `position
+//! startpos moves 2e3d 4a3b`), and finding which costs what it saves: the same tree of
+//! 705,613 nodes searched at 458k nodes/s, against 535k counted afresh. Sums carried along
+//! the search's own line (a move changes two to six inputs, a king's move all those near it)
+//! would need the search to tell the evaluation each move.
+//!
 //! **The file** (`koma train` writes it): `#` comment lines, then the words `koma-net`, the
 //! game id, the inputs, `hidden`, `hidden2`, the scale and the unit, then every weight as a
 //! whole number of units' parts (a weight of 1 is written as the unit; so the file is a third
