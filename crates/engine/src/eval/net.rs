@@ -32,7 +32,7 @@
 //! positions.
 //!
 //! **Each view counted afresh** at every position scored. The two views take about a fifth of
-//! minishogi's search (perf, a search of 6 s: [`Net::view`] 16 %, the rest of
+//! minishogi's search (perf, a search of 6 s: `Net::view` 16 %, the rest of
 //! [`Net::output`] 5 %). Tried and left out: keeping, for each thread, the last position's
 //! inputs (a bit each) and first-layer sums in whole units, and bringing them to the next
 //! position scored by the inputs that changed alone (exact, so the scores did not depend on
