@@ -28,7 +28,8 @@
 //!   now: error kept out 0.0142, the network before's 0.0151 on the same positions; 67.0 %
 //!   against it at 100 ms a move (67-0-33, 100 games, `--paired --opening-level 3`); against
 //!   Fairy-Stockfish's level 7 53.3 % over 240 games (128-0-112), and 36.2 % against level 8
-//!   over 80 (29-0-51, 1000 ms a move: 16-0-24 in the first 40, 13-0-27 in the next).
+//!   over 80 (29-0-51, 1000 ms a move: 16-0-24 in the first 40, 13-0-27 in the next); with
+//!   the search's unfinished iteration's move, 44.0 % over 100 (44-0-56).
 //! - 256,528 positions (6,000 more games, played by the network of 199,672), left out: error
 //!   kept out 0.0138, the network played's 0.0143, and 55.5 % against it (111-0-89, 200 games,
 //!   as above), but against Fairy-Stockfish it did not play better: 43.8 % against level 7 in
