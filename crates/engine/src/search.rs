@@ -757,6 +757,15 @@ impl Searcher<'_> {
                     best.best = Some(mv);
                     best.score = Score::from_raw(score);
                     best.pv = self.pv(mv, depth as usize);
+                    // the move played is the one the last line reported
+                    info(&Info {
+                        depth: best.depth,
+                        seldepth: self.seldepth,
+                        score: best.score,
+                        nodes: self.nodes,
+                        time_ms: self.control.elapsed_ms(),
+                        pv: best.pv.clone(),
+                    });
                 }
                 break;
             }
@@ -1612,7 +1621,13 @@ mod tests {
                 unfinished: on,
                 ..Pruning::default()
             });
-            e.search(&pos, &[], &limits, &NoClock, &mut |_| {})
+            let mut last = None;
+            let r = e.search(&pos, &[], &limits, &NoClock, &mut |i| {
+                last = i.pv.first().copied();
+            });
+            // the last line reported leads with the move played
+            assert_eq!(last, r.best, "{limits:?}");
+            r
         };
         let mut changed = 0;
         for n in (1_000..4_000).step_by(250) {
