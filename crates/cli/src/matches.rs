@@ -67,6 +67,8 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("nottstand", |p| p.tt_stand = false),
     ("noprobcut", |p| p.probcut = false),
     ("nounfinished", |p| p.unfinished = false),
+    ("steplmr", |p| p.log_reductions = false),
+    ("nowiden", |p| p.widen = false),
 ];
 
 /// Lishogi's AI levels for Fairy-Stockfish: `Skill Level`, milliseconds a move, depth.
@@ -195,7 +197,8 @@ pub struct MatchSettings {
     /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:N with
     /// switches of its search (level:N/null, /nolmr, /nofut, /nochecks, /nosee, /noiir, /noasp,
     /// /nomalus, /nolatedeep, /nolmr2, /nobadchecks, /asplast, /nottstand, /noprobcut,
-    /// /nounfinished, several allowed), level:N/table=FILE (a linear evaluation's table, shogi and minishogi),
+    /// /nounfinished, /nowiden, /steplmr, several
+    /// allowed), level:N/table=FILE (a linear evaluation's table, shogi and minishogi),
     /// level:N/net=FILE (a neural evaluation, as koma train writes it), random, greedy, or
     /// fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and minishogi).
     pub a: Contender,

@@ -18,8 +18,8 @@
 //!   general) are asked at every node.
 //! - Null-move pruning is not used: the rules have no null move, and shogi's zugzwang-free
 //!   middle games gain little from it in the matches run so far. Late-move reductions are
-//!   (one ply for quiet moves after the third, two after the eighth from depth 4, three after
-//!   the twentieth from depth 8 off the principal variation), and late quiet moves are skipped
+//!   (quiet moves after the third, by the logarithms of depth and move number, one ply more at
+//!   nodes expected to cut: [`Pruning::log_reductions`]), and late quiet moves are skipped
 //!   up to six plies from the leaves ([`LATE_QUIET`], [`LATE_DEEP`]); see [`Pruning`].
 //! - A check is extended, unless it loses the checker on the static exchange: such a check
 //!   (in shogi mostly a piece dropped beside the king to be taken for nothing) is searched as
@@ -31,7 +31,8 @@
 //! - The aspiration window spans the last two iterations' scores: the side to move's bonus
 //!   in the evaluation makes the score swing between odd and even depths (in minishogi by
 //!   about 170), and a window around the last score alone then missed at every iteration
-//!   ([`Pruning::aspiration_span`]).
+//!   ([`Pruning::aspiration_span`]). A window that misses is widened on the side that missed,
+//!   by a step that grows, before the root is searched in full ([`Pruning::widen`]).
 //! - Quiescence out of check asks the rules only for the moves that may capture or promote
 //!   ([`Position::tactical_moves`]): in the shogi family the pieces' moves, without the drops,
 //!   which a full hand makes by the hundred; at its first ply, where quiet checks are searched,
@@ -194,6 +195,9 @@ pub struct Engine {
     prune: Pruning,
     eval: Option<std::sync::Arc<dyn Evaluator + Send + Sync>>,
     evals: EvalCache,
+    /// The last search's root searches in full after a missed aspiration window (for tests).
+    #[cfg(test)]
+    full_windows: usize,
 }
 
 /// The static scores of positions met, by hash: quiescence and the futility tests ask for the
@@ -337,6 +341,36 @@ impl EvalCache {
 /// each side, not 60) was even too: 47.5 % in shogi (27-3-30, 60 games) and 48.5 % in
 /// minishogi (97-0-103, 200); both left out.
 ///
+/// A missed window is widened on the side that missed ([`Pruning::widen`]) rather than
+/// searched in full at once. Measured the same way (each opening from both seats, the
+/// openings chosen by level 3, 100 ms a move), the top level with it against the top level
+/// that searches in full after the first miss: 58.8 % in standard shogi over 120 games
+/// (69-3-48: `koma match shogi level:8 level:8/nowiden --movetime 100 --paired
+/// --opening-level 3 --games 60`, and `--first 60 --games 60`: 39-1-20, 30-2-28) and 54.5 %
+/// in minishogi over 200 (109-0-91, `--games 100` twice: 58-0-42, 51-0-49). To the same depth
+/// it searched fewer nodes: minishogi at nine plies from 59 positions of recorded games,
+/// 10.2 million where searching in full after a miss took 13.2 million.
+///
+/// Aspiration windows themselves, measured again with the window spanning two scores (before
+/// the widening): without them, 53.5 % in minishogi over 200 games (107-0-93) but 42.1 % in
+/// standard shogi over 120 (49-3-68), the same kind of match (`level:8/noasp level:8`); they
+/// stay. Quiet checks in quiescence in minishogi: without them 48.5 % over 200 (97-0-103,
+/// `level:8/nochecks level:8`); they stay.
+///
+/// Measured with the widening and left out, the same kind of match: late quiet moves skipped
+/// after half as many ([`LATE_QUIET`] and [`LATE_DEEP`] halved: after 5, 9 and 15 moves one
+/// to three plies from the leaves, 20, 28 and 38 four to six), 55.0 % in standard shogi over
+/// 120 games (66-0-54: 29-0-31, 37-0-23) and 51.5 % in minishogi over 200 (103-0-97: 52-0-48,
+/// 51-0-49), too little to tell from chance.
+///
+/// Reductions by the logarithms of depth and move number ([`Pruning::log_reductions`]) replace
+/// the steps of [`Pruning::deeper_reductions`]. Alone they were even (51.2 % in minishogi over
+/// 400 games, above); with a ply more at nodes expected to cut, measured with the widening,
+/// the same kind of match: 57.9 % in standard shogi over 120 games (69-1-50: `koma match shogi
+/// level:8 level:8/steplmr --movetime 100 --paired --opening-level 3 --games 60`, and `--first
+/// 60 --games 60`: 37-0-23, 32-1-27) and 53.5 % in minishogi over 200 (107-0-93: 54-0-46,
+/// 53-0-47).
+///
 /// Measured in the same session and left out (100 ms a move, the top level with the change
 /// against the top level without it; the minishogi matches before `--paired`, each game its
 /// own opening): the history kept apart for each side, 41.9 % in shogi (13-0-18, 31 games) and
@@ -424,7 +458,8 @@ pub struct Pruning {
     /// tried.
     pub late_deep: bool,
     /// Deeper late-move reductions: a second ply from four plies from the leaves (after the
-    /// eighth move), a third after the twentieth from eight.
+    /// eighth move), a third after the twentieth from eight (with
+    /// [`Pruning::log_reductions`] off).
     pub deeper_reductions: bool,
     /// Checks that lose the checker: a move that checks directly and loses on the static
     /// exchange is searched as a quiet move (not extended, and reduced and skipped late like
@@ -453,6 +488,19 @@ pub struct Pruning {
     /// at that depth (the previous best is searched first), that move is played, not the last
     /// finished iteration's choice. Only at the top of the window (no margin).
     pub unfinished: bool,
+    /// Reductions by the logarithms of depth and move number (`log_reduction`): half their
+    /// product, rounded, one less at principal-variation nodes and one more at nodes expected
+    /// to cut, at least one, and never to below one ply; in place of the steps of
+    /// [`Pruning::deeper_reductions`]. A node is expected to cut where its parent searched it
+    /// reduced, or where its parent was expected not to (the first reply to a node expected to
+    /// cut is expected to fail low, and the reply to that to cut).
+    pub log_reductions: bool,
+    /// A missed aspiration window is widened on the side that missed, not given up at once:
+    /// after a fail low its top moves to its middle and its bottom to the score less a step,
+    /// after a fail high its top to the score plus the step (the move that failed high
+    /// searched first). The step starts at 60 and grows by half at each miss; after the
+    /// fourth miss, or past a mate's score, the root is searched in full.
+    pub widen: bool,
 }
 
 impl Default for Pruning {
@@ -473,6 +521,8 @@ impl Default for Pruning {
             tt_stand: true,
             probcut: true,
             unfinished: true,
+            log_reductions: true,
+            widen: true,
         }
     }
 }
@@ -488,6 +538,8 @@ impl Engine {
             prune: Pruning::default(),
             eval: None,
             evals: EvalCache::new(),
+            #[cfg(test)]
+            full_windows: 0,
         }
     }
 
@@ -598,6 +650,8 @@ impl Engine {
             tt: &mut self.tt,
             evals: &mut self.evals,
             killers: vec![[None; 2]; MAX_PLY + 1],
+            cut: vec![false; MAX_PLY + 2],
+            full_windows: 0,
             history: Vec::new(),
             path,
             nodes: 0,
@@ -616,7 +670,12 @@ impl Engine {
         };
         let cells = s.pos.variant().geometry.len();
         s.history = vec![0; cells * cells + 8 * cells + 1];
-        s.root(settings.margin, self.seed, info)
+        let r = s.root(settings.margin, self.seed, info);
+        #[cfg(test)]
+        {
+            self.full_windows = s.full_windows;
+        }
+        r
     }
 }
 
@@ -649,6 +708,10 @@ struct Searcher<'a> {
     tt: &'a mut Tt,
     evals: &'a mut EvalCache,
     killers: Vec<[Option<Move>; 2]>,
+    /// Whether the node at each ply is expected to cut (set by its parent).
+    cut: Vec<bool>,
+    /// Root searches in full after a missed aspiration window.
+    full_windows: usize,
     history: Vec<i32>,
     path: Vec<Step>,
     nodes: u64,
@@ -741,9 +804,43 @@ impl Searcher<'_> {
             };
             // scores above this are exact: the searches that gave them finished in the window
             let mut floor = if aspire && inside { lo } else { -INF };
-            if aspire && complete && inside {
+            if aspire && complete && inside && self.prune.widen {
+                let (mut lo, mut hi) = (lo, hi);
+                let mut delta = 60;
+                let mut tries = 0;
+                while complete {
+                    let top = scores.iter().map(|&(_, s)| s).max().unwrap_or(-INF);
+                    if top > lo && top < hi {
+                        break;
+                    }
+                    tries += 1;
+                    if top <= lo {
+                        hi = (lo + hi) / 2;
+                        lo = top - delta;
+                    } else {
+                        hi = top + delta;
+                        // the move that failed high first
+                        if let Some(&(m, _)) = scores.iter().max_by_key(|&&(_, s)| s)
+                            && let Some(i) = legal.iter().position(|&x| x == m)
+                        {
+                            legal[..=i].rotate_right(1);
+                        }
+                    }
+                    delta += delta / 2;
+                    if tries >= 4 || lo.abs() >= MATE_BOUND || hi.abs() >= MATE_BOUND {
+                        (lo, hi) = (-INF, INF);
+                        self.full_windows += 1;
+                    }
+                    (scores, complete) = self.root_moves(&legal, depth as i32, false, lo, hi);
+                    floor = lo;
+                    if lo == -INF && hi == INF {
+                        break;
+                    }
+                }
+            } else if aspire && complete && inside {
                 let top = scores.iter().map(|&(_, s)| s).max().unwrap_or(-INF);
                 if top <= lo || top >= hi {
+                    self.full_windows += 1;
                     (scores, complete) = self.root_moves(&legal, depth as i32, false, -INF, INF);
                     floor = -INF;
                 }
@@ -820,12 +917,15 @@ impl Searcher<'_> {
             }
             let check = self.pos.in_check();
             let d = depth - 1 + i32::from(check);
+            self.cut[1] = false;
             let score = if all {
                 -self.negamax(d, -INF, INF, 1)
             } else if i == 0 {
                 -self.negamax(d, -beta, -alpha, 1)
             } else {
+                self.cut[1] = true;
                 let s = -self.negamax(d, -alpha - 1, -alpha, 1);
+                self.cut[1] = false;
                 if s > alpha && !self.stopped {
                     -self.negamax(d, -beta, -alpha, 1)
                 } else {
@@ -914,6 +1014,7 @@ impl Searcher<'_> {
             null: true,
         });
         let r = 2 + i32::from(depth > 6);
+        self.cut[ply + 1] = !self.cut[ply];
         let score = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1);
         self.unplay();
         !self.stopped && score >= beta
@@ -942,6 +1043,7 @@ impl Searcher<'_> {
             tried += 1;
             let mut score = -self.quiesce(-rbeta, -rbeta + 1, ply + 1, 0);
             if score >= rbeta {
+                self.cut[ply + 1] = !self.cut[ply];
                 score = -self.negamax(depth - 4, -rbeta, -rbeta + 1, ply + 1);
             }
             self.unplay();
@@ -1264,11 +1366,16 @@ impl Searcher<'_> {
                 tried.push(mv);
             }
             let mut score;
+            let cut_here = self.cut[ply];
             if legal == 1 {
+                self.cut[ply + 1] = !pv_node && !cut_here;
                 score = -self.negamax(depth - 1 + ext, -beta, -alpha, ply + 1);
             } else {
                 let r = if self.reductions && quiet && !in_check && depth >= 3 && legal > 3 {
-                    if self.prune.deeper_reductions {
+                    if self.prune.log_reductions {
+                        (log_reduction(depth, legal) - i32::from(pv_node) + i32::from(cut_here))
+                            .clamp(1, (depth - 2).max(1))
+                    } else if self.prune.deeper_reductions {
                         1 + i32::from(depth >= 4 && legal > 8)
                             + i32::from(depth >= 8 && legal > 20 && !pv_node)
                     } else {
@@ -1277,11 +1384,14 @@ impl Searcher<'_> {
                 } else {
                     0
                 };
+                self.cut[ply + 1] = if r > 0 { true } else { !cut_here };
                 score = -self.negamax(depth - 1 + ext - r, -alpha - 1, -alpha, ply + 1);
                 if score > alpha && r > 0 {
+                    self.cut[ply + 1] = !cut_here;
                     score = -self.negamax(depth - 1 + ext, -alpha - 1, -alpha, ply + 1);
                 }
                 if score > alpha && score < beta {
+                    self.cut[ply + 1] = false;
                     score = -self.negamax(depth - 1 + ext, -beta, -alpha, ply + 1);
                 }
             }
@@ -1519,6 +1629,25 @@ pub(crate) fn exchange(pos: &Position, mv: Move, eval: &dyn Evaluator) -> i32 {
     gain[0]
 }
 
+/// [`Pruning::log_reductions`]: half the product of the logarithms of `depth` and the move's
+/// number among those tried, rounded (both capped at 63), from a table worked out once.
+fn log_reduction(depth: i32, moves: usize) -> i32 {
+    static TABLE: std::sync::OnceLock<Vec<i32>> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        let mut t = vec![0; 64 * 64];
+        for d in 1..64 {
+            for m in 1..64 {
+                // rounded to the nearest whole ply
+                let r = (d as f64).ln() * (m as f64).ln() / 2.0 + 0.5;
+                t[d * 64 + m] = r as i32;
+            }
+        }
+        t
+    });
+    let d = depth.clamp(1, 63) as usize;
+    t[d * 64 + moves.clamp(1, 63)]
+}
+
 pub(crate) fn choose(scores: &[(Move, i32)], margin: i32, rng: &mut u64) -> Option<(Move, i32)> {
     // the first of the best
     let (best, top) = scores
@@ -1630,7 +1759,7 @@ mod tests {
             r
         };
         let mut changed = 0;
-        for n in (1_000..4_000).step_by(250) {
+        for n in (1_000..12_000).step_by(250) {
             let limits = Limits {
                 nodes: Some(n),
                 ..Limits::default()
@@ -1651,6 +1780,43 @@ mod tests {
             }
         }
         assert!(changed > 0, "the part never changed a choice");
+    }
+
+    #[test]
+    fn a_missed_window_is_widened_before_the_root_is_searched_in_full() {
+        // a minishogi game where the score jumps from one iteration to the next: every miss
+        // of the window is searched again in full without the part, with it the window is
+        // widened on the side that missed first
+        let line = "3e4d 4a3b 4d4c 3a2b 4c4b 5a4a 4b4a+ 3b4a R*5a 4a3b 2e3d S*2c 1e2e 2c3d";
+        let start = koma_rules::Position::start(GameId::Minishogi);
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for w in line.split_whitespace() {
+            let m = read_move(pos.variant(), w).unwrap();
+            assert!(pos.try_play(m), "{w}");
+            moves.push(m);
+        }
+        let full = |widen: bool| {
+            let mut total = 0;
+            for n in [8, 10, 12, 14] {
+                let mut e = Engine::new(16);
+                e.set_pruning(Pruning {
+                    widen,
+                    ..Pruning::default()
+                });
+                let limits = Limits {
+                    depth: Some(10),
+                    ..Limits::default()
+                };
+                let r = e.search(&start, &moves[..n], &limits, &NoClock, &mut |_| {});
+                assert_eq!(r.depth, 10);
+                total += e.full_windows;
+            }
+            total
+        };
+        let (on, off) = (full(true), full(false));
+        assert!(off > 0, "the window never missed");
+        assert!(on < off, "in full {on} times widened, {off} times without");
     }
 
     #[test]
