@@ -37,6 +37,10 @@ pub struct TrainSettings {
     /// Units of the second layer.
     #[arg(long, default_value_t = 16)]
     pub hidden2: usize,
+    /// The kings' zones among the inputs (each king's neighbour cells as the enemy attacks
+    /// them: [`koma_engine::eval::linear::KingZone`]).
+    #[arg(long)]
+    pub zone: bool,
     /// Passes over all positions.
     #[arg(long, default_value_t = 40)]
     pub epochs: u32,
@@ -251,7 +255,7 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
     if !(s.scale > 0.0 && s.teacher_scale > 0.0) {
         return Err("--scale and --teacher-scale: above 0".into());
     }
-    let mut net = Net::zeroed(start.position(), s.hidden, s.hidden2)?;
+    let mut net = Net::zeroed(start.position(), s.hidden, s.hidden2, s.zone)?;
     net.scale = s.scale;
     let inputs = net.inputs;
     let shape = Shape {

@@ -124,6 +124,76 @@ const ZONE_HAND: usize = ZONE_PRESSURE + 16;
 const ZONE_ESCAPE: usize = ZONE_HAND + 5 * 4;
 const ZONE: usize = ZONE_ESCAPE + 9;
 
+/// A king's zone: its neighbour cells as the enemy attacks them (the linear tables' last
+/// features, and inputs of a network's that takes them: [`super::net::Inputs`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KingZone {
+    /// Neighbour cells the enemy attacks.
+    pub attacked: usize,
+    /// Those of them that no other own piece defends.
+    pub bare: usize,
+    /// The enemy's attacks on them all.
+    pub pressure: usize,
+    /// The pieces the enemy holds.
+    pub held: usize,
+    /// Neighbour cells the king may step to (not attacked, not its own side's).
+    pub escape: usize,
+}
+
+/// The one-hot counts of a king's zone.
+pub const KING_ZONE_INPUTS: usize = ZONE;
+
+impl KingZone {
+    /// The zone of `me`'s king (none without one). Each neighbour cell costs two attack
+    /// counts.
+    pub fn of(pos: &Position, me: Player) -> Option<KingZone> {
+        let g = &pos.variant().geometry;
+        let enemy = me.opponent();
+        let king = pos.king(me)?;
+        let (kx, ky) = g.coords(king);
+        let mut z = KingZone::default();
+        for dy in -1..=1i16 {
+            for dx in -1..=1i16 {
+                if (dx, dy) == (0, 0) {
+                    continue;
+                }
+                let Some(c) = g.at(kx as i16 + dx, ky as i16 + dy) else {
+                    continue;
+                };
+                let a = pos.count_attackers(c, enemy, true) as usize;
+                let q = pos.piece(c);
+                if a > 0 {
+                    z.attacked += 1;
+                    z.pressure += a;
+                    if pos.count_attackers(c, me, false) == 0 {
+                        z.bare += 1;
+                    }
+                } else if q.is_empty() || q.owner() != me {
+                    z.escape += 1;
+                }
+            }
+        }
+        z.held = pos
+            .variant()
+            .hand_order
+            .iter()
+            .map(|&k| pos.hand(enemy, k) as usize)
+            .sum();
+        Some(z)
+    }
+
+    /// The five one-hot counts' places among [`KING_ZONE_INPUTS`].
+    pub fn onehot(&self) -> [usize; 5] {
+        [
+            ZONE_ATTACKED + self.attacked.min(8),
+            ZONE_BARE + self.bare.min(8),
+            ZONE_PRESSURE + self.pressure.min(15),
+            ZONE_HAND + self.attacked.min(4) * 4 + self.held.min(3),
+            ZONE_ESCAPE + self.escape.min(8),
+        ]
+    }
+}
+
 impl Layout {
     /// The layout of a square two-player board of `files` by `ranks` with `kinds` kinds, the
     /// first `hand_kinds` after the royal droppable.
@@ -394,49 +464,18 @@ impl Layout {
         }
     }
 
-    /// The king's zone: for each king, its neighbour cells as the enemy attacks them.
+    /// The king's zone: for each king, its neighbour cells as the enemy attacks them
+    /// ([`KingZone`]).
     fn zone_features(&self, pos: &Position, f: &mut impl FnMut(usize, i32)) {
-        let v = pos.variant();
-        let g = &v.geometry;
         for p in 0..2u8 {
-            let me = Player(p);
-            let enemy = Player(1 - p);
-            let Some(king) = pos.king(me) else { continue };
-            let (kx, ky) = g.coords(king);
-            let (mut attacked, mut bare, mut pressure, mut escape) = (0usize, 0, 0, 0);
-            for dy in -1..=1i16 {
-                for dx in -1..=1i16 {
-                    if (dx, dy) == (0, 0) {
-                        continue;
-                    }
-                    let Some(c) = g.at(kx as i16 + dx, ky as i16 + dy) else {
-                        continue;
-                    };
-                    let a = pos.count_attackers(c, enemy, true) as usize;
-                    let q = pos.piece(c);
-                    if a > 0 {
-                        attacked += 1;
-                        pressure += a;
-                        if pos.count_attackers(c, me, false) == 0 {
-                            bare += 1;
-                        }
-                    } else if q.is_empty() || q.owner() != me {
-                        escape += 1;
-                    }
-                }
-            }
-            let held: usize = v
-                .hand_order
-                .iter()
-                .map(|&k| pos.hand(enemy, k) as usize)
-                .sum();
+            let Some(zone) = KingZone::of(pos, Player(p)) else {
+                continue;
+            };
             let sign = if p == 0 { 1 } else { -1 };
             let z = self.zone();
-            f(z + ZONE_ATTACKED + attacked.min(8), sign);
-            f(z + ZONE_BARE + bare.min(8), sign);
-            f(z + ZONE_PRESSURE + pressure.min(15), sign);
-            f(z + ZONE_HAND + attacked.min(4) * 4 + held.min(3), sign);
-            f(z + ZONE_ESCAPE + escape.min(8), sign);
+            for i in zone.onehot() {
+                f(z + i, sign);
+            }
         }
     }
 

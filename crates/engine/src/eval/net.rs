@@ -52,6 +52,7 @@
 
 use koma_rules::{GameId, Player, Position};
 
+use super::linear::{KING_ZONE_INPUTS, KingZone};
 use super::{Evaluator, Learnt, Scorer};
 
 /// Steps from a king within which a piece has an input for its offset from it.
@@ -72,6 +73,8 @@ pub struct Inputs {
     ranks: usize,
     kinds: usize,
     hand_kinds: usize,
+    /// With each king's zone ([`KingZone`]).
+    zone: bool,
 }
 
 const WIDTH: usize = (2 * NEAR + 1) as usize;
@@ -87,7 +90,18 @@ impl Inputs {
             ranks: h as usize,
             kinds: v.kinds.len(),
             hand_kinds: hand,
+            zone: false,
         }
+    }
+
+    /// These inputs with each king's zone ([`KingZone`]) or without.
+    pub fn with_zone(self, zone: bool) -> Inputs {
+        Inputs { zone, ..self }
+    }
+
+    /// Whether each king's zone is among the inputs.
+    pub fn zone(&self) -> bool {
+        self.zone
     }
 
     fn cells(&self) -> usize {
@@ -100,9 +114,25 @@ impl Inputs {
         self.near() + 4 * self.kinds * WIDTH * WIDTH
     }
 
+    fn zones(&self) -> usize {
+        self.hand() + 2 * self.hand_kinds * HAND_STEPS
+    }
+
     /// How many inputs a view has.
     pub fn len(&self) -> usize {
-        self.hand() + 2 * self.hand_kinds * HAND_STEPS
+        self.zones() + if self.zone { 2 * KING_ZONE_INPUTS } else { 0 }
+    }
+
+    /// The kings' zones of `pos` (by player), where the inputs take them.
+    pub fn zones_of(&self, pos: &Position) -> [Option<KingZone>; 2] {
+        if self.zone {
+            [
+                KingZone::of(pos, Player::FIRST),
+                KingZone::of(pos, Player::SECOND),
+            ]
+        } else {
+            [None, None]
+        }
     }
 
     /// Whether there are none (never).
@@ -113,7 +143,20 @@ impl Inputs {
     /// Calls `f` with each input of `pos` that is 1 seen by `me`, its files turned over
     /// (left for right) when `mirror` (the rules are the same either way round, so a learning
     /// may see each position twice).
-    pub fn each(&self, pos: &Position, me: Player, mirror: bool, mut f: impl FnMut(usize)) {
+    pub fn each(&self, pos: &Position, me: Player, mirror: bool, f: impl FnMut(usize)) {
+        self.each_with(pos, me, mirror, &self.zones_of(pos), f);
+    }
+
+    /// [`Inputs::each`], with the kings' zones worked out already ([`Inputs::zones_of`]: the
+    /// two views share them).
+    pub fn each_with(
+        &self,
+        pos: &Position,
+        me: Player,
+        mirror: bool,
+        zones: &[Option<KingZone>; 2],
+        mut f: impl FnMut(usize),
+    ) {
         let v = pos.variant();
         let g = &v.geometry;
         let (w, h) = (self.files as i32, self.ranks as i32);
@@ -160,6 +203,16 @@ impl Inputs {
                 let n = (pos.hand(who, kind) as usize).min(HAND_STEPS);
                 for s in 0..n {
                     f(self.hand() + ((rel * self.hand_kinds + k - 1) * HAND_STEPS) + s);
+                }
+            }
+        }
+        if self.zone {
+            // mine, then theirs (the mirror leaves a zone as it is)
+            for (rel, who) in [me, me.opponent()].into_iter().enumerate() {
+                if let Some(z) = zones[who.index()] {
+                    for i in z.onehot() {
+                        f(self.zones() + rel * KING_ZONE_INPUTS + i);
+                    }
                 }
             }
         }
@@ -218,17 +271,23 @@ pub struct Net {
 }
 
 impl Net {
-    /// A network of this shape for `pos`'s game with every weight 0.
+    /// A network of this shape for `pos`'s game with every weight 0, with the kings' zones
+    /// among its inputs when `zone`.
     ///
     /// # Errors
     /// A layer wider than the evaluation takes ([`MAX_HIDDEN`], [`MAX_HIDDEN2`]), or empty.
-    pub fn zeroed(pos: &Position, hidden: usize, hidden2: usize) -> Result<Net, String> {
+    pub fn zeroed(
+        pos: &Position,
+        hidden: usize,
+        hidden2: usize,
+        zone: bool,
+    ) -> Result<Net, String> {
         if !(1..=MAX_HIDDEN).contains(&hidden) || !(1..=MAX_HIDDEN2).contains(&hidden2) {
             return Err(format!(
                 "layers of {hidden} and {hidden2} units: 1 to {MAX_HIDDEN} and 1 to {MAX_HIDDEN2}"
             ));
         }
-        let inputs = Inputs::of(pos);
+        let inputs = Inputs::of(pos).with_zone(zone);
         Ok(Net {
             game: pos.game(),
             inputs,
@@ -277,14 +336,18 @@ impl Net {
         if unit < 1.0 {
             return Err(format!("a unit of {unit}: 1 or more"));
         }
-        let mut net = Net::zeroed(pos, hidden, hidden2)?;
-        if n_inputs != net.inputs.len() {
+        // the count says whether the kings' zones are among them
+        let plain = Inputs::of(pos);
+        let zone = n_inputs == plain.with_zone(true).len();
+        if n_inputs != plain.len() && !zone {
             return Err(format!(
-                "{n_inputs} inputs; {} takes {}",
+                "{n_inputs} inputs; {} takes {} ({} with the kings' zones)",
                 pos.game(),
-                net.inputs.len()
+                plain.len(),
+                plain.with_zone(true).len()
             ));
         }
+        let mut net = Net::zeroed(pos, hidden, hidden2, zone)?;
         net.scale = scale;
         for (i, x) in net.weights_mut().into_iter().enumerate() {
             *x = number(&format!("weight {}", i + 1))? / unit;
@@ -338,10 +401,10 @@ impl Net {
 
     /// The first layer's sums for `me`'s view of `pos`.
     #[inline]
-    fn view(&self, pos: &Position, me: Player, acc: &mut [f32]) {
+    fn view(&self, pos: &Position, me: Player, zones: &[Option<KingZone>; 2], acc: &mut [f32]) {
         let n = self.hidden + 1;
         acc[..n].copy_from_slice(&self.b1);
-        self.inputs.each(pos, me, false, |i| {
+        self.inputs.each_with(pos, me, false, zones, |i| {
             let row = &self.w1[i * n..(i + 1) * n];
             for (a, w) in acc[..n].iter_mut().zip(row) {
                 *a += w;
@@ -355,8 +418,9 @@ impl Net {
         let (h, h2) = (self.hidden, self.hidden2);
         let mut views = [[0.0f32; MAX_HIDDEN + 1]; 2];
         let me = pos.turn();
-        self.view(pos, me, &mut views[0]);
-        self.view(pos, me.opponent(), &mut views[1]);
+        let zones = self.inputs.zones_of(pos);
+        self.view(pos, me, &zones, &mut views[0]);
+        self.view(pos, me.opponent(), &zones, &mut views[1]);
         let mut z1 = [0.0f32; 2 * MAX_HIDDEN];
         for (side, v) in views.iter().enumerate() {
             for (z, a) in z1[side * h..(side + 1) * h].iter_mut().zip(&v[..h]) {
@@ -453,8 +517,65 @@ mod tests {
         assert_eq!(hand(Player(1)), [(7 + 6) * HAND_STEPS]);
     }
 
+    #[test]
+    fn the_kings_zones_are_inputs_when_asked_for_and_a_network_says_which_by_its_count() {
+        // the second player's rook on the first king's file, its king alone in its corner
+        let pos = small("4k/5/5/5/r3K b - 1");
+        let plain = Inputs::of(&pos);
+        let zoned = plain.with_zone(true);
+        assert_eq!(zoned.len(), plain.len() + 2 * KING_ZONE_INPUTS);
+        let zone_of = |me| {
+            let mut z = Vec::new();
+            zoned.each(&pos, me, false, |i| {
+                if i >= plain.len() {
+                    z.push(i - plain.len());
+                }
+            });
+            z
+        };
+        // the first king: one of its three neighbour cells attacked (the rook's rank), bare,
+        // once, and two to step to; the second king: none attacked, all three free
+        let first = KingZone::of(&pos, Player::FIRST).unwrap();
+        assert_eq!((first.attacked, first.bare, first.pressure), (1, 1, 1));
+        assert_eq!(first.escape, 2);
+        let second = KingZone::of(&pos, Player::SECOND).unwrap();
+        assert_eq!((second.attacked, second.escape), (0, 3));
+        let mine = first.onehot().to_vec();
+        let theirs: Vec<usize> = second
+            .onehot()
+            .iter()
+            .map(|i| i + KING_ZONE_INPUTS)
+            .collect();
+        assert_eq!(
+            zone_of(Player::FIRST),
+            [mine.clone(), theirs.clone()].concat()
+        );
+        // seen by the second player, its own zone first
+        let swapped: Vec<usize> = [
+            second.onehot().to_vec(),
+            first
+                .onehot()
+                .iter()
+                .map(|i| i + KING_ZONE_INPUTS)
+                .collect(),
+        ]
+        .concat();
+        assert_eq!(zone_of(Player::SECOND), swapped);
+        // without the zones, no such inputs; a network with them is read back with them
+        let mut none = Vec::new();
+        plain.each(&pos, Player::FIRST, false, |i| none.push(i));
+        assert!(none.iter().all(|&i| i < plain.len()));
+        let mut net = Net::zeroed(&pos, 2, 2, true).unwrap();
+        net.w1[plain.len() * 3] = 0.5;
+        let back = Net::read(&net.write(""), &pos).unwrap();
+        assert!(back.inputs.zone());
+        assert_eq!(back, net);
+        let other = Net::read(&Net::zeroed(&pos, 2, 2, false).unwrap().write(""), &pos).unwrap();
+        assert!(!other.inputs.zone());
+    }
+
     fn random_net(pos: &Position) -> Net {
-        let mut net = Net::zeroed(pos, 8, 4).unwrap();
+        let mut net = Net::zeroed(pos, 8, 4, false).unwrap();
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for w in net.weights_mut() {
             seed ^= seed << 13;
@@ -469,7 +590,7 @@ mod tests {
     #[test]
     fn a_score_never_reaches_the_mate_scores() {
         let pos = small("rbsgk/4p/5/P4/KGSBR b - 1");
-        let mut net = Net::zeroed(&pos, 2, 2).unwrap();
+        let mut net = Net::zeroed(&pos, 2, 2, false).unwrap();
         net.scale = 530.0;
         net.b3 = 1000.0;
         assert_eq!(net.score(&pos, Player::FIRST), 20_000);
@@ -515,7 +636,7 @@ mod tests {
         assert_eq!(eval.score(&pos, Player(1)), -a);
         // a material start: a rook up scores more than the start by about its value
         let inputs = Inputs::of(&pos);
-        let mut net = Net::zeroed(&pos, 4, 2).unwrap();
+        let mut net = Net::zeroed(&pos, 4, 2, false).unwrap();
         net.scale = 1.0;
         for (i, m) in inputs
             .material(
