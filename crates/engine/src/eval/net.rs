@@ -24,12 +24,21 @@
 //! network's scale (centipawns). The straight unit starts as the pieces' values and carries
 //! the material; the clipped units learn the rest.
 //!
-//! Minishogi plays with one ([`super::minishogi`]: 66.0 % against its learnt table at equal
-//! time). Standard shogi does not yet: a network learnt from 58,841 positions (a quarter of a
-//! minishogi network's per weight, on a board three times as large) lowered the error on the
-//! positions kept out from the table's 0.0131 to 0.0102 but scored 36.7 % against the table
-//! (22-0-38, 60 games at 100 ms a move; the README has the command). It needs far more
-//! positions.
+//! **The kings' zones** ([`Inputs::with_zone`], `koma train --zone`): a network may also take,
+//! for each king (mine, then theirs), the one-hot counts of the linear tables' king's zone
+//! ([`KingZone`]: its neighbour cells the enemy attacks, those no other own piece defends,
+//! the enemy's attacks on them, the attacked cells against the enemy's hand, the cells it may
+//! step to), 63 inputs a king, worked out once for both views. A file says whether its
+//! network takes them by its count of inputs.
+//!
+//! Minishogi plays with a network without them ([`super::minishogi`]: 66.0 % against its
+//! learnt table at equal time), standard shogi with one with them ([`super::shogi`]). In
+//! standard shogi a network without the zones, learnt from 58,841 positions, lowered the
+//! error on the positions kept out from the table's 0.0131 to 0.0102 but scored 36.7 %
+//! against the table (22-0-38, 60 games at 100 ms a move): a piece near a king by its offset
+//! does not say which cells the long pieces and the pieces in hand attack. With the zones,
+//! from the same positions, 53.3 %, and from 206,512 positions 68.3 % (the README has the
+//! commands).
 //!
 //! **Each view counted afresh** at every position scored. The two views take about a fifth of
 //! minishogi's search (perf, a search of 6 s: `Net::view` 16 %, the rest of
