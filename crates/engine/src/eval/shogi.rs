@@ -26,6 +26,10 @@
 //! - With the zone from 206,512 positions, 68.3 % against the table (41-0-19, 60 games), and
 //!   against Fairy-Stockfish at lishogi's level 7 (500 ms a move) 6-0-4 in games 1-10, where
 //!   the table scored 2-0-8.
+//! - Built in (353,637 positions, with the entering king below), against Fairy-Stockfish's
+//!   level 7 at 500 ms a move: 40.0 % over 40 games (16-0-24: `koma match shogi level:8 fsf:7
+//!   --movetime 500 --games 20`, and `--first 20 --games 20`: 8-0-12, 8-0-12), where the
+//!   table's build scored 4-0-16 in games 1-20 and 15.0-17.5 % over 80 before.
 //! - The zone's attack counts cost speed: a search of a sharp middle game ran at about 250k
 //!   nodes a second with it against 330k with the table and 340k with the network without the
 //!   zone (one process while two others ran).
