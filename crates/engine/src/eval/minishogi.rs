@@ -197,8 +197,7 @@ pub const NET: &str = include_str!("minishogi.net");
 /// [`NET`], read once.
 pub fn net() -> Option<&'static Net> {
     static READ: OnceLock<Option<Net>> = OnceLock::new();
-    READ.get_or_init(|| Net::read(NET, &Position::start(GameId::Minishogi)).ok())
-        .as_ref()
+    super::net::built_in(&READ, NET, GameId::Minishogi)
 }
 
 /// Minishogi's evaluation.

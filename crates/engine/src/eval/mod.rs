@@ -4,11 +4,12 @@
 //! and in hand, advancement, the royal's guards and attackers, the royal in the enemy camp)
 //! each with its own table, and add their own where the game needs one. [`linear`] is an
 //! evaluation of another form, for the square two-player boards: weights over features of the
-//! board (in standard shogi with the king's zone), learnt from games (`koma tune`), and [`net`] a small neural
-//! network for the same boards (`koma train`). Standard shogi and minishogi play with
-//! networks learnt from a stronger engine's scores of their positions ([`shogi`] with each
-//! king's zone among its inputs, [`minishogi`]), and keep the tables learnt the same way
-//! before them; their hand-set weights in [`terms`] were the learning's starting point.
+//! board (in standard shogi with the king's zone), learnt from games (`koma tune`), and
+//! [`net`] a small neural network for the same boards (`koma train`). Standard shogi and
+//! minishogi play with networks learnt from a stronger engine's scores of their positions
+//! ([`shogi`] with each king's zone among its inputs, [`minishogi`]), and keep the tables
+//! learnt the same way before them; their hand-set weights in [`terms`] were the learning's
+//! starting point.
 
 pub mod chushogi;
 pub mod linear;

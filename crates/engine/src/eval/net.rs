@@ -474,6 +474,17 @@ impl Scorer for Net {
     }
 }
 
+/// A network built into the engine for `game` (its file's `text`), read once into `cell`
+/// (none if it does not read: a test of each game reads its own).
+pub fn built_in(
+    cell: &'static std::sync::OnceLock<Option<Net>>,
+    text: &str,
+    game: GameId,
+) -> Option<&'static Net> {
+    cell.get_or_init(|| Net::read(text, &Position::start(game)).ok())
+        .as_ref()
+}
+
 /// A network as a game's evaluation, with the game's own evaluation's piece values for
 /// ordering captures.
 pub type NetEval = Learnt<Net>;

@@ -191,8 +191,7 @@ pub const NET: &str = include_str!("shogi.net");
 /// [`NET`], read once.
 pub fn net() -> Option<&'static Net> {
     static READ: OnceLock<Option<Net>> = OnceLock::new();
-    READ.get_or_init(|| Net::read(NET, &Position::start(GameId::Shogi)).ok())
-        .as_ref()
+    super::net::built_in(&READ, NET, GameId::Shogi)
 }
 
 /// The entering king, added to the network's score: [`WEIGHTS`]' king in the enemy camp for
@@ -279,7 +278,7 @@ mod tests {
     }
 
     #[test]
-    fn the_network_is_read_and_knows_the_material_and_the_kings_safety() {
+    fn the_network_is_read_and_knows_the_material_and_the_entering_king() {
         let net = net();
         assert!(
             net.is_some_and(|n| n.inputs.zone()),
