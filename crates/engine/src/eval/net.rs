@@ -52,6 +52,12 @@
 //! the search's own line (a move changes two to six inputs, a king's move all those near it)
 //! would need the search to tell the evaluation each move.
 //!
+//! Both views' inputs are gathered in one pass over the board ([`Inputs::each_of_both`]), and
+//! each view's rows are then added with the sums held in registers (a first layer of 33, 17
+//! or 65 sums a view). In standard shogi this took 9 % off the search's time: the same tree
+//! of 431,825 nodes (`go nodes 600000` after `position startpos moves 7g7f 3c3d 2g2f 8c8d`)
+//! in 1.30 s of CPU, against 1.43 s with each view gathered and added input by input.
+//!
 //! **The file** (`koma train` writes it): `#` comment lines, then the words `koma-net`, the
 //! game id, the inputs, `hidden`, `hidden2`, the scale and the unit, then every weight as a
 //! whole number of units' parts (a weight of 1 is written as the unit; so the file is a third
@@ -74,6 +80,9 @@ pub const UNIT: f32 = 8192.0;
 pub const MAX_HIDDEN: usize = 128;
 /// The widest second layer.
 pub const MAX_HIDDEN2: usize = 64;
+/// The inputs of a view gathered before their rows are added (a view with more, as
+/// standard shogi's often have, adds them in batches).
+const ROWS: usize = 64;
 
 /// Where each input stands, from the board's size and kinds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -166,10 +175,34 @@ impl Inputs {
         zones: &[Option<KingZone>; 2],
         mut f: impl FnMut(usize),
     ) {
+        self.each_of(pos, &[me], mirror, zones, |_, i| f(i));
+    }
+
+    /// The inputs of both views of `pos` in one pass over the board: `f(0, input)` for the
+    /// side to move's, `f(1, input)` for the other side's.
+    pub fn each_of_both(
+        &self,
+        pos: &Position,
+        zones: &[Option<KingZone>; 2],
+        f: impl FnMut(usize, usize),
+    ) {
+        let me = pos.turn();
+        self.each_of(pos, &[me, me.opponent()], false, zones, f);
+    }
+
+    /// The inputs of each view `views[v]` of `pos`, as `f(v, input)`.
+    fn each_of(
+        &self,
+        pos: &Position,
+        views: &[Player],
+        mirror: bool,
+        zones: &[Option<KingZone>; 2],
+        mut f: impl FnMut(usize, usize),
+    ) {
         let v = pos.variant();
         let g = &v.geometry;
         let (w, h) = (self.files as i32, self.ranks as i32);
-        let frame = |(x, y): (i8, i8)| -> (i32, i32) {
+        let frame = |me: Player, (x, y): (i8, i8)| -> (i32, i32) {
             let x = if mirror { w - 1 - x as i32 } else { x as i32 };
             if me == Player::FIRST {
                 (x, y as i32)
@@ -177,50 +210,70 @@ impl Inputs {
                 (w - 1 - x, h - 1 - y as i32)
             }
         };
-        let kings = [
-            pos.king(me).map(|c| frame(g.coords(c))),
-            pos.king(me.opponent()).map(|c| frame(g.coords(c))),
-        ];
+        // at most two views (the board's two players)
+        let views = &views[..views.len().min(2)];
+        let mut kings = [[None; 2]; 2];
+        for (view, &me) in views.iter().enumerate() {
+            kings[view] = [
+                pos.king(me).map(|c| frame(me, g.coords(c))),
+                pos.king(me.opponent()).map(|c| frame(me, g.coords(c))),
+            ];
+        }
         let cells = self.cells();
         for c in g.cells() {
             let p = pos.piece(c);
             if p.is_empty() {
                 continue;
             }
-            let rel = usize::from(p.owner() != me);
             let k = p.kind().index();
-            let (x, y) = frame(g.coords(c));
-            f((rel * self.kinds + k) * cells + (y as usize) * self.files + x as usize);
-            if k == 0 {
-                continue;
-            }
-            for (which, king) in kings.iter().enumerate() {
-                let Some((kx, ky)) = *king else { continue };
-                let (dx, dy) = (x - kx + NEAR, y - ky + NEAR);
-                if (0..WIDTH as i32).contains(&dx) && (0..WIDTH as i32).contains(&dy) {
-                    let o = dy as usize * WIDTH + dx as usize;
-                    f(self.near() + (((which * 2 + rel) * self.kinds + k) * WIDTH * WIDTH) + o);
-                }
-            }
-        }
-        for (rel, who) in [me, me.opponent()].into_iter().enumerate() {
-            for &kind in &v.hand_order {
-                let k = kind.index();
-                if k == 0 || k > self.hand_kinds {
+            for (view, &me) in views.iter().enumerate() {
+                let rel = usize::from(p.owner() != me);
+                let (x, y) = frame(me, g.coords(c));
+                f(
+                    view,
+                    (rel * self.kinds + k) * cells + (y as usize) * self.files + x as usize,
+                );
+                if k == 0 {
                     continue;
                 }
-                let n = (pos.hand(who, kind) as usize).min(HAND_STEPS);
-                for s in 0..n {
-                    f(self.hand() + ((rel * self.hand_kinds + k - 1) * HAND_STEPS) + s);
+                for (which, king) in kings[view].iter().enumerate() {
+                    let Some((kx, ky)) = *king else { continue };
+                    let (dx, dy) = (x - kx + NEAR, y - ky + NEAR);
+                    if (0..WIDTH as i32).contains(&dx) && (0..WIDTH as i32).contains(&dy) {
+                        let o = dy as usize * WIDTH + dx as usize;
+                        f(
+                            view,
+                            self.near()
+                                + (((which * 2 + rel) * self.kinds + k) * WIDTH * WIDTH)
+                                + o,
+                        );
+                    }
                 }
             }
         }
-        if self.zone {
-            // mine, then theirs (the mirror leaves a zone as it is)
+        for (view, &me) in views.iter().enumerate() {
             for (rel, who) in [me, me.opponent()].into_iter().enumerate() {
-                if let Some(z) = zones[who.index()] {
-                    for i in z.onehot() {
-                        f(self.zones() + rel * KING_ZONE_INPUTS + i);
+                for &kind in &v.hand_order {
+                    let k = kind.index();
+                    if k == 0 || k > self.hand_kinds {
+                        continue;
+                    }
+                    let n = (pos.hand(who, kind) as usize).min(HAND_STEPS);
+                    for s in 0..n {
+                        f(
+                            view,
+                            self.hand() + ((rel * self.hand_kinds + k - 1) * HAND_STEPS) + s,
+                        );
+                    }
+                }
+            }
+            if self.zone {
+                // mine, then theirs (the mirror leaves a zone as it is)
+                for (rel, who) in [me, me.opponent()].into_iter().enumerate() {
+                    if let Some(z) = zones[who.index()] {
+                        for i in z.onehot() {
+                            f(view, self.zones() + rel * KING_ZONE_INPUTS + i);
+                        }
                     }
                 }
             }
@@ -408,17 +461,65 @@ impl Net {
         text
     }
 
-    /// The first layer's sums for `me`'s view of `pos`.
+    /// The first layer's sums for both views of `pos`, the side to move's first.
     #[inline]
-    fn view(&self, pos: &Position, me: Player, zones: &[Option<KingZone>; 2], acc: &mut [f32]) {
+    fn views(
+        &self,
+        pos: &Position,
+        zones: &[Option<KingZone>; 2],
+        acc: &mut [[f32; MAX_HIDDEN + 1]; 2],
+    ) {
         let n = self.hidden + 1;
-        acc[..n].copy_from_slice(&self.b1);
-        self.inputs.each_with(pos, me, false, zones, |i| {
-            let row = &self.w1[i * n..(i + 1) * n];
-            for (a, w) in acc[..n].iter_mut().zip(row) {
-                *a += w;
+        let mut rows = [[0usize; ROWS]; 2];
+        let mut len = [0usize; 2];
+        for a in acc.iter_mut() {
+            a[..n].copy_from_slice(&self.b1);
+        }
+        self.inputs.each_of_both(pos, zones, |view, i| {
+            if len[view] == ROWS {
+                self.add_rows(&rows[view], &mut acc[view][..n]);
+                len[view] = 0;
             }
+            rows[view][len[view]] = i;
+            len[view] += 1;
         });
+        for view in 0..2 {
+            self.add_rows(&rows[view][..len[view]], &mut acc[view][..n]);
+        }
+    }
+
+    /// Adds the first layer's rows of the inputs `rows` to `acc`, eight units at a time over
+    /// all the rows (the eight sums stay in registers, where adding row by row loads and
+    /// stores every sum once a row).
+    #[inline]
+    fn add_rows(&self, rows: &[usize], acc: &mut [f32]) {
+        match acc.len() {
+            33 => self.add_rows_of::<33>(rows, acc),
+            17 => self.add_rows_of::<17>(rows, acc),
+            65 => self.add_rows_of::<65>(rows, acc),
+            n => {
+                for &i in rows {
+                    for (a, w) in acc.iter_mut().zip(&self.w1[i * n..(i + 1) * n]) {
+                        *a += w;
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn add_rows_of<const N: usize>(&self, rows: &[usize], acc: &mut [f32]) {
+        let mut sums = [0.0f32; N];
+        sums.copy_from_slice(&acc[..N]);
+        for &i in rows {
+            let Some(w) = self.w1.get(i * N..(i + 1) * N) else {
+                continue;
+            };
+            for k in 0..N {
+                sums[k] += w[k];
+            }
+        }
+        acc[..N].copy_from_slice(&sums);
     }
 
     /// The score of `pos` for the side to move, in the network's output units (times
@@ -426,10 +527,8 @@ impl Net {
     pub fn output(&self, pos: &Position) -> f32 {
         let (h, h2) = (self.hidden, self.hidden2);
         let mut views = [[0.0f32; MAX_HIDDEN + 1]; 2];
-        let me = pos.turn();
         let zones = self.inputs.zones_of(pos);
-        self.view(pos, me, &zones, &mut views[0]);
-        self.view(pos, me.opponent(), &zones, &mut views[1]);
+        self.views(pos, &zones, &mut views);
         let mut z1 = [0.0f32; 2 * MAX_HIDDEN];
         for (side, v) in views.iter().enumerate() {
             for (z, a) in z1[side * h..(side + 1) * h].iter_mut().zip(&v[..h]) {
@@ -595,7 +694,11 @@ mod tests {
     }
 
     fn random_net(pos: &Position) -> Net {
-        let mut net = Net::zeroed(pos, 8, 4, false).unwrap();
+        random_net_of(pos, 8, 4, false)
+    }
+
+    fn random_net_of(pos: &Position, hidden: usize, hidden2: usize, zone: bool) -> Net {
+        let mut net = Net::zeroed(pos, hidden, hidden2, zone).unwrap();
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for w in net.weights_mut() {
             seed ^= seed << 13;
@@ -676,5 +779,49 @@ mod tests {
             held,
             super::super::minishogi::BOARD[1] + super::super::minishogi::HAND[1]
         );
+    }
+
+    #[test]
+    fn both_views_in_one_pass_score_as_each_view_worked_out_alone() {
+        // the layers worked out plainly from each view's inputs, against the evaluation's
+        // one pass over both views with the rows added in batches
+        let plain = |net: &Net, pos: &Position| -> f32 {
+            let h = net.hidden;
+            let me = pos.turn();
+            let mut z = Vec::new();
+            let mut straight = [0.0f32; 2];
+            for (side, who) in [me, me.opponent()].into_iter().enumerate() {
+                let mut acc = net.b1.clone();
+                net.inputs.each(pos, who, false, |i| {
+                    for (a, w) in acc.iter_mut().zip(&net.w1[i * (h + 1)..]) {
+                        *a += w;
+                    }
+                });
+                z.extend(acc[..h].iter().map(|a| a.clamp(0.0, 1.0)));
+                straight[side] = acc[h];
+            }
+            let mut out = net.b3 + straight[0] - straight[1];
+            for j in 0..net.hidden2 {
+                let row = &net.w2[j * 2 * h..(j + 1) * 2 * h];
+                let sum: f32 = row.iter().zip(&z).map(|(w, x)| w * x).sum();
+                out += net.w3[j] * (net.b2[j] + sum).clamp(0.0, 1.0);
+            }
+            out
+        };
+        let shogi = |sfen: &str| read_position(GameId::Shogi, sfen).unwrap();
+        let start = shogi("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+        // bishops traded, one dropped again, a pawn in hand: pieces near both kings
+        let traded =
+            shogi("ln1gk1snl/1r1s2g2/p1pppp1pp/6p2/1p5B1/2P6/PP1PPPP1P/2G4R1/LNS1KGSNL w bP 14");
+        for (h, h2, zone) in [(32, 16, true), (8, 4, false), (16, 8, true)] {
+            let net = random_net_of(&start, h, h2, zone);
+            for pos in [&start, &traded] {
+                let mut n = 0;
+                net.inputs.each(pos, pos.turn(), false, |_| n += 1);
+                assert!(n > ROWS || !zone, "{n} inputs: the batches are not tried");
+                let (a, b) = (net.output(pos), plain(&net, pos));
+                assert!((a - b).abs() < 1e-3, "{a} against {b}");
+            }
+        }
     }
 }
