@@ -40,23 +40,31 @@
 //! from the same positions, 53.3 %, and from 206,512 positions 68.3 % (the README has the
 //! commands).
 //!
-//! **Each view counted afresh** at every position scored. The two views take about a fifth of
-//! minishogi's search (perf, a search of 6 s: `Net::view` 16 %, the rest of
-//! [`Net::output`] 5 %). Tried and left out: keeping, for each thread, the last position's
-//! inputs (a bit each) and first-layer sums in whole units, and bringing them to the next
-//! position scored by the inputs that changed alone (exact, so the scores did not depend on
-//! what came before). A view has 18.8 inputs on average, but the positions a search scores
-//! one after another differ by 8.7 of them (over the first million views from `position
-//! startpos moves 2e3d 4a3b`), and finding which costs what it saves: the same tree of
-//! 705,613 nodes searched at 458k nodes/s, against 535k counted afresh. Sums carried along
-//! the search's own line (a move changes two to six inputs, a king's move all those near it)
-//! would need the search to tell the evaluation each move.
+//! **The sums brought from the position before.** A network keeps the first layer's sums of
+//! the positions it scored last (`Sums`: both players' views but the kings' zones, a slot
+//! a position by its hash, with the board and hands they were counted from). A position
+//! whose parent (the position before its last move) has a slot takes the parent's sums, takes
+//! away the rows of the pieces and hand counts that are gone and adds those that came: two
+//! to six rows a view for a move, where a view counted afresh adds every input (about 70 in
+//! a shogi middle game). A king's move changes every piece's offset from it, so that position
+//! is counted afresh; so is one whose parent was not scored. The kings' zones change with
+//! most moves and are added afresh each time.
 //!
-//! Both views' inputs are gathered in one pass over the board ([`Inputs::each_of_both`]), and
-//! each view's rows are then added with the sums held in registers (a first layer of 33, 17
-//! or 65 sums a view). In standard shogi this took 9 % off the search's time: the same tree
-//! of 431,825 nodes (`go nodes 600000` after `position startpos moves 7g7f 3c3d 2g2f 8c8d`)
-//! in 1.30 s of CPU, against 1.43 s with each view gathered and added input by input.
+//! The scores do not depend on what was scored before: every weight read from a file is a
+//! whole number of [`UNIT`]ths, and the sums (well within 2^11) are then exact in `f32`
+//! whatever the order of the additions, so a sum brought from another position is the same,
+//! bit for bit, as one counted afresh (a test plays random games to check it), and the search
+//! stays deterministic. A thread scoring with a network another thread is using counts
+//! afresh. Before this, an attempt kept, for each thread, the last position's inputs and sums
+//! and brought them to the next position scored by the inputs that differed: the positions a
+//! search scores one after another differ by 8.7 of a view's 18.8 inputs in minishogi, and
+//! finding which cost what it saved (458k nodes/s against 535k counted afresh).
+//!
+//! Counted afresh, both views' inputs are gathered in one pass over the board and each view's
+//! rows are then added with the sums held in registers (a first layer of 33, 17 or 65 sums a
+//! view). In standard shogi that alone took 9 % off the search's time: the same tree of
+//! 431,825 nodes (`go nodes 600000` after `position startpos moves 7g7f 3c3d 2g2f 8c8d`) in
+//! 1.30 s of CPU, against 1.43 s with each view gathered and added input by input.
 //!
 //! **The file** (`koma train` writes it): `#` comment lines, then the words `koma-net`, the
 //! game id, the inputs, `hidden`, `hidden2`, the scale and the unit, then every weight as a
@@ -65,7 +73,7 @@
 //! (`hidden + 1` each), its biases, the second layer by unit (`2 * hidden` each), its biases,
 //! the output's weights and its bias ([`Net::read`]).
 
-use koma_rules::{GameId, Player, Position};
+use koma_rules::{GameId, Kind, Piece, Player, Position};
 
 use super::linear::{KING_ZONE_INPUTS, KingZone};
 use super::{Evaluator, Learnt, Scorer};
@@ -175,19 +183,34 @@ impl Inputs {
         zones: &[Option<KingZone>; 2],
         mut f: impl FnMut(usize),
     ) {
-        self.each_of(pos, &[me], mirror, zones, |_, i| f(i));
+        self.each_of(pos, &[me], mirror, Some(zones), |_, i| f(i));
     }
 
-    /// The inputs of both views of `pos` in one pass over the board: `f(0, input)` for the
-    /// side to move's, `f(1, input)` for the other side's.
-    pub fn each_of_both(
+    /// The inputs of both players' views of `pos` but the kings' zones, in one pass over the
+    /// board: `f(p, input)` for the view of player `p` (0 or 1).
+    pub fn each_but_zones(&self, pos: &Position, f: impl FnMut(usize, usize)) {
+        self.each_of(pos, &[Player::FIRST, Player(1)], false, None, f);
+    }
+
+    /// The kings' zones' inputs of `me`'s view (none unless the zones are among the inputs).
+    #[inline]
+    pub fn each_zone_input(
         &self,
-        pos: &Position,
+        me: Player,
         zones: &[Option<KingZone>; 2],
-        f: impl FnMut(usize, usize),
+        mut f: impl FnMut(usize),
     ) {
-        let me = pos.turn();
-        self.each_of(pos, &[me, me.opponent()], false, zones, f);
+        if !self.zone {
+            return;
+        }
+        // mine, then theirs (the mirror leaves a zone as it is)
+        for (rel, who) in [me, me.opponent()].into_iter().enumerate() {
+            if let Some(z) = zones[who.index()] {
+                for i in z.onehot() {
+                    f(self.zones() + rel * KING_ZONE_INPUTS + i);
+                }
+            }
+        }
     }
 
     /// The inputs of each view `views[v]` of `pos`, as `f(v, input)`.
@@ -196,7 +219,7 @@ impl Inputs {
         pos: &Position,
         views: &[Player],
         mirror: bool,
-        zones: &[Option<KingZone>; 2],
+        zones: Option<&[Option<KingZone>; 2]>,
         mut f: impl FnMut(usize, usize),
     ) {
         let v = pos.variant();
@@ -219,36 +242,15 @@ impl Inputs {
                 pos.king(me.opponent()).map(|c| frame(me, g.coords(c))),
             ];
         }
-        let cells = self.cells();
         for c in g.cells() {
             let p = pos.piece(c);
             if p.is_empty() {
                 continue;
             }
-            let k = p.kind().index();
             for (view, &me) in views.iter().enumerate() {
                 let rel = usize::from(p.owner() != me);
-                let (x, y) = frame(me, g.coords(c));
-                f(
-                    view,
-                    (rel * self.kinds + k) * cells + (y as usize) * self.files + x as usize,
-                );
-                if k == 0 {
-                    continue;
-                }
-                for (which, king) in kings[view].iter().enumerate() {
-                    let Some((kx, ky)) = *king else { continue };
-                    let (dx, dy) = (x - kx + NEAR, y - ky + NEAR);
-                    if (0..WIDTH as i32).contains(&dx) && (0..WIDTH as i32).contains(&dy) {
-                        let o = dy as usize * WIDTH + dx as usize;
-                        f(
-                            view,
-                            self.near()
-                                + (((which * 2 + rel) * self.kinds + k) * WIDTH * WIDTH)
-                                + o,
-                        );
-                    }
-                }
+                let at = frame(me, g.coords(c));
+                self.piece_inputs(rel, p.kind().index(), at, &kings[view], &mut |i| f(view, i));
             }
         }
         for (view, &me) in views.iter().enumerate() {
@@ -260,24 +262,47 @@ impl Inputs {
                     }
                     let n = (pos.hand(who, kind) as usize).min(HAND_STEPS);
                     for s in 0..n {
-                        f(
-                            view,
-                            self.hand() + ((rel * self.hand_kinds + k - 1) * HAND_STEPS) + s,
-                        );
+                        f(view, self.hand_input(rel, k, s));
                     }
                 }
             }
-            if self.zone {
-                // mine, then theirs (the mirror leaves a zone as it is)
-                for (rel, who) in [me, me.opponent()].into_iter().enumerate() {
-                    if let Some(z) = zones[who.index()] {
-                        for i in z.onehot() {
-                            f(view, self.zones() + rel * KING_ZONE_INPUTS + i);
-                        }
-                    }
-                }
+            if let Some(zones) = zones {
+                self.each_zone_input(me, zones, |i| f(view, i));
             }
         }
+    }
+
+    /// The inputs of a piece of kind index `k` standing at `(x, y)` in a view's frame, `rel`
+    /// 0 when it is the view's own: its cell, and its offset from each king (`kings`, the
+    /// view's own first, in its frame) within [`NEAR`] steps of it.
+    #[inline]
+    fn piece_inputs(
+        &self,
+        rel: usize,
+        k: usize,
+        (x, y): (i32, i32),
+        kings: &[Option<(i32, i32)>; 2],
+        f: &mut impl FnMut(usize),
+    ) {
+        f((rel * self.kinds + k) * self.cells() + (y as usize) * self.files + x as usize);
+        if k == 0 {
+            return;
+        }
+        for (which, king) in kings.iter().enumerate() {
+            let Some((kx, ky)) = *king else { continue };
+            let (dx, dy) = (x - kx + NEAR, y - ky + NEAR);
+            if (0..WIDTH as i32).contains(&dx) && (0..WIDTH as i32).contains(&dy) {
+                let o = dy as usize * WIDTH + dx as usize;
+                f(self.near() + (((which * 2 + rel) * self.kinds + k) * WIDTH * WIDTH) + o);
+            }
+        }
+    }
+
+    /// The input of the `s`th piece (from 0) of kind index `k` in a hand, `rel` 0 for the
+    /// view's own.
+    #[inline]
+    fn hand_input(&self, rel: usize, k: usize, s: usize) -> usize {
+        self.hand() + ((rel * self.hand_kinds + k - 1) * HAND_STEPS) + s
     }
 
     /// Each input's share of the pieces' values (`board` and `hand` by kind index, centipawns):
@@ -296,8 +321,7 @@ impl Inputs {
             }
             for k in 1..=self.hand_kinds {
                 for s in 0..HAND_STEPS {
-                    out[self.hand() + ((rel * self.hand_kinds + k - 1) * HAND_STEPS) + s] =
-                        sign * get(hand, k);
+                    out[self.hand_input(rel, k, s)] = sign * get(hand, k);
                 }
             }
         }
@@ -330,6 +354,131 @@ pub struct Net {
     pub w3: Vec<f32>,
     /// The output's bias.
     pub b3: f32,
+    /// The first layer's sums of the positions scored last (weights changed by hand after a
+    /// position was scored leave them stale; [`Net::weights_mut`] clears them).
+    cache: SumCache,
+}
+
+/// A network's [`Sums`], for one thread at a time (another counts afresh); a copy of the
+/// network starts without them, and they never make two networks differ.
+#[derive(Default)]
+struct SumCache(std::sync::Mutex<Option<Box<Sums>>>);
+
+impl Clone for SumCache {
+    fn clone(&self) -> Self {
+        SumCache::default()
+    }
+}
+
+impl PartialEq for SumCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for SumCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SumCache")
+    }
+}
+
+/// Slots of [`Sums`] (a power of two).
+const SLOTS: usize = 1 << 12;
+/// The most rows [`Net::sums`] takes away or adds in a view to bring one position's sums to
+/// another's (a move changes at most 3 cells, each with a piece's cell and two offsets, and
+/// a hand).
+const DELTA: usize = 32;
+
+/// The first layer's sums of both players' views but the kings' zones, of the positions a
+/// network scored last, a slot a position (by its hash), with the board and hands they were
+/// counted from: a position whose parent (the position before its last move) has a slot
+/// takes the parent's sums and the rows of what differs between the two.
+struct Sums {
+    /// Positions whose sums came from another's (for the tests).
+    #[cfg(test)]
+    brought: u64,
+    width: usize,
+    cells: usize,
+    hand: usize,
+    keys: Vec<u64>,
+    sums: Vec<f32>,
+    boards: Vec<Piece>,
+    hands: Vec<u8>,
+}
+
+impl Sums {
+    fn new(net: &Net, pos: &Position) -> Sums {
+        let (width, cells, hand) = (net.hidden + 1, pos.board().len(), net.inputs.hand_kinds);
+        Sums {
+            #[cfg(test)]
+            brought: 0,
+            width,
+            cells,
+            hand,
+            keys: vec![0; SLOTS],
+            sums: vec![0.0; SLOTS * 2 * width],
+            boards: vec![Piece::EMPTY; SLOTS * cells],
+            hands: vec![0; SLOTS * 2 * hand],
+        }
+    }
+
+    /// The slot holding the position of hash `key`.
+    #[inline]
+    fn find(&self, key: u64) -> Option<usize> {
+        let slot = key as usize & (SLOTS - 1);
+        // the key 0 marks an empty slot
+        (key != 0 && self.keys[slot] == key).then_some(slot)
+    }
+
+    #[inline]
+    fn read(&self, slot: usize, acc: &mut [[f32; MAX_HIDDEN + 1]; 2]) {
+        let w = self.width;
+        for (view, a) in acc.iter_mut().enumerate() {
+            let at = (slot * 2 + view) * w;
+            a[..w].copy_from_slice(&self.sums[at..at + w]);
+        }
+    }
+
+    fn board(&self, slot: usize) -> &[Piece] {
+        &self.boards[slot * self.cells..(slot + 1) * self.cells]
+    }
+
+    /// The hands' counts, the first player's kinds then the second's ([`hand_kinds`]).
+    fn hands(&self, slot: usize) -> &[u8] {
+        &self.hands[slot * 2 * self.hand..(slot + 1) * 2 * self.hand]
+    }
+
+    fn write(
+        &mut self,
+        key: u64,
+        pos: &Position,
+        inputs: &Inputs,
+        acc: &[[f32; MAX_HIDDEN + 1]; 2],
+    ) {
+        let slot = key as usize & (SLOTS - 1);
+        let w = self.width;
+        self.keys[slot] = key;
+        for (view, a) in acc.iter().enumerate() {
+            let at = (slot * 2 + view) * w;
+            self.sums[at..at + w].copy_from_slice(&a[..w]);
+        }
+        self.boards[slot * self.cells..(slot + 1) * self.cells].copy_from_slice(pos.board());
+        let hands = &mut self.hands[slot * 2 * self.hand..(slot + 1) * 2 * self.hand];
+        for (who, player) in [Player::FIRST, Player(1)].into_iter().enumerate() {
+            for (j, &kind) in hand_kinds(pos, inputs).enumerate() {
+                hands[who * self.hand + j] = pos.hand(player, kind);
+            }
+        }
+    }
+}
+
+/// The kinds a hand's inputs count, in the game's order.
+fn hand_kinds<'a>(pos: &'a Position, inputs: &Inputs) -> impl Iterator<Item = &'a Kind> + 'a {
+    let most = inputs.hand_kinds;
+    pos.variant()
+        .hand_order
+        .iter()
+        .filter(move |k| (1..=most).contains(&k.index()))
 }
 
 impl Net {
@@ -362,6 +511,7 @@ impl Net {
             b2: vec![0.0; hidden2],
             w3: vec![0.0; hidden2],
             b3: 0.0,
+            cache: SumCache::default(),
         })
     }
 
@@ -422,6 +572,7 @@ impl Net {
 
     /// Every weight in the file's order.
     pub fn weights_mut(&mut self) -> Vec<&mut f32> {
+        self.cache = SumCache::default();
         let mut out: Vec<&mut f32> = Vec::new();
         out.extend(self.w1.iter_mut());
         out.extend(self.b1.iter_mut());
@@ -461,21 +612,49 @@ impl Net {
         text
     }
 
-    /// The first layer's sums for both views of `pos`, the side to move's first.
+    /// The first layer's sums of both players' views of `pos` (by player) but the kings'
+    /// zones, from the sums of a position scored before where the cache has them ([`Sums`]),
+    /// else counted afresh.
     #[inline]
-    fn views(
-        &self,
-        pos: &Position,
-        zones: &[Option<KingZone>; 2],
-        acc: &mut [[f32; MAX_HIDDEN + 1]; 2],
-    ) {
+    fn sums(&self, pos: &Position, acc: &mut [[f32; MAX_HIDDEN + 1]; 2]) {
+        // another thread scoring with the same network counts afresh rather than waits
+        let Ok(mut cache) = self.cache.0.try_lock() else {
+            self.fresh_sums(pos, acc);
+            return;
+        };
+        let cache = cache.get_or_insert_with(|| Box::new(Sums::new(self, pos)));
+        if cache.width != self.hidden + 1 || cache.cells != pos.board().len() {
+            self.fresh_sums(pos, acc);
+            return;
+        }
+        let key = pos.hash();
+        if let Some(slot) = cache.find(key) {
+            cache.read(slot, acc);
+            return;
+        }
+        let from_parent = pos
+            .parent_hash()
+            .and_then(|h| cache.find(h))
+            .is_some_and(|slot| self.sums_from(pos, cache, slot, acc));
+        if !from_parent {
+            self.fresh_sums(pos, acc);
+        }
+        #[cfg(test)]
+        {
+            cache.brought += u64::from(from_parent);
+        }
+        cache.write(key, pos, &self.inputs, acc);
+    }
+
+    /// The sums of [`Net::sums`] counted afresh.
+    fn fresh_sums(&self, pos: &Position, acc: &mut [[f32; MAX_HIDDEN + 1]; 2]) {
         let n = self.hidden + 1;
         let mut rows = [[0usize; ROWS]; 2];
         let mut len = [0usize; 2];
         for a in acc.iter_mut() {
             a[..n].copy_from_slice(&self.b1);
         }
-        self.inputs.each_of_both(pos, zones, |view, i| {
+        self.inputs.each_but_zones(pos, |view, i| {
             if len[view] == ROWS {
                 self.add_rows(&rows[view], &mut acc[view][..n]);
                 len[view] = 0;
@@ -486,6 +665,108 @@ impl Net {
         for view in 0..2 {
             self.add_rows(&rows[view][..len[view]], &mut acc[view][..n]);
         }
+    }
+
+    /// The sums of [`Net::sums`] brought from those of the position in the cache's `slot` by
+    /// the inputs of the cells and hands that differ; false (and `acc` to be counted afresh)
+    /// where a king stands elsewhere (every piece's offset from it changes) or too much
+    /// differs.
+    fn sums_from(
+        &self,
+        pos: &Position,
+        cache: &Sums,
+        slot: usize,
+        acc: &mut [[f32; MAX_HIDDEN + 1]; 2],
+    ) -> bool {
+        let inputs = &self.inputs;
+        let g = &pos.variant().geometry;
+        let (w, h) = (inputs.files as i32, inputs.ranks as i32);
+        let frame = |me: usize, (x, y): (i8, i8)| -> (i32, i32) {
+            if me == 0 {
+                (x as i32, y as i32)
+            } else {
+                (w - 1 - x as i32, h - 1 - y as i32)
+            }
+        };
+        let players = [Player::FIRST, Player(1)];
+        let mut kings = [[None; 2]; 2];
+        for (view, me) in players.into_iter().enumerate() {
+            kings[view] = [
+                pos.king(me).map(|c| frame(view, g.coords(c))),
+                pos.king(me.opponent()).map(|c| frame(view, g.coords(c))),
+            ];
+        }
+        // the rows to take away and to add, by view
+        let mut gone = [[0usize; DELTA]; 2];
+        let mut came = [[0usize; DELTA]; 2];
+        let (mut ng, mut nc) = ([0usize; 2], [0usize; 2]);
+        let mut fits = true;
+        let mut push = |rows: &mut [[usize; DELTA]; 2], n: &mut [usize; 2], view: usize, i| {
+            if n[view] < DELTA {
+                rows[view][n[view]] = i;
+                n[view] += 1;
+            } else {
+                fits = false;
+            }
+        };
+        let (board, before) = (pos.board(), cache.board(slot));
+        for (c, (&now, &was)) in g.cells().zip(board.iter().zip(before)) {
+            if now == was {
+                continue;
+            }
+            for (p, added) in [(was, false), (now, true)] {
+                if p.is_empty() {
+                    continue;
+                }
+                let k = p.kind().index();
+                if k == 0 {
+                    return false;
+                }
+                for (view, me) in players.into_iter().enumerate() {
+                    let rel = usize::from(p.owner() != me);
+                    let at = frame(view, g.coords(c));
+                    inputs.piece_inputs(rel, k, at, &kings[view], &mut |i| {
+                        if added {
+                            push(&mut came, &mut nc, view, i);
+                        } else {
+                            push(&mut gone, &mut ng, view, i);
+                        }
+                    });
+                }
+            }
+        }
+        let held = cache.hands(slot);
+        for (who, player) in players.into_iter().enumerate() {
+            for (j, &kind) in hand_kinds(pos, inputs).enumerate() {
+                let k = kind.index();
+                let now = (pos.hand(player, kind) as usize).min(HAND_STEPS);
+                let was = (held[who * inputs.hand_kinds + j] as usize).min(HAND_STEPS);
+                for view in 0..2 {
+                    let rel = usize::from(view != who);
+                    for s in now..was {
+                        push(&mut gone, &mut ng, view, inputs.hand_input(rel, k, s));
+                    }
+                    for s in was..now {
+                        push(&mut came, &mut nc, view, inputs.hand_input(rel, k, s));
+                    }
+                }
+            }
+        }
+        if !fits {
+            return false;
+        }
+        let n = self.hidden + 1;
+        cache.read(slot, acc);
+        for view in 0..2 {
+            let a = &mut acc[view][..n];
+            for &i in &gone[view][..ng[view]] {
+                for (x, w) in a.iter_mut().zip(&self.w1[i * n..(i + 1) * n]) {
+                    *x -= w;
+                }
+            }
+            self.add_rows(&came[view][..nc[view]], a);
+        }
+        true
     }
 
     /// Adds the first layer's rows of the inputs `rows` to `acc`, eight units at a time over
@@ -526,16 +807,33 @@ impl Net {
     /// [`Net::scale`]: centipawns).
     pub fn output(&self, pos: &Position) -> f32 {
         let (h, h2) = (self.hidden, self.hidden2);
+        // by player; the side to move's view is `views[me]`
         let mut views = [[0.0f32; MAX_HIDDEN + 1]; 2];
-        let zones = self.inputs.zones_of(pos);
-        self.views(pos, &zones, &mut views);
+        let me = pos.turn();
+        let (mine, theirs) = (me.index(), me.opponent().index());
+        self.sums(pos, &mut views);
+        if self.inputs.zone {
+            let zones = self.inputs.zones_of(pos);
+            let n = self.hidden + 1;
+            for who in [me, me.opponent()] {
+                let mut rows = [0usize; 2 * 5];
+                let mut len = 0;
+                self.inputs.each_zone_input(who, &zones, |i| {
+                    if len < rows.len() {
+                        rows[len] = i;
+                        len += 1;
+                    }
+                });
+                self.add_rows(&rows[..len], &mut views[who.index()][..n]);
+            }
+        }
         let mut z1 = [0.0f32; 2 * MAX_HIDDEN];
-        for (side, v) in views.iter().enumerate() {
-            for (z, a) in z1[side * h..(side + 1) * h].iter_mut().zip(&v[..h]) {
+        for (side, v) in [mine, theirs].into_iter().enumerate() {
+            for (z, a) in z1[side * h..(side + 1) * h].iter_mut().zip(&views[v][..h]) {
                 *z = a.clamp(0.0, 1.0);
             }
         }
-        let mut out = self.b3 + views[0][h] - views[1][h];
+        let mut out = self.b3 + views[mine][h] - views[theirs][h];
         for j in 0..h2 {
             let row = &self.w2[j * 2 * h..(j + 1) * 2 * h];
             out += self.w3[j] * (self.b2[j] + dot(row, &z1[..2 * h])).clamp(0.0, 1.0);
@@ -822,6 +1120,48 @@ mod tests {
                 let (a, b) = (net.output(pos), plain(&net, pos));
                 assert!((a - b).abs() < 1e-3, "{a} against {b}");
             }
+        }
+    }
+
+    #[test]
+    fn sums_brought_from_the_last_position_are_those_counted_afresh() {
+        // random games (captures, promotions, drops, kings' moves, takebacks): at every
+        // position the built-in networks' score, their sums brought from the position before
+        // where it was scored, is the score of a copy of the network with nothing scored
+        for (game, net) in [
+            (GameId::Shogi, super::super::shogi::net()),
+            (GameId::Minishogi, super::super::minishogi::net()),
+        ] {
+            let net = net.unwrap().clone();
+            let mut pos = Position::start(game);
+            let mut seed = 0x2545_F491_4F6C_DD1Du64;
+            let mut scored = 0;
+            for ply in 0..600 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let legal = pos.legal_moves();
+                if legal.is_empty() || (ply % 7 == 6 && pos.plies() > 0) {
+                    pos.undo();
+                } else {
+                    let mv = legal[(seed % legal.len() as u64) as usize];
+                    pos.play(mv).unwrap();
+                }
+                let (a, b) = (net.output(&pos), net.clone().output(&pos));
+                assert_eq!(
+                    a.to_bits(),
+                    b.to_bits(),
+                    "{game} ply {ply}: {a} against {b}"
+                );
+                scored += 1;
+            }
+            let guard = net.cache.0.lock().unwrap();
+            let brought = guard.as_ref().unwrap().brought;
+            // most positions follow the one scored before; a king's move counts afresh
+            assert!(
+                brought > scored / 2,
+                "{game}: {brought} of {scored} brought"
+            );
         }
     }
 }

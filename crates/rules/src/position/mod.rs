@@ -211,6 +211,19 @@ impl Position {
         self.kings[player.index()]
     }
 
+    /// The pieces on the board, by cell index (empty cells as [`Piece::EMPTY`]).
+    #[inline]
+    pub fn board(&self) -> &[Piece] {
+        &self.board[..self.v.geometry.len()]
+    }
+
+    /// The hash of the position before the last move (none when no move was played since
+    /// the position was set up).
+    #[inline]
+    pub fn parent_hash(&self) -> Option<u64> {
+        self.undo.last().map(|u| u.hash)
+    }
+
     /// The moves played since this position was set up, oldest first.
     pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
         self.undo.iter().map(|u| u.mv)
