@@ -33,6 +33,11 @@
 //!   level 7 at 500 ms a move: 40.0 % over 40 games (16-0-24: `koma match shogi level:8 fsf:7
 //!   --movetime 500 --games 20`, and `--first 20 --games 20`: 8-0-12, 8-0-12), where the
 //!   table's build scored 4-0-16 in games 1-20 and 15.0-17.5 % over 80 before.
+//! - Built in (512,696 positions), with the first layer's sums brought from the position
+//!   before ([`super::net`]): against the network of 353,637 positions 50.8 % (30-1-29, 60
+//!   games at 100 ms a move), and against Fairy-Stockfish's level 7 at 500 ms a move 53.3 %
+//!   over 60 games (32-0-28: `--games 30`, and `--first 30 --games 30`: 20-0-10, 12-0-18);
+//!   25-0-15 in games 1-40.
 //! - The zone's attack counts cost speed: a search of a sharp middle game ran at about 250k
 //!   nodes a second with it against 330k with the table and 340k with the network without the
 //!   zone (one process while two others ran).
