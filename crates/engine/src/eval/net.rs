@@ -48,7 +48,9 @@
 //! to six rows a view for a move, where a view counted afresh adds every input (about 70 in
 //! a shogi middle game). A king's move changes every piece's offset from it, so that position
 //! is counted afresh; so is one whose parent was not scored. The kings' zones change with
-//! most moves and are added afresh each time.
+//! most moves and are added afresh each time. A position met again is brought the same way
+//! from its own slot (nothing differs), so a slot that holds another position of the same
+//! hash gives the right sums all the same.
 //!
 //! The scores do not depend on what was scored before: every weight read from a file is a
 //! whole number of [`UNIT`]ths, and the sums (well within 2^11) are then exact in `f32`
@@ -628,13 +630,13 @@ impl Net {
             return;
         }
         let key = pos.hash();
-        if let Some(slot) = cache.find(key) {
-            cache.read(slot, acc);
-            return;
-        }
-        let from_parent = pos
-            .parent_hash()
-            .and_then(|h| cache.find(h))
+        // the position's own slot, else its parent's: either way the sums are brought by what
+        // differs from the board and hands kept there (none, unless two positions share a
+        // hash), so a slot that holds another position never gives wrong sums
+        let from_parent = [Some(key), pos.parent_hash()]
+            .into_iter()
+            .flatten()
+            .find_map(|h| cache.find(h))
             .is_some_and(|slot| self.sums_from(pos, cache, slot, acc));
         if !from_parent {
             self.fresh_sums(pos, acc);
