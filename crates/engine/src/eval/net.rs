@@ -1166,4 +1166,23 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn a_slot_holding_another_position_of_the_same_hash_gives_the_right_sums() {
+        // a collision made by hand: the slot of `a`'s hash holds `b`, which differs by a
+        // captured rook and a pawn moved
+        let net = super::super::minishogi::net().unwrap().clone();
+        let a = small("rbsgk/4p/5/P4/KGSBR b - 1");
+        let b = small("1bsgk/5/4p/P4/KGSBR b R 1");
+        net.output(&b);
+        {
+            let mut guard = net.cache.0.lock().unwrap();
+            let cache = guard.as_mut().unwrap();
+            let mut acc = [[0.0; MAX_HIDDEN + 1]; 2];
+            cache.read(cache.find(b.hash()).unwrap(), &mut acc);
+            cache.write(a.hash(), &b, &net.inputs, &acc);
+        }
+        assert_eq!(net.output(&a).to_bits(), net.clone().output(&a).to_bits());
+        assert_ne!(net.output(&a).to_bits(), net.output(&b).to_bits());
+    }
 }
