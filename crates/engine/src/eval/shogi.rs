@@ -37,7 +37,7 @@
 //!   before ([`super::net`]): against the network of 353,637 positions 50.8 % (30-1-29, 60
 //!   games at 100 ms a move), and against Fairy-Stockfish's level 7 at 500 ms a move 53.3 %
 //!   over 60 games (32-0-28: `--games 30`, and `--first 30 --games 30`: 20-0-10, 12-0-18);
-//!   25-0-15 in games 1-40.
+//!   25-0-15 in games 1-40. Against level 8 (1000 ms a move) 25.0 % (10-0-30, 40 games).
 //! - The zone's attack counts cost speed: a search of a sharp middle game ran at about 250k
 //!   nodes a second with it against 330k with the table and 340k with the network without the
 //!   zone (one process while two others ran).
