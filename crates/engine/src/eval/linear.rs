@@ -182,8 +182,11 @@ impl KingZone {
         Some(z)
     }
 
+    /// The one-hot counts of a zone that are 1 (one of each count).
+    pub const ONEHOTS: usize = 5;
+
     /// The five one-hot counts' places among [`KING_ZONE_INPUTS`].
-    pub fn onehot(&self) -> [usize; 5] {
+    pub fn onehot(&self) -> [usize; Self::ONEHOTS] {
         [
             ZONE_ATTACKED + self.attacked.min(8),
             ZONE_BARE + self.bare.min(8),

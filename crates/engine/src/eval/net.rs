@@ -224,25 +224,12 @@ impl Inputs {
         zones: Option<&[Option<KingZone>; 2]>,
         mut f: impl FnMut(usize, usize),
     ) {
-        let v = pos.variant();
-        let g = &v.geometry;
-        let (w, h) = (self.files as i32, self.ranks as i32);
-        let frame = |me: Player, (x, y): (i8, i8)| -> (i32, i32) {
-            let x = if mirror { w - 1 - x as i32 } else { x as i32 };
-            if me == Player::FIRST {
-                (x, y as i32)
-            } else {
-                (w - 1 - x, h - 1 - y as i32)
-            }
-        };
+        let g = &pos.variant().geometry;
         // at most two views (the board's two players)
         let views = &views[..views.len().min(2)];
         let mut kings = [[None; 2]; 2];
         for (view, &me) in views.iter().enumerate() {
-            kings[view] = [
-                pos.king(me).map(|c| frame(me, g.coords(c))),
-                pos.king(me.opponent()).map(|c| frame(me, g.coords(c))),
-            ];
+            kings[view] = self.kings(pos, me, mirror);
         }
         for c in g.cells() {
             let p = pos.piece(c);
@@ -251,17 +238,14 @@ impl Inputs {
             }
             for (view, &me) in views.iter().enumerate() {
                 let rel = usize::from(p.owner() != me);
-                let at = frame(me, g.coords(c));
+                let at = self.frame(me, mirror, g.coords(c));
                 self.piece_inputs(rel, p.kind().index(), at, &kings[view], &mut |i| f(view, i));
             }
         }
         for (view, &me) in views.iter().enumerate() {
             for (rel, who) in [me, me.opponent()].into_iter().enumerate() {
-                for &kind in &v.hand_order {
+                for &kind in hand_kinds(pos, self) {
                     let k = kind.index();
-                    if k == 0 || k > self.hand_kinds {
-                        continue;
-                    }
                     let n = (pos.hand(who, kind) as usize).min(HAND_STEPS);
                     for s in 0..n {
                         f(view, self.hand_input(rel, k, s));
@@ -272,6 +256,26 @@ impl Inputs {
                 self.each_zone_input(me, zones, |i| f(view, i));
             }
         }
+    }
+
+    /// A cell's coordinates in `me`'s frame (its own first rank at the bottom), its files
+    /// turned over when `mirror`.
+    #[inline]
+    fn frame(&self, me: Player, mirror: bool, (x, y): (i8, i8)) -> (i32, i32) {
+        let (w, h) = (self.files as i32, self.ranks as i32);
+        let x = if mirror { w - 1 - x as i32 } else { x as i32 };
+        if me == Player::FIRST {
+            (x, y as i32)
+        } else {
+            (w - 1 - x, h - 1 - y as i32)
+        }
+    }
+
+    /// Where the kings stand in `me`'s frame, `me`'s first.
+    #[inline]
+    fn kings(&self, pos: &Position, me: Player, mirror: bool) -> [Option<(i32, i32)>; 2] {
+        let g = &pos.variant().geometry;
+        [me, me.opponent()].map(|who| pos.king(who).map(|c| self.frame(me, mirror, g.coords(c))))
     }
 
     /// The inputs of a piece of kind index `k` standing at `(x, y)` in a view's frame, `rel`
@@ -682,22 +686,8 @@ impl Net {
     ) -> bool {
         let inputs = &self.inputs;
         let g = &pos.variant().geometry;
-        let (w, h) = (inputs.files as i32, inputs.ranks as i32);
-        let frame = |me: usize, (x, y): (i8, i8)| -> (i32, i32) {
-            if me == 0 {
-                (x as i32, y as i32)
-            } else {
-                (w - 1 - x as i32, h - 1 - y as i32)
-            }
-        };
         let players = [Player::FIRST, Player(1)];
-        let mut kings = [[None; 2]; 2];
-        for (view, me) in players.into_iter().enumerate() {
-            kings[view] = [
-                pos.king(me).map(|c| frame(view, g.coords(c))),
-                pos.king(me.opponent()).map(|c| frame(view, g.coords(c))),
-            ];
-        }
+        let kings = players.map(|me| inputs.kings(pos, me, false));
         // the rows to take away and to add, by view
         let mut gone = [[0usize; DELTA]; 2];
         let mut came = [[0usize; DELTA]; 2];
@@ -726,7 +716,7 @@ impl Net {
                 }
                 for (view, me) in players.into_iter().enumerate() {
                     let rel = usize::from(p.owner() != me);
-                    let at = frame(view, g.coords(c));
+                    let at = inputs.frame(me, false, g.coords(c));
                     inputs.piece_inputs(rel, k, at, &kings[view], &mut |i| {
                         if added {
                             push(&mut came, &mut nc, view, i);
@@ -742,7 +732,7 @@ impl Net {
             for (j, &kind) in hand_kinds(pos, inputs).enumerate() {
                 let k = kind.index();
                 let now = (pos.hand(player, kind) as usize).min(HAND_STEPS);
-                let was = (held[who * inputs.hand_kinds + j] as usize).min(HAND_STEPS);
+                let was = (held[who * cache.hand + j] as usize).min(HAND_STEPS);
                 for view in 0..2 {
                     let rel = usize::from(view != who);
                     for s in now..was {
@@ -818,7 +808,7 @@ impl Net {
             let zones = self.inputs.zones_of(pos);
             let n = self.hidden + 1;
             for who in [me, me.opponent()] {
-                let mut rows = [0usize; 2 * 5];
+                let mut rows = [0usize; 2 * KingZone::ONEHOTS];
                 let mut len = 0;
                 self.inputs.each_zone_input(who, &zones, |i| {
                     if len < rows.len() {
