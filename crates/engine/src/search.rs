@@ -20,7 +20,9 @@
 //!   middle games gain little from it in the matches run so far. Late-move reductions are
 //!   (quiet moves after the third, by the logarithms of depth and move number, one ply more at
 //!   nodes expected to cut: [`Pruning::log_reductions`]), and late quiet moves are skipped
-//!   up to six plies from the leaves ([`LATE_QUIET`], [`LATE_DEEP`]); see [`Pruning`].
+//!   up to six plies from the leaves ([`LATE_QUIET`], [`LATE_DEEP`]; each game may set its
+//!   own counts, [`crate::eval::Evaluator::late_moves`]: standard shogi's are half these);
+//!   see [`Pruning`].
 //! - A check is extended, unless it loses the checker on the static exchange: such a check
 //!   (in shogi mostly a piece dropped beside the king to be taken for nothing) is searched as
 //!   a quiet move, reduced and skipped late like one ([`Pruning::bad_checks`]).
@@ -69,10 +71,11 @@ pub const MAX_PLY: usize = 100;
 /// cuts the node; this far below alpha, quiet moves are not searched.
 pub const FUTILITY: [i32; 3] = [200, 400, 650];
 /// Quiet moves searched at depths 1, 2 and 3 off the principal variation (the rest, ordered
-/// last by history, are skipped).
+/// last by history, are skipped), unless the game sets its own
+/// ([`crate::eval::Evaluator::late_moves`]: standard shogi skips after half as many).
 pub const LATE_QUIET: [usize; 3] = [10, 18, 30];
 /// With [`Pruning::late_deep`], the moves tried at depths 4, 5 and 6 off the principal
-/// variation past which quiet moves are skipped.
+/// variation past which quiet moves are skipped (unless the game sets its own, as above).
 pub const LATE_DEEP: [usize; 3] = [40, 55, 75];
 /// [`Pruning::probcut`]: how far above beta a capture's reduced search must score to cut.
 pub const PROBCUT_MARGIN: i32 = 200;
@@ -359,11 +362,22 @@ impl EvalCache {
 /// stay. Quiet checks in quiescence in minishogi: without them 48.5 % over 200 (97-0-103,
 /// `level:8/nochecks level:8`); they stay.
 ///
-/// Measured with the widening and left out, the same kind of match: late quiet moves skipped
-/// after half as many ([`LATE_QUIET`] and [`LATE_DEEP`] halved: after 5, 9 and 15 moves one
-/// to three plies from the leaves, 20, 28 and 38 four to six), 55.0 % in standard shogi over
-/// 120 games (66-0-54: 29-0-31, 37-0-23) and 51.5 % in minishogi over 200 (103-0-97: 52-0-48,
-/// 51-0-49), too little to tell from chance.
+/// Late quiet moves skipped after half as many ([`LATE_QUIET`] and [`LATE_DEEP`] halved:
+/// after 5, 9 and 15 moves one to three plies from the leaves, 20, 27 and 37 four to six) are
+/// standard shogi's ([`crate::eval::Evaluator::late_moves`]). Measured first with the
+/// widening (20, 28 and 38 four to six plies), the same kind of match: 55.0 % in standard
+/// shogi over 120 games (66-0-54: 29-0-31, 37-0-23) and 51.5 % in minishogi over 200
+/// (103-0-97: 52-0-48, 51-0-49), too little to tell from chance, and left out. Measured again
+/// with shogi's network of 512,696 positions and the sums brought from the position before,
+/// in a build that had the switch: 55.5 % in shogi over 200 games (108-6-86: `koma match
+/// shogi level:8/late2 level:8 --movetime 100 --paired --opening-level 3 --games 100`, and
+/// `--first 100 --games 100`: 54-3-43 each), 55.3 % over the 320 games of both matches, but
+/// 44.0 % in minishogi over 200 (88-0-112: 48-0-52, 40-0-60), whose positions have a few
+/// dozen moves where shogi's, with pieces in hand, have a hundred and more. So shogi skips
+/// sooner and the other games keep these counts. A third of the counts in shogi (after 3, 6
+/// and 10; 13, 18 and 25) against half: 49.3 % over 152 games (73-4-75), so half stays. With
+/// the half: a further ply of reduction for a late quiet move of negative history (from five
+/// plies, off the principal variation), 41.1 % over 84 games (34-1-49); left out.
 ///
 /// Reductions by the logarithms of depth and move number ([`Pruning::log_reductions`]) replace
 /// the steps of [`Pruning::deeper_reductions`]. Alone they were even (51.2 % in minishogi over
@@ -643,11 +657,13 @@ impl Engine {
         }
         let pos_shows_check = pos.rules().shows_check();
         let null_ok = self.prune.null_move && !pos.is_placing() && pos.chu_setup().is_none();
+        let eval = match &self.eval {
+            Some(e) => e.as_ref(),
+            None => evaluator(pos.game()),
+        };
+        let (late_quiet, late_deep) = eval.late_moves();
         let mut s = Searcher {
-            eval: match &self.eval {
-                Some(e) => e.as_ref(),
-                None => evaluator(pos.game()),
-            },
+            eval,
             pos,
             tt: &mut self.tt,
             evals: &mut self.evals,
@@ -666,6 +682,8 @@ impl Engine {
             null_ok,
             reductions: self.prune.reductions,
             futility: self.prune.futility,
+            late_quiet,
+            late_deep,
             prune: self.prune,
             limits,
             control,
@@ -732,6 +750,9 @@ struct Searcher<'a> {
     /// Late moves are searched shallower first.
     reductions: bool,
     futility: bool,
+    /// The game's late quiet moves ([`Evaluator::late_moves`]).
+    late_quiet: [usize; 3],
+    late_deep: [usize; 3],
     prune: Pruning,
     limits: Limits,
     control: &'a dyn Control,
@@ -1271,14 +1292,14 @@ impl Searcher<'_> {
         }
         let futile = frontier && stand + FUTILITY[depth as usize - 1] <= alpha;
         let late = if frontier {
-            LATE_QUIET[depth as usize - 1]
+            self.late_quiet[depth as usize - 1]
         } else if self.prune.late_deep
             && !pv_node
             && !in_check
             && (4..=6).contains(&depth)
             && alpha.abs() < MATE_BOUND
         {
-            LATE_DEEP[depth as usize - 4]
+            self.late_deep[depth as usize - 4]
         } else {
             usize::MAX
         };

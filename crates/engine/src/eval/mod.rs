@@ -22,6 +22,8 @@ pub mod terms;
 
 use koma_rules::{GameId, Kind, Player, Position};
 
+use crate::search::{LATE_DEEP, LATE_QUIET};
+
 /// A game's evaluation.
 pub trait Evaluator: Sync {
     /// The worth of `pos` to `player`, in centipawns (a pawn on the board is about 100).
@@ -40,6 +42,15 @@ pub trait Evaluator: Sync {
     /// the game says otherwise (a small board goes deeper on the same nodes).
     fn level_nodes(&self) -> (u64, u64) {
         (200_000, 600_000)
+    }
+
+    /// The late quiet moves: the moves tried one, two and three plies from the leaves, and
+    /// four, five and six, off the principal variation, past which quiet moves are skipped
+    /// ([`crate::search::Pruning::futility`], [`crate::search::Pruning::late_deep`]); the
+    /// search's [`LATE_QUIET`] and [`LATE_DEEP`] unless the game says otherwise (standard
+    /// shogi skips sooner).
+    fn late_moves(&self) -> ([usize; 3], [usize; 3]) {
+        (LATE_QUIET, LATE_DEEP)
     }
 
     /// Whether a position can end while moves are left (chu shogi: the last royal taken, bare
@@ -86,6 +97,10 @@ impl<S: Scorer> Evaluator for Learnt<S> {
 
     fn ends_with_moves_left(&self) -> bool {
         self.base.ends_with_moves_left()
+    }
+
+    fn late_moves(&self) -> ([usize; 3], [usize; 3]) {
+        self.base.late_moves()
     }
 }
 
