@@ -126,3 +126,33 @@ pub fn linear_start(game: GameId) -> Option<Vec<i32>> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Zero;
+
+    impl Scorer for Zero {
+        fn score(&self, _: &Position, _: Player) -> i32 {
+            0
+        }
+    }
+
+    #[test]
+    fn each_game_keeps_its_late_moves_with_a_learnt_evaluation() {
+        let shogi = evaluator(GameId::Shogi).late_moves();
+        assert_eq!(shogi, (shogi::LATE_QUIET, shogi::LATE_DEEP));
+        // minishogi keeps the search's counts, which standard shogi halves
+        assert_eq!(
+            evaluator(GameId::Minishogi).late_moves(),
+            (LATE_QUIET, LATE_DEEP)
+        );
+        assert_ne!(shogi, (LATE_QUIET, LATE_DEEP));
+        // a network or table read from a file plays with its game's counts
+        for game in [GameId::Shogi, GameId::Minishogi] {
+            let learnt = Learnt::with(Zero, evaluator(game));
+            assert_eq!(learnt.late_moves(), evaluator(game).late_moves());
+        }
+    }
+}
