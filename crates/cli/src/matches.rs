@@ -69,6 +69,11 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("nounfinished", |p| p.unfinished = false),
     ("steplmr", |p| p.log_reductions = false),
     ("nowiden", |p| p.widen = false),
+    ("nonull", |p| p.game_null_move = false),
+    ("null2", |p| {
+        p.null_move = true;
+        p.null_scaled = true;
+    }),
 ];
 
 /// Lishogi's AI levels for Fairy-Stockfish: `Skill Level`, milliseconds a move, depth.
@@ -197,7 +202,7 @@ pub struct MatchSettings {
     /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:N with
     /// switches of its search (level:N/null, /nolmr, /nofut, /nochecks, /nosee, /noiir, /noasp,
     /// /nomalus, /nolatedeep, /nolmr2, /nobadchecks, /asplast, /nottstand, /noprobcut,
-    /// /nounfinished, /nowiden, /steplmr, several
+    /// /nounfinished, /nowiden, /steplmr, /null2, /nonull, several
     /// allowed), level:N/table=FILE (a linear evaluation's table, shogi and minishogi),
     /// level:N/net=FILE (a neural evaluation, as koma train writes it), random, greedy, or
     /// fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and minishogi).

@@ -53,6 +53,13 @@ pub trait Evaluator: Sync {
         (LATE_QUIET, LATE_DEEP)
     }
 
+    /// Whether the game's search tries null moves, with reductions that grow with depth
+    /// ([`crate::search::Pruning::null_move`] and [`crate::search::Pruning::null_scaled`];
+    /// minishogi's does).
+    fn null_move(&self) -> bool {
+        false
+    }
+
     /// Whether a position can end while moves are left (chu shogi: the last royal taken, bare
     /// king; the hexagon: a general taken or on the centre), so the search asks the rules at
     /// every node rather than only where no move is left.
@@ -102,6 +109,10 @@ impl<S: Scorer> Evaluator for Learnt<S> {
     fn late_moves(&self) -> ([usize; 3], [usize; 3]) {
         self.base.late_moves()
     }
+
+    fn null_move(&self) -> bool {
+        self.base.null_move()
+    }
 }
 
 /// The evaluation of `game`: the engine's one dispatch on the game id.
@@ -140,7 +151,7 @@ mod tests {
     }
 
     #[test]
-    fn each_game_keeps_its_late_moves_with_a_learnt_evaluation() {
+    fn each_game_keeps_its_late_moves_and_null_moves_with_a_learnt_evaluation() {
         let shogi = evaluator(GameId::Shogi).late_moves();
         assert_eq!(shogi, (shogi::LATE_QUIET, shogi::LATE_DEEP));
         // minishogi keeps the search's counts, which standard shogi halves
@@ -153,6 +164,17 @@ mod tests {
         for game in [GameId::Shogi, GameId::Minishogi] {
             let learnt = Learnt::with(Zero, evaluator(game));
             assert_eq!(learnt.late_moves(), evaluator(game).late_moves());
+            assert_eq!(learnt.null_move(), evaluator(game).null_move());
+        }
+        // minishogi's search tries null moves; the other two-player games' do not
+        assert!(evaluator(GameId::Minishogi).null_move());
+        for game in [
+            GameId::Shogi,
+            GameId::Shogi66,
+            GameId::Chushogi,
+            GameId::Sangoku2,
+        ] {
+            assert!(!evaluator(game).null_move(), "{game:?}");
         }
     }
 }
