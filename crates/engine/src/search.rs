@@ -22,7 +22,7 @@
 //!   for each 200 the static score stands above beta (at most three more); a score that still
 //!   holds beta cuts the node ([`Pruning::null_scaled`]). Against Fairy-Stockfish's level 8
 //!   (1000 ms a move, balanced openings played from both seats) it lifted minishogi's top
-//!   level from 32.5 % to 60.0 % in the same 40 games, though it lost at 100 ms a move against
+//!   level from 35.0 % to 46.7 % in the same 60 games, though it lost at 100 ms a move against
 //!   itself: the reductions save more the deeper the search. The other games do not try it
 //!   (in standard shogi it lost at 50k nodes a move; see [`Pruning`]). Late-move reductions are
 //!   (quiet moves after the third, by the logarithms of depth and move number, one ply more at
@@ -256,12 +256,14 @@ impl EvalCache {
 /// 300 ms a move it won 55.0 % over 100 (55-0-45: the same with `--movetime 300 --first 100
 /// --games 50`, and `--first 150 --games 50`: 31-0-19, 24-0-26). Against Fairy-Stockfish's
 /// level 8 at 1000 ms a move, on balanced openings (chosen by level 3) played from both seats,
-/// it scored **60.0 % over 40 games** (24-0-16: `koma match minishogi level:8/null2 fsf:8
-/// --movetime 1000 --paired --opening-level 3 --games 20 --record`, and `--first 20 --games
-/// 20`: 13-0-7, 11-0-9), where the search without it scored 32.5 % in the same 40 games
-/// (13-0-27: 7-0-13, 6-0-14). Of the 17 games whose winner differed, the search with it won
-/// 14. A deeper search is what it buys, and a move's second counts more than a tenth's: at
-/// 100 ms the reduced searches miss as much as they save. With the openings of four random
+/// it scored 46.7 % over 60 games (28-0-32: `koma match minishogi level:8/null2 fsf:8
+/// --movetime 1000 --paired --opening-level 3 --games 20 --record`, `--first 20 --games 20`
+/// and `--first 40 --games 20`: 13-0-7, 11-0-9, 4-0-16), where the search without it scored
+/// 35.0 % in the same 60 games (21-0-39: 7-0-13, 6-0-14, 8-0-12). Of the 21 games whose
+/// winner differed, the search with it won 14. Games 61-80 with it: 9-0-11, so 46.2 % over
+/// 80 (37-0-43): lishogi's level 8 is not reached. A deeper search is what it buys, and a
+/// move's second counts more than a tenth's: at 100 ms the reduced searches miss as much as
+/// they save. With the openings of four random
 /// plies the ladder used before, the two searches won the same 39 of 40 games against level
 /// 8 (20-0-20 with it, 19-0-21 without): such openings give pieces away, and the game is
 /// decided before the engines meet. The reductions of the first null move (two plies, three
