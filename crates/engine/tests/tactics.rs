@@ -310,19 +310,32 @@ fn sangoku_a_check_that_mates_is_found_by_every_method() {
     }
 }
 
+/// The nodes a search from `game`'s start visits to `plies` deep with `prune`, which finds a
+/// move.
+fn nodes_to_depth(game: GameId, plies: u32, prune: koma_engine::search::Pruning) -> u64 {
+    let mut e = Engine::new(16);
+    e.set_pruning(prune);
+    let r = e.search(
+        &Position::start(game),
+        &[],
+        &depth(plies),
+        &NoClock,
+        &mut |_| {},
+    );
+    assert_eq!(r.depth, plies);
+    assert!(r.best.is_some());
+    r.nodes
+}
+
 #[test]
 fn futility_pruning_searches_fewer_nodes_to_the_same_depth() {
     // from the start of shogi, six plies deep: the pruned search visits fewer nodes
-    let p = Position::start(GameId::Shogi);
     let nodes = |futility: bool| {
-        let mut e = Engine::new(16);
-        e.set_pruning(koma_engine::search::Pruning {
+        let prune = koma_engine::search::Pruning {
             futility,
             ..Default::default()
-        });
-        let r = e.search(&p, &[], &depth(6), &NoClock, &mut |_| {});
-        assert_eq!(r.depth, 6);
-        r.nodes
+        };
+        nodes_to_depth(GameId::Shogi, 6, prune)
     };
     let (on, off) = (nodes(true), nodes(false));
     assert!(on < off, "with futility {on} nodes, without {off}");
@@ -331,18 +344,13 @@ fn futility_pruning_searches_fewer_nodes_to_the_same_depth() {
 #[test]
 fn minishogi_null_moves_search_fewer_nodes_to_the_same_depth() {
     // minishogi's search tries null moves (the game's choice); from the start, ten plies deep,
-    // it visits fewer nodes than the same search without them, and finds a move
-    let p = Position::start(GameId::Minishogi);
+    // it visits fewer nodes than the same search without them
     let nodes = |game_null_move: bool| {
-        let mut e = Engine::new(16);
-        e.set_pruning(koma_engine::search::Pruning {
+        let prune = koma_engine::search::Pruning {
             game_null_move,
             ..Default::default()
-        });
-        let r = e.search(&p, &[], &depth(10), &NoClock, &mut |_| {});
-        assert_eq!(r.depth, 10);
-        assert!(r.best.is_some());
-        r.nodes
+        };
+        nodes_to_depth(GameId::Minishogi, 10, prune)
     };
     let (on, off) = (nodes(true), nodes(false));
     assert!(on < off, "with null moves {on} nodes, without {off}");
