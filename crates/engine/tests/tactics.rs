@@ -4,7 +4,7 @@
 //! the same for the same node limit; and its levels keep their limits.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
 
-use koma_engine::search::NoClock;
+use koma_engine::search::{NoClock, Pruning};
 use koma_engine::{Engine, Level, Limits, Score};
 use koma_rules::notation::{read_move, read_position, write_move};
 use koma_rules::{GameId, Move, Position};
@@ -310,50 +310,45 @@ fn sangoku_a_check_that_mates_is_found_by_every_method() {
     }
 }
 
-/// The nodes a search from `game`'s start visits to `plies` deep with `prune`, which finds a
-/// move.
-fn nodes_to_depth(game: GameId, plies: u32, prune: koma_engine::search::Pruning) -> u64 {
-    let mut e = Engine::new(16);
-    e.set_pruning(prune);
-    let r = e.search(
-        &Position::start(game),
-        &[],
-        &depth(plies),
-        &NoClock,
-        &mut |_| {},
-    );
-    assert_eq!(r.depth, plies);
-    assert!(r.best.is_some());
-    r.nodes
+/// Asserts that a search from `game`'s start to `plies` deep, which finds a move, visits fewer
+/// nodes with a part of the search on than off (`prune` sets it).
+fn fewer_nodes_with(game: GameId, plies: u32, what: &str, prune: fn(bool) -> Pruning) {
+    let nodes = |on: bool| {
+        let mut e = Engine::new(16);
+        e.set_pruning(prune(on));
+        let r = e.search(
+            &Position::start(game),
+            &[],
+            &depth(plies),
+            &NoClock,
+            &mut |_| {},
+        );
+        assert_eq!(r.depth, plies);
+        assert!(r.best.is_some());
+        r.nodes
+    };
+    let (on, off) = (nodes(true), nodes(false));
+    assert!(on < off, "with {what} {on} nodes, without {off}");
 }
 
 #[test]
 fn futility_pruning_searches_fewer_nodes_to_the_same_depth() {
-    // from the start of shogi, six plies deep: the pruned search visits fewer nodes
-    let nodes = |futility: bool| {
-        let prune = koma_engine::search::Pruning {
-            futility,
-            ..Default::default()
-        };
-        nodes_to_depth(GameId::Shogi, 6, prune)
-    };
-    let (on, off) = (nodes(true), nodes(false));
-    assert!(on < off, "with futility {on} nodes, without {off}");
+    // from the start of shogi, six plies deep
+    fewer_nodes_with(GameId::Shogi, 6, "futility", |futility| Pruning {
+        futility,
+        ..Default::default()
+    });
 }
 
 #[test]
 fn minishogi_null_moves_search_fewer_nodes_to_the_same_depth() {
-    // minishogi's search tries null moves (the game's choice); from the start, ten plies deep,
-    // it visits fewer nodes than the same search without them
-    let nodes = |game_null_move: bool| {
-        let prune = koma_engine::search::Pruning {
+    // minishogi's search tries null moves (the game's choice); from the start, ten plies deep
+    fewer_nodes_with(GameId::Minishogi, 10, "null moves", |game_null_move| {
+        Pruning {
             game_null_move,
             ..Default::default()
-        };
-        nodes_to_depth(GameId::Minishogi, 10, prune)
-    };
-    let (on, off) = (nodes(true), nodes(false));
-    assert!(on < off, "with null moves {on} nodes, without {off}");
+        }
+    });
 }
 
 #[test]
@@ -442,7 +437,7 @@ fn quiescence_sees_a_drop_mate_past_the_horizon() {
     };
     let chosen = |quiet_checks: bool| {
         let mut e = Engine::new(16);
-        e.set_pruning(koma_engine::search::Pruning {
+        e.set_pruning(Pruning {
             quiet_checks,
             ..Default::default()
         });
