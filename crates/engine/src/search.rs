@@ -263,10 +263,10 @@ impl EvalCache {
 /// winner differed, the search with it won 14. Games 61-80 with it: 9-0-11, so 46.2 % over
 /// 80 (37-0-43): lishogi's level 8 is not reached. A deeper search is what it buys, and a
 /// move's second counts more than a tenth's: at 100 ms the reduced searches miss as much as
-/// they save. With the openings of four random
-/// plies the ladder used before, 39 of 40 games against level 8 had the same winner with it
-/// and without it (20-0-20 with it, 19-0-21 without): such openings give pieces away, and the game is
-/// decided before the engines meet. The reductions of the first null move (two plies, three
+/// they save. With the openings of four random plies the ladder used before, 39 of 40 games
+/// against level 8 had the same winner with it and without it (20-0-20 with it, 19-0-21
+/// without): such openings give pieces away, and the game is decided before the engines
+/// meet. The reductions of the first null move (two plies, three
 /// from seven plies from the leaves) were even in minishogi (below). Measured in the same
 /// session at 100 ms a move against the search without them (minishogi, `--paired
 /// --opening-level 3`, 100 games each) and left out, not yet measured against Fairy-Stockfish:
@@ -274,8 +274,8 @@ impl EvalCache {
 /// less than late quiet moves, 48.0 % (48-0-52); the table in clusters of four slots (a key's
 /// own slot, else an empty one, else an older search's or the shallowest), 51.0 % (51-0-49).
 ///
-/// Null-move pruning is off in the other games: measured in standard shogi, the top level with it scored 46.2 %
-/// against the top level without it (18 wins, 1 draw, 21 losses, 40 games at 50k nodes a move:
+/// Null-move pruning is off in the other games: measured in standard shogi, the top level
+/// with it scored 46.2 % against the top level without it (18 wins, 1 draw, 21 losses, 40 games at 50k nodes a move:
 /// `koma match shogi level:8/null level:8 --games 40 --nodes 50000`). Shogi's drops leave few
 /// quiet positions where passing is safe to assume, and a reduced search misses the attacks
 /// that decide them. Late-move reductions are on (see the README for their match).
