@@ -70,6 +70,11 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("steplmr", |p| p.log_reductions = false),
     ("nowiden", |p| p.widen = false),
     ("nonull", |p| p.game_null_move = false),
+    ("singular", |p| p.singular = true),
+    ("nulltt", |p| p.null_tt = true),
+    ("null3", |p| p.null_deeper = true),
+    ("noext", |p| p.check_extension = false),
+    ("lmrhist", |p| p.history_reductions = true),
     ("null2", |p| {
         p.null_move = true;
         p.null_scaled = true;

@@ -89,6 +89,8 @@ pub const PROBCUT_MARGIN: i32 = 200;
 /// [`Pruning::probcut`]: the fewest plies from the leaves where it is tried (its reduced
 /// search is four plies shallower).
 pub const PROBCUT_DEPTH: i32 = 5;
+/// [`Pruning::singular`]: the fewest plies from the leaves where it is tried.
+pub const SINGULAR_DEPTH: i32 = 6;
 /// The longest run of captures quiescence follows (chu's many captures, lion double captures
 /// among them, would otherwise swallow a whole search).
 const MAX_QPLY: u32 = 8;
@@ -559,6 +561,26 @@ pub struct Pruning {
     /// Null moves as the game's evaluation asks ([`crate::eval::Evaluator::null_move`]): off,
     /// the game's choice is ignored (to measure it).
     pub game_null_move: bool,
+    /// Singular extensions: from [`SINGULAR_DEPTH`] plies from the leaves, where the table's
+    /// move is stored as a lower bound (or exact) from at most three plies shallower, the
+    /// other moves are searched at half the depth against its score less two a ply; if all
+    /// fail below, the table's move is extended by a ply, and if that bound reaches beta the
+    /// node is cut.
+    pub singular: bool,
+    /// Null moves heed the table: no null move where the table's score for the position is
+    /// an upper bound below beta (a search of it failed low), and the static score that must
+    /// reach beta is refined by the table as the futility tests' is ([`Pruning::tt_stand`]).
+    pub null_tt: bool,
+    /// Null-move reductions a ply deeper than [`Pruning::null_scaled`]'s, and growing further
+    /// with the static score's lead: `4 + depth / 3`, one more for each 170 above beta, at
+    /// most six more.
+    pub null_deeper: bool,
+    /// The check extension (off: checks are searched to the same depth as other moves, though
+    /// never reduced nor skipped as quiet moves).
+    pub check_extension: bool,
+    /// Late-move reductions heed the history: a ply less for a quiet move whose history is
+    /// positive, a ply more for one whose history is negative.
+    pub history_reductions: bool,
 }
 
 impl Default for Pruning {
@@ -583,6 +605,11 @@ impl Default for Pruning {
             widen: true,
             null_scaled: false,
             game_null_move: true,
+            singular: false,
+            null_tt: false,
+            null_deeper: false,
+            check_extension: true,
+            history_reductions: false,
         }
     }
 }
@@ -717,6 +744,7 @@ impl Engine {
             tt: &mut self.tt,
             evals: &mut self.evals,
             killers: vec![[None; 2]; MAX_PLY + 1],
+            excluded: vec![None; MAX_PLY + 1],
             cut: vec![false; MAX_PLY + 2],
             full_windows: 0,
             history: Vec::new(),
@@ -777,6 +805,8 @@ struct Searcher<'a> {
     tt: &'a mut Tt,
     evals: &'a mut EvalCache,
     killers: Vec<[Option<Move>; 2]>,
+    /// The move left out at each ply by a singular extension's search of the others.
+    excluded: Vec<Option<Move>>,
     /// Whether the node at each ply is expected to cut (set by its parent).
     cut: Vec<bool>,
     /// Root searches in full after a missed aspiration window.
@@ -1060,7 +1090,13 @@ impl Searcher<'_> {
     /// shallower; if even then the score holds at `beta`, the node is cut. Shogi's drops make
     /// zugzwang rare; the three-player game, 66 shogi's placement and chu's handicap steps
     /// (where a pass means something else) never try it.
-    fn null_move_cuts(&mut self, depth: i32, beta: i32, ply: usize) -> bool {
+    fn null_move_cuts(
+        &mut self,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        entry: Option<crate::tt::Entry>,
+    ) -> bool {
         if !self.null_ok
             || depth < 3
             || ply == 0
@@ -1071,7 +1107,20 @@ impl Searcher<'_> {
         {
             return false;
         }
-        let stand = self.evals.score(self.eval, &self.pos);
+        let mut stand = self.evals.score(self.eval, &self.pos);
+        if self.prune.null_tt
+            && let Some(e) = entry
+        {
+            let s = from_tt(e.score, ply);
+            if s.abs() < MATE_BOUND {
+                match e.bound {
+                    Bound::Upper if s < beta => return false,
+                    Bound::Exact => stand = s,
+                    Bound::Lower if s > stand => stand = s,
+                    _ => {}
+                }
+            }
+        }
         if stand < beta {
             return false;
         }
@@ -1081,7 +1130,9 @@ impl Searcher<'_> {
             played: None,
             null: true,
         });
-        let r = if self.prune.null_scaled {
+        let r = if self.prune.null_deeper {
+            4 + depth / 3 + ((stand - beta) / 170).min(6)
+        } else if self.prune.null_scaled {
             3 + depth / 3 + ((stand - beta) / 200).min(3)
         } else {
             2 + i32::from(depth > 6)
@@ -1293,10 +1344,11 @@ impl Searcher<'_> {
         }
         let key = self.pos.hash();
         let mut tt_move = None;
+        let excluded = self.excluded[ply.min(MAX_PLY)];
         let entry = self.tt.probe(key);
         if let Some(e) = entry {
             tt_move = e.mv;
-            if e.depth as i32 >= depth {
+            if excluded.is_none() && e.depth as i32 >= depth {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -1357,10 +1409,15 @@ impl Searcher<'_> {
         } else {
             usize::MAX
         };
-        if !in_check && !pv_node && self.null_move_cuts(depth, beta, ply) {
+        if !in_check
+            && excluded.is_none()
+            && !pv_node
+            && self.null_move_cuts(depth, beta, ply, entry)
+        {
             return beta;
         }
         if self.prune.probcut
+            && excluded.is_none()
             && !in_check
             && !pv_node
             && depth >= PROBCUT_DEPTH
@@ -1368,6 +1425,31 @@ impl Searcher<'_> {
             && let Some(s) = self.probcut(depth, beta, ply, tt_move)
         {
             return s;
+        }
+        let mut singular = false;
+        if self.prune.singular
+            && excluded.is_none()
+            && ply > 0
+            && depth >= SINGULAR_DEPTH
+            && let (Some(e), Some(ttm)) = (entry, tt_move)
+            && matches!(e.bound, Bound::Lower | Bound::Exact)
+            && e.depth as i32 >= depth - 3
+        {
+            let s = from_tt(e.score, ply);
+            if s.abs() < MATE_BOUND {
+                let sbeta = s - 2 * depth;
+                self.excluded[ply] = Some(ttm);
+                let v = self.negamax((depth - 1) / 2, sbeta - 1, sbeta, ply);
+                self.excluded[ply] = None;
+                if self.stopped {
+                    return 0;
+                }
+                if v < sbeta {
+                    singular = true;
+                } else if sbeta >= beta {
+                    return sbeta;
+                }
+            }
         }
         let mut list = Vec::with_capacity(128);
         self.pos.pseudo_legal_moves(&mut list);
@@ -1386,6 +1468,9 @@ impl Searcher<'_> {
             && !self.pos.is_placing();
         for o in ordered {
             let mv = o.mv;
+            if excluded == Some(mv) {
+                continue;
+            }
             // a drop that would be skipped as a late quiet move is skipped without playing it:
             // out of check, a drop cannot leave the own king attacked nor check but directly
             // (nor be a pawn-drop mate, which checks), so it is legal, and quiet unless it
@@ -1427,8 +1512,11 @@ impl Searcher<'_> {
             // shogi's many checking pieces made the first iteration, which always finishes,
             // follow checks fifty plies deep: measured, a search of 100k nodes that ran for
             // minutes), and not once the first iteration is past its limits
-            let ext =
-                i32::from(check && ply < (2 * self.iteration).min(MAX_PLY / 2) && !self.quiet_only);
+            let ext = i32::from(
+                ((check && self.prune.check_extension) || (singular && Some(mv) == tt_move))
+                    && ply < (2 * self.iteration).min(MAX_PLY / 2)
+                    && !self.quiet_only,
+            );
             let quiet = !o.capture && !check && !matches!(mv, Move::Board { promote: true, .. });
             if quiet && legal > 1 && (futile || legal > late) {
                 self.unplay();
@@ -1445,7 +1533,12 @@ impl Searcher<'_> {
             } else {
                 let r = if self.reductions && quiet && !in_check && depth >= 3 && legal > 3 {
                     if self.prune.log_reductions {
-                        (log_reduction(depth, legal) - i32::from(pv_node) + i32::from(cut_here))
+                        let h = if self.prune.history_reductions {
+                            self.history[self.history_index(mv)].signum()
+                        } else {
+                            0
+                        };
+                        (log_reduction(depth, legal) - i32::from(pv_node) + i32::from(cut_here) - h)
                             .clamp(1, (depth - 2).max(1))
                     } else if self.prune.deeper_reductions {
                         1 + i32::from(depth >= 4 && legal > 8)
@@ -1498,6 +1591,9 @@ impl Searcher<'_> {
                 }
             }
         }
+        if legal == 0 && excluded.is_some() {
+            return alpha;
+        }
         if legal == 0 {
             let last = self.last_mover();
             let rules = self.pos.rules();
@@ -1513,8 +1609,10 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), depth as i16, bound);
+        if excluded.is_none() {
+            self.tt
+                .store(key, best_move, to_tt(best, ply), depth as i16, bound);
+        }
         best
     }
 
