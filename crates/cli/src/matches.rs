@@ -75,6 +75,8 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("null3", |p| p.null_deeper = true),
     ("noext", |p| p.check_extension = false),
     ("lmrhist", |p| p.history_reductions = true),
+    ("tempo40", |p| p.tempo_cut = 40),
+    ("tempo80", |p| p.tempo_cut = 80),
     ("null2", |p| {
         p.null_move = true;
         p.null_scaled = true;

@@ -218,6 +218,8 @@ pub struct Engine {
 /// would, so the search visits the same nodes with the cache as without it.
 struct EvalCache {
     slots: Vec<(u64, i32)>,
+    /// [`Pruning::tempo_cut`], taken from every score returned.
+    cut: i32,
 }
 
 /// Slots in the cache (a power of two; 16 bytes each).
@@ -227,6 +229,7 @@ impl EvalCache {
     fn new() -> EvalCache {
         EvalCache {
             slots: vec![(0, 0); EVAL_SLOTS],
+            cut: 0,
         }
     }
 
@@ -241,11 +244,11 @@ impl EvalCache {
         let slot = &mut self.slots[(key as usize) & (EVAL_SLOTS - 1)];
         // the key 0 marks an empty slot: such a position is scored every time
         if slot.0 == key && key != 0 {
-            return slot.1;
+            return slot.1 - self.cut;
         }
         let s = eval.score(pos, pos.turn());
         *slot = (key, s);
-        s
+        s - self.cut
     }
 }
 
@@ -581,6 +584,9 @@ pub struct Pruning {
     /// Late-move reductions heed the history: a ply less for a quiet move whose history is
     /// positive, a ply more for one whose history is negative.
     pub history_reductions: bool,
+    /// Taken from every static score, for the side to move: where the evaluation makes the
+    /// side to move's bonus too large, the scores swing between odd and even depths.
+    pub tempo_cut: i32,
 }
 
 impl Default for Pruning {
@@ -610,6 +616,7 @@ impl Default for Pruning {
             null_deeper: false,
             check_extension: true,
             history_reductions: false,
+            tempo_cut: 0,
         }
     }
 }
@@ -736,6 +743,7 @@ impl Engine {
             prune.null_move = true;
             prune.null_scaled = true;
         }
+        self.evals.cut = prune.tempo_cut;
         let null_ok = prune.null_move && !pos.is_placing() && pos.chu_setup().is_none();
         let (late_quiet, late_deep) = eval.late_moves();
         let mut s = Searcher {
