@@ -70,13 +70,6 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("steplmr", |p| p.log_reductions = false),
     ("nowiden", |p| p.widen = false),
     ("nonull", |p| p.game_null_move = false),
-    ("singular", |p| p.singular = true),
-    ("nulltt", |p| p.null_tt = true),
-    ("null3", |p| p.null_deeper = true),
-    ("noext", |p| p.check_extension = false),
-    ("lmrhist", |p| p.history_reductions = true),
-    ("tempo40", |p| p.tempo_cut = 40),
-    ("tempo80", |p| p.tempo_cut = 80),
     ("null2", |p| {
         p.null_move = true;
         p.null_scaled = true;

@@ -89,8 +89,6 @@ pub const PROBCUT_MARGIN: i32 = 200;
 /// [`Pruning::probcut`]: the fewest plies from the leaves where it is tried (its reduced
 /// search is four plies shallower).
 pub const PROBCUT_DEPTH: i32 = 5;
-/// [`Pruning::singular`]: the fewest plies from the leaves where it is tried.
-pub const SINGULAR_DEPTH: i32 = 6;
 /// The longest run of captures quiescence follows (chu's many captures, lion double captures
 /// among them, would otherwise swallow a whole search).
 const MAX_QPLY: u32 = 8;
@@ -218,8 +216,6 @@ pub struct Engine {
 /// would, so the search visits the same nodes with the cache as without it.
 struct EvalCache {
     slots: Vec<(u64, i32)>,
-    /// [`Pruning::tempo_cut`], taken from every score returned.
-    cut: i32,
 }
 
 /// Slots in the cache (a power of two; 16 bytes each).
@@ -229,7 +225,6 @@ impl EvalCache {
     fn new() -> EvalCache {
         EvalCache {
             slots: vec![(0, 0); EVAL_SLOTS],
-            cut: 0,
         }
     }
 
@@ -244,11 +239,11 @@ impl EvalCache {
         let slot = &mut self.slots[(key as usize) & (EVAL_SLOTS - 1)];
         // the key 0 marks an empty slot: such a position is scored every time
         if slot.0 == key && key != 0 {
-            return slot.1 - self.cut;
+            return slot.1;
         }
         let s = eval.score(pos, pos.turn());
         *slot = (key, s);
-        s - self.cut
+        s
     }
 }
 
@@ -278,6 +273,26 @@ impl EvalCache {
 /// no check extension, 46.0 % (46-0-54); late checks (not captures or promotions) reduced a ply
 /// less than late quiet moves, 48.0 % (48-0-52); the table in clusters of four slots (a key's
 /// own slot, else an empty one, else an older search's or the shallowest), 51.0 % (51-0-49).
+///
+/// Measured against Fairy-Stockfish's level 8 at 1000 ms a move on the same balanced openings
+/// (`koma match minishogi level:8/<switch> fsf:8 --movetime 1000 --paired --opening-level 3
+/// --first 80 --games 20 --record`: games 81-100), where the search as built scored 10-0-10
+/// (and 7-0-13 in games 101-120, so 45.0 % over games 1-120, 54-0-66), each change alone in a
+/// build that had the switches (7d7b4d5), and left out: singular extensions (from six plies
+/// from the leaves, the table's move, stored as a lower bound or exact from at most three
+/// plies shallower, searched a ply deeper where every other move fails below its score less
+/// two a ply at half the depth; a cut where that bound reaches beta), 7-0-13; no check
+/// extension, 7-0-13; late-move reductions a ply smaller for a quiet move of positive history
+/// and a ply larger for one of negative history, 9-0-11; null moves that heed the table (none
+/// where it holds an upper bound below beta, and its bound refining the static score),
+/// 3-0-13 in games 81-96, where the search as built won 8, and stopped; null reductions a
+/// ply deeper (`4 + depth / 3`, one more for each 170 the static score stands above beta, at
+/// most six more), 10-0-18 in games 81-96 and 101-112, where the search as built scored
+/// 14-0-14, and stopped; 40 taken from every static score for the side to move, 9-0-11; 80
+/// taken, 10-0-10, and in games 101-120 and 1-20 9-0-11 and 11-0-9 (the search as built 7-0-13
+/// and 13-0-7): 50.0 % over 60 games, the same as the search as built in the same games (the
+/// side to move's bonus in the evaluation, which makes the scores swing between odd and even
+/// depths, made smaller).
 ///
 /// Null-move pruning is off in the other games: measured in standard shogi, the top level
 /// with it scored 46.2 % against the top level without it (18 wins, 1 draw, 21 losses, 40 games at 50k nodes a move:
@@ -564,29 +579,6 @@ pub struct Pruning {
     /// Null moves as the game's evaluation asks ([`crate::eval::Evaluator::null_move`]): off,
     /// the game's choice is ignored (to measure it).
     pub game_null_move: bool,
-    /// Singular extensions: from [`SINGULAR_DEPTH`] plies from the leaves, where the table's
-    /// move is stored as a lower bound (or exact) from at most three plies shallower, the
-    /// other moves are searched at half the depth against its score less two a ply; if all
-    /// fail below, the table's move is extended by a ply, and if that bound reaches beta the
-    /// node is cut.
-    pub singular: bool,
-    /// Null moves heed the table: no null move where the table's score for the position is
-    /// an upper bound below beta (a search of it failed low), and the static score that must
-    /// reach beta is refined by the table as the futility tests' is ([`Pruning::tt_stand`]).
-    pub null_tt: bool,
-    /// Null-move reductions a ply deeper than [`Pruning::null_scaled`]'s, and growing further
-    /// with the static score's lead: `4 + depth / 3`, one more for each 170 above beta, at
-    /// most six more.
-    pub null_deeper: bool,
-    /// The check extension (off: checks are searched to the same depth as other moves, though
-    /// never reduced nor skipped as quiet moves).
-    pub check_extension: bool,
-    /// Late-move reductions heed the history: a ply less for a quiet move whose history is
-    /// positive, a ply more for one whose history is negative.
-    pub history_reductions: bool,
-    /// Taken from every static score, for the side to move: where the evaluation makes the
-    /// side to move's bonus too large, the scores swing between odd and even depths.
-    pub tempo_cut: i32,
 }
 
 impl Default for Pruning {
@@ -611,12 +603,6 @@ impl Default for Pruning {
             widen: true,
             null_scaled: false,
             game_null_move: true,
-            singular: false,
-            null_tt: false,
-            null_deeper: false,
-            check_extension: true,
-            history_reductions: false,
-            tempo_cut: 0,
         }
     }
 }
@@ -743,7 +729,6 @@ impl Engine {
             prune.null_move = true;
             prune.null_scaled = true;
         }
-        self.evals.cut = prune.tempo_cut;
         let null_ok = prune.null_move && !pos.is_placing() && pos.chu_setup().is_none();
         let (late_quiet, late_deep) = eval.late_moves();
         let mut s = Searcher {
@@ -752,7 +737,6 @@ impl Engine {
             tt: &mut self.tt,
             evals: &mut self.evals,
             killers: vec![[None; 2]; MAX_PLY + 1],
-            excluded: vec![None; MAX_PLY + 1],
             cut: vec![false; MAX_PLY + 2],
             full_windows: 0,
             history: Vec::new(),
@@ -813,8 +797,6 @@ struct Searcher<'a> {
     tt: &'a mut Tt,
     evals: &'a mut EvalCache,
     killers: Vec<[Option<Move>; 2]>,
-    /// The move left out at each ply by a singular extension's search of the others.
-    excluded: Vec<Option<Move>>,
     /// Whether the node at each ply is expected to cut (set by its parent).
     cut: Vec<bool>,
     /// Root searches in full after a missed aspiration window.
@@ -1098,13 +1080,7 @@ impl Searcher<'_> {
     /// shallower; if even then the score holds at `beta`, the node is cut. Shogi's drops make
     /// zugzwang rare; the three-player game, 66 shogi's placement and chu's handicap steps
     /// (where a pass means something else) never try it.
-    fn null_move_cuts(
-        &mut self,
-        depth: i32,
-        beta: i32,
-        ply: usize,
-        entry: Option<crate::tt::Entry>,
-    ) -> bool {
+    fn null_move_cuts(&mut self, depth: i32, beta: i32, ply: usize) -> bool {
         if !self.null_ok
             || depth < 3
             || ply == 0
@@ -1115,20 +1091,7 @@ impl Searcher<'_> {
         {
             return false;
         }
-        let mut stand = self.evals.score(self.eval, &self.pos);
-        if self.prune.null_tt
-            && let Some(e) = entry
-        {
-            let s = from_tt(e.score, ply);
-            if s.abs() < MATE_BOUND {
-                match e.bound {
-                    Bound::Upper if s < beta => return false,
-                    Bound::Exact => stand = s,
-                    Bound::Lower if s > stand => stand = s,
-                    _ => {}
-                }
-            }
-        }
+        let stand = self.evals.score(self.eval, &self.pos);
         if stand < beta {
             return false;
         }
@@ -1138,9 +1101,7 @@ impl Searcher<'_> {
             played: None,
             null: true,
         });
-        let r = if self.prune.null_deeper {
-            4 + depth / 3 + ((stand - beta) / 170).min(6)
-        } else if self.prune.null_scaled {
+        let r = if self.prune.null_scaled {
             3 + depth / 3 + ((stand - beta) / 200).min(3)
         } else {
             2 + i32::from(depth > 6)
@@ -1352,11 +1313,10 @@ impl Searcher<'_> {
         }
         let key = self.pos.hash();
         let mut tt_move = None;
-        let excluded = self.excluded[ply.min(MAX_PLY)];
         let entry = self.tt.probe(key);
         if let Some(e) = entry {
             tt_move = e.mv;
-            if excluded.is_none() && e.depth as i32 >= depth {
+            if e.depth as i32 >= depth {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -1417,15 +1377,10 @@ impl Searcher<'_> {
         } else {
             usize::MAX
         };
-        if !in_check
-            && excluded.is_none()
-            && !pv_node
-            && self.null_move_cuts(depth, beta, ply, entry)
-        {
+        if !in_check && !pv_node && self.null_move_cuts(depth, beta, ply) {
             return beta;
         }
         if self.prune.probcut
-            && excluded.is_none()
             && !in_check
             && !pv_node
             && depth >= PROBCUT_DEPTH
@@ -1433,31 +1388,6 @@ impl Searcher<'_> {
             && let Some(s) = self.probcut(depth, beta, ply, tt_move)
         {
             return s;
-        }
-        let mut singular = false;
-        if self.prune.singular
-            && excluded.is_none()
-            && ply > 0
-            && depth >= SINGULAR_DEPTH
-            && let (Some(e), Some(ttm)) = (entry, tt_move)
-            && matches!(e.bound, Bound::Lower | Bound::Exact)
-            && e.depth as i32 >= depth - 3
-        {
-            let s = from_tt(e.score, ply);
-            if s.abs() < MATE_BOUND {
-                let sbeta = s - 2 * depth;
-                self.excluded[ply] = Some(ttm);
-                let v = self.negamax((depth - 1) / 2, sbeta - 1, sbeta, ply);
-                self.excluded[ply] = None;
-                if self.stopped {
-                    return 0;
-                }
-                if v < sbeta {
-                    singular = true;
-                } else if sbeta >= beta {
-                    return sbeta;
-                }
-            }
         }
         let mut list = Vec::with_capacity(128);
         self.pos.pseudo_legal_moves(&mut list);
@@ -1476,9 +1406,6 @@ impl Searcher<'_> {
             && !self.pos.is_placing();
         for o in ordered {
             let mv = o.mv;
-            if excluded == Some(mv) {
-                continue;
-            }
             // a drop that would be skipped as a late quiet move is skipped without playing it:
             // out of check, a drop cannot leave the own king attacked nor check but directly
             // (nor be a pawn-drop mate, which checks), so it is legal, and quiet unless it
@@ -1520,11 +1447,8 @@ impl Searcher<'_> {
             // shogi's many checking pieces made the first iteration, which always finishes,
             // follow checks fifty plies deep: measured, a search of 100k nodes that ran for
             // minutes), and not once the first iteration is past its limits
-            let ext = i32::from(
-                ((check && self.prune.check_extension) || (singular && Some(mv) == tt_move))
-                    && ply < (2 * self.iteration).min(MAX_PLY / 2)
-                    && !self.quiet_only,
-            );
+            let ext =
+                i32::from(check && ply < (2 * self.iteration).min(MAX_PLY / 2) && !self.quiet_only);
             let quiet = !o.capture && !check && !matches!(mv, Move::Board { promote: true, .. });
             if quiet && legal > 1 && (futile || legal > late) {
                 self.unplay();
@@ -1541,12 +1465,7 @@ impl Searcher<'_> {
             } else {
                 let r = if self.reductions && quiet && !in_check && depth >= 3 && legal > 3 {
                     if self.prune.log_reductions {
-                        let h = if self.prune.history_reductions {
-                            self.history[self.history_index(mv)].signum()
-                        } else {
-                            0
-                        };
-                        (log_reduction(depth, legal) - i32::from(pv_node) + i32::from(cut_here) - h)
+                        (log_reduction(depth, legal) - i32::from(pv_node) + i32::from(cut_here))
                             .clamp(1, (depth - 2).max(1))
                     } else if self.prune.deeper_reductions {
                         1 + i32::from(depth >= 4 && legal > 8)
@@ -1599,9 +1518,6 @@ impl Searcher<'_> {
                 }
             }
         }
-        if legal == 0 && excluded.is_some() {
-            return alpha;
-        }
         if legal == 0 {
             let last = self.last_mover();
             let rules = self.pos.rules();
@@ -1617,10 +1533,8 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        if excluded.is_none() {
-            self.tt
-                .store(key, best_move, to_tt(best, ply), depth as i16, bound);
-        }
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth as i16, bound);
         best
     }
 
