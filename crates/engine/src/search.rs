@@ -269,15 +269,16 @@ impl EvalCache {
 /// meet. The reductions of the first null move (two plies, three
 /// from seven plies from the leaves) were even in minishogi (below). Measured in the same
 /// session at 100 ms a move against the search without them (minishogi, `--paired
-/// --opening-level 3`, 100 games each) and left out, not yet measured against Fairy-Stockfish:
-/// no check extension, 46.0 % (46-0-54); late checks (not captures or promotions) reduced a ply
+/// --opening-level 3`, 100 games each) and left out (the first also against Fairy-Stockfish,
+/// below): no check extension, 46.0 % (46-0-54); late checks (not captures or promotions) reduced a ply
 /// less than late quiet moves, 48.0 % (48-0-52); the table in clusters of four slots (a key's
 /// own slot, else an empty one, else an older search's or the shallowest), 51.0 % (51-0-49).
 ///
 /// Measured against Fairy-Stockfish's level 8 at 1000 ms a move on the same balanced openings
 /// (`koma match minishogi level:8/<switch> fsf:8 --movetime 1000 --paired --opening-level 3
 /// --first 80 --games 20 --record`: games 81-100), where the search as built scored 10-0-10
-/// (and 7-0-13 in games 101-120, so 45.0 % over games 1-120, 54-0-66), each change alone in a
+/// (7-0-13 in games 101-120 and 22-0-18 in games 121-160, so 47.5 % over games 1-160,
+/// 76-0-84: level 8 is not reached), each change alone in a
 /// build that had the switches (7d7b4d5), and left out: singular extensions (from six plies
 /// from the leaves, the table's move, stored as a lower bound or exact from at most three
 /// plies shallower, searched a ply deeper where every other move fails below its score less
