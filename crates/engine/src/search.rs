@@ -271,8 +271,9 @@ impl EvalCache {
 /// session at 100 ms a move against the search without them (minishogi, `--paired
 /// --opening-level 3`, 100 games each) and left out (the first also against Fairy-Stockfish,
 /// below): no check extension, 46.0 % (46-0-54); late checks (not captures or promotions)
-/// reduced a ply less than late quiet moves, 48.0 % (48-0-52); the table in clusters of four slots (a key's
-/// own slot, else an empty one, else an older search's or the shallowest), 51.0 % (51-0-49).
+/// reduced a ply less than late quiet moves, 48.0 % (48-0-52); the table in clusters of four
+/// slots (a key's own slot, else an empty one, else an older search's or the shallowest),
+/// 51.0 % (51-0-49).
 ///
 /// Measured against Fairy-Stockfish's level 8 at 1000 ms a move on the same balanced openings
 /// (`koma match minishogi level:8/<switch> fsf:8 --movetime 1000 --paired --opening-level 3
