@@ -297,7 +297,8 @@ impl EvalCache {
 /// depths, made smaller).
 ///
 /// Null-move pruning is off in the other games: measured in standard shogi, the top level
-/// with it scored 46.2 % against the top level without it (18 wins, 1 draw, 21 losses, 40 games at 50k nodes a move:
+/// with it scored 46.2 % against the top level without it (18 wins, 1 draw, 21 losses, 40
+/// games at 50k nodes a move:
 /// `koma match shogi level:8/null level:8 --games 40 --nodes 50000`). Shogi's drops leave few
 /// quiet positions where passing is safe to assume, and a reduced search misses the attacks
 /// that decide them. Late-move reductions are on (see the README for their match).
