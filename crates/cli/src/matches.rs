@@ -70,6 +70,8 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("steplmr", |p| p.log_reductions = false),
     ("nowiden", |p| p.widen = false),
     ("nonull", |p| p.game_null_move = false),
+    ("nosteep", |p| p.game_reductions = false),
+    ("steep", |p| p.steep_reductions = true),
     ("null2", |p| {
         p.null_move = true;
         p.null_scaled = true;

@@ -60,6 +60,13 @@ pub trait Evaluator: Sync {
         false
     }
 
+    /// Whether the game's search reduces late moves more steeply
+    /// ([`crate::search::Pruning::steep_reductions`]: two thirds of the product of the
+    /// logarithms, not half; standard shogi's does).
+    fn steep_reductions(&self) -> bool {
+        false
+    }
+
     /// Whether a position can end while moves are left (chu shogi: the last royal taken, bare
     /// king; the hexagon: a general taken or on the centre), so the search asks the rules at
     /// every node rather than only where no move is left.
@@ -112,6 +119,10 @@ impl<S: Scorer> Evaluator for Learnt<S> {
 
     fn null_move(&self) -> bool {
         self.base.null_move()
+    }
+
+    fn steep_reductions(&self) -> bool {
+        self.base.steep_reductions()
     }
 }
 

@@ -248,6 +248,10 @@ impl Evaluator for Shogi {
     fn late_moves(&self) -> ([usize; 3], [usize; 3]) {
         (LATE_QUIET, LATE_DEEP)
     }
+
+    fn steep_reductions(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
