@@ -460,8 +460,8 @@ impl EvalCache {
 /// (28-0-32: 6-0-14, 11-0-9, 11-0-9); of the 28 games whose winner differed, 17 won with
 /// them. Too few to rule out chance, but the only change measured against level 7 on
 /// balanced openings that did better. Against level 8 (1000 ms a move, games 1-20) it scored
-/// 2-0-18 where the search before scored 4-0-16; `level:8/nosteep` plays without them, `level:8/steep`
-/// with them in the other games.
+/// 2-0-18 where the search before scored 4-0-16. `level:8/nosteep` plays without them,
+/// `level:8/steep` with them in the other games.
 ///
 /// Measured in the same session and left out (100 ms a move, the top level with the change
 /// against the top level without it; the minishogi matches before `--paired`, each game its
