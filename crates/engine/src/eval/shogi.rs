@@ -42,7 +42,8 @@
 //!   both seats) the same engine scored 46.7 % against level 7 over 60 games (28-0-32) and
 //!   20.0 % against level 8 (4-0-16, 20 games); with the steeper reductions shogi's search
 //!   now takes ([`super::Evaluator::steep_reductions`], the search's `Pruning` docs), 56.7 %
-//!   against level 7 in the same 60 games (34-0-26).
+//!   against level 7 in the same 60 games (34-0-26), and 52.5 % over 80 (42-0-38, where the
+//!   engine before scored 38-0-42).
 //! - The zone's attack counts cost speed: a search of a sharp middle game ran at about 250k
 //!   nodes a second with it against 330k with the table and 340k with the network without the
 //!   zone (one process while two others ran).
