@@ -472,7 +472,8 @@ impl EvalCache {
 /// (7 games won only with it, 8 only without); quiet checks (not captures or promotions)
 /// after the third move reduced as quiet moves, their extension kept, 18-0-22 (8 and 10); a
 /// ply more of reduction where the static score is not above that of two plies up (the side
-/// to move's position not improving), 13-0-27 (7 and 14). In minishogi the steeper reductions
+/// to move's position not improving), 13-0-27 (7 and 14); quiet moves reduced from the
+/// second move, not the fourth, 12-0-28 (4 and 12). In minishogi the steeper reductions
 /// (`level:8/steep`) against level 8 (1000 ms a move, games 81-120, `--first 80` and `--first
 /// 100`) scored 17-0-23, the same as the search as built in those games (11 games won only
 /// with them, 11 only without); minishogi keeps half.
