@@ -1972,6 +1972,18 @@ mod tests {
     }
 
     #[test]
+    fn steeper_reductions_take_two_thirds_of_the_logarithms_product() {
+        // ln 10 * ln 20 = 6.90: half rounds to 3, two thirds to 5
+        assert_eq!(log_reduction(10, 20, false), 3);
+        assert_eq!(log_reduction(10, 20, true), 5);
+        for d in 1..64 {
+            for m in 1..64 {
+                assert!(log_reduction(d, m, true) >= log_reduction(d, m, false));
+            }
+        }
+    }
+
+    #[test]
     fn exchanges_count_the_defenders() {
         use crate::eval::shogi::BOARD;
         let (rook, pawn, silver, gold) = (BOARD[1], BOARD[7], BOARD[4], BOARD[3]);

@@ -162,7 +162,7 @@ mod tests {
     }
 
     #[test]
-    fn each_game_keeps_its_late_moves_and_null_moves_with_a_learnt_evaluation() {
+    fn each_game_keeps_its_late_moves_null_moves_and_reductions_with_a_learnt_evaluation() {
         let shogi = evaluator(GameId::Shogi).late_moves();
         assert_eq!(shogi, (shogi::LATE_QUIET, shogi::LATE_DEEP));
         // minishogi keeps the search's counts, which standard shogi halves
@@ -176,7 +176,13 @@ mod tests {
             let learnt = Learnt::with(Zero, evaluator(game));
             assert_eq!(learnt.late_moves(), evaluator(game).late_moves());
             assert_eq!(learnt.null_move(), evaluator(game).null_move());
+            assert_eq!(
+                learnt.steep_reductions(),
+                evaluator(game).steep_reductions()
+            );
         }
+        // standard shogi reduces late moves more steeply; the other games do not
+        assert!(evaluator(GameId::Shogi).steep_reductions());
         // minishogi's search tries null moves; the other two-player games' do not
         assert!(evaluator(GameId::Minishogi).null_move());
         for game in [
@@ -186,6 +192,14 @@ mod tests {
             GameId::Sangoku2,
         ] {
             assert!(!evaluator(game).null_move(), "{game:?}");
+        }
+        for game in [
+            GameId::Minishogi,
+            GameId::Shogi66,
+            GameId::Chushogi,
+            GameId::Sangoku2,
+        ] {
+            assert!(!evaluator(game).steep_reductions(), "{game:?}");
         }
     }
 }
