@@ -16,6 +16,13 @@
 //! by Adam on the mean squared error over shuffled batches, from weights drawn from a seeded
 //! generator (the same seed, the same network) and a straight unit that starts as the game's
 //! piece values.
+//!
+//! `--from <network>` learns on from a network instead (the one built in, say), its shape and
+//! scale kept: the teacher's scores take hours to gather and are not kept in the repository,
+//! so a network learnt on from the one built in keeps what that one learnt from positions no
+//! longer at hand, and positions scored in several sittings add up. The network written is
+//! the start itself unless a pass lowers the error on the positions kept out, and no input's
+//! weights are cleared for want of positions that use it.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -70,6 +77,13 @@ pub struct TrainSettings {
     /// Where to write the network (text); standard output when not given.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
+    /// Go on learning from this network (a file as `koma train` writes it, e.g. the one built
+    /// in) rather than from random weights: its shape (the layers' widths, the kings' zones)
+    /// and its scale replace `--hidden`, `--hidden2`, `--zone` and `--scale`. What it learnt
+    /// from positions no longer at hand is kept as its starting point, so positions scored
+    /// in several sittings add up.
+    #[arg(long)]
+    pub from: Option<std::path::PathBuf>,
 }
 
 /// One position: both views' inputs and the target.
@@ -237,6 +251,34 @@ fn sample(inputs: &Inputs, pos: &Position, mirror: bool, target: f32) -> Sample 
     }
 }
 
+/// The weights a network starts from without `--from`: small random weights, the clipped
+/// units half open, the straight unit the material (`material`, in centipawns of `scale`).
+fn random_start(shape: Shape, rng: &mut Rng, material: &[f32], scale: f32) -> Vec<f32> {
+    let mut w = vec![0.0f32; shape.len()];
+    let n1 = shape.h + 1;
+    for i in 0..shape.inputs {
+        for j in 0..shape.h {
+            w[i * n1 + j] = rng.uniform(0.05);
+        }
+        w[i * n1 + shape.h] = material[i] / scale;
+    }
+    for j in 0..shape.h {
+        w[shape.b1() + j] = 0.5;
+    }
+    let a2 = (1.0 / (2.0 * shape.h as f32)).sqrt();
+    for x in &mut w[shape.w2()..shape.b2()] {
+        *x = rng.uniform(a2);
+    }
+    for x in &mut w[shape.b2()..shape.w3()] {
+        *x = 0.5;
+    }
+    let a3 = (1.0 / shape.h2 as f32).sqrt();
+    for x in &mut w[shape.w3()..shape.b3()] {
+        *x = rng.uniform(a3);
+    }
+    w
+}
+
 /// Runs `koma train`.
 pub fn run(s: &TrainSettings) -> Result<(), String> {
     let start = Game::new(s.game, RuleOptions::default());
@@ -255,13 +297,24 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
     if !(s.scale > 0.0 && s.teacher_scale > 0.0) {
         return Err("--scale and --teacher-scale: above 0".into());
     }
-    let mut net = Net::zeroed(start.position(), s.hidden, s.hidden2, s.zone)?;
-    net.scale = s.scale;
+    let mut net = match &s.from {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Net::read(&text, start.position()).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => {
+            let mut net = Net::zeroed(start.position(), s.hidden, s.hidden2, s.zone)?;
+            net.scale = s.scale;
+            net
+        }
+    };
+    let scale = net.scale;
     let inputs = net.inputs;
     let shape = Shape {
         inputs: inputs.len(),
-        h: s.hidden,
-        h2: s.hidden2,
+        h: net.hidden,
+        h2: net.hidden2,
     };
     // the positions, each once
     let (mut train, mut valid) = (Vec::new(), Vec::new());
@@ -288,7 +341,7 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
             lines += 1;
             if kept_out {
                 valid.push(sample(&inputs, &pos, false, target));
-                let guess = own_eval.score(&pos, pos.turn()) as f32 / s.scale;
+                let guess = own_eval.score(&pos, pos.turn()) as f32 / scale;
                 own.push((target - sigmoid(guess)).powi(2));
             } else {
                 train.push(sample(&inputs, &pos, false, target));
@@ -307,36 +360,18 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
         shape.len()
     );
     eprintln!("the game's own evaluation: error {own_error:.6} kept out");
-    // the start: small random weights, the clipped units half open, the straight unit the
-    // material
     let mut rng = Rng(s.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let mut w = vec![0.0f32; shape.len()];
-    let material = inputs.material(&board, &hand);
     let n1 = shape.h + 1;
-    for i in 0..shape.inputs {
-        for j in 0..shape.h {
-            w[i * n1 + j] = rng.uniform(0.05);
-        }
-        w[i * n1 + shape.h] = material[i] / s.scale;
-    }
-    for j in 0..shape.h {
-        w[shape.b1() + j] = 0.5;
-    }
-    let a2 = (1.0 / (2.0 * shape.h as f32)).sqrt();
-    for x in &mut w[shape.w2()..shape.b2()] {
-        *x = rng.uniform(a2);
-    }
-    for x in &mut w[shape.b2()..shape.w3()] {
-        *x = 0.5;
-    }
-    let a3 = (1.0 / shape.h2 as f32).sqrt();
-    for x in &mut w[shape.w3()..shape.b3()] {
-        *x = rng.uniform(a3);
-    }
+    let mut w = if s.from.is_some() {
+        // the start: the network's own weights
+        net.weights_mut().into_iter().map(|x| *x).collect()
+    } else {
+        random_start(shape, &mut rng, &inputs.material(&board, &hand), scale)
+    };
+    let start_kept = error(shape, &w, &valid);
     eprintln!(
-        "start: error {:.6} learning, {:.6} kept out",
+        "start: error {:.6} learning, {start_kept:.6} kept out",
         error(shape, &w, &train),
-        error(shape, &w, &valid)
     );
     let (mut m, mut v) = (vec![0.0f32; w.len()], vec![0.0f32; w.len()]);
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
@@ -345,7 +380,12 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
     let mut pass = Pass::new(shape);
     let mut step = 0i32;
     let mut rate = s.rate;
-    let mut best = (f32::MAX, w.clone(), 0);
+    // a network learnt on is kept as it was unless a pass does better on the kept-out positions
+    let mut best = if s.from.is_some() {
+        (start_kept, w.clone(), 0)
+    } else {
+        (f32::MAX, w.clone(), 0)
+    };
     for epoch in 1..=s.epochs {
         for i in (1..order.len()).rev() {
             order.swap(i, (rng.next() % (i as u64 + 1)) as usize);
@@ -381,15 +421,18 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
         }
     }
     let (kept, mut w, epoch) = best;
-    // the inputs no position had kept their random start: written as nothing
-    let mut used = vec![false; shape.inputs];
-    for x in &train {
-        for &i in x.mine.iter().chain(&x.theirs) {
-            used[i as usize] = true;
+    if s.from.is_none() {
+        // the inputs no position had kept their random start: written as nothing (a network
+        // learnt on keeps what it had for them)
+        let mut used = vec![false; shape.inputs];
+        for x in &train {
+            for &i in x.mine.iter().chain(&x.theirs) {
+                used[i as usize] = true;
+            }
         }
-    }
-    for (i, _) in used.iter().enumerate().filter(|(_, u)| !**u) {
-        w[i * n1..(i + 1) * n1].fill(0.0);
+        for (i, _) in used.iter().enumerate().filter(|(_, u)| !**u) {
+            w[i * n1..(i + 1) * n1].fill(0.0);
+        }
     }
     for (x, y) in net.weights_mut().into_iter().zip(&w) {
         *x = *y;
@@ -403,6 +446,13 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
         s.scores.len(),
         s.epochs
     );
+    if let Some(from) = &s.from {
+        let _ = write!(
+            comment,
+            ";\nlearnt on from {} (error kept out at the start {start_kept:.6})",
+            from.display()
+        );
+    }
     let text = net.write(&comment);
     match &s.out {
         Some(path) => std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?,
@@ -468,5 +518,81 @@ mod tests {
         }
         // the material's inputs, the first layer's and the second's
         assert!(checked > 50, "{checked}");
+    }
+
+    #[test]
+    fn learning_on_from_a_network_starts_from_its_weights() {
+        // positions of random games, each scored even: with no pass over them, the network
+        // written is the one learnt on, every weight (a random start, or the inputs these
+        // positions never use written as nothing, would change it)
+        let dir = std::env::temp_dir().join(format!("koma-train-from-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut lines = String::new();
+        let mut rng = Rng(11);
+        let mut seen = HashSet::new();
+        while seen.len() < 800 {
+            let mut pos = Game::new(GameId::Minishogi, RuleOptions::default())
+                .position()
+                .clone();
+            for _ in 0..30 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[(rng.next() % moves.len() as u64) as usize];
+                pos.play(mv).unwrap();
+                let sfen = notation::write_position(&pos);
+                if seen.insert(sfen.clone()) {
+                    lines.push_str(&format!("{sfen}\t0\n"));
+                }
+            }
+        }
+        let scores = dir.join("scores.tsv");
+        std::fs::write(&scores, lines).unwrap();
+        let from = std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../engine/src/eval/minishogi.net"
+        ));
+        let out = dir.join("net.txt");
+        let settings = TrainSettings {
+            game: GameId::Minishogi,
+            scores: vec![scores],
+            hidden: 5,
+            hidden2: 3,
+            zone: false,
+            epochs: 0,
+            batch: 256,
+            rate: 1e-3,
+            decay: 0.95,
+            weight_decay: 0.0,
+            teacher_scale: 260.0,
+            scale: 100.0,
+            seed: 1,
+            out: Some(out.clone()),
+            from: Some(from.clone()),
+        };
+        run(&settings).unwrap();
+        let start = Game::new(GameId::Minishogi, RuleOptions::default());
+        let read = |p: &std::path::Path| {
+            Net::read(&std::fs::read_to_string(p).unwrap(), start.position()).unwrap()
+        };
+        let (mut a, mut b) = (read(&from), read(&out));
+        assert_eq!(
+            (a.hidden, a.hidden2, a.scale),
+            (b.hidden, b.hidden2, b.scale)
+        );
+        let wa: Vec<f32> = a.weights_mut().into_iter().map(|x| *x).collect();
+        let wb: Vec<f32> = b.weights_mut().into_iter().map(|x| *x).collect();
+        assert_eq!(wa, wb);
+        // and a pass, which brings its guesses nearer the even scores, moves it
+        run(&TrainSettings {
+            epochs: 1,
+            ..settings
+        })
+        .unwrap();
+        let mut c = read(&out);
+        let wc: Vec<f32> = c.weights_mut().into_iter().map(|x| *x).collect();
+        assert_ne!(wa, wc);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
