@@ -44,10 +44,9 @@
 //! (`--zone --scale 1540 --rate 5e-4 --epochs 12`) reached 0.0069 (32 units) and 0.0068 (64), no
 //! lower than the network built in. Nor would a deeper teacher change much: on 29,117 of
 //! the new positions scored by Fairy-Stockfish's 10-ply search as well (`--teacher-depth 10`),
-//! the 8-ply scores are
-//! 0.0024 from the 10-ply ones (the same error measure), and the network built in is about as
-//! far from either (0.0064 and 0.0065 on those positions): what it misses is what a static
-//! evaluation of this size does not see, not noise in its teacher.
+//! the 8-ply scores are 0.0024 from the 10-ply ones (the same error measure), and the
+//! network built in is about as far from either (0.0064 and 0.0065 on those positions): what
+//! it misses is what a static evaluation of this size does not see, not noise in its teacher.
 //!
 //! Why (the README's results table has each command; 100 ms a move, each opening from both
 //! seats, the openings chosen by level 3):
