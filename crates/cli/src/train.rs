@@ -48,6 +48,10 @@ pub struct TrainSettings {
     /// them: [`koma_engine::eval::linear::KingZone`]).
     #[arg(long)]
     pub zone: bool,
+    /// With the zones, each side's attacked pieces among the inputs
+    /// ([`koma_engine::eval::net::Threats`]).
+    #[arg(long)]
+    pub threats: bool,
     /// Passes over all positions.
     #[arg(long, default_value_t = 40)]
     pub epochs: u32,
@@ -304,7 +308,7 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
             Net::read(&text, start.position()).map_err(|e| format!("{}: {e}", path.display()))?
         }
         None => {
-            let mut net = Net::zeroed(start.position(), s.hidden, s.hidden2, s.zone)?;
+            let mut net = Net::zeroed(start.position(), s.hidden, s.hidden2, s.zone, s.threats)?;
             net.scale = s.scale;
             net
         }
@@ -560,6 +564,7 @@ mod tests {
             hidden: 5,
             hidden2: 3,
             zone: false,
+            threats: false,
             epochs: 0,
             batch: 256,
             rate: 1e-3,

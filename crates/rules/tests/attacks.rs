@@ -77,3 +77,45 @@ fn attack_cells_list_the_cells_that_would_check() {
     assert!(!checks("5c", 'N') && !checks("4b", 'P'));
     assert!(checks("4b", 'G') && checks("4b", 'S') && !checks("6a", 'S'));
 }
+
+#[test]
+fn the_attack_counts_of_the_whole_board_are_each_cells_count() {
+    // positions of every two-player square game and chu, with random moves played from the start
+    for game in [
+        GameId::Shogi,
+        GameId::Minishogi,
+        GameId::Shogi66,
+        GameId::Chushogi,
+    ] {
+        let mut pos = Position::start(game);
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..60 {
+            let n = pos.variant().geometry.len();
+            let (mut counts, mut royals) = (vec![0u8; n], vec![0u8; n]);
+            for by in [Player::FIRST, Player::SECOND] {
+                pos.attack_counts(by, &mut counts, &mut royals);
+                for c in pos.variant().geometry.cells() {
+                    assert_eq!(
+                        u32::from(counts[c.index()]),
+                        pos.count_attackers(c, by, true),
+                        "{game}: {c:?} by {by:?}"
+                    );
+                    assert_eq!(
+                        u32::from(counts[c.index()] - royals[c.index()]),
+                        pos.count_attackers(c, by, false),
+                        "{game}: {c:?} by {by:?}, royals aside"
+                    );
+                }
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            pos.play(moves[(seed % moves.len() as u64) as usize])
+                .unwrap();
+        }
+    }
+}

@@ -165,7 +165,7 @@ impl KingZone {
                 if a > 0 {
                     z.attacked += 1;
                     z.pressure += a;
-                    if pos.count_attackers(c, me, false) == 0 {
+                    if !pos.has_attacker(c, me, false) {
                         z.bare += 1;
                     }
                 } else if q.is_empty() || q.owner() != me {
@@ -178,6 +178,51 @@ impl KingZone {
             .hand_order
             .iter()
             .map(|&k| pos.hand(enemy, k) as usize)
+            .sum();
+        Some(z)
+    }
+
+    /// [`KingZone::of`] from both players' attacks on the whole board, by cell index
+    /// ([`Position::attack_counts`]: `all[p]` every piece of player `p`, `royals[p]` its
+    /// royals): the same zone without a count of its own.
+    pub fn from_counts(
+        pos: &Position,
+        me: Player,
+        all: &[&[u8]; 2],
+        royals: &[&[u8]; 2],
+    ) -> Option<KingZone> {
+        let g = &pos.variant().geometry;
+        let (mine, enemy) = (me.index() & 1, 1 - (me.index() & 1));
+        let king = pos.king(me)?;
+        let (kx, ky) = g.coords(king);
+        let mut z = KingZone::default();
+        for dy in -1..=1i16 {
+            for dx in -1..=1i16 {
+                if (dx, dy) == (0, 0) {
+                    continue;
+                }
+                let Some(c) = g.at(kx as i16 + dx, ky as i16 + dy) else {
+                    continue;
+                };
+                let i = c.index();
+                let a = usize::from(all[enemy][i]);
+                let q = pos.piece(c);
+                if a > 0 {
+                    z.attacked += 1;
+                    z.pressure += a;
+                    if all[mine][i] == royals[mine][i] {
+                        z.bare += 1;
+                    }
+                } else if q.is_empty() || q.owner() != me {
+                    z.escape += 1;
+                }
+            }
+        }
+        z.held = pos
+            .variant()
+            .hand_order
+            .iter()
+            .map(|&k| pos.hand(me.opponent(), k) as usize)
             .sum();
         Some(z)
     }

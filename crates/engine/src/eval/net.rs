@@ -103,6 +103,60 @@ pub struct Inputs {
     hand_kinds: usize,
     /// With each king's zone ([`KingZone`]).
     zone: bool,
+    /// With each side's pieces the enemy attacks ([`Threats`]; with the zones only).
+    threats: bool,
+}
+
+/// A side's pieces the enemy attacks (kings aside): by kind, those some own piece defends and
+/// those none does (hanging), and how many hang. A network's inputs when it takes them
+/// ([`Inputs::with_threats`]): a static score cannot see an exchange the side to move is about
+/// to lose, and quiescence searches only the side to move's captures.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Threats {
+    /// Kinds (a bit each) of the attacked pieces that are defended.
+    pub defended: u64,
+    /// Kinds of the attacked pieces that are not.
+    pub hanging: u64,
+    /// How many pieces hang.
+    pub loose: usize,
+}
+
+impl Threats {
+    /// Both players' pieces as their enemies attack them (by player), from each player's
+    /// attacks on the whole board by cell index ([`Position::attack_counts`]).
+    pub fn of(pos: &Position, all: &[&[u8]; 2]) -> [Threats; 2] {
+        let v = pos.variant();
+        let mut out = [Threats::default(); 2];
+        for c in v.geometry.cells() {
+            let p = pos.piece(c);
+            if p.is_empty() || v.kind(p.kind()).royal {
+                continue;
+            }
+            let me = p.owner().index() & 1;
+            if all[1 - me].get(c.index()).is_none_or(|&n| n == 0) {
+                continue;
+            }
+            let t = &mut out[me];
+            let bit = 1u64 << p.kind().index();
+            if all[me].get(c.index()).is_some_and(|&n| n > 0) {
+                t.defended |= bit;
+            } else {
+                t.hanging |= bit;
+                t.loose += 1;
+            }
+        }
+        out
+    }
+}
+
+/// Inputs for how many pieces hang (none, one, two, three or more).
+const LOOSE_STEPS: usize = 4;
+
+/// The kings' zones and the threats of a position, by player, worked out once for both views.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Zones {
+    kings: [Option<KingZone>; 2],
+    threats: [Option<Threats>; 2],
 }
 
 const WIDTH: usize = (2 * NEAR + 1) as usize;
@@ -119,12 +173,34 @@ impl Inputs {
             kinds: v.kinds.len(),
             hand_kinds: hand,
             zone: false,
+            threats: false,
         }
     }
 
     /// These inputs with each king's zone ([`KingZone`]) or without.
     pub fn with_zone(self, zone: bool) -> Inputs {
         Inputs { zone, ..self }
+    }
+
+    /// These inputs with the threats ([`Threats`]) or without (with the zones only).
+    pub fn with_threats(self, threats: bool) -> Inputs {
+        Inputs {
+            threats: threats && self.zone,
+            ..self
+        }
+    }
+
+    /// Whether the threats are among the inputs.
+    pub fn threats(&self) -> bool {
+        self.threats
+    }
+
+    fn threat_inputs(&self) -> usize {
+        LOOSE_STEPS + 2 * self.kinds
+    }
+
+    fn threats_at(&self) -> usize {
+        self.zones() + if self.zone { 2 * KING_ZONE_INPUTS } else { 0 }
     }
 
     /// Whether each king's zone is among the inputs.
@@ -148,19 +224,39 @@ impl Inputs {
 
     /// How many inputs a view has.
     pub fn len(&self) -> usize {
-        self.zones() + if self.zone { 2 * KING_ZONE_INPUTS } else { 0 }
+        self.threats_at()
+            + if self.threats {
+                2 * self.threat_inputs()
+            } else {
+                0
+            }
     }
 
     /// The kings' zones of `pos` (by player), where the inputs take them.
-    pub fn zones_of(&self, pos: &Position) -> [Option<KingZone>; 2] {
-        if self.zone {
-            [
+    pub fn zones_of(&self, pos: &Position) -> Zones {
+        let mut z = Zones::default();
+        if self.threats {
+            // both from the two players' attacks on the whole board (the largest board the
+            // rules hold, chu's 144 cells, fits)
+            let n = pos.board().len().min(256);
+            let mut all = [[0u8; 256]; 2];
+            let mut royals = [[0u8; 256]; 2];
+            for (p, (a, r)) in all.iter_mut().zip(royals.iter_mut()).enumerate() {
+                pos.attack_counts(Player(p as u8), &mut a[..n], &mut r[..n]);
+            }
+            let all = [&all[0][..n], &all[1][..n]];
+            let royals = [&royals[0][..n], &royals[1][..n]];
+            z.kings = [Player::FIRST, Player::SECOND]
+                .map(|p| KingZone::from_counts(pos, p, &all, &royals));
+            let [a, b] = Threats::of(pos, &all);
+            z.threats = [Some(a), Some(b)];
+        } else if self.zone {
+            z.kings = [
                 KingZone::of(pos, Player::FIRST),
                 KingZone::of(pos, Player::SECOND),
-            ]
-        } else {
-            [None, None]
+            ];
         }
+        z
     }
 
     /// Whether there are none (never).
@@ -182,7 +278,7 @@ impl Inputs {
         pos: &Position,
         me: Player,
         mirror: bool,
-        zones: &[Option<KingZone>; 2],
+        zones: &Zones,
         mut f: impl FnMut(usize),
     ) {
         self.each_of(pos, &[me], mirror, Some(zones), |_, i| f(i));
@@ -196,20 +292,29 @@ impl Inputs {
 
     /// The kings' zones' inputs of `me`'s view (none unless the zones are among the inputs).
     #[inline]
-    pub fn each_zone_input(
-        &self,
-        me: Player,
-        zones: &[Option<KingZone>; 2],
-        mut f: impl FnMut(usize),
-    ) {
+    pub fn each_zone_input(&self, me: Player, zones: &Zones, mut f: impl FnMut(usize)) {
         if !self.zone {
             return;
         }
         // mine, then theirs (the mirror leaves a zone as it is)
         for (rel, who) in [me, me.opponent()].into_iter().enumerate() {
-            if let Some(z) = zones[who.index()] {
+            if let Some(z) = zones.kings[who.index()] {
                 for i in z.onehot() {
                     f(self.zones() + rel * KING_ZONE_INPUTS + i);
+                }
+            }
+        }
+        for (rel, who) in [me, me.opponent()].into_iter().enumerate() {
+            if let Some(t) = zones.threats[who.index()] {
+                let at = self.threats_at() + rel * self.threat_inputs();
+                f(at + t.loose.min(LOOSE_STEPS - 1));
+                for k in 0..self.kinds {
+                    if t.hanging >> k & 1 != 0 {
+                        f(at + LOOSE_STEPS + k);
+                    }
+                    if t.defended >> k & 1 != 0 {
+                        f(at + LOOSE_STEPS + self.kinds + k);
+                    }
                 }
             }
         }
@@ -221,7 +326,7 @@ impl Inputs {
         pos: &Position,
         views: &[Player],
         mirror: bool,
-        zones: Option<&[Option<KingZone>; 2]>,
+        zones: Option<&Zones>,
         mut f: impl FnMut(usize, usize),
     ) {
         let g = &pos.variant().geometry;
@@ -498,13 +603,14 @@ impl Net {
         hidden: usize,
         hidden2: usize,
         zone: bool,
+        threats: bool,
     ) -> Result<Net, String> {
         if !(1..=MAX_HIDDEN).contains(&hidden) || !(1..=MAX_HIDDEN2).contains(&hidden2) {
             return Err(format!(
                 "layers of {hidden} and {hidden2} units: 1 to {MAX_HIDDEN} and 1 to {MAX_HIDDEN2}"
             ));
         }
-        let inputs = Inputs::of(pos).with_zone(zone);
+        let inputs = Inputs::of(pos).with_zone(zone).with_threats(threats);
         Ok(Net {
             game: pos.game(),
             inputs,
@@ -557,7 +663,8 @@ impl Net {
         // the count says whether the kings' zones are among them
         let plain = Inputs::of(pos);
         let zone = n_inputs == plain.with_zone(true).len();
-        if n_inputs != plain.len() && !zone {
+        let threats = n_inputs == plain.with_zone(true).with_threats(true).len();
+        if n_inputs != plain.len() && !zone && !threats {
             return Err(format!(
                 "{n_inputs} inputs; {} takes {} ({} with the kings' zones)",
                 pos.game(),
@@ -565,7 +672,7 @@ impl Net {
                 plain.with_zone(true).len()
             ));
         }
-        let mut net = Net::zeroed(pos, hidden, hidden2, zone)?;
+        let mut net = Net::zeroed(pos, hidden, hidden2, zone || threats, threats)?;
         net.scale = scale;
         for (i, x) in net.weights_mut().into_iter().enumerate() {
             *x = number(&format!("weight {}", i + 1))? / unit;
@@ -974,13 +1081,72 @@ mod tests {
         let mut none = Vec::new();
         plain.each(&pos, Player::FIRST, false, |i| none.push(i));
         assert!(none.iter().all(|&i| i < plain.len()));
-        let mut net = Net::zeroed(&pos, 2, 2, true).unwrap();
+        let mut net = Net::zeroed(&pos, 2, 2, true, false).unwrap();
         net.w1[plain.len() * 3] = 0.5;
         let back = Net::read(&net.write(""), &pos).unwrap();
         assert!(back.inputs.zone());
         assert_eq!(back, net);
-        let other = Net::read(&Net::zeroed(&pos, 2, 2, false).unwrap().write(""), &pos).unwrap();
+        let other = Net::read(
+            &Net::zeroed(&pos, 2, 2, false, false).unwrap().write(""),
+            &pos,
+        )
+        .unwrap();
         assert!(!other.inputs.zone());
+    }
+
+    #[test]
+    fn the_threats_name_the_attacked_pieces_and_the_zones_from_the_counts_are_the_same() {
+        // sente's rook on 5c attacked by gote's silver on 4b (4b's silver steps to 5c) and
+        // defended by sente's gold on 5d; sente's bishop on 1e attacked by gote's lance on 1a,
+        // undefended; gote's silver attacked by the bishop and defended by its king
+        let pos = read_position(GameId::Shogi, "4k3l/5s3/4R4/4G4/8B/9/9/9/4K4 b - 1").unwrap();
+        let zoned = Inputs::of(&pos).with_zone(true).with_threats(true);
+        assert_eq!(
+            zoned.len(),
+            Inputs::of(&pos).with_zone(true).len() + 2 * (LOOSE_STEPS + 2 * zoned.kinds)
+        );
+        let z = zoned.zones_of(&pos);
+        let kind = |letter: char| {
+            let v = pos.variant();
+            (0..v.kinds.len())
+                .find(|&k| v.kinds[k].letter == letter && v.kinds[k].promotes_to.is_some())
+                .unwrap()
+        };
+        let sente = z.threats[0].unwrap();
+        assert_eq!(sente.defended, 1 << kind('R'));
+        assert_eq!(sente.hanging, 1 << kind('B'));
+        assert_eq!(sente.loose, 1);
+        let gote = z.threats[1].unwrap();
+        assert_eq!(
+            (gote.defended, gote.hanging, gote.loose),
+            (1 << kind('S'), 0, 0)
+        );
+        // a network with them says so by its count, and is read back with them
+        let net = Net::zeroed(&pos, 2, 2, true, true).unwrap();
+        let back = Net::read(&net.write(""), &pos).unwrap();
+        assert!(back.inputs.threats());
+        // the kings' zones from the whole board's counts are those counted cell by cell, in
+        // positions of random games
+        for game in [GameId::Shogi, GameId::Minishogi, GameId::Shogi66] {
+            let mut pos = Position::start(game);
+            let inputs = Inputs::of(&pos).with_zone(true).with_threats(true);
+            let mut seed = 0x2545_F491_4F6C_DD1Du64;
+            for _ in 0..80 {
+                let z = inputs.zones_of(&pos);
+                for p in [Player::FIRST, Player::SECOND] {
+                    assert_eq!(z.kings[p.index()], KingZone::of(&pos, p), "{game}");
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play(moves[(seed % moves.len() as u64) as usize])
+                    .unwrap();
+            }
+        }
     }
 
     fn random_net(pos: &Position) -> Net {
@@ -988,7 +1154,7 @@ mod tests {
     }
 
     fn random_net_of(pos: &Position, hidden: usize, hidden2: usize, zone: bool) -> Net {
-        let mut net = Net::zeroed(pos, hidden, hidden2, zone).unwrap();
+        let mut net = Net::zeroed(pos, hidden, hidden2, zone, false).unwrap();
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for w in net.weights_mut() {
             seed ^= seed << 13;
@@ -1003,7 +1169,7 @@ mod tests {
     #[test]
     fn a_score_never_reaches_the_mate_scores() {
         let pos = small("rbsgk/4p/5/P4/KGSBR b - 1");
-        let mut net = Net::zeroed(&pos, 2, 2, false).unwrap();
+        let mut net = Net::zeroed(&pos, 2, 2, false, false).unwrap();
         net.scale = 530.0;
         net.b3 = 1000.0;
         assert_eq!(net.score(&pos, Player::FIRST), 20_000);
@@ -1049,7 +1215,7 @@ mod tests {
         assert_eq!(eval.score(&pos, Player(1)), -a);
         // a material start: a rook up scores more than the start by about its value
         let inputs = Inputs::of(&pos);
-        let mut net = Net::zeroed(&pos, 4, 2, false).unwrap();
+        let mut net = Net::zeroed(&pos, 4, 2, false, false).unwrap();
         net.scale = 1.0;
         for (i, m) in inputs
             .material(

@@ -639,6 +639,58 @@ impl Position {
         n
     }
 
+    /// For every cell (by index, into `all`, at least as long as the board), how many pieces
+    /// of `by` attack it directly (the pieces' own moves, up to the first piece along a line,
+    /// whoever's): the counts [`Position::count_attackers`] gives cell by cell, for the whole
+    /// board in one pass over `by`'s pieces; in `royals`, how many of them are royals. Counts
+    /// stop at 255.
+    pub fn attack_counts(&self, by: Player, all: &mut [u8], royals: &mut [u8]) {
+        let v = self.v;
+        all.fill(0);
+        royals.fill(0);
+        for from in v.geometry.cells() {
+            let p = self.board[from.index()];
+            if p.is_empty() || p.owner() != by {
+                continue;
+            }
+            let royal = v.kind(p.kind()).royal;
+            for ray in v.rays(by, p.kind(), from) {
+                for &to in ray {
+                    if let Some(n) = all.get_mut(to.index()) {
+                        *n = n.saturating_add(1);
+                    }
+                    if royal && let Some(n) = royals.get_mut(to.index()) {
+                        *n = n.saturating_add(1);
+                    }
+                    if !self.board[to.index()].is_empty() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether any piece of `by` attacks `cell` directly (with `royals` false, a royal does not
+    /// count): [`Position::count_attackers`] above zero, stopping at the first.
+    pub fn has_attacker(&self, cell: Cell, by: Player, royals: bool) -> bool {
+        for (cells, masks) in self.attack_lines(cell, by) {
+            for (d, &c) in cells.iter().enumerate() {
+                let p = self.board[c.index()];
+                if p.is_empty() {
+                    continue;
+                }
+                if p.owner() == by
+                    && masks[d] >> p.kind().index() & 1 != 0
+                    && (royals || !self.v.kind(p.kind()).royal)
+                {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
     /// The cell of the piece of `by` attacking `cell` that `worth` values least, with the cells
     /// in `used` taken as empty (for lines through them too, so pieces behind them attack): the
     /// step of a static exchange, where `used` holds the pieces already traded on `cell`.
