@@ -915,15 +915,19 @@ impl Net {
             let zones = self.inputs.zones_of(pos);
             let n = self.hidden + 1;
             for who in [me, me.opponent()] {
-                let mut rows = [0usize; 2 * KingZone::ONEHOTS];
+                // added in batches (the threats may name a few dozen)
+                let mut rows = [0usize; ROWS];
                 let mut len = 0;
+                let view = &mut views[who.index()][..n];
                 self.inputs.each_zone_input(who, &zones, |i| {
-                    if len < rows.len() {
-                        rows[len] = i;
-                        len += 1;
+                    if len == rows.len() {
+                        self.add_rows(&rows, view);
+                        len = 0;
                     }
+                    rows[len] = i;
+                    len += 1;
                 });
-                self.add_rows(&rows[..len], &mut views[who.index()][..n]);
+                self.add_rows(&rows[..len], view);
             }
         }
         let mut z1 = [0.0f32; 2 * MAX_HIDDEN];
@@ -1146,6 +1150,66 @@ mod tests {
                 pos.play(moves[(seed % moves.len() as u64) as usize])
                     .unwrap();
             }
+        }
+    }
+
+    /// The network's output for `pos` worked out the plain way, from every input of each view
+    /// ([`Inputs::each`], as `koma train` learns from them).
+    fn plain_output(net: &Net, pos: &Position) -> f32 {
+        let (h, n) = (net.hidden, net.hidden + 1);
+        let me = pos.turn();
+        let sums = |who: Player| {
+            let mut acc = net.b1.clone();
+            net.inputs.each(pos, who, false, |i| {
+                for (a, w) in acc.iter_mut().zip(&net.w1[i * n..(i + 1) * n]) {
+                    *a += w;
+                }
+            });
+            acc
+        };
+        let (mine, theirs) = (sums(me), sums(me.opponent()));
+        let z1: Vec<f32> = mine[..h]
+            .iter()
+            .chain(&theirs[..h])
+            .map(|a| a.clamp(0.0, 1.0))
+            .collect();
+        let mut out = net.b3 + mine[h] - theirs[h];
+        for j in 0..net.hidden2 {
+            let row = &net.w2[j * 2 * h..(j + 1) * 2 * h];
+            let a: f32 = net.b2[j] + row.iter().zip(&z1).map(|(w, z)| w * z).sum::<f32>();
+            out += net.w3[j] * a.clamp(0.0, 1.0);
+        }
+        out
+    }
+
+    #[test]
+    fn the_output_is_that_of_every_input_with_the_zones_and_the_threats() {
+        // a shogi middle game with pieces attacked on both sides and in hand
+        let pos = read_position(
+            GameId::Shogi,
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn3p 1",
+        )
+        .unwrap();
+        for (zone, threats) in [(false, false), (true, false), (true, true)] {
+            let mut net = random_net_of(&pos, 8, 4, zone);
+            if threats {
+                let mut wide = Net::zeroed(&pos, 8, 4, true, true).unwrap();
+                let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+                for w in wide.weights_mut() {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    *w = ((seed % 2001) as f32 - 1000.0) / UNIT;
+                }
+                net = wide;
+            }
+            let t = net.inputs.zones_of(&pos).threats;
+            assert_eq!(t.iter().all(Option::is_some), threats);
+            let (got, want) = (net.output(&pos), plain_output(&net, &pos));
+            assert!(
+                (got - want).abs() < 1e-4,
+                "zones {zone}, threats {threats}: {got} against {want}"
+            );
         }
     }
 
