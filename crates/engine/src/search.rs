@@ -734,6 +734,7 @@ impl Engine {
             hash: pos.hash(),
             played: None,
             null: false,
+            check: None,
         }];
         for &mv in moves {
             let mover = pos.turn();
@@ -743,6 +744,7 @@ impl Engine {
                 hash: pos.hash(),
                 played: Some(rules.played(mover, mv, jitto, &pos)),
                 null: false,
+                check: None,
             });
         }
         let settings = self.level.settings(pos.game());
@@ -828,6 +830,11 @@ pub(crate) struct Step {
     /// A null move (the side to move passed, in the search only): no repetition reaches
     /// across it.
     pub null: bool,
+    /// Whether the side to move is in check here, once known (the rules' record of the move
+    /// says so where their check is the position's: [`GameRules::played_check_is_in_check`]).
+    ///
+    /// [`GameRules::played_check_is_in_check`]: koma_rules::games::GameRules::played_check_is_in_check
+    pub check: Option<bool>,
 }
 
 fn path_hashes(path: &[Step]) -> Vec<u64> {
@@ -1102,7 +1109,7 @@ impl Searcher<'_> {
             if !self.play(mv) {
                 continue;
             }
-            let check = self.pos.in_check();
+            let check = self.in_check();
             let d = depth - 1 + i32::from(check);
             self.cut[1] = false;
             let score = if all {
@@ -1167,12 +1174,27 @@ impl Searcher<'_> {
         if !self.pos.try_play(mv) {
             return false;
         }
+        let played = rules.played(mover, mv, jitto, &self.pos);
         self.path.push(Step {
             hash: self.pos.hash(),
-            played: Some(rules.played(mover, mv, jitto, &self.pos)),
+            played: Some(played),
             null: false,
+            // the rules' record of the move says whether it checks: not worked out again
+            check: rules.played_check_is_in_check().then_some(played.check),
         });
         true
+    }
+
+    /// Whether the side to move is in check, worked out once a position.
+    fn in_check(&mut self) -> bool {
+        if let Some(c) = self.path.last().and_then(|s| s.check) {
+            return c;
+        }
+        let c = self.pos.in_check();
+        if let Some(s) = self.path.last_mut() {
+            s.check = Some(c);
+        }
+        c
     }
 
     /// Null-move pruning: off the principal variation (the caller's test), out of check, with
@@ -1200,6 +1222,7 @@ impl Searcher<'_> {
             hash: self.pos.hash(),
             played: None,
             null: true,
+            check: None,
         });
         let r = if self.prune.null_scaled {
             3 + depth / 3 + ((stand - beta) / 200).min(3)
@@ -1425,7 +1448,7 @@ impl Searcher<'_> {
                 }
             }
         }
-        let in_check = self.pos.in_check();
+        let in_check = self.in_check();
         if self.prune.iir && tt_move.is_none() && depth >= 4 {
             depth -= 1;
         }
@@ -1539,7 +1562,7 @@ impl Searcher<'_> {
             }
             legal += 1;
             // a check that loses the checker counts as a quiet move
-            let check = self.pos.in_check() && !bad_check;
+            let check = self.in_check() && !bad_check;
             // a check extends the line, up to twice the iteration's depth (unbounded, chu
             // shogi's many checking pieces made the first iteration, which always finishes,
             // follow checks fifty plies deep: measured, a search of 100k nodes that ran for
@@ -1650,7 +1673,7 @@ impl Searcher<'_> {
         }
         // evasions in full near the horizon, where a check must be answered (chu's royals may
         // stay attacked)
-        let in_check = self.checks_bind && qply < 3 && self.pos.in_check();
+        let in_check = self.checks_bind && qply < 3 && self.in_check();
         let mut best = if in_check { -INF } else { stand };
         if !in_check {
             if stand >= beta {

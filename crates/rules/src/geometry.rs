@@ -309,6 +309,41 @@ impl CellSet {
     }
 }
 
+impl std::ops::BitOr for CellSet {
+    type Output = CellSet;
+    #[inline]
+    fn bitor(self, o: CellSet) -> CellSet {
+        CellSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    }
+}
+
+impl std::ops::BitOrAssign for CellSet {
+    #[inline]
+    fn bitor_assign(&mut self, o: CellSet) {
+        *self = *self | o;
+    }
+}
+
+impl std::ops::BitAnd for CellSet {
+    type Output = CellSet;
+    #[inline]
+    fn bitand(self, o: CellSet) -> CellSet {
+        CellSet([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+}
+
+impl CellSet {
+    /// The cells of `self` not in `other`.
+    #[inline]
+    pub fn minus(self, other: CellSet) -> CellSet {
+        CellSet([
+            self.0[0] & !other.0[0],
+            self.0[1] & !other.0[1],
+            self.0[2] & !other.0[2],
+        ])
+    }
+}
+
 impl FromIterator<Cell> for CellSet {
     fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Self {
         let mut s = CellSet::EMPTY;

@@ -182,49 +182,49 @@ impl KingZone {
         Some(z)
     }
 
-    /// [`KingZone::of`] from both players' attacks on the whole board, by cell index
-    /// ([`Position::attack_counts`]: `all[p]` every piece of player `p`, `royals[p]` its
-    /// royals): the same zone without a count of its own.
-    pub fn from_counts(
-        pos: &Position,
-        me: Player,
-        all: &[&[u8]; 2],
-        royals: &[&[u8]; 2],
-    ) -> Option<KingZone> {
+    /// The cells next to `king` (up to eight).
+    pub fn near(pos: &Position, king: koma_rules::Cell) -> koma_rules::CellSet {
         let g = &pos.variant().geometry;
-        let (mine, enemy) = (me.index() & 1, 1 - (me.index() & 1));
-        let king = pos.king(me)?;
         let (kx, ky) = g.coords(king);
-        let mut z = KingZone::default();
+        let mut set = koma_rules::CellSet::EMPTY;
         for dy in -1..=1i16 {
             for dx in -1..=1i16 {
-                if (dx, dy) == (0, 0) {
-                    continue;
-                }
-                let Some(c) = g.at(kx as i16 + dx, ky as i16 + dy) else {
-                    continue;
-                };
-                let i = c.index();
-                let a = usize::from(all[enemy][i]);
-                let q = pos.piece(c);
-                if a > 0 {
-                    z.attacked += 1;
-                    z.pressure += a;
-                    if all[mine][i] == royals[mine][i] {
-                        z.bare += 1;
-                    }
-                } else if q.is_empty() || q.owner() != me {
-                    z.escape += 1;
+                if (dx, dy) != (0, 0)
+                    && let Some(c) = g.at(kx as i16 + dx, ky as i16 + dy)
+                {
+                    set.insert(c);
                 }
             }
         }
-        z.held = pos
-            .variant()
-            .hand_order
-            .iter()
-            .map(|&k| pos.hand(me.opponent(), k) as usize)
-            .sum();
-        Some(z)
+        set
+    }
+
+    /// [`KingZone::of`] from the sides' attacks as sets: `near`, the cells next to `me`'s king
+    /// ([`KingZone::near`]); `enemy`, the cells the enemy attacks; `guards`, those `me`'s
+    /// pieces but its royals attack; `own`, where `me`'s pieces stand; `pressure`, the enemy's
+    /// attacks on `near` summed over its pieces. The same zone without a count of its own.
+    pub fn from_sets(
+        pos: &Position,
+        me: Player,
+        near: koma_rules::CellSet,
+        enemy: koma_rules::CellSet,
+        guards: koma_rules::CellSet,
+        own: koma_rules::CellSet,
+        pressure: usize,
+    ) -> KingZone {
+        let attacked = near & enemy;
+        KingZone {
+            attacked: attacked.len(),
+            bare: attacked.minus(guards).len(),
+            pressure,
+            held: pos
+                .variant()
+                .hand_order
+                .iter()
+                .map(|&k| pos.hand(me.opponent(), k) as usize)
+                .sum(),
+            escape: near.minus(enemy).minus(own).len(),
+        }
     }
 
     /// The one-hot counts of a zone that are 1 (one of each count).

@@ -639,35 +639,31 @@ impl Position {
         n
     }
 
-    /// For every cell (by index, into `all`, at least as long as the board), how many pieces
-    /// of `by` attack it directly (the pieces' own moves, up to the first piece along a line,
-    /// whoever's): the counts [`Position::count_attackers`] gives cell by cell, for the whole
-    /// board in one pass over `by`'s pieces; in `royals`, how many of them are royals. Counts
-    /// stop at 255.
-    pub fn attack_counts(&self, by: Player, all: &mut [u8], royals: &mut [u8]) {
-        let v = self.v;
-        all.fill(0);
-        royals.fill(0);
-        for from in v.geometry.cells() {
-            let p = self.board[from.index()];
-            if p.is_empty() || p.owner() != by {
-                continue;
-            }
-            let royal = v.kind(p.kind()).royal;
-            for ray in v.rays(by, p.kind(), from) {
-                for &to in ray {
-                    if let Some(n) = all.get_mut(to.index()) {
-                        *n = n.saturating_add(1);
-                    }
-                    if royal && let Some(n) = royals.get_mut(to.index()) {
-                        *n = n.saturating_add(1);
-                    }
-                    if !self.board[to.index()].is_empty() {
-                        break;
-                    }
+    /// The cells the piece on `from` attacks directly (its own moves up to the first piece along
+    /// a line, whoever's; none from an empty cell): the cells whose
+    /// [`Position::count_attackers`] it counts in.
+    #[inline]
+    pub fn attacks_from(&self, from: Cell) -> crate::CellSet {
+        let p = self.board[from.index()];
+        if p.is_empty() {
+            return crate::CellSet::EMPTY;
+        }
+        let t = &self.v.tables;
+        let at = (p.owner().index() * t.nkinds + p.kind().index()) * self.v.geometry.len()
+            + from.index();
+        let mut set = t.steps[at];
+        let (first, count) = t.long_index[at];
+        for &(start, len) in &t.long_rays[first as usize..first as usize + count as usize] {
+            let cells = &t.ray_cells[start as usize..start as usize + len as usize];
+            // the first cell is among the steps; the line goes on past it while it is empty
+            for pair in cells.windows(2) {
+                if !self.board[pair[0].index()].is_empty() {
+                    break;
                 }
+                set.insert(pair[1]);
             }
         }
+        set
     }
 
     /// Whether any piece of `by` attacks `cell` directly (with `royals` false, a royal does not

@@ -234,6 +234,13 @@ pub trait GameRules: Sync {
         false
     }
 
+    /// Whether the `check` of [`GameRules::played`] is always the position's
+    /// [`Position::in_check`] after the move (a search may then take one for the other). The
+    /// default: it is, as the default `played` says.
+    fn played_check_is_in_check(&self) -> bool {
+        true
+    }
+
     /// What `mv`, just played by `mover` and leaving `after`, did that the repetition rules
     /// weigh (`jitto` from [`GameRules::is_pass_in_place`]). The default: whether it gives
     /// check.

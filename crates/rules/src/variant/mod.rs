@@ -212,6 +212,14 @@ pub(crate) struct Tables {
     pub rays: Vec<(u32, u8)>,
     /// Per (player, kind, cell): (first ray, ray count).
     pub piece_rays: Vec<(u32, u16)>,
+    /// Per (player, kind, cell): the first cell of each of the piece's rays, which it attacks
+    /// whatever stands around it.
+    pub steps: Vec<CellSet>,
+    /// Per (player, kind, cell): (first, count) into `long_rays`, the piece's rays longer than
+    /// one cell.
+    pub long_index: Vec<(u32, u16)>,
+    /// Rays longer than one cell: (start, len) into `ray_cells`.
+    pub long_rays: Vec<(u32, u8)>,
     /// Per (player, kind): cells where that piece has no move at all on an empty board.
     pub dead: Vec<CellSet>,
     /// Per attacker player and cell: (first reverse ray, count) into `rev`.
@@ -436,6 +444,9 @@ fn build_tables(geometry: &Geometry, kinds: &[KindInfo], seed: u64) -> Tables {
     let mut ray_cells = Vec::new();
     let mut rays = Vec::new();
     let mut piece_rays = Vec::with_capacity(players * nkinds * n);
+    let mut steps = Vec::with_capacity(players * nkinds * n);
+    let mut long_index = Vec::with_capacity(players * nkinds * n);
+    let mut long_rays = Vec::new();
     let mut dead = Vec::with_capacity(players * nkinds);
 
     let walk = |from: Cell, v: crate::geometry::Vector, range: u8, out: &mut Vec<Cell>| {
@@ -473,6 +484,16 @@ fn build_tables(geometry: &Geometry, kinds: &[KindInfo], seed: u64) -> Tables {
                     dead_here.insert(cell);
                 }
                 piece_rays.push((first, count));
+                let mut step = CellSet::EMPTY;
+                let long_first = long_rays.len() as u32;
+                for &(start, len) in &rays[first as usize..] {
+                    step.insert(ray_cells[start as usize]);
+                    if len > 1 {
+                        long_rays.push((start, len));
+                    }
+                }
+                steps.push(step);
+                long_index.push((long_first, (long_rays.len() as u32 - long_first) as u16));
             }
             dead.push(dead_here);
         }
@@ -535,6 +556,9 @@ fn build_tables(geometry: &Geometry, kinds: &[KindInfo], seed: u64) -> Tables {
         ray_cells,
         rays,
         piece_rays,
+        steps,
+        long_index,
+        long_rays,
         dead,
         rev_index,
         rev,

@@ -178,6 +178,11 @@ impl GameRules for Chushogi {
         ending::is_jitto(before, mv)
     }
 
+    fn played_check_is_in_check(&self) -> bool {
+        // any royal attacked, where the position's check is its king's
+        false
+    }
+
     fn played(&self, mover: Player, mv: Move, jitto: bool, after: &Position) -> Played {
         Played {
             mover,
