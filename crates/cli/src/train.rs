@@ -82,8 +82,9 @@ pub struct TrainSettings {
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
     /// Go on learning from this network (a file as `koma train` writes it, e.g. the one built
-    /// in) rather than from random weights: its shape (the layers' widths, the kings' zones)
-    /// and its scale replace `--hidden`, `--hidden2`, `--zone` and `--scale`. What it learnt
+    /// in) rather than from random weights: its shape (the layers' widths, the kings' zones,
+    /// the threats) and its scale replace `--hidden`, `--hidden2`, `--zone`, `--threats` and
+    /// `--scale`. What it learnt
     /// from positions no longer at hand is kept as its starting point, so positions scored
     /// in several sittings add up.
     #[arg(long)]
@@ -308,6 +309,9 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
             Net::read(&text, start.position()).map_err(|e| format!("{}: {e}", path.display()))?
         }
         None => {
+            if s.threats && !s.zone {
+                return Err("--threats: with --zone (they are worked out together)".into());
+            }
             let mut net = Net::zeroed(start.position(), s.hidden, s.hidden2, s.zone, s.threats)?;
             net.scale = s.scale;
             net
