@@ -17,12 +17,21 @@
 //! from scratch was 0.0062, not tried further. Against the network before it, 100 ms a move,
 //! balanced openings from both seats: 64.0 % over 100 games (64-0-36: `koma match shogi
 //! level:8/net=<file> level:8 --movetime 100 --paired --opening-level 3 --games 50`, and
-//! `--first 50 --games 50`: 37-0-13, 27-0-23).
+//! `--first 50 --games 50`: 37-0-13, 27-0-23). Against Fairy-Stockfish's level 8 (1000 ms a
+//! move, balanced openings from both seats, games 1-40: `koma match shogi level:8/net=<file>
+//! fsf:8 --movetime 1000 --paired --opening-level 3 --games 20 --record`, and `--first 20`):
+//! 30.0 % (12-0-28: 6-0-14 each), where the engine with the network before scored 12.5 % in
+//! the same games (5-0-35: 3-0-17 in games 1-20, 2-0-18 in games 21-40). Level 8 is not
+//! reached; level 7 was not played again. With each side's mobility and the enemy's attacks on
+//! the cells two steps from its king among the inputs as well, the error kept out fell to
+//! 0.0058 (learnt the same way), but the network scored 46.5 % against this one (46-1-53, 100
+//! games at 100 ms a move), and was left out.
 //!
 //! A network whose inputs include the threats costs time: every piece's attacks are worked out
 //! at every position scored ([`super::net::Threats::with_zones`]). The zones are taken from the
 //! same sets, where they were counted cell by cell before, so the two together cost little more
-//! than the zones did (the README has the speeds).
+//! than the zones did: `koma bench --search` from the start ran at 492k-535k nodes/s (six
+//! runs), against 549k-598k for the build before it.
 //!
 //! The network: the quiet positions of 9,000 games of the top level against itself (`koma
 //! match shogi level:8 level:8 --nodes 6000 --opening 8 --record --first 40000 --games 1500`,
