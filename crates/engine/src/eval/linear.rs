@@ -611,13 +611,13 @@ impl Linear {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use koma_rules::position::setup::Setup;
     use koma_rules::{Game, GameId, Piece, RuleOptions};
 
     /// The positions of a game of random legal moves (the same every run).
-    fn random_game(game: GameId, plies: usize) -> Vec<Position> {
+    pub(crate) fn random_game(game: GameId, plies: usize) -> Vec<Position> {
         let mut pos = Game::new(game, RuleOptions::default()).start().clone();
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut out = vec![pos.clone()];

@@ -1171,23 +1171,14 @@ mod tests {
         // the kings' zones from the whole board's counts are those counted cell by cell, in
         // positions of random games
         for game in [GameId::Shogi, GameId::Minishogi, GameId::Shogi66] {
-            let mut pos = Position::start(game);
-            let inputs = Inputs::of(&pos).with_zone(true).with_threats(true);
-            let mut seed = 0x2545_F491_4F6C_DD1Du64;
-            for _ in 0..80 {
+            let inputs = Inputs::of(&Position::start(game))
+                .with_zone(true)
+                .with_threats(true);
+            for pos in crate::eval::linear::tests::random_game(game, 80) {
                 let z = inputs.zones_of(&pos);
                 for p in [Player::FIRST, Player::SECOND] {
                     assert_eq!(z.kings[p.index()], KingZone::of(&pos, p), "{game}");
                 }
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.play(moves[(seed % moves.len() as u64) as usize])
-                    .unwrap();
             }
         }
     }

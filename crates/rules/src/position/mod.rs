@@ -620,23 +620,30 @@ impl Position {
     /// `royals` false, a royal is not counted): an evaluation's measure of a king's
     /// surroundings.
     pub fn count_attackers(&self, cell: Cell, by: Player, royals: bool) -> u32 {
-        let mut n = 0;
-        for (cells, masks) in self.attack_lines(cell, by) {
-            for (d, &c) in cells.iter().enumerate() {
+        self.direct_attackers(cell, by, royals).count() as u32
+    }
+
+    /// The cells of the pieces of `by` that attack `cell` directly (the first piece along each
+    /// line; with `royals` false, royals left out).
+    #[inline]
+    fn direct_attackers(
+        &self,
+        cell: Cell,
+        by: Player,
+        royals: bool,
+    ) -> impl Iterator<Item = Cell> + '_ {
+        self.attack_lines(cell, by)
+            .filter_map(move |(cells, masks)| {
+                let (d, &c) = cells
+                    .iter()
+                    .enumerate()
+                    .find(|(_, c)| !self.board[c.index()].is_empty())?;
                 let p = self.board[c.index()];
-                if p.is_empty() {
-                    continue;
-                }
-                if p.owner() == by
+                (p.owner() == by
                     && masks[d] >> p.kind().index() & 1 != 0
-                    && (royals || !self.v.kind(p.kind()).royal)
-                {
-                    n += 1;
-                }
-                break;
-            }
-        }
-        n
+                    && (royals || !self.v.kind(p.kind()).royal))
+                    .then_some(c)
+            })
     }
 
     /// The cells the piece on `from` attacks directly (its own moves up to the first piece along
@@ -669,22 +676,7 @@ impl Position {
     /// Whether any piece of `by` attacks `cell` directly (with `royals` false, a royal does not
     /// count): [`Position::count_attackers`] above zero, stopping at the first.
     pub fn has_attacker(&self, cell: Cell, by: Player, royals: bool) -> bool {
-        for (cells, masks) in self.attack_lines(cell, by) {
-            for (d, &c) in cells.iter().enumerate() {
-                let p = self.board[c.index()];
-                if p.is_empty() {
-                    continue;
-                }
-                if p.owner() == by
-                    && masks[d] >> p.kind().index() & 1 != 0
-                    && (royals || !self.v.kind(p.kind()).royal)
-                {
-                    return true;
-                }
-                break;
-            }
-        }
-        false
+        self.direct_attackers(cell, by, royals).next().is_some()
     }
 
     /// The cell of the piece of `by` attacking `cell` that `worth` values least, with the cells
