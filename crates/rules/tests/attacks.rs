@@ -80,7 +80,7 @@ fn attack_cells_list_the_cells_that_would_check() {
 
 #[test]
 fn each_pieces_attacks_make_up_each_cells_count_of_attackers() {
-    // positions of the square games and chu, with random moves played from the start
+    // positions of the square games and chu, the moves played drawn from each list by a stride
     for game in [
         GameId::Shogi,
         GameId::Minishogi,

@@ -44,9 +44,8 @@
 //! a network may also take, for each side (mine, then theirs), its pieces the enemy attacks
 //! ([`Threats`], kings aside): by kind, those an own piece defends and those none does, and how
 //! many hang (none to three or more), 4 + 2 x kinds inputs a side. Both the threats and the
-//! zones are then worked out from each player's attacks on the whole board, counted in one pass
-//! over its pieces ([`Position::attacks_from`]; the zones the same as counted cell by cell, a
-//! test checks it). Why: a static score does not see the exchange the side to move is about
+//! zones are then worked out from the cells each piece attacks, in one pass over the board
+//! ([`Position::attacks_from`]; the zones the same as counted cell by cell, a test checks it). Why: a static score does not see the exchange the side to move is about
 //! to lose, and quiescence searches only the side to move's own captures, so the network's
 //! distance to its teacher was largest where pieces stood attacked. In standard shogi, on the
 //! same 553,714 positions, a network with them reached 0.0063 kept out from scratch and 0.0061
@@ -1138,7 +1137,7 @@ mod tests {
     }
 
     #[test]
-    fn the_threats_name_the_attacked_pieces_and_the_zones_from_the_counts_are_the_same() {
+    fn the_threats_name_the_attacked_pieces_and_the_zones_from_the_sets_are_the_same() {
         // sente's rook on 5c attacked by gote's silver on 4b (4b's silver steps to 5c) and
         // defended by sente's gold on 5d; sente's bishop on 1e attacked by gote's lance on 1a,
         // undefended; gote's silver attacked by the bishop and defended by its king
@@ -1168,7 +1167,7 @@ mod tests {
         let net = Net::zeroed(&pos, 2, 2, true, true).unwrap();
         let back = Net::read(&net.write(""), &pos).unwrap();
         assert!(back.inputs.threats());
-        // the kings' zones from the whole board's counts are those counted cell by cell, in
+        // the kings' zones from each piece's attacked cells are those counted cell by cell, in
         // positions of random games
         for game in [GameId::Shogi, GameId::Minishogi, GameId::Shogi66] {
             let inputs = Inputs::of(&Position::start(game))
@@ -1221,18 +1220,7 @@ mod tests {
         )
         .unwrap();
         for (zone, threats) in [(false, false), (true, false), (true, true)] {
-            let mut net = random_net_of(&pos, 8, 4, zone);
-            if threats {
-                let mut wide = Net::zeroed(&pos, 8, 4, true, true).unwrap();
-                let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-                for w in wide.weights_mut() {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    *w = ((seed % 2001) as f32 - 1000.0) / UNIT;
-                }
-                net = wide;
-            }
+            let net = random_net_with(&pos, 8, 4, zone, threats);
             let t = net.inputs.zones_of(&pos).threats;
             assert_eq!(t.iter().all(Option::is_some), threats);
             let (got, want) = (net.output(&pos), plain_output(&net, &pos));
@@ -1248,7 +1236,17 @@ mod tests {
     }
 
     fn random_net_of(pos: &Position, hidden: usize, hidden2: usize, zone: bool) -> Net {
-        let mut net = Net::zeroed(pos, hidden, hidden2, zone, false).unwrap();
+        random_net_with(pos, hidden, hidden2, zone, false)
+    }
+
+    fn random_net_with(
+        pos: &Position,
+        hidden: usize,
+        hidden2: usize,
+        zone: bool,
+        threats: bool,
+    ) -> Net {
+        let mut net = Net::zeroed(pos, hidden, hidden2, zone, threats).unwrap();
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for w in net.weights_mut() {
             seed ^= seed << 13;
