@@ -48,7 +48,7 @@ pub struct TrainSettings {
     /// them: [`koma_engine::eval::linear::KingZone`]).
     #[arg(long)]
     pub zone: bool,
-    /// With the zones, each side's attacked pieces among the inputs
+    /// Each side's attacked pieces among the inputs, with the zones or without
     /// ([`koma_engine::eval::net::Threats`]).
     #[arg(long)]
     pub threats: bool,
@@ -309,9 +309,6 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
             Net::read(&text, start.position()).map_err(|e| format!("{}: {e}", path.display()))?
         }
         None => {
-            if s.threats && !s.zone {
-                return Err("--threats: with --zone (they are worked out together)".into());
-            }
             let mut net = Net::zeroed(start.position(), s.hidden, s.hidden2, s.zone, s.threats)?;
             net.scale = s.scale;
             net

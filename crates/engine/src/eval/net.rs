@@ -40,12 +40,13 @@
 //! from the same positions, 53.3 %, and from 206,512 positions 68.3 % (the README has the
 //! commands).
 //!
-//! **The threats** ([`Inputs::with_threats`], `koma train --zone --threats`): with the zones,
-//! a network may also take, for each side (mine, then theirs), its pieces the enemy attacks
-//! ([`Threats`], kings aside): by kind, those an own piece defends and those none does, and how
-//! many hang (none to three or more), 4 + 2 x kinds inputs a side. Both the threats and the
-//! zones are then worked out from the cells each piece attacks, in one pass over the board
-//! ([`Position::attacks_from`]; the zones the same as counted cell by cell, a test checks it). Why: a static score does not see the exchange the side to move is about
+//! **The threats** ([`Inputs::with_threats`], `koma train --threats`, with `--zone` or
+//! without): a network may also take, for each side (mine, then theirs), its pieces the enemy
+//! attacks ([`Threats`], kings aside): by kind, those an own piece defends and those none does,
+//! and how many hang (none to three or more), 4 + 2 x kinds inputs a side, after the zones'
+//! where it has them. The threats and the zones are worked out from the cells each piece
+//! attacks, in one pass over the board ([`Position::attacks_from`]; the zones the same as
+//! counted cell by cell, a test checks it). Why: a static score does not see the exchange the side to move is about
 //! to lose, and quiescence searches only the side to move's own captures, so the network's
 //! distance to its teacher was largest where pieces stood attacked. In standard shogi, on the
 //! same 553,714 positions, a network with them reached 0.0063 kept out from scratch and 0.0061
@@ -115,7 +116,7 @@ pub struct Inputs {
     hand_kinds: usize,
     /// With each king's zone ([`KingZone`]).
     zone: bool,
-    /// With each side's pieces the enemy attacks ([`Threats`]; with the zones only).
+    /// With each side's pieces the enemy attacks ([`Threats`]).
     threats: bool,
 }
 
@@ -231,12 +232,9 @@ impl Inputs {
         Inputs { zone, ..self }
     }
 
-    /// These inputs with the threats ([`Threats`]) or without (with the zones only).
+    /// These inputs with the threats ([`Threats`]) or without.
     pub fn with_threats(self, threats: bool) -> Inputs {
-        Inputs {
-            threats: threats && self.zone,
-            ..self
-        }
+        Inputs { threats, ..self }
     }
 
     /// Whether the threats are among the inputs.
@@ -286,7 +284,9 @@ impl Inputs {
         let mut z = Zones::default();
         if self.threats {
             let (kings, [a, b]) = Threats::with_zones(pos);
-            z.kings = kings;
+            if self.zone {
+                z.kings = kings;
+            }
             z.threats = [Some(a), Some(b)];
         } else if self.zone {
             z.kings = [
@@ -328,10 +328,11 @@ impl Inputs {
         self.each_of(pos, &[Player::FIRST, Player(1)], false, None, f);
     }
 
-    /// The kings' zones' inputs of `me`'s view (none unless the zones are among the inputs).
+    /// The kings' zones' and the threats' inputs of `me`'s view (none unless they are among
+    /// the inputs).
     #[inline]
     pub fn each_zone_input(&self, me: Player, zones: &Zones, mut f: impl FnMut(usize)) {
-        if !self.zone {
+        if !self.zone && !self.threats {
             return;
         }
         // mine, then theirs (the mirror leaves a zone as it is)
@@ -698,19 +699,24 @@ impl Net {
         if unit < 1.0 {
             return Err(format!("a unit of {unit}: 1 or more"));
         }
-        // the count says whether the kings' zones are among them
+        // the count says whether the kings' zones and the threats are among them
         let plain = Inputs::of(pos);
-        let zone = n_inputs == plain.with_zone(true).len();
-        let threats = n_inputs == plain.with_zone(true).with_threats(true).len();
-        if n_inputs != plain.len() && !zone && !threats {
+        let shapes = [(false, false), (true, false), (false, true), (true, true)];
+        let Some(&(zone, threats)) = shapes
+            .iter()
+            .find(|&&(z, t)| plain.with_zone(z).with_threats(t).len() == n_inputs)
+        else {
             return Err(format!(
-                "{n_inputs} inputs; {} takes {} ({} with the kings' zones)",
+                "{n_inputs} inputs; {} takes {} ({} with the kings' zones, {} with the threats, \
+                 {} with both)",
                 pos.game(),
                 plain.len(),
-                plain.with_zone(true).len()
+                plain.with_zone(true).len(),
+                plain.with_threats(true).len(),
+                plain.with_zone(true).with_threats(true).len()
             ));
-        }
-        let mut net = Net::zeroed(pos, hidden, hidden2, zone || threats, threats)?;
+        };
+        let mut net = Net::zeroed(pos, hidden, hidden2, zone, threats)?;
         net.scale = scale;
         for (i, x) in net.weights_mut().into_iter().enumerate() {
             *x = number(&format!("weight {}", i + 1))? / unit;
@@ -949,7 +955,7 @@ impl Net {
         let me = pos.turn();
         let (mine, theirs) = (me.index(), me.opponent().index());
         self.sums(pos, &mut views);
-        if self.inputs.zone {
+        if self.inputs.zone || self.inputs.threats {
             let zones = self.inputs.zones_of(pos);
             let n = self.hidden + 1;
             for who in [me, me.opponent()] {
@@ -1163,10 +1169,24 @@ mod tests {
             (gote.defended, gote.hanging, gote.loose),
             (1 << kind('S'), 0, 0)
         );
-        // a network with them says so by its count, and is read back with them
-        let net = Net::zeroed(&pos, 2, 2, true, true).unwrap();
-        let back = Net::read(&net.write(""), &pos).unwrap();
-        assert!(back.inputs.threats());
+        // a network says by its count which of them it takes, and is read back with them, in
+        // every game with a network
+        for game in [GameId::Shogi, GameId::Minishogi] {
+            let start = Position::start(game);
+            for (zone, threats) in [(false, false), (true, false), (false, true), (true, true)] {
+                let net = Net::zeroed(&start, 2, 2, zone, threats).unwrap();
+                let back = Net::read(&net.write(""), &start).unwrap();
+                assert_eq!(
+                    (back.inputs.zone(), back.inputs.threats()),
+                    (zone, threats),
+                    "{game}"
+                );
+            }
+        }
+        // without the zones the threats are the same, and no zone is worked out
+        let bare = Inputs::of(&pos).with_threats(true).zones_of(&pos);
+        assert_eq!(bare.threats, z.threats);
+        assert_eq!(bare.kings, [None, None]);
         // the kings' zones from each piece's attacked cells are those counted cell by cell, in
         // positions of random games
         for game in [GameId::Shogi, GameId::Minishogi, GameId::Shogi66] {
@@ -1219,7 +1239,7 @@ mod tests {
             "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn3p 1",
         )
         .unwrap();
-        for (zone, threats) in [(false, false), (true, false), (true, true)] {
+        for (zone, threats) in [(false, false), (true, false), (false, true), (true, true)] {
             let net = random_net_with(&pos, 8, 4, zone, threats);
             let t = net.inputs.zones_of(&pos).threats;
             assert_eq!(t.iter().all(Option::is_some), threats);
