@@ -161,7 +161,12 @@ impl Threats {
             if !v.kind(p.kind()).royal {
                 guards[me] |= a;
             }
-            pressure[me] += (a & near[1 - me]).len();
+            // most pieces attack none of those cells: no count then (a count of bits is a
+            // long sum where the build may not use the processor's own)
+            let hit = a & near[1 - me];
+            if !hit.is_empty() {
+                pressure[me] += hit.len();
+            }
         }
         let zones = [0, 1].map(|p| {
             kings[p].map(|_| {
@@ -177,22 +182,21 @@ impl Threats {
             })
         });
         let mut threats = [Threats::default(); 2];
-        for c in v.geometry.cells() {
-            let p = pos.piece(c);
-            if p.is_empty() || v.kind(p.kind()).royal {
-                continue;
-            }
-            let me = p.owner().index() & 1;
-            if !attacks[1 - me].contains(c) {
-                continue;
-            }
+        for me in 0..2 {
             let t = &mut threats[me];
-            let bit = 1u64 << p.kind().index();
-            if attacks[me].contains(c) {
-                t.defended |= bit;
-            } else {
-                t.hanging |= bit;
-                t.loose += 1;
+            // only the attacked pieces
+            for c in (own[me] & attacks[1 - me]).iter() {
+                let k = pos.piece(c).kind();
+                if v.kind(k).royal {
+                    continue;
+                }
+                let bit = 1u64 << k.index();
+                if attacks[me].contains(c) {
+                    t.defended |= bit;
+                } else {
+                    t.hanging |= bit;
+                    t.loose += 1;
+                }
             }
         }
         (zones, threats)
