@@ -686,20 +686,21 @@ impl Net {
         if game != pos.game().to_string() {
             return Err(format!("a network for {game:?}, not {}", pos.game()));
         }
-        let mut number = |what: &str| -> Result<f32, String> {
+        // `what` names the number only for a message (a network has many weights to read)
+        let mut number = |what: &dyn Fn() -> String| -> Result<f32, String> {
             let w = words
                 .next()
-                .ok_or_else(|| format!("it ends before {what}"))?;
+                .ok_or_else(|| format!("it ends before {}", what()))?;
             w.parse::<f32>()
                 .ok()
                 .filter(|x| x.is_finite())
-                .ok_or_else(|| format!("{what}: {w:?} is not a number"))
+                .ok_or_else(|| format!("{}: {w:?} is not a number", what()))
         };
-        let n_inputs = number("the inputs")? as usize;
-        let hidden = number("the first layer's width")? as usize;
-        let hidden2 = number("the second layer's width")? as usize;
-        let scale = number("the scale")?;
-        let unit = number("the unit")?;
+        let n_inputs = number(&|| "the inputs".into())? as usize;
+        let hidden = number(&|| "the first layer's width".into())? as usize;
+        let hidden2 = number(&|| "the second layer's width".into())? as usize;
+        let scale = number(&|| "the scale".into())?;
+        let unit = number(&|| "the unit".into())?;
         if unit < 1.0 {
             return Err(format!("a unit of {unit}: 1 or more"));
         }
@@ -723,7 +724,7 @@ impl Net {
         let mut net = Net::zeroed(pos, hidden, hidden2, zone, threats)?;
         net.scale = scale;
         for (i, x) in net.weights_mut().into_iter().enumerate() {
-            *x = number(&format!("weight {}", i + 1))? / unit;
+            *x = number(&|| format!("weight {}", i + 1))? / unit;
         }
         if words.next().is_some() {
             return Err("more weights than the shape takes".into());
