@@ -83,8 +83,9 @@ pub struct TrainSettings {
     pub out: Option<std::path::PathBuf>,
     /// Go on learning from this network (a file as `koma train` writes it, e.g. the one built
     /// in) rather than from random weights: its shape (the layers' widths, the kings' zones,
-    /// the threats) and its scale replace `--hidden`, `--hidden2`, `--zone`, `--threats` and
-    /// `--scale`. What it learnt
+    /// the threats) and its scale replace `--hidden`, `--hidden2` and `--scale`; `--zone` and
+    /// `--threats` add those inputs where it lacks them, their weights starting at 0 (the
+    /// zones only to a network without the threats). What it learnt
     /// from positions no longer at hand is kept as its starting point, so positions scored
     /// in several sittings add up.
     #[arg(long)]
@@ -306,7 +307,9 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
         Some(path) => {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            Net::read(&text, start.position()).map_err(|e| format!("{}: {e}", path.display()))?
+            Net::read(&text, start.position())
+                .and_then(|net| net.widened(start.position(), s.zone, s.threats))
+                .map_err(|e| format!("{}: {e}", path.display()))?
         }
         None => {
             let mut net = Net::zeroed(start.position(), s.hidden, s.hidden2, s.zone, s.threats)?;

@@ -732,6 +732,35 @@ impl Net {
         Ok(net)
     }
 
+    /// This network with the kings' zones or the threats among its inputs as well (`zone`,
+    /// `threats`; those it has it keeps), their weights 0: the same output until it learns
+    /// them, so that a network learnt from positions no longer at hand can go on learning
+    /// with more inputs (`koma train --from <file> --threats`). The inputs it has keep their
+    /// places (the new ones come after them).
+    ///
+    /// # Errors
+    /// Another game's position, or the zones asked of a network with the threats (they would
+    /// come before them).
+    pub fn widened(&self, pos: &Position, zone: bool, threats: bool) -> Result<Net, String> {
+        if pos.game() != self.game {
+            return Err(format!("a network for {}, not {}", self.game, pos.game()));
+        }
+        // the kings' zones stand before the threats
+        if zone && !self.inputs.zone && self.inputs.threats {
+            return Err("the kings' zones cannot be added to a network with the threats".into());
+        }
+        let (zone, threats) = (zone || self.inputs.zone, threats || self.inputs.threats);
+        let mut wide = Net::zeroed(pos, self.hidden, self.hidden2, zone, threats)?;
+        wide.w1[..self.w1.len()].copy_from_slice(&self.w1);
+        wide.b1.copy_from_slice(&self.b1);
+        wide.w2.copy_from_slice(&self.w2);
+        wide.b2.copy_from_slice(&self.b2);
+        wide.w3.copy_from_slice(&self.w3);
+        wide.b3 = self.b3;
+        wide.scale = self.scale;
+        Ok(wide)
+    }
+
     /// Every weight in the file's order.
     pub fn weights_mut(&mut self) -> Vec<&mut f32> {
         self.cache = SumCache::default();
@@ -1254,6 +1283,32 @@ mod tests {
                 "zones {zone}, threats {threats}: {got} against {want}"
             );
         }
+    }
+
+    #[test]
+    fn a_widened_network_scores_as_before_until_it_learns_its_new_inputs() {
+        let games = crate::eval::linear::tests::random_game(GameId::Minishogi, 40);
+        let start = Position::start(GameId::Minishogi);
+        for zone in [false, true] {
+            let net = random_net_with(&start, 8, 4, zone, false);
+            for (add_zone, add_threats) in [(false, true), (true, true), (true, false)] {
+                let wide = net.widened(&start, add_zone, add_threats).unwrap();
+                assert_eq!(wide.inputs.zone(), zone || add_zone);
+                assert_eq!(wide.inputs.threats(), add_threats);
+                for pos in &games {
+                    assert!((wide.output(pos) - net.output(pos)).abs() < 1e-4);
+                }
+            }
+        }
+        // the zones come before the threats: not added to a network that has the threats
+        let threats_only = random_net_with(&start, 8, 4, false, true);
+        assert!(threats_only.widened(&start, true, false).is_err());
+        // nor a network widened for another game
+        assert!(
+            threats_only
+                .widened(&Position::start(GameId::Shogi), false, true)
+                .is_err()
+        );
     }
 
     fn random_net(pos: &Position) -> Net {
