@@ -52,9 +52,10 @@
 //! same 553,714 positions, a network with them reached 0.0063 kept out from scratch and 0.0061
 //! learnt on at a smaller step, where the one without them reached 0.0069 from scratch and the
 //! network built in before has 0.0068 ([`super::shogi`] has the matches). In minishogi a
-//! network with them alone (no zones) is built in: the network before it widened with them
-//! ([`Net::widened`]: their weights start at 0, so it scores as before until it learns them)
-//! and learnt on from new positions ([`super::minishogi`]). Their cost is the pieces' attacks
+//! network with them alone (no zones), the one built in widened with them ([`Net::widened`]:
+//! their weights start at 0, so it scores as before until it learns them) and learnt on from
+//! new positions, beat the one built in but not Fairy-Stockfish, and was left out
+//! ([`super::minishogi`]). Their cost is the pieces' attacks
 //! at every position scored; walking only the attacked pieces for the threats, and counting
 //! a piece's attacks near the enemy king only where it has some, took 8 % off the search's
 //! instructions in shogi (the README's speed section).
