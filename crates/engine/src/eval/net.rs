@@ -47,18 +47,18 @@
 //! where it has them. The threats and the zones are worked out from the cells each piece
 //! attacks, in one pass over the board ([`Position::attacks_from`]; the zones the same as
 //! counted cell by cell, a test checks it). Why: a static score does not see the exchange the
-//! side to move is about to lose, and quiescence searches only the side to move's own captures, so the network's
-//! distance to its teacher was largest where pieces stood attacked. In standard shogi, on the
-//! same 553,714 positions, a network with them reached 0.0063 kept out from scratch and 0.0061
-//! learnt on at a smaller step, where the one without them reached 0.0069 from scratch and the
-//! network built in before has 0.0068 ([`super::shogi`] has the matches). In minishogi a
-//! network with them alone (no zones), the one built in widened with them ([`Net::widened`]:
-//! their weights start at 0, so it scores as before until it learns them) and learnt on from
-//! new positions, beat the one built in but not Fairy-Stockfish, and was left out
-//! ([`super::minishogi`]). Their cost is the pieces' attacks
-//! at every position scored; walking only the attacked pieces for the threats, and counting
-//! a piece's attacks near the enemy king only where it has some, took 8 % off the search's
-//! instructions in shogi (the README's speed section).
+//! side to move is about to lose, and quiescence searches only the side to move's own captures,
+//! so the network's distance to its teacher was largest where pieces stood attacked. In
+//! standard shogi, on the same 553,714 positions, a network with them reached 0.0063 kept out
+//! from scratch and 0.0061 learnt on at a smaller step, where the one without them reached
+//! 0.0069 from scratch and the network built in before has 0.0068 ([`super::shogi`] has the
+//! matches). In minishogi a network with them alone (no zones), the one built in widened with
+//! them ([`Net::widened`]: their weights start at 0, so it scores as before until it learns
+//! them) and learnt on from new positions, beat the one built in but not Fairy-Stockfish, and
+//! was left out ([`super::minishogi`]). Their cost is the pieces' attacks at every position
+//! scored; walking only the attacked pieces for the threats, and counting a piece's attacks
+//! near the enemy king only where it has some, took 8 % off the search's instructions in shogi
+//! (the README's speed section).
 //!
 //! **The sums brought from the position before.** A network keeps the first layer's sums of
 //! the positions it scored last (`Sums`: both players' views but the kings' zones, a slot

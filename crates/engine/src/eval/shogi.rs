@@ -20,19 +20,20 @@
 //! `--first 50 --games 50`: 37-0-13, 27-0-23). Against Fairy-Stockfish's level 8 (1000 ms a
 //! move, balanced openings from both seats, games 1-40: `koma match shogi level:8/net=<file>
 //! fsf:8 --movetime 1000 --paired --opening-level 3 --games 20 --record`, and `--first 20`):
-//! 30.0 % (12-0-28: 6-0-14 each), where the engine with the network before scored 12.5 % in
-//! the same games (5-0-35: 3-0-17 in games 1-20, 2-0-18 in games 21-40). Built in, games
-//! 41-60 (`koma match shogi level:8 fsf:8 ... --first 40 --games 20 --record`): 8-0-12, so
-//! 33.3 % over 60 (20-0-40). Level 8 is not reached; level 7 was not played again. With each side's mobility and the enemy's attacks on
-//! the cells two steps from its king among the inputs as well, the error kept out fell to
-//! 0.0058 (learnt the same way), but the network scored 46.5 % against this one (46-1-53, 100
-//! games at 100 ms a move), and was left out.
+//! 30.0 % (12-0-28: 6-0-14 each), where the engine with the network before scored 12.5 % in the
+//! same games (5-0-35: 3-0-17 in games 1-20, 2-0-18 in games 21-40). Built in, games 41-60
+//! (`koma match shogi level:8 fsf:8 ... --first 40 --games 20 --record`): 8-0-12, so 33.3 %
+//! over 60 (20-0-40). Level 8 is not reached; level 7 was not played again. With each side's
+//! mobility and the enemy's attacks on the cells two steps from its king among the inputs as
+//! well, the error kept out fell to 0.0058 (learnt the same way), but the network scored 46.5 %
+//! against this one (46-1-53, 100 games at 100 ms a move), and was left out.
 //!
 //! A network whose inputs include the threats costs time: every piece's attacks are worked out
 //! at every position scored ([`super::net::Threats::with_zones`]). The zones are taken from the
 //! same sets, where they were counted cell by cell before, so the two together cost little more
 //! than the zones did: `koma bench --search` from the start ran at 492k-535k nodes/s (six
-//! runs), against 549k-598k for the build before it.
+//! runs), against 549k-598k for the build before it, and at 528k-587k (four runs) once the
+//! threats walked only the attacked pieces (the README's speed section).
 //!
 //! The network: the quiet positions of 9,000 games of the top level against itself (`koma
 //! match shogi level:8 level:8 --nodes 6000 --opening 8 --record --first 40000 --games 1500`,
@@ -48,9 +49,10 @@
 //! positions) and the learnt table below 0.0127 on those. With 64 units in the first layer the
 //! error was 0.0078 as well, so the smaller, faster one is played.
 //!
-//! The network built in before the threats was learnt on from that one (`koma train --from`, whose docs say
-//! why: the 512,696 scores are not kept) with 222,221 positions more: the quiet positions of
-//! 4,000 games of the top level against itself with it built in (`koma match shogi level:8
+//! The network built in before the threats was learnt on from that one (`koma train --from`,
+//! whose docs say why: the 512,696 scores are not kept) with 222,221 positions more: the quiet
+//! positions of 4,000 games of the top level against itself with it built in (`koma match shogi
+//! level:8
 //! level:8 --nodes 4000 --opening 8 --record --games 1000`, with `--first 64000`, `66000`,
 //! `68000` and `70000`), scored as above; `koma train shogi <4 caches> --from <the network of
 //! 512,696 positions> --teacher-scale 600 --weight-decay 1 --rate 5e-5 --epochs 6` (the
