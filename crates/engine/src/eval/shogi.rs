@@ -52,8 +52,7 @@
 //! The network built in before the threats was learnt on from that one (`koma train --from`,
 //! whose docs say why: the 512,696 scores are not kept) with 222,221 positions more: the quiet
 //! positions of 4,000 games of the top level against itself with it built in (`koma match shogi
-//! level:8
-//! level:8 --nodes 4000 --opening 8 --record --games 1000`, with `--first 64000`, `66000`,
+//! level:8 level:8 --nodes 4000 --opening 8 --record --games 1000`, with `--first 64000`, `66000`,
 //! `68000` and `70000`), scored as above; `koma train shogi <4 caches> --from <the network of
 //! 512,696 positions> --teacher-scale 600 --weight-decay 1 --rate 5e-5 --epochs 6` (the
 //! third pass the least error kept out). On the new positions kept out its error is 0.0068,
