@@ -72,8 +72,6 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("nonull", |p| p.game_null_move = false),
     ("nosteep", |p| p.game_reductions = false),
     ("steep", |p| p.steep_reductions = true),
-    ("deepfut", |p| p.deep_futility = true),
-    ("gravity", |p| p.history_gravity = true),
     ("null2", |p| {
         p.null_move = true;
         p.null_scaled = true;

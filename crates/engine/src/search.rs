@@ -87,11 +87,6 @@ pub const LATE_QUIET: [usize; 3] = [10, 18, 30];
 /// With [`Pruning::late_deep`], the moves tried at depths 4, 5 and 6 off the principal
 /// variation past which quiet moves are skipped (unless the game sets its own, as above).
 pub const LATE_DEEP: [usize; 3] = [40, 55, 75];
-/// (Measured) the margins of reverse futility four to six plies from the leaves
-/// ([`Pruning::deep_futility`]).
-pub const DEEP_FUTILITY: [i32; 3] = [850, 1050, 1250];
-/// (Measured) the bound of a history entry with [`Pruning::history_gravity`].
-pub const HISTORY_BOUND: i32 = 16_384;
 /// [`Pruning::probcut`]: how far above beta a capture's reduced search must score to cut.
 pub const PROBCUT_MARGIN: i32 = 200;
 /// [`Pruning::probcut`]: the fewest plies from the leaves where it is tried (its reduced
@@ -631,13 +626,6 @@ pub struct Pruning {
     /// ([`crate::eval::Evaluator::steep_reductions`]): off, the game's choice is ignored (to
     /// measure it).
     pub game_reductions: bool,
-    /// (Measured) reverse futility four to six plies from the leaves: off the principal
-    /// variation, out of check, a node whose static score stands [`DEEP_FUTILITY`] above beta
-    /// is cut.
-    pub deep_futility: bool,
-    /// (Measured) the history moves by gravity: a bonus or malus shrinks as the entry nears
-    /// its bound ([`HISTORY_BOUND`]), so that old results fade instead of saturating.
-    pub history_gravity: bool,
 }
 
 impl Default for Pruning {
@@ -664,8 +652,6 @@ impl Default for Pruning {
             game_null_move: true,
             steep_reductions: false,
             game_reductions: true,
-            deep_futility: false,
-            history_gravity: false,
         }
     }
 }
@@ -1498,32 +1484,6 @@ impl Searcher<'_> {
         if frontier && stand - FUTILITY[depth as usize - 1] >= beta {
             return stand;
         }
-        if self.prune.deep_futility
-            && self.futility
-            && !pv_node
-            && !in_check
-            && (4..=6).contains(&depth)
-            && beta.abs() < MATE_BOUND
-        {
-            let mut s = self.evals.score(self.eval, &self.pos);
-            if self.prune.tt_stand
-                && let Some(e) = entry
-            {
-                let t = from_tt(e.score, ply);
-                if t.abs() < MATE_BOUND
-                    && match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => t > s,
-                        Bound::Upper => t < s,
-                    }
-                {
-                    s = t;
-                }
-            }
-            if s - DEEP_FUTILITY[depth as usize - 4] >= beta {
-                return s;
-            }
-        }
         let futile = frontier && stand + FUTILITY[depth as usize - 1] <= alpha;
         let late = if frontier {
             self.late_quiet[depth as usize - 1]
@@ -1666,25 +1626,12 @@ impl Searcher<'_> {
                                 k[0] = Some(mv);
                             }
                             let i = self.history_index(mv);
-                            if self.prune.history_gravity {
-                                let b = (depth * depth).min(1_200);
-                                let h = &mut self.history[i];
-                                *h += b - *h * b / HISTORY_BOUND;
-                                for &t in &tried {
-                                    if t != mv {
-                                        let j = self.history_index(t);
-                                        let h = &mut self.history[j];
-                                        *h += -b - *h * b / HISTORY_BOUND;
-                                    }
-                                }
-                            } else {
-                                self.history[i] = (self.history[i] + depth * depth).min(700_000);
-                                for &t in &tried {
-                                    if t != mv {
-                                        let j = self.history_index(t);
-                                        self.history[j] =
-                                            (self.history[j] - depth * depth).max(-700_000);
-                                    }
+                            self.history[i] = (self.history[i] + depth * depth).min(700_000);
+                            for &t in &tried {
+                                if t != mv {
+                                    let j = self.history_index(t);
+                                    self.history[j] =
+                                        (self.history[j] - depth * depth).max(-700_000);
                                 }
                             }
                         }
