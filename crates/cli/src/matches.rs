@@ -72,7 +72,6 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("nonull", |p| p.game_null_move = false),
     ("nosteep", |p| p.game_reductions = false),
     ("steep", |p| p.steep_reductions = true),
-    ("badcaps", |p| p.bad_captures = true),
     ("null2", |p| {
         p.null_move = true;
         p.null_scaled = true;

@@ -626,9 +626,6 @@ pub struct Pruning {
     /// ([`crate::eval::Evaluator::steep_reductions`]): off, the game's choice is ignored (to
     /// measure it).
     pub game_reductions: bool,
-    /// (Measured) captures that lose on the static exchange (not checks or promotions)
-    /// reduced and skipped late as quiet moves.
-    pub bad_captures: bool,
 }
 
 impl Default for Pruning {
@@ -655,7 +652,6 @@ impl Default for Pruning {
             game_null_move: true,
             steep_reductions: false,
             game_reductions: true,
-            bad_captures: false,
         }
     }
 }
@@ -1574,13 +1570,7 @@ impl Searcher<'_> {
             let ext =
                 i32::from(check && ply < (2 * self.iteration).min(MAX_PLY / 2) && !self.quiet_only);
             let quiet = !o.capture && !check && !matches!(mv, Move::Board { promote: true, .. });
-            // (measured) a capture that loses on the exchange reduced and skipped as a quiet move
-            let weak = quiet
-                || (self.prune.bad_captures
-                    && o.losing
-                    && !check
-                    && !matches!(mv, Move::Board { promote: true, .. }));
-            if weak && legal > 1 && (futile || legal > late) {
+            if quiet && legal > 1 && (futile || legal > late) {
                 self.unplay();
                 continue;
             }
@@ -1593,7 +1583,7 @@ impl Searcher<'_> {
                 self.cut[ply + 1] = !pv_node && !cut_here;
                 score = -self.negamax(depth - 1 + ext, -beta, -alpha, ply + 1);
             } else {
-                let r = if self.reductions && weak && !in_check && depth >= 3 && legal > 3 {
+                let r = if self.reductions && quiet && !in_check && depth >= 3 && legal > 3 {
                     if self.prune.log_reductions {
                         (log_reduction(depth, legal, self.prune.steep_reductions)
                             - i32::from(pv_node)
