@@ -17,6 +17,14 @@
 //! generator (the same seed, the same network) and a straight unit that starts as the game's
 //! piece values.
 //!
+//! `--records <games> --lambda L` blends the games' results into the targets: a position of
+//! the caches that those games met learns `L` of its result for the side to move (the mean
+//! over the games that met it) and `1 - L` of the teacher's score, as `koma tune --lambda`
+//! does for the tables; the errors printed are then against the blended targets. Why: a
+//! network that learns only the teacher's scores can at best judge as the teacher does, and
+//! the teacher is the engine the levels are measured against; the results say what the
+//! teacher's score does not.
+//!
 //! `--from <network>` learns on from a network instead (the one built in, say), its shape and
 //! scale kept: the teacher's scores take hours to gather and are not kept in the repository,
 //! so a network learnt on from the one built in keeps what that one learnt from positions no
@@ -90,6 +98,48 @@ pub struct TrainSettings {
     /// in several sittings add up.
     #[arg(long)]
     pub from: Option<std::path::PathBuf>,
+    /// Games (`koma match --record` files) whose results join the targets: a position of the
+    /// caches met in these games learns `--lambda` of its games' result (for the side to
+    /// move, the mean where it was met in several) and the rest of the teacher's score.
+    #[arg(long = "records")]
+    pub records: Vec<std::path::PathBuf>,
+    /// The games' results' share of a target (with `--records`).
+    #[arg(long, default_value_t = 0.0)]
+    pub lambda: f32,
+}
+
+/// The results of the positions met in `records`' games, by SFEN: for the side to move, the
+/// mean over the games that met it (wins 1, draws a half, losses 0).
+fn results(
+    game: GameId,
+    records: &[std::path::PathBuf],
+) -> Result<std::collections::HashMap<String, f32>, String> {
+    let mut sums: std::collections::HashMap<String, (f32, u32)> = Default::default();
+    for path in records {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (n, record) in crate::tune::read_records(&text).iter().enumerate() {
+            let named = |e: String| format!("{}, game {}: {e}", path.display(), n + 1);
+            let mut pos: Position = Game::new(game, RuleOptions::default()).start().clone();
+            for m in &record.moves {
+                let mv = notation::read_move(pos.variant(), m)
+                    .map_err(|e| named(format!("move {m:?}: {e}")))?;
+                pos.play(mv)
+                    .map_err(|e| named(format!("move {m:?}: {e}")))?;
+                let r = if pos.turn() == Player::FIRST {
+                    record.result
+                } else {
+                    1.0 - record.result
+                };
+                let e = sums.entry(notation::write_position(&pos)).or_default();
+                e.0 += r;
+                e.1 += 1;
+            }
+        }
+    }
+    Ok(sums
+        .into_iter()
+        .map(|(k, (sum, n))| (k, sum / n as f32))
+        .collect())
 }
 
 /// One position: both views' inputs and the target.
@@ -324,6 +374,11 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
         h: net.hidden,
         h2: net.hidden2,
     };
+    if !(0.0..=1.0).contains(&s.lambda) {
+        return Err("--lambda: from 0 to 1".into());
+    }
+    let results = results(s.game, &s.records)?;
+    let mut with_result = 0usize;
     // the positions, each once
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     let mut own = Vec::new(); // the game's own evaluation's guesses on the kept-out positions
@@ -344,7 +399,11 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
             if !seen.insert(sfen.to_string()) {
                 continue;
             }
-            let target = sigmoid(score / s.teacher_scale);
+            let mut target = sigmoid(score / s.teacher_scale);
+            if let Some(&r) = results.get(sfen) {
+                target = s.lambda * r + (1.0 - s.lambda) * target;
+                with_result += 1;
+            }
             let kept_out = (lines / 64) % 10 == 9;
             lines += 1;
             if kept_out {
@@ -367,6 +426,13 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
         valid.len(),
         shape.len()
     );
+    if !s.records.is_empty() {
+        eprintln!(
+            "{with_result} positions met in the games' {} positions: {} of their targets the result",
+            results.len(),
+            s.lambda
+        );
+    }
     eprintln!("the game's own evaluation: error {own_error:.6} kept out");
     let mut rng = Rng(s.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let n1 = shape.h + 1;
@@ -454,6 +520,14 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
         s.scores.len(),
         s.epochs
     );
+    if !s.records.is_empty() {
+        let _ = write!(
+            comment,
+            ";\n{} of each target the result of the games of {} files ({with_result} positions)",
+            s.lambda,
+            s.records.len()
+        );
+    }
     if let Some(from) = &s.from {
         let _ = write!(
             comment,
@@ -474,6 +548,33 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
 mod tests {
     #![allow(clippy::unwrap_used)] // test code: a failure is a test failure
     use super::*;
+
+    #[test]
+    fn a_games_result_is_the_side_to_moves() {
+        // sente wins one game, the other the same moves is a draw: after sente's first move
+        // gote stands to lose (0) once and draw once, so the mean is a quarter
+        let dir = std::env::temp_dir().join(format!("koma-train-results-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.txt");
+        std::fs::write(
+            &path,
+            "  Checkmate, winner Some(0), level:8 at seat 0, 2 plies\n  3e3d 3a3b\ngame 1: win\n  \
+             cap, 2 plies\n  3e3d 3a3b\ngame 2: draw\n",
+        )
+        .unwrap();
+        let r = results(GameId::Minishogi, std::slice::from_ref(&path)).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let mut pos = Game::new(GameId::Minishogi, RuleOptions::default())
+            .start()
+            .clone();
+        pos.play(notation::read_move(pos.variant(), "3e3d").unwrap())
+            .unwrap();
+        assert_eq!(r[&notation::write_position(&pos)], 0.25);
+        pos.play(notation::read_move(pos.variant(), "3a3b").unwrap())
+            .unwrap();
+        assert_eq!(r[&notation::write_position(&pos)], 0.75);
+        assert_eq!(r.len(), 2);
+    }
 
     #[test]
     fn the_gradient_is_the_errors_slope() {
@@ -579,6 +680,8 @@ mod tests {
             seed: 1,
             out: Some(out.clone()),
             from: Some(from.clone()),
+            records: Vec::new(),
+            lambda: 0.0,
         };
         run(&settings).unwrap();
         let start = Game::new(GameId::Minishogi, RuleOptions::default());

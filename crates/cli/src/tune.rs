@@ -107,12 +107,13 @@ struct Sample {
 }
 
 /// A recorded game: its result for the first player and its moves.
-struct Record {
-    result: f32,
-    moves: Vec<String>,
+pub(crate) struct Record {
+    pub(crate) result: f32,
+    pub(crate) moves: Vec<String>,
 }
 
-fn read_records(text: &str) -> Vec<Record> {
+/// The games of a file as `koma match --record` prints them, each with its result.
+pub(crate) fn read_records(text: &str) -> Vec<Record> {
     let mut out = Vec::new();
     let mut result = None;
     for line in text.lines() {
