@@ -104,7 +104,7 @@ pub struct TrainSettings {
     #[arg(long = "records")]
     pub records: Vec<std::path::PathBuf>,
     /// The games' results' share of a target (with `--records`).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, requires = "records")]
     pub lambda: f32,
 }
 
