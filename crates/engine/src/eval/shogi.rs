@@ -21,15 +21,15 @@
 //! --opening-level 3 --games 20 --record`, and `--first 20`): 35.0 % (14-0-26: 6-0-14,
 //! 8-0-12), where the network before scored 12-0-28 in the same games; built in, games
 //! 41-60 (`--first 40`), 9-0-11, where the network before scored 8-0-12: 38.3 % over 60
-//! (23-0-37). Level 8 is not reached. Minishogi's way of learning the games' results as well (`koma train --records
-//! --lambda`, [`super::minishogi`]) did not carry over: with 0.3 or 0.1 of each target the
-//! result of these games, the error kept out on the blended targets barely moved from the
-//! start (0.023215 to 0.023145 at a step of 1e-5; 0.008284 to 0.008181 with 0.1) and rose
-//! at a step of 5e-5 from the first pass. Games of 10k nodes a move that open with eight random
-//! plies are decided by chance more than minishogi's, and their results teach little. The
-//! levels' steps with it, 40 balanced games each: level 2 against 1 100.0 % (40-0-0), 3
-//! against 2 97.5 % (39-0-1), 4 against 3 87.5 % (35-0-5), 5 against 4 85.0 % (34-0-6); the
-//! others were not played again.
+//! (23-0-37). Level 8 is not reached. Minishogi's way of learning the games' results as
+//! well (`koma train --records --lambda`, [`super::minishogi`]) did not carry over: with 0.3
+//! of each target the result of these games, the error kept out on the blended targets rose
+//! from the first pass at a step of 5e-5 (0.023215 to 0.023641) and barely moved at 1e-5 (to
+//! 0.023145); with 0.1 at 2e-5, 0.008284 to 0.008181. Games of 10k nodes a move that open with
+//! eight random plies are decided by chance more than minishogi's, and their results teach
+//! little. The levels' steps with it, 40 balanced games each: level 2 against 1 100.0 %
+//! (40-0-0), 3 against 2 97.5 % (39-0-1), 4 against 3 87.5 % (35-0-5), 5 against 4 85.0 %
+//! (34-0-6); the others were not played again.
 //!
 //! The network before it (the threats among its inputs): learnt from scratch on the 553,714
 //! positions below (the caches of `--first 64000` to `82000`), `koma train shogi <10 caches>
