@@ -26,9 +26,9 @@
 //! 40 games each): level 2 against 1 100 %, 3 against 2 100 %, 4 against 3 82.5 %, 5 against 4
 //! 85.0 %, 6 against 5 97.5 %, 7 against 6 73.8 % (29-1-10). With the network built in at
 //! 4acb28b: 2 against 1 100 %, 3 against 2 97.5 %, 4 against 3 87.5 %, 5 against 4 85.0 %,
-//! and 8 against 7 77.5 % (31-0-9: `koma match shogi level:8 level:7 --paired
-//! --opening-level 3 --games 20`, and `--first 20 --games 20`); 6 against 5 and 7 against 6 were
-//! not played again with it.
+//! 6 against 5 97.5 % (39-0-1), 7 against 6 90.0 % (36-0-4) and 8 against 7 77.5 % (31-0-9:
+//! `koma match shogi level:8 level:7 --paired --opening-level 3 --games 20`, and `--first 20
+//! --games 20`).
 //!
 //! Minishogi's levels 6 and 7 search 40k and 200k nodes (level 8 the same 2M; a game's
 //! evaluation sets these two caps, `Evaluator::level_nodes`, so the game id is dispatched on
