@@ -21,7 +21,9 @@
 //! --opening-level 3 --games 20 --record`, and `--first 20`): 35.0 % (14-0-26: 6-0-14,
 //! 8-0-12), where the network before scored 12-0-28 in the same games; built in, games
 //! 41-60 (`--first 40`), 9-0-11, where the network before scored 8-0-12: 38.3 % over 60
-//! (23-0-37). Level 8 is not reached. Minishogi's way of learning the games' results as
+//! (23-0-37); games 61-100 (`--first 60` and `--first 80`), 12-0-28: 35.0 % over 100 (35-0-65).
+//! Level 8 is not reached; against level 7 (500 ms a move, games 1-40) it scored 65.0 %
+//! (26-0-14). Minishogi's way of learning the games' results as
 //! well (`koma train --records --lambda`, [`super::minishogi`]) did not carry over: with 0.3
 //! of each target the result of these games, the error kept out on the blended targets rose
 //! from the first pass at a step of 5e-5 (0.023215 to 0.023641) and barely moved at 1e-5 (to
