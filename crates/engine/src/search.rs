@@ -547,6 +547,31 @@ impl EvalCache {
 /// 50.0 % in shogi over 120 (58-4-58). Both together against Fairy-Stockfish's level 7 (500 ms
 /// a move, shogi): 15.0 % over 40 games (6-0-34), where the search without them scored 12.5 %
 /// in the same 40 games and 17.5 % over 80.
+///
+/// Where the games against Fairy-Stockfish's level 8 are lost. Two of them (the ladder's games 81
+/// and 82, `--first 80`) were replayed with both engines scoring every position the top level had
+/// to move in (Fairy-Stockfish 1.5 s, the search 1 s, each by its own USI). In game 81 the top
+/// level stood better by Fairy-Stockfish's own reckoning for sixty plies (up to +985 at ply 100),
+/// and let it go in the sharp middle game that followed, both sides with pieces in hand and kings
+/// open, where its search finished six to nine plies where Fairy-Stockfish's finished eleven to
+/// thirteen; in game 82 Fairy-Stockfish's score fell from +178 to -255 over plies 63-71 while the
+/// top level's stayed at +392 to +73, a misjudgement rather than a tactic. At ply 122 of game 81
+/// the search did not finish its seventh iteration in 3 s (1.8M nodes, its score falling from
+/// +1,807 to -441), where without the aspiration window it finished the eighth in 1.95 s, and
+/// without the check extension the ninth in 1 s. Over 80 positions of eight lost games (every
+/// eighth ply from the 40th) the depth finished in 1 s averaged 9.83 plies; 10.11 without the
+/// window, 10.25 with the check extension only within as many plies from the root as the
+/// iteration's depth (not twice as many), and 10.53 with late quiet moves at the root (after the
+/// third, from three plies) searched shallower first by the logarithms' reduction less one, the
+/// root's moves ordered as a node's. Both were measured, each in a build that had it as a switch,
+/// and left out (`--movetime 100 --paired --opening-level 3`, 100 games each, two processes of 50):
+/// the reductions at the root 47.5 % against the search as built (46-3-51); the shorter check
+/// extension 56.0 % (56-0-44: 24-0-26, 32-0-18), and against level 8 (1000 ms a move, games 1-40,
+/// `--games 20 --record` and `--first 20`) 16-0-24 (7-0-13, 9-0-11), where the search as built
+/// scored 14-0-26 in the same games: of the 24 games whose winner differed it won 13. Too little to
+/// tell from chance, and every figure of shogi's ladder is of the search as built. The static
+/// scores' cache at 256k or 1M slots (not 64k) searched no faster (1.5M nodes on three shogi
+/// positions).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Pruning {
     /// Null-move pruning (two-player games, out of check, past setup and placement; off the
