@@ -948,25 +948,38 @@ impl Picker {
     const LAZY: usize = 3;
 }
 
-impl Iterator for Picker {
-    type Item = Ordered;
-
-    fn next(&mut self) -> Option<Ordered> {
+impl Picker {
+    /// The next move: the first of the highest keys left (then, from the [`Picker::LAZY`]th
+    /// on, the rest in a stable sort). A capture's static exchange (`see`) is worked out only
+    /// once it would be picked, or when the rest are sorted: one that loses goes below the
+    /// quiet moves, as it would with its exchange worked out in advance, so the order is the
+    /// same; a node that cuts at its first moves never works out the exchanges of the others.
+    fn next_with(&mut self, see: impl Fn(Move) -> i32) -> Option<Ordered> {
         let i = self.next;
-        let rest = self.moves.get_mut(i..)?;
-        if rest.is_empty() {
+        if i >= self.moves.len() {
             return None;
         }
+        let rest = &mut self.moves[i..];
         if i < Self::LAZY {
-            // the first of the highest keys
-            let mut top = 0;
-            for (j, o) in rest.iter().enumerate().skip(1) {
-                if o.key > rest[top].key {
-                    top = j;
+            loop {
+                // the first of the highest keys
+                let mut top = 0;
+                for (j, o) in rest.iter().enumerate().skip(1) {
+                    if o.key > rest[top].key {
+                        top = j;
+                    }
                 }
+                if rest[top].pending {
+                    rest[top].resolve(&see);
+                    continue;
+                }
+                rest[..=top].rotate_right(1);
+                break;
             }
-            rest[..=top].rotate_right(1);
         } else if i == Self::LAZY {
+            for o in rest.iter_mut().filter(|o| o.pending) {
+                o.resolve(&see);
+            }
             rest.sort_by_key(|o| std::cmp::Reverse(o.key));
         }
         self.next += 1;
@@ -982,6 +995,23 @@ struct Ordered {
     capture: bool,
     /// A capture that loses material on the static exchange (with [`Pruning::exchanges`]).
     losing: bool,
+    /// A capture whose exchange is not yet worked out (its key as if it did not lose).
+    pending: bool,
+    /// The table's move: first whatever its exchange.
+    hash: bool,
+}
+
+impl Ordered {
+    /// Work out a pending capture's exchange: one that loses goes below the quiet moves.
+    fn resolve(&mut self, see: &impl Fn(Move) -> i32) {
+        self.pending = false;
+        if see(self.mv) < 0 {
+            self.losing = true;
+            if !self.hash {
+                self.key -= 2_000_000;
+            }
+        }
+    }
 }
 
 impl Searcher<'_> {
@@ -1282,10 +1312,11 @@ impl Searcher<'_> {
         let mut list = Vec::with_capacity(64);
         self.pos.tactical_moves(&mut list);
         list.retain(|&m| self.victim(m).is_some());
-        let ordered = self.order(&list, tt_move, ply);
+        let mut ordered = self.order(&list, tt_move, ply);
         let stand = self.evals.score(self.eval, &self.pos);
         let mut tried = 0;
-        for o in ordered {
+        let eval = self.eval;
+        while let Some(o) = ordered.next_with(|m| exchange(&self.pos, m, eval)) {
             if tried >= 3 || o.losing {
                 break;
             }
@@ -1425,15 +1456,17 @@ impl Searcher<'_> {
             .iter()
             .map(|&mv| {
                 let victim = self.victim(mv);
-                // a capture that loses on the exchange comes after the quiet moves
-                let losing = victim.is_some() && self.prune.exchanges && self.see(mv) < 0;
-                let key = if Some(mv) == tt_move {
+                // a capture that loses on the exchange comes after the quiet moves: its
+                // exchange is worked out when it would be picked (`Picker::next_with`)
+                let pending = victim.is_some() && self.prune.exchanges;
+                let hash = Some(mv) == tt_move;
+                let key = if hash {
                     2_000_000
                 } else if let Some(v) = victim {
                     let attacker = mv
                         .from()
                         .map_or(0, |f| self.eval.value(self.pos.piece(f).kind()));
-                    1_000_000 + v * 16 - attacker / 16 - if losing { 2_000_000 } else { 0 }
+                    1_000_000 + v * 16 - attacker / 16
                 } else if matches!(mv, Move::Board { promote: true, .. }) {
                     900_000
                 } else if Some(mv) == killers[0] {
@@ -1447,7 +1480,9 @@ impl Searcher<'_> {
                     mv,
                     key,
                     capture: victim.is_some(),
-                    losing,
+                    losing: false,
+                    pending,
+                    hash,
                 }
             })
             .collect();
@@ -1551,7 +1586,7 @@ impl Searcher<'_> {
         }
         let mut list = Vec::with_capacity(128);
         self.pos.pseudo_legal_moves(&mut list);
-        let ordered = self.order(&list, tt_move, ply);
+        let mut ordered = self.order(&list, tt_move, ply);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -1564,7 +1599,8 @@ impl Searcher<'_> {
             && (futile || late != usize::MAX)
             && self.checks_bind
             && !self.pos.is_placing();
-        for o in ordered {
+        let eval = self.eval;
+        while let Some(o) = ordered.next_with(|m| exchange(&self.pos, m, eval)) {
             let mv = o.mv;
             // a drop that would be skipped as a late quiet move is skipped without playing it:
             // out of check, a drop cannot leave the own king attacked nor check but directly
@@ -1749,9 +1785,10 @@ impl Searcher<'_> {
                     || (!check_cells.is_empty() && self.checks_directly(m, &check_cells))
             });
         }
-        let ordered = self.order(&list, None, ply);
+        let mut ordered = self.order(&list, None, ply);
         let mut legal = 0;
-        for o in ordered {
+        let eval = self.eval;
+        while let Some(o) = ordered.next_with(|m| exchange(&self.pos, m, eval)) {
             if !in_check
                 && !o.capture
                 && !matches!(o.mv, Move::Board { promote: true, .. })
