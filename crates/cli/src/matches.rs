@@ -72,6 +72,8 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("nonull", |p| p.game_null_move = false),
     ("nosteep", |p| p.game_reductions = false),
     ("steep", |p| p.steep_reductions = true),
+    ("nearchecks", |p| p.game_far_checks = false),
+    ("farchecks", |p| p.far_checks = true),
     ("null2", |p| {
         p.null_move = true;
         p.null_scaled = true;
@@ -204,10 +206,11 @@ pub struct MatchSettings {
     /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:N with
     /// switches of its search (level:N/null, /nolmr, /nofut, /nochecks, /nosee, /noiir, /noasp,
     /// /nomalus, /nolatedeep, /nolmr2, /nobadchecks, /asplast, /nottstand, /noprobcut,
-    /// /nounfinished, /nowiden, /steplmr, /null2, /nonull, /nosteep, /steep, several
-    /// allowed), level:N/table=FILE (a linear evaluation's table, shogi and minishogi),
-    /// level:N/net=FILE (a neural evaluation, as koma train writes it), random, greedy, or
-    /// fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and minishogi).
+    /// /nounfinished, /nowiden, /steplmr, /null2, /nonull, /nosteep, /steep, /nearchecks,
+    /// /farchecks, several allowed), level:N/table=FILE (a linear evaluation's table, shogi
+    /// and minishogi), level:N/net=FILE (a neural evaluation, as koma train writes it),
+    /// random, greedy, or fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and
+    /// minishogi).
     pub a: Contender,
     /// The second player (both other seats in sangoku).
     pub b: Contender,

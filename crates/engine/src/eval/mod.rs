@@ -67,6 +67,13 @@ pub trait Evaluator: Sync {
         false
     }
 
+    /// Whether the game's search extends checks only far from the leaves
+    /// ([`crate::search::Pruning::far_checks`]: at nodes more than
+    /// [`crate::search::FAR_CHECKS`] plies from them; standard shogi's does).
+    fn far_checks(&self) -> bool {
+        false
+    }
+
     /// Whether a position can end while moves are left (chu shogi: the last royal taken, bare
     /// king; the hexagon: a general taken or on the centre), so the search asks the rules at
     /// every node rather than only where no move is left.
@@ -123,6 +130,10 @@ impl<S: Scorer> Evaluator for Learnt<S> {
 
     fn steep_reductions(&self) -> bool {
         self.base.steep_reductions()
+    }
+
+    fn far_checks(&self) -> bool {
+        self.base.far_checks()
     }
 }
 
