@@ -581,6 +581,12 @@ fn random_position(choices: &[u16]) -> Position {
             break;
         }
         p.play(l[c as usize % l.len()]).unwrap();
+        // a general taken ends the game: the position after it has a side without its one
+        // general, which no setup may hold (so the notation refuses it), and is not played on
+        if (0..3).any(|i| p.king(Player(i)).is_none()) {
+            p.undo();
+            break;
+        }
     }
     let mut q = read_position(S3, &write_position(&p)).unwrap();
     q.forget_history();
