@@ -95,12 +95,12 @@ pub const LATE_DEEP: [usize; 3] = [40, 55, 75];
 /// [`Pruning::probcut`]: how far above beta a capture's reduced search must score to cut.
 pub const PROBCUT_MARGIN: i32 = 200;
 
-/// Where a game's search extends checks only far from the leaves
-/// ([`Pruning::far_checks`]): at nodes more than this many plies from them.
-pub const FAR_CHECKS: i32 = 6;
 /// [`Pruning::probcut`]: the fewest plies from the leaves where it is tried (its reduced
 /// search is four plies shallower).
 pub const PROBCUT_DEPTH: i32 = 5;
+/// Where a game's search extends checks only far from the leaves
+/// ([`Pruning::far_checks`]): at nodes more than this many plies from them.
+pub const FAR_CHECKS: i32 = 6;
 /// The longest run of captures quiescence follows (chu's many captures, lion double captures
 /// among them, would otherwise swallow a whole search).
 const MAX_QPLY: u32 = 8;
@@ -1369,8 +1369,7 @@ impl Searcher<'_> {
         let mut ordered = self.order(&list, tt_move, ply);
         let stand = self.evals.score(self.eval, &self.pos);
         let mut tried = 0;
-        let eval = self.eval;
-        while let Some(o) = ordered.next_with(|m| exchange(&self.pos, m, eval)) {
+        while let Some(o) = ordered.next_with(|m| self.see(m)) {
             if tried >= 3 || o.losing {
                 break;
             }
@@ -1653,8 +1652,7 @@ impl Searcher<'_> {
             && (futile || late != usize::MAX)
             && self.checks_bind
             && !self.pos.is_placing();
-        let eval = self.eval;
-        while let Some(o) = ordered.next_with(|m| exchange(&self.pos, m, eval)) {
+        while let Some(o) = ordered.next_with(|m| self.see(m)) {
             let mv = o.mv;
             // a drop that would be skipped as a late quiet move is skipped without playing it:
             // out of check, a drop cannot leave the own king attacked nor check but directly
@@ -1845,8 +1843,7 @@ impl Searcher<'_> {
         }
         let mut ordered = self.order(&list, None, ply);
         let mut legal = 0;
-        let eval = self.eval;
-        while let Some(o) = ordered.next_with(|m| exchange(&self.pos, m, eval)) {
+        while let Some(o) = ordered.next_with(|m| self.see(m)) {
             if !in_check
                 && !o.capture
                 && !matches!(o.mv, Move::Board { promote: true, .. })
@@ -2187,8 +2184,7 @@ mod tests {
             assert!(!evaluator(g).far_checks(), "{g:?}");
         }
         // a sharp middle game, both sides with pieces in hand: within FAR_CHECKS plies of the
-        // leaves the search extends no check, so it reaches the same depth on fewer nodes and
-        // follows its lines less deep
+        // leaves the search extends no check, so it reaches the same depth on fewer nodes
         let pos = read_position(
             GameId::Shogi,
             "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn3p 1",
@@ -2201,7 +2197,6 @@ mod tests {
                 game_far_checks,
                 ..Pruning::default()
             });
-            let mut seldepth = 0;
             let r = e.search(
                 &pos,
                 &[],
@@ -2210,13 +2205,63 @@ mod tests {
                     ..Limits::default()
                 },
                 &NoClock,
-                &mut |i| seldepth = i.seldepth,
+                &mut |_| {},
             );
             assert!(r.best.is_some_and(|m| legal.contains(&m)));
-            (r.nodes, seldepth)
+            r.nodes
         };
         let (far, near) = (search(true), search(false));
-        assert!(far.0 < near.0, "nodes: {far:?} against {near:?}");
+        assert!(far < near, "nodes: {far} against {near}");
+    }
+
+    #[test]
+    fn the_picker_works_out_exchanges_late_in_the_same_order() {
+        // keys and exchanges of made-up moves (drops to cells 0..n): the picker, working out a
+        // capture's exchange only when it would pick it, gives the order of a stable sort by
+        // the keys with every losing capture's lowered in advance
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for _ in 0..200 {
+            let n = (next() % 12 + 1) as u8;
+            let see: Vec<i32> = (0..n).map(|_| (next() % 5) as i32 - 2).collect();
+            let moves: Vec<Ordered> = (0..n)
+                .map(|i| {
+                    let capture = next() % 2 == 0;
+                    Ordered {
+                        mv: Move::Drop {
+                            kind: koma_rules::Kind(1),
+                            to: koma_rules::Cell(i),
+                        },
+                        key: if capture { 1_000_000 } else { 0 } + (next() % 4) as i32,
+                        capture,
+                        losing: false,
+                        pending: capture,
+                        hash: i == 0 && next() % 3 == 0,
+                    }
+                })
+                .collect();
+            let at = |m: Move| match m {
+                Move::Drop { to, .. } => see[to.index()],
+                _ => 0,
+            };
+            let mut eager = moves.clone();
+            for o in eager.iter_mut().filter(|o| o.pending) {
+                o.resolve(&at);
+            }
+            eager.sort_by_key(|o| std::cmp::Reverse(o.key));
+            let mut picker = Picker { moves, next: 0 };
+            let mut lazy = Vec::new();
+            while let Some(o) = picker.next_with(at) {
+                lazy.push((o.mv, o.losing));
+            }
+            let want: Vec<(Move, bool)> = eager.iter().map(|o| (o.mv, o.losing)).collect();
+            assert_eq!(lazy, want);
+        }
     }
 
     #[test]
