@@ -5,33 +5,59 @@
 import { test, expect } from "@playwright/test";
 import { cell, drag, onBoard, play, tap } from "./helpers.mjs";
 
-/** The running animations of the piece on `sq`: their durations. */
+/** Record every animation the page starts (the square of its node and its duration), as it
+ *  starts: reading the running animations after a move would race the 120 ms slide, which a busy
+ *  machine can let end before the read. */
+const recordSlides = (page) =>
+  page.addInitScript(() => {
+    window.__slides = [];
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...a) {
+      const anim = animate.apply(this, a);
+      // only what is seen: the page's own boards, not the unseen board that readies the code
+      if (this.isConnected) window.__slides.push({ square: this.getAttribute("data-square"), ms: anim.effect.getTiming().duration });
+      return anim;
+    };
+  });
+
+/** The durations of the animations started so far on the piece now standing on `sq`. */
 const slides = (page, sq) =>
-  page.locator(onBoard(sq)).evaluate((g) => g.getAnimations().map((a) => a.effect.getTiming().duration));
+  page.evaluate((sq) => window.__slides.filter((s) => s.square === sq).map((s) => s.ms), sq);
 
 test("a piece moved by taps slides to its square; a dragged one is already there", async ({ page }) => {
+  await recordSlides(page);
   await page.goto(play("shogi"));
   await tap(page, onBoard("7g"));
   await tap(page, cell("7f"));
-  expect(await slides(page, "7f")).toEqual([120]);
+  await expect(page.locator(".moves li[data-ply]")).toHaveCount(1);
+  await expect.poll(() => slides(page, "7f")).toEqual([120]);
   // the next move at once, while the pawn still slides: it is taken
   await tap(page, onBoard("3c"));
   await tap(page, cell("3d"));
   await expect(page.locator(".moves li[data-ply]")).toHaveCount(2);
+  await expect.poll(() => slides(page, "3d")).toEqual([120]);
   // a drag carries the piece: nothing slides after the release
   await drag(page, onBoard("2g"), cell("2f"));
   await expect(page.locator(".moves li[data-ply]")).toHaveCount(3);
+  // a tap move after it, so that a slide started late for the drag would be seen
+  await tap(page, onBoard("4a"));
+  await tap(page, cell("4b"));
+  await expect.poll(() => slides(page, "4b")).toEqual([120]);
   expect(await slides(page, "2f")).toEqual([]);
 });
 
 test.describe("with reduced motion", () => {
   test.use({ reducedMotion: "reduce" });
   test("nothing slides", async ({ page }) => {
+    await recordSlides(page);
     await page.goto(play("shogi"));
     await tap(page, onBoard("7g"));
     await tap(page, cell("7f"));
     await expect(page.locator(".moves li[data-ply]")).toHaveCount(1);
-    expect(await slides(page, "7f")).toEqual([]);
+    await tap(page, onBoard("3c"));
+    await tap(page, cell("3d"));
+    await expect(page.locator(".moves li[data-ply]")).toHaveCount(2);
+    expect(await page.evaluate(() => window.__slides)).toEqual([]);
   });
 });
 

@@ -482,12 +482,16 @@ pub const SLIDE_MS: f64 = 120.0;
 /// animation of the node's transform needs none. The move is already made (the rules' state
 /// and the node's place are the new ones): the slide only draws the way there, so it never
 /// holds the next input back; a press on the piece while it slides takes it. Nothing slides
-/// when the system asks for reduced motion.
+/// when the system asks for reduced motion, nor on a board outside the document.
 fn slide(node: &NodeRef, dx: f64, dy: f64) {
     use wasm_bindgen::JsCast;
     let Some(el) = node.cast::<web_sys::Element>() else {
         return;
     };
+    // a board outside the document (`warmup`'s) has nothing to show
+    if !el.is_connected() {
+        return;
+    }
     let reduced = web_sys::window()
         .and_then(|w| {
             w.match_media("(prefers-reduced-motion: reduce)")
