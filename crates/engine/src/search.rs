@@ -60,7 +60,11 @@
 //!   bounds the true score beyond the static one (a search of the position, shallower than
 //!   this one but deeper than the evaluation), and ProbCut cuts a node where a capture's
 //!   search four plies shallower beats beta by [`PROBCUT_MARGIN`] ([`Pruning`] has their
-//!   matches).
+//!   matches). Standard shogi also cuts by the static score further from the leaves, up to
+//!   [`DEEP_FUTILITY`] plies, where it stands [`DEEP_FUTILITY_MARGIN`] a ply above beta
+//!   ([`Pruning::deep_futility`], [`crate::eval::Evaluator::deep_futility`]): its search
+//!   reached about two thirds of a ply deeper in a second; minishogi's try of the same (wider
+//!   margins, four to six plies) lost against level 8 and is left out there.
 //! - Static scores are kept by position hash in a small cache of the engine's (64k slots,
 //!   1 MB), kept from move to move and cleared with a new game or evaluation: quiescence and
 //!   the futility tests ask for the same positions again from one iteration to the next. A hit
@@ -101,6 +105,12 @@ pub const PROBCUT_DEPTH: i32 = 5;
 /// Where a game's search extends checks only far from the leaves
 /// ([`Pruning::far_checks`]): at nodes more than this many plies from them.
 pub const FAR_CHECKS: i32 = 6;
+/// [`Pruning::deep_futility`]: the most plies from the leaves where a static score far above
+/// beta cuts the node (beyond [`FUTILITY`]'s depths).
+pub const DEEP_FUTILITY: i32 = 7;
+/// [`Pruning::deep_futility`]: how far above beta, a ply from the leaves, the static score
+/// must stand to cut the node (`depth` times this).
+pub const DEEP_FUTILITY_MARGIN: i32 = 150;
 /// The longest run of captures quiescence follows (chu's many captures, lion double captures
 /// among them, would otherwise swallow a whole search).
 const MAX_QPLY: u32 = 8;
@@ -715,6 +725,16 @@ pub struct Pruning {
     /// Checks extended as the game's evaluation asks ([`crate::eval::Evaluator::far_checks`]):
     /// off, the game's choice is ignored (to measure it).
     pub game_far_checks: bool,
+    /// Futility's cut by the static score carried beyond [`FUTILITY`]'s three plies, up to
+    /// [`DEEP_FUTILITY`] plies from the leaves: off the principal variation, out of check, a
+    /// static score (or the table's bound beyond it, as near the leaves) [`DEEP_FUTILITY_MARGIN`]
+    /// times the depth above beta returns it. Standard shogi's choice
+    /// ([`crate::eval::Evaluator::deep_futility`]).
+    pub deep_futility: bool,
+    /// Deep futility as the game's evaluation asks
+    /// ([`crate::eval::Evaluator::deep_futility`]): off, the game's choice is ignored (to
+    /// measure it).
+    pub game_deep_futility: bool,
 }
 
 impl Default for Pruning {
@@ -743,6 +763,8 @@ impl Default for Pruning {
             game_reductions: true,
             far_checks: false,
             game_far_checks: true,
+            deep_futility: false,
+            game_deep_futility: true,
         }
     }
 }
@@ -876,6 +898,9 @@ impl Engine {
         }
         if prune.game_far_checks && eval.far_checks() {
             prune.far_checks = true;
+        }
+        if prune.game_deep_futility && eval.deep_futility() {
+            prune.deep_futility = true;
         }
         let null_ok = prune.null_move && !pos.is_placing() && pos.chu_setup().is_none();
         let (late_quiet, late_deep) = eval.late_moves();
@@ -1589,12 +1614,21 @@ impl Searcher<'_> {
             && depth <= FUTILITY.len() as i32
             && alpha.abs() < MATE_BOUND
             && beta.abs() < MATE_BOUND;
-        let mut stand = if frontier {
+        // further from the leaves, only the cut by the static score, by a wider margin
+        let deep = self.futility
+            && self.prune.deep_futility
+            && !pv_node
+            && !in_check
+            && depth > FUTILITY.len() as i32
+            && depth <= DEEP_FUTILITY
+            && alpha.abs() < MATE_BOUND
+            && beta.abs() < MATE_BOUND;
+        let mut stand = if frontier || deep {
             self.evals.score(self.eval, &self.pos)
         } else {
             0
         };
-        if frontier
+        if (frontier || deep)
             && self.prune.tt_stand
             && let Some(e) = entry
         {
@@ -1610,6 +1644,9 @@ impl Searcher<'_> {
             }
         }
         if frontier && stand - FUTILITY[depth as usize - 1] >= beta {
+            return stand;
+        }
+        if deep && stand - DEEP_FUTILITY_MARGIN * depth >= beta {
             return stand;
         }
         let futile = frontier && stand + FUTILITY[depth as usize - 1] <= alpha;
@@ -2212,6 +2249,49 @@ mod tests {
         };
         let (far, near) = (search(true), search(false));
         assert!(far < near, "nodes: {far} against {near}");
+    }
+
+    #[test]
+    fn standard_shogi_cuts_by_the_static_score_further_from_the_leaves() {
+        use crate::eval::evaluator;
+        assert!(evaluator(GameId::Shogi).deep_futility());
+        for g in [
+            GameId::Minishogi,
+            GameId::Shogi66,
+            GameId::Chushogi,
+            GameId::Sangoku2,
+        ] {
+            assert!(!evaluator(g).deep_futility(), "{g:?}");
+        }
+        // a quiet middle game: the same depth on fewer nodes, the move legal either way
+        let pos = read_position(
+            GameId::Shogi,
+            "ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2P1P1P1P/PPSP1PS2/2G4R1/LN2KG1NL b Bb 1",
+        )
+        .unwrap();
+        let legal = pos.clone().legal_moves();
+        let search = |game_deep_futility: bool| {
+            let mut e = Engine::new(4);
+            e.set_pruning(Pruning {
+                game_deep_futility,
+                ..Pruning::default()
+            });
+            let r = e.search(
+                &pos,
+                &[],
+                &Limits {
+                    depth: Some(7),
+                    ..Limits::default()
+                },
+                &NoClock,
+                &mut |_| {},
+            );
+            assert!(r.best.is_some_and(|m| legal.contains(&m)));
+            assert_eq!(r.depth, 7);
+            r.nodes
+        };
+        let (deep, near) = (search(true), search(false));
+        assert!(deep < near, "nodes: {deep} against {near}");
     }
 
     #[test]

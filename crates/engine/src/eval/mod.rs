@@ -74,6 +74,13 @@ pub trait Evaluator: Sync {
         false
     }
 
+    /// Whether the game's search cuts by the static score beyond the last three plies
+    /// ([`crate::search::Pruning::deep_futility`]: up to [`crate::search::DEEP_FUTILITY`]
+    /// plies from the leaves; standard shogi's does).
+    fn deep_futility(&self) -> bool {
+        false
+    }
+
     /// Whether a position can end while moves are left (chu shogi: the last royal taken, bare
     /// king; the hexagon: a general taken or on the centre), so the search asks the rules at
     /// every node rather than only where no move is left.
@@ -134,6 +141,10 @@ impl<S: Scorer> Evaluator for Learnt<S> {
 
     fn far_checks(&self) -> bool {
         self.base.far_checks()
+    }
+
+    fn deep_futility(&self) -> bool {
+        self.base.deep_futility()
     }
 }
 
