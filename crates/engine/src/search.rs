@@ -111,6 +111,11 @@ pub const DEEP_FUTILITY: i32 = 7;
 /// [`Pruning::deep_futility`]: how far above beta, a ply from the leaves, the static score
 /// must stand to cut the node (`depth` times this).
 pub const DEEP_FUTILITY_MARGIN: i32 = 150;
+/// [`Pruning::deep_futility`]: where the static score stands this high, or beta this low,
+/// nothing is cut there: the lines of a decided position are searched for the mate, not
+/// answered with the static score (with the cut, a mate in three, the defender's nodes cut
+/// by their static score, went unseen at nine plies).
+pub const DEEP_FUTILITY_WON: i32 = 3000;
 /// The longest run of captures quiescence follows (chu's many captures, lion double captures
 /// among them, would otherwise swallow a whole search).
 const MAX_QPLY: u32 = 8;
@@ -728,7 +733,8 @@ pub struct Pruning {
     /// Futility's cut by the static score carried beyond [`FUTILITY`]'s three plies, up to
     /// [`DEEP_FUTILITY`] plies from the leaves: off the principal variation, out of check, a
     /// static score (or the table's bound beyond it, as near the leaves) [`DEEP_FUTILITY_MARGIN`]
-    /// times the depth above beta returns it. Standard shogi's choice
+    /// times the depth above beta returns it, unless it or minus beta stands at
+    /// [`DEEP_FUTILITY_WON`] or more. Standard shogi's choice
     /// ([`crate::eval::Evaluator::deep_futility`]).
     pub deep_futility: bool,
     /// Deep futility as the game's evaluation asks
@@ -1646,7 +1652,12 @@ impl Searcher<'_> {
         if frontier && stand - FUTILITY[depth as usize - 1] >= beta {
             return stand;
         }
-        if deep && stand - DEEP_FUTILITY_MARGIN * depth >= beta {
+        // (not in a decided position: its lines are searched for the mate)
+        if deep
+            && stand - DEEP_FUTILITY_MARGIN * depth >= beta
+            && stand < DEEP_FUTILITY_WON
+            && beta > -DEEP_FUTILITY_WON
+        {
             return stand;
         }
         let futile = frontier && stand + FUTILITY[depth as usize - 1] <= alpha;
