@@ -48,7 +48,8 @@
 //! before): **46-0-34, 57.5 % over 80**, where the engine before scored 49.4 %. Those games
 //! were played before the cut was kept out of decided positions (static score or minus beta
 //! at 3000 or more, the search's `DEEP_FUTILITY_WON`: a mate in three went unseen without
-//! it); the search is otherwise the same.
+//! it); the search is otherwise the same, and plays the same move on 78 of the 95 positions
+//! at 300k nodes. The search as built has not played level 8 itself yet.
 //!
 //! The network before it (the threats among its inputs): learnt from scratch on the 553,714
 //! positions below (the caches of `--first 64000` to `82000`), `koma train shogi <10 caches>
