@@ -2219,44 +2219,49 @@ mod tests {
         assert!(on < off, "in full {on} times widened, {off} times without");
     }
 
-    #[test]
-    fn standard_shogi_extends_checks_only_far_from_the_leaves() {
+    /// Standard shogi's position `sfen` searched to `depth` with `prune`: the nodes it took (the
+    /// move legal, the depth finished).
+    fn shogi_nodes_to_depth(sfen: &str, depth: u32, prune: Pruning) -> u64 {
+        let pos = read_position(GameId::Shogi, sfen).unwrap();
+        let legal = pos.clone().legal_moves();
+        let mut e = Engine::new(4);
+        e.set_pruning(prune);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let r = e.search(&pos, &[], &limits, &NoClock, &mut |_| {});
+        assert!(r.best.is_some_and(|m| legal.contains(&m)));
+        assert_eq!(r.depth, depth);
+        r.nodes
+    }
+
+    /// The games whose evaluations make a choice, and those that do not.
+    fn only_standard_shogi(choice: impl Fn(&dyn crate::eval::Evaluator) -> bool) {
         use crate::eval::evaluator;
-        assert!(evaluator(GameId::Shogi).far_checks());
+        assert!(choice(evaluator(GameId::Shogi)));
         for g in [
             GameId::Minishogi,
             GameId::Shogi66,
             GameId::Chushogi,
             GameId::Sangoku2,
         ] {
-            assert!(!evaluator(g).far_checks(), "{g:?}");
+            assert!(!choice(evaluator(g)), "{g:?}");
         }
+    }
+
+    #[test]
+    fn standard_shogi_extends_checks_only_far_from_the_leaves() {
+        only_standard_shogi(|e| e.far_checks());
         // a sharp middle game, both sides with pieces in hand: within FAR_CHECKS plies of the
         // leaves the search extends no check, so it reaches the same depth on fewer nodes
-        let pos = read_position(
-            GameId::Shogi,
-            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn3p 1",
-        )
-        .unwrap();
-        let legal = pos.clone().legal_moves();
+        let sfen = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn3p 1";
         let search = |game_far_checks: bool| {
-            let mut e = Engine::new(4);
-            e.set_pruning(Pruning {
+            let prune = Pruning {
                 game_far_checks,
                 ..Pruning::default()
-            });
-            let r = e.search(
-                &pos,
-                &[],
-                &Limits {
-                    depth: Some(5),
-                    ..Limits::default()
-                },
-                &NoClock,
-                &mut |_| {},
-            );
-            assert!(r.best.is_some_and(|m| legal.contains(&m)));
-            r.nodes
+            };
+            shogi_nodes_to_depth(sfen, 5, prune)
         };
         let (far, near) = (search(true), search(false));
         assert!(far < near, "nodes: {far} against {near}");
@@ -2264,42 +2269,15 @@ mod tests {
 
     #[test]
     fn standard_shogi_cuts_by_the_static_score_further_from_the_leaves() {
-        use crate::eval::evaluator;
-        assert!(evaluator(GameId::Shogi).deep_futility());
-        for g in [
-            GameId::Minishogi,
-            GameId::Shogi66,
-            GameId::Chushogi,
-            GameId::Sangoku2,
-        ] {
-            assert!(!evaluator(g).deep_futility(), "{g:?}");
-        }
-        // a quiet middle game: the same depth on fewer nodes, the move legal either way
-        let pos = read_position(
-            GameId::Shogi,
-            "ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2P1P1P1P/PPSP1PS2/2G4R1/LN2KG1NL b Bb 1",
-        )
-        .unwrap();
-        let legal = pos.clone().legal_moves();
+        only_standard_shogi(|e| e.deep_futility());
+        // a quiet middle game: the same depth on fewer nodes
+        let sfen = "ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2P1P1P1P/PPSP1PS2/2G4R1/LN2KG1NL b Bb 1";
         let search = |game_deep_futility: bool| {
-            let mut e = Engine::new(4);
-            e.set_pruning(Pruning {
+            let prune = Pruning {
                 game_deep_futility,
                 ..Pruning::default()
-            });
-            let r = e.search(
-                &pos,
-                &[],
-                &Limits {
-                    depth: Some(7),
-                    ..Limits::default()
-                },
-                &NoClock,
-                &mut |_| {},
-            );
-            assert!(r.best.is_some_and(|m| legal.contains(&m)));
-            assert_eq!(r.depth, 7);
-            r.nodes
+            };
+            shogi_nodes_to_depth(sfen, 7, prune)
         };
         let (deep, near) = (search(true), search(false));
         assert!(deep < near, "nodes: {deep} against {near}");
