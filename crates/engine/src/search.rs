@@ -1614,21 +1614,14 @@ impl Searcher<'_> {
         // futility: off the principal variation, out of check, near the leaves, by the static
         // score
         let pv_node = beta - alpha > 1;
-        let frontier = self.futility
+        let futility = self.futility
             && !pv_node
             && !in_check
-            && depth <= FUTILITY.len() as i32
             && alpha.abs() < MATE_BOUND
             && beta.abs() < MATE_BOUND;
+        let frontier = futility && depth <= FUTILITY.len() as i32;
         // further from the leaves, only the cut by the static score, by a wider margin
-        let deep = self.futility
-            && self.prune.deep_futility
-            && !pv_node
-            && !in_check
-            && depth > FUTILITY.len() as i32
-            && depth <= DEEP_FUTILITY
-            && alpha.abs() < MATE_BOUND
-            && beta.abs() < MATE_BOUND;
+        let deep = futility && self.prune.deep_futility && !frontier && depth <= DEEP_FUTILITY;
         let mut stand = if frontier || deep {
             self.evals.score(self.eval, &self.pos)
         } else {
