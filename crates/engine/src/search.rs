@@ -114,7 +114,11 @@ pub const DEEP_FUTILITY_MARGIN: i32 = 150;
 /// [`Pruning::deep_futility`]: where the static score stands this high, or beta this low,
 /// nothing is cut there: the lines of a decided position are searched for the mate, not
 /// answered with the static score (with the cut, a mate in three, the defender's nodes cut
-/// by their static score, went unseen at nine plies).
+/// by their static score, went unseen at nine plies). Its cost, measured against the search
+/// without it (self-play, 100 games at 100 ms a move, balanced openings, in a build with the
+/// switches): 47.5 % with both bounds, 47.0 % with beta's alone (which alone keeps the mate
+/// found); within chance of even, and against level 8 the search with it scored 48.8 % where
+/// the search without it scored 57.5 % in the same 80 games (README).
 pub const DEEP_FUTILITY_WON: i32 = 3000;
 /// The longest run of captures quiescence follows (chu's many captures, lion double captures
 /// among them, would otherwise swallow a whole search).
