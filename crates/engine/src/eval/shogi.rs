@@ -51,7 +51,8 @@
 //! it); the search is otherwise the same, and plays the same move on 78 of the 95 positions
 //! at 300k nodes. The search as built scored 48.8 % against level 8 in the same 80 games
 //! (39-0-41: 24-0-16 in games 1-40, 15-0-25 in games 41-80; 31 games ended the other way, 19
-//! of them won only by the search before the bound): an even match, not the 50 % mark.
+//! of them won only by the search before the bound), and 36.2 % in games 81-120 (14-1-25):
+//! **44.6 % over 120** (53-1-66), below the 50 % mark.
 //!
 //! The network before it (the threats among its inputs): learnt from scratch on the 553,714
 //! positions below (the caches of `--first 64000` to `82000`), `koma train shogi <10 caches>
