@@ -123,9 +123,9 @@ pub const DEEP_FUTILITY_MARGIN: i32 = 150;
 /// keeps the mate found); within chance of even, and against level 8 the search with it
 /// scored 48.8 % where the search without it scored 57.5 % in the same 80 games (44.6 % over
 /// 120; README). In a second the search with the bound finished 10.12 plies on average (95
-/// positions of games of the top level against itself, one search at a time, a build with
-/// switches for the three), with the cut
-/// everywhere 10.44, with the guard 10.36.
+/// positions of games of the top level against itself, two searches at a time on the two
+/// cores, a build with switches for the three), with the cut everywhere 10.44, with the
+/// guard 10.36.
 pub const DEEP_FUTILITY_WON: i32 = 3000;
 /// The longest run of captures quiescence follows (chu's many captures, lion double captures
 /// among them, would otherwise swallow a whole search).
