@@ -111,21 +111,25 @@ pub const DEEP_FUTILITY: i32 = 7;
 /// [`Pruning::deep_futility`]: how far above beta, a ply from the leaves, the static score
 /// must stand to cut the node (`depth` times this).
 pub const DEEP_FUTILITY_MARGIN: i32 = 150;
-/// [`Pruning::deep_futility`]: where the static score stands this high, or beta this low, the
-/// position is decided, and the cut asks first whether the side to move is threatened with
-/// mate ([`Pruning::threat_guard`]): such a node's lines are searched for the mate, not
-/// answered with the static score (with the cut everywhere, a mate in three, the defender's
-/// nodes cut by their static score, went unseen at nine plies).
+/// [`Pruning::deep_futility`]: where the static score stands this high, or beta this low,
+/// nothing is cut there: the lines of a decided position are searched for the mate, not
+/// answered with the static score (with the cut, a mate in three, the defender's nodes cut
+/// by their static score, went unseen at nine plies). Its cost, measured against the search
+/// without it (self-play, 100 games at 100 ms a move, balanced openings, in a build with the
+/// switches): 47.5 % with both bounds, 47.0 % with beta's alone (which alone keeps the mate
+/// found); within chance of even, and against level 8 the search with it scored 48.8 % where
+/// the search without it scored 57.5 % in the same 80 games (44.6 % over 120; README).
 ///
-/// Before the guard nothing was cut in a decided position. That bound's cost, measured
-/// against the cut everywhere (self-play, 100 games at 100 ms a move, balanced openings, in a
-/// build with the switches): 47.5 % with both bounds, 47.0 % with beta's alone (which alone
-/// keeps the mate found); within chance of even, and against level 8 the search with it
-/// scored 48.8 % where the search without it scored 57.5 % in the same 80 games (44.6 % over
-/// 120; README). In a second the search with the bound finished 10.12 plies on average (95
-/// positions of games of the top level against itself, two searches at a time on the two
-/// cores, a build with switches for the three), with the cut everywhere 10.44, with the
-/// guard 10.36.
+/// Tried and left out: the cut in a decided position after all, unless the side to move is
+/// threatened with mate (quiescence's first ply after a pass, with the checking drops, scoring
+/// a mate). It keeps the mates in three found, and in a second the search finished 10.36 plies
+/// on average where the search with the bound finished 10.12 and the cut everywhere 10.44 (95
+/// positions of games of the top level against itself, two searches at a time, a build with
+/// switches for the three). Against level 8 on the same 80 balanced games (440235b, `koma
+/// match shogi level:8 fsf:8 --movetime 1000 --paired --opening-level 3 --games 40 --record`,
+/// and `--first 40`): 38-0-42 (47.5 %; 9-0-11, 8-0-12, 13-0-7, 8-0-12), where the search
+/// with the bound scored 39-0-41; 41 games ended the other way (20 won only with the guard, 21
+/// only with the bound). Set before the games: kept only with 39 wins or more.
 pub const DEEP_FUTILITY_WON: i32 = 3000;
 /// The longest run of captures quiescence follows (chu's many captures, lion double captures
 /// among them, would otherwise swallow a whole search).
@@ -744,17 +748,10 @@ pub struct Pruning {
     /// Futility's cut by the static score carried beyond [`FUTILITY`]'s three plies, up to
     /// [`DEEP_FUTILITY`] plies from the leaves: off the principal variation, out of check, a
     /// static score (or the table's bound beyond it, as near the leaves) [`DEEP_FUTILITY_MARGIN`]
-    /// times the depth above beta returns it; where it or minus beta stands at
-    /// [`DEEP_FUTILITY_WON`] or more, only if the side to move meets no mate threat
-    /// ([`Pruning::threat_guard`]). Standard shogi's choice
+    /// times the depth above beta returns it, unless it or minus beta stands at
+    /// [`DEEP_FUTILITY_WON`] or more. Standard shogi's choice
     /// ([`crate::eval::Evaluator::deep_futility`]).
     pub deep_futility: bool,
-    /// In a decided position (static score or minus beta at [`DEEP_FUTILITY_WON`] or more),
-    /// the deep cut ([`Pruning::deep_futility`]) asks first whether the enemy, were the side
-    /// to move to pass, would mate at once (quiescence's first ply: captures, promotions and
-    /// checking drops); only then is the node searched. Off, such a position is never cut
-    /// (the bound alone, as before; to measure it).
-    pub threat_guard: bool,
     /// Deep futility as the game's evaluation asks
     /// ([`crate::eval::Evaluator::deep_futility`]): off, the game's choice is ignored (to
     /// measure it).
@@ -789,7 +786,6 @@ impl Default for Pruning {
             game_far_checks: true,
             deep_futility: false,
             game_deep_futility: true,
-            threat_guard: true,
         }
     }
 }
@@ -1409,26 +1405,6 @@ impl Searcher<'_> {
         !self.stopped && score >= beta
     }
 
-    /// Whether the enemy, were the side to move to pass, mates at once: quiescence after a
-    /// null move, at its first ply (captures, promotions, the drops that check; a check is
-    /// answered with every evasion), scores a mate ([`Pruning::threat_guard`]). Not after a
-    /// null move of the search's.
-    fn mate_threat(&mut self, ply: usize) -> bool {
-        if self.path.last().is_some_and(|s| s.null) || ply + 2 >= MAX_PLY {
-            return false;
-        }
-        self.pos.play_unchecked(Move::Pass);
-        self.path.push(Step {
-            hash: self.pos.hash(),
-            played: None,
-            null: true,
-            check: None,
-        });
-        let score = self.quiesce(MATE_BOUND - 1, MATE_BOUND, ply + 1, 0);
-        self.unplay();
-        score >= MATE_BOUND
-    }
-
     /// ProbCut ([`Pruning::probcut`]): the score of a capture whose reduced search beats beta
     /// by [`PROBCUT_MARGIN`], which cuts the node.
     fn probcut(&mut self, depth: i32, beta: i32, ply: usize, tt_move: Option<Move>) -> Option<i32> {
@@ -1684,12 +1660,11 @@ impl Searcher<'_> {
         if frontier && stand - FUTILITY[depth as usize - 1] >= beta {
             return stand;
         }
-        // (in a decided position, not where the side to move is threatened with mate: its
-        // lines are searched for the mate)
+        // (not in a decided position: its lines are searched for the mate)
         if deep
             && stand - DEEP_FUTILITY_MARGIN * depth >= beta
-            && ((stand < DEEP_FUTILITY_WON && beta > -DEEP_FUTILITY_WON)
-                || (self.prune.threat_guard && !self.mate_threat(ply)))
+            && stand < DEEP_FUTILITY_WON
+            && beta > -DEEP_FUTILITY_WON
         {
             return stand;
         }
@@ -2314,25 +2289,6 @@ mod tests {
         };
         let (deep, near) = (search(true), search(false));
         assert!(deep < near, "nodes: {deep} against {near}");
-    }
-
-    #[test]
-    fn a_decided_position_is_cut_where_no_mate_threatens() {
-        // sente a rook, a bishop, a silver, a knight and a lance up, gote with nothing in
-        // hand: the deep cut, asking for a mate threat first, cuts where the bound alone
-        // searched on (that a threatened node is still searched: the tactics tests' mates in
-        // three, which the cut without the guard misses). Measured: 32,336 nodes against
-        // 49,576 to seven plies; in a balanced middle game the same nodes.
-        let sfen = "4kgsnl/4g4/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b RBSNL 1";
-        let search = |threat_guard: bool| {
-            let prune = Pruning {
-                threat_guard,
-                ..Pruning::default()
-            };
-            shogi_nodes_to_depth(sfen, 7, prune)
-        };
-        let (guard, bound) = (search(true), search(false));
-        assert!(guard < bound, "nodes: {guard} against {bound}");
     }
 
     #[test]
