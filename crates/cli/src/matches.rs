@@ -75,8 +75,6 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("nearchecks", |p| p.game_far_checks = false),
     ("farchecks", |p| p.far_checks = true),
     ("nodeepfutility", |p| p.game_deep_futility = false),
-    ("corr", |p| p.correction = true),
-    ("nocorr", |p| p.game_correction = false),
     ("deepfutility", |p| p.deep_futility = true),
     ("null2", |p| {
         p.null_move = true;

@@ -81,12 +81,6 @@ pub trait Evaluator: Sync {
         false
     }
 
-    /// Whether the game's search corrects the static score by what its searches found
-    /// ([`crate::search::Pruning::correction`]; standard shogi's does).
-    fn corrects(&self) -> bool {
-        false
-    }
-
     /// Whether a position can end while moves are left (chu shogi: the last royal taken, bare
     /// king; the hexagon: a general taken or on the centre), so the search asks the rules at
     /// every node rather than only where no move is left.
@@ -151,10 +145,6 @@ impl<S: Scorer> Evaluator for Learnt<S> {
 
     fn deep_futility(&self) -> bool {
         self.base.deep_futility()
-    }
-
-    fn corrects(&self) -> bool {
-        self.base.corrects()
     }
 }
 

@@ -384,10 +384,6 @@ impl Evaluator for Shogi {
     fn deep_futility(&self) -> bool {
         true
     }
-
-    fn corrects(&self) -> bool {
-        true
-    }
 }
 
 #[cfg(test)]
