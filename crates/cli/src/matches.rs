@@ -75,6 +75,7 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("nearchecks", |p| p.game_far_checks = false),
     ("farchecks", |p| p.far_checks = true),
     ("nodeepfutility", |p| p.game_deep_futility = false),
+    ("wonbound", |p| p.decided_root_only = false),
     ("deepfutility", |p| p.deep_futility = true),
     ("null2", |p| {
         p.null_move = true;

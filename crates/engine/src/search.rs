@@ -64,7 +64,10 @@
 //!   [`DEEP_FUTILITY`] plies, where it stands [`DEEP_FUTILITY_MARGIN`] a ply above beta
 //!   ([`Pruning::deep_futility`], [`crate::eval::Evaluator::deep_futility`]): its search
 //!   reached about two thirds of a ply deeper in a second; minishogi's try of the same (wider
-//!   margins, four to six plies) lost against level 8 and is left out there.
+//!   margins, four to six plies) lost against level 8 and is left out there. Where the game
+//!   is decided (the root's static score at [`DEEP_FUTILITY_WON`] or beyond) decided positions
+//!   are not cut, so the search finds the mates; from a balanced root they are
+//!   ([`Pruning::decided_root_only`]).
 //! - Static scores are kept by position hash in a small cache of the engine's (64k slots,
 //!   1 MB), kept from move to move and cleared with a new game or evaluation: quiescence and
 //!   the futility tests ask for the same positions again from one iteration to the next. A hit
@@ -111,10 +114,24 @@ pub const DEEP_FUTILITY: i32 = 7;
 /// [`Pruning::deep_futility`]: how far above beta, a ply from the leaves, the static score
 /// must stand to cut the node (`depth` times this).
 pub const DEEP_FUTILITY_MARGIN: i32 = 150;
-/// [`Pruning::deep_futility`]: where the static score stands this high, or beta this low,
-/// nothing is cut there: the lines of a decided position are searched for the mate, not
-/// answered with the static score (with the cut, a mate in three, the defender's nodes cut
-/// by their static score, went unseen at nine plies). Its cost, measured against the search
+/// [`Pruning::deep_futility`]: in a search whose root's static score stands this high either
+/// way (the game is decided: [`Pruning::decided_root_only`]), where the static score stands
+/// this high, or beta this low, nothing is cut: the lines of a decided position are searched
+/// for the mate, not answered with the static score (with the cut, a mate in three, the
+/// defender's nodes cut by their static score, went unseen at nine plies, and past a depth of
+/// nine in 3 s). From a balanced root the cut is made in decided positions too, as the search
+/// of 224333f made it everywhere: where the game is still open, the decided positions of its
+/// tree are the lines that give material away, and the plies the cut saves there count more
+/// than a mate far down them. 224333f against level 8 on games 81-120 of the same balanced
+/// openings (`koma match shogi level:8 fsf:8 --movetime 1000 --paired --opening-level 3
+/// --games 20 --first 80 --record`, and `--first 100`): 23-0-17 (9-0-11, 14-0-6), where the
+/// search with the bound everywhere scored 14-1-25 (17 games won only by 224333f, 8 only by
+/// the other); over games 1-120, **69-0-51 (57.5 %)** against 53-1-66 (44.6 %), 36 games won
+/// only by 224333f and 20 only by the bound everywhere (a sign test's two-sided p ≈ 0.044).
+/// The search from a balanced root is 224333f's; from a decided root it is the bound's, and
+/// finds the mates in three. `level:8/wonbound` keeps the bound in every search.
+///
+/// The bound in every search, measured against the search
 /// without it (self-play, 100 games at 100 ms a move, balanced openings, in a build with the
 /// switches): 47.5 % with both bounds, 47.0 % with beta's alone (which alone keeps the mate
 /// found); within chance of even, and against level 8 the search with it scored 48.8 % where
@@ -770,6 +787,10 @@ pub struct Pruning {
     /// ([`crate::eval::Evaluator::deep_futility`]): off, the game's choice is ignored (to
     /// measure it).
     pub game_deep_futility: bool,
+    /// [`DEEP_FUTILITY_WON`]'s bound on the deep cut holds only in a search whose root is
+    /// decided (its static score at the bound or beyond, either way); from a balanced root
+    /// the cut is made in decided positions too. Off, the bound holds in every search.
+    pub decided_root_only: bool,
 }
 
 impl Default for Pruning {
@@ -800,6 +821,7 @@ impl Default for Pruning {
             game_far_checks: true,
             deep_futility: false,
             game_deep_futility: true,
+            decided_root_only: true,
         }
     }
 }
@@ -953,6 +975,7 @@ impl Engine {
             seldepth: 0,
             stopped: false,
             first_iteration: true,
+            decided: false,
             iteration: 1,
             quiet_only: !settings.quiescence,
             checks_bind: pos_shows_check,
@@ -1021,6 +1044,9 @@ struct Searcher<'a> {
     stopped: bool,
     /// Searching depth 1 (see [`Searcher::out_of_time`]).
     first_iteration: bool,
+    /// The root's static score stands at [`DEEP_FUTILITY_WON`] or more either way (see
+    /// [`Pruning::decided_root_only`]).
+    decided: bool,
     /// The iteration's depth: a check extends a line only up to twice this many plies.
     iteration: usize,
     /// Quiescence returns the static score at once (the first iteration past its limits).
@@ -1150,6 +1176,7 @@ impl Searcher<'_> {
                 .map_or(0, |o| outcome_score(o, to_move, 0));
             return done(score);
         }
+        self.decided = self.evals.score(self.eval, &self.pos).abs() >= DEEP_FUTILITY_WON;
         let max_depth = self.limits.depth.unwrap_or(64).clamp(1, 64);
         let mut best = SearchResult {
             best: Some(legal[0]),
@@ -1674,11 +1701,12 @@ impl Searcher<'_> {
         if frontier && stand - FUTILITY[depth as usize - 1] >= beta {
             return stand;
         }
-        // (not in a decided position: its lines are searched for the mate)
+        // (where the game is decided, not in a decided position: its lines are searched for
+        // the mate)
         if deep
             && stand - DEEP_FUTILITY_MARGIN * depth >= beta
-            && stand < DEEP_FUTILITY_WON
-            && beta > -DEEP_FUTILITY_WON
+            && ((self.prune.decided_root_only && !self.decided)
+                || (stand < DEEP_FUTILITY_WON && beta > -DEEP_FUTILITY_WON))
         {
             return stand;
         }
@@ -2303,6 +2331,25 @@ mod tests {
         };
         let (deep, near) = (search(true), search(false));
         assert!(deep < near, "nodes: {deep} against {near}");
+    }
+
+    #[test]
+    fn the_deep_cut_spares_decided_positions_only_where_the_root_is_decided() {
+        let search = |sfen: &str, decided_root_only: bool, depth: u32| {
+            let prune = Pruning {
+                decided_root_only,
+                ..Pruning::default()
+            };
+            shogi_nodes_to_depth(sfen, depth, prune)
+        };
+        // a sharp middle game: its tree has decided positions, cut from a balanced root
+        let sharp = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn3p 1";
+        let (balanced, bounded) = (search(sharp, true, 7), search(sharp, false, 7));
+        assert!(balanced < bounded, "nodes: {balanced} against {bounded}");
+        // a decided root (a mate in three, short of the depth that finds it): the bound holds,
+        // the same search either way
+        let won = "7k1/8s/5+R2g/9/9/9/9/9/K8 b B 1";
+        assert_eq!(search(won, true, 5), search(won, false, 5));
     }
 
     #[test]

@@ -52,7 +52,10 @@
 //! at 300k nodes. The search as built scored 48.8 % against level 8 in the same 80 games
 //! (39-0-41: 24-0-16 in games 1-40, 15-0-25 in games 41-80; 31 games ended the other way, 19
 //! of them won only by the search before the bound), and 36.2 % in games 81-120 (14-1-25):
-//! **44.6 % over 120** (53-1-66), below the 50 % mark.
+//! **44.6 % over 120** (53-1-66), below the 50 % mark. The search before the bound (224333f)
+//! scored 23-0-17 in games 81-120, **69-0-51 (57.5 %) over 120**; so the bound now holds only
+//! in a search whose root is decided (the search's `Pruning::decided_root_only`), which keeps
+//! the mates in three found and searches from a balanced root as 224333f did.
 //!
 //! The network before it (the threats among its inputs): learnt from scratch on the 553,714
 //! positions below (the caches of `--first 64000` to `82000`), `koma train shogi <10 caches>
