@@ -210,7 +210,7 @@ pub struct MatchSettings {
     /// switches of its search (level:N/null, /nolmr, /nofut, /nochecks, /nosee, /noiir, /noasp,
     /// /nomalus, /nolatedeep, /nolmr2, /nobadchecks, /asplast, /nottstand, /noprobcut,
     /// /nounfinished, /nowiden, /steplmr, /null2, /nonull, /nosteep, /steep, /nearchecks,
-    /// /farchecks, /nodeepfutility, /deepfutility, several allowed), level:N/table=FILE (a linear evaluation's table, shogi
+    /// /farchecks, /nodeepfutility, /deepfutility, /wonbound, several allowed), level:N/table=FILE (a linear evaluation's table, shogi
     /// and minishogi), level:N/net=FILE (a neural evaluation, as koma train writes it),
     /// random, greedy, or fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and
     /// minishogi).
