@@ -135,8 +135,9 @@ pub const DEEP_FUTILITY_MARGIN: i32 = 150;
 ///
 /// The bound in every search, measured against the search without it (self-play, 100 games
 /// at 100 ms a move, balanced openings, in a build with the switches): 47.5 % with both
-/// bounds, 47.0 % with beta's alone (which alone keeps the mate found); within chance of even, and against level 8 the search with it scored 48.8 % where
-/// the search without it scored 57.5 % in the same 80 games (44.6 % over 120; README).
+/// bounds, 47.0 % with beta's alone (which alone keeps the mate found); within chance of
+/// even, and against level 8 the search with it scored 48.8 % where the search without it
+/// scored 57.5 % in the same 80 games (44.6 % over 120; README).
 ///
 /// Tried and left out: the cut in a decided position after all, unless the side to move is
 /// threatened with mate (quiescence's first ply after a pass, with the checking drops, scoring
