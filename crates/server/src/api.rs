@@ -1,0 +1,138 @@
+//! The HTTP API: `GET /api/health`, `POST /api/games`, `GET /api/lobby`,
+//! `POST /api/games/<id>/take`. Bodies are JSON ([`koma_wire`]); every refusal is an
+//! [`koma_wire::ApiError`] whose text names the field or the game. Creating games is limited
+//! per address (`--create-per-minute`).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use koma_wire::{ApiError, Health, Lobby, LobbyGame, NewGame, TakeSeat};
+use serde::de::DeserializeOwned;
+
+use crate::App;
+use crate::hub::HubError;
+
+/// The most games the lobby lists.
+const LOBBY_LIMIT: i64 = 200;
+
+/// An error answer.
+pub fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    (
+        status,
+        Json(ApiError {
+            error: message.into(),
+        }),
+    )
+        .into_response()
+}
+
+fn hub_error(e: HubError) -> Response {
+    let status = match &e {
+        HubError::Bad(_) => StatusCode::BAD_REQUEST,
+        HubError::NotFound(_) => StatusCode::NOT_FOUND,
+        HubError::Conflict(_) => StatusCode::CONFLICT,
+        HubError::Db(_) | HubError::Random(_) => {
+            eprintln!("koma-server: {e}");
+            StatusCode::INTERNAL_SERVER_ERROR
+        }
+    };
+    error(status, e.to_string())
+}
+
+/// A JSON body, or a 400 naming the field that is wrong.
+#[allow(clippy::result_large_err)]
+fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Response> {
+    let de = &mut serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let message = if path == "." {
+            inner.to_string()
+        } else {
+            format!("{path}: {inner}")
+        };
+        error(StatusCode::BAD_REQUEST, message)
+    })
+}
+
+/// `GET /api/health`: 200 when the server and its database answer.
+pub async fn health(State(app): State<Arc<App>>) -> Response {
+    match app.hub.db().ping().await {
+        Ok(()) => Json(Health {
+            ok: true,
+            database: app.hub.db().kind().id().to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+        })
+        .into_response(),
+        Err(e) => error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+    }
+}
+
+/// `POST /api/games`: a new game and its links.
+pub async fn create(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    bytes: Bytes,
+) -> Response {
+    if app.create_limit.check_key(&addr.ip()).is_err() {
+        return error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many games created from this address: wait a minute",
+        );
+    }
+    let spec: NewGame = match body(&bytes) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    match app.hub.create(spec).await {
+        Ok(created) => (StatusCode::CREATED, Json(created)).into_response(),
+        Err(e) => hub_error(e),
+    }
+}
+
+/// `GET /api/lobby`: open games waiting for players, newest first.
+pub async fn lobby(State(app): State<Arc<App>>) -> Response {
+    match app.hub.db().lobby(LOBBY_LIMIT).await {
+        Ok(rows) => Json(Lobby {
+            games: rows
+                .into_iter()
+                .map(|r| LobbyGame {
+                    id: r.game.id,
+                    spec: r.game.spec,
+                    free: (0..r.seats.len() as u8)
+                        .filter(|&i| !r.seats[usize::from(i)].taken)
+                        .collect(),
+                    names: r.seats.into_iter().map(|s| s.name).collect(),
+                    created_ms: r.game.created_ms,
+                })
+                .collect(),
+        })
+        .into_response(),
+        Err(e) => hub_error(e.into()),
+    }
+}
+
+/// `POST /api/games/<id>/take`: a free seat of an open game.
+pub async fn take(State(app): State<Arc<App>>, Path(id): Path<String>, bytes: Bytes) -> Response {
+    if !crate::token::is_id(&id) {
+        return error(StatusCode::NOT_FOUND, format!("no game {id:?}"));
+    }
+    let want: TakeSeat = match body(&bytes) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    match app.hub.take_seat(&id, want.seat).await {
+        Ok(taken) => Json(taken).into_response(),
+        Err(e) => hub_error(e),
+    }
+}
+
+/// Any other `/api/` path.
+pub async fn unknown() -> Response {
+    error(StatusCode::NOT_FOUND, "no such API")
+}

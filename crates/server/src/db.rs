@@ -1,0 +1,562 @@
+//! The database: the truth about every online game. SQLite (one file, nothing to install) by
+//! default, PostgreSQL when `KOMA_DATABASE_URL` names one; the same queries and the same
+//! migrations (`migrations/`) run on both through sqlx's `Any` driver.
+//!
+//! Decisions:
+//! - A move is one row keyed by game and ply: the key, not only the server, refuses a second
+//!   move for a ply. A move is written before anyone is told of it ([`crate::hub`]).
+//! - SQLite runs in WAL mode with `synchronous = NORMAL`: a committed move survives the server
+//!   process being killed (the WAL is in the operating system's hands at commit); an operating
+//!   system crash or a power cut may lose the last moments, which PostgreSQL (fsync on commit)
+//!   does not.
+//! - Seat tokens are stored only as their SHA-256 ([`crate::token`]).
+
+use koma_wire::{NewGame, OutcomeView, Status};
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Row};
+
+/// The migrations, embedded in the binary.
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// The database URL when `KOMA_DATABASE_URL` is not set: a SQLite file in the working folder.
+pub const DEFAULT_URL: &str = "sqlite://koma.db?mode=rwc";
+
+/// A database error, with what was being done.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Sql(#[from] sqlx::Error),
+    /// The migrations failed.
+    #[error("database migrations: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A row holds what no version of the server writes.
+    #[error("database: game {id}: {what}")]
+    Corrupt {
+        /// The game.
+        id: String,
+        /// What is wrong.
+        what: String,
+    },
+    /// The URL names no database this server speaks.
+    #[error("KOMA_DATABASE_URL {0:?}: sqlite:// or postgres:// expected")]
+    Url(String),
+}
+
+impl DbError {
+    /// Whether a row with the same key exists already (a second move for a ply).
+    pub fn is_duplicate(&self) -> bool {
+        matches!(self, DbError::Sql(sqlx::Error::Database(e)) if e.is_unique_violation())
+    }
+}
+
+/// Which database.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// SQLite.
+    Sqlite,
+    /// PostgreSQL.
+    Postgres,
+}
+
+impl Kind {
+    /// `sqlite` or `postgres`, as `/api/health` says.
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::Sqlite => "sqlite",
+            Kind::Postgres => "postgres",
+        }
+    }
+}
+
+/// A game's row.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// The id.
+    pub id: String,
+    /// The game as created.
+    pub spec: NewGame,
+    /// Where it stands.
+    pub status: Status,
+    /// Created (ms).
+    pub created_ms: i64,
+    /// Started, once every seat was taken (ms).
+    pub started_ms: Option<i64>,
+    /// When the current turn began (ms).
+    pub turn_ms: Option<i64>,
+    /// The outcome, once finished.
+    pub outcome: Option<OutcomeView>,
+}
+
+/// A seat's row.
+#[derive(Clone, Debug)]
+pub struct SeatRow {
+    /// SHA-256 of its token, hex.
+    pub token_hash: String,
+    /// Its name.
+    pub name: String,
+    /// Taken.
+    pub taken: bool,
+}
+
+/// A move's row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    /// The ply it made (1 for the first move).
+    pub ply: u32,
+    /// Its text.
+    pub mv: String,
+    /// Who played it.
+    pub seat: u8,
+    /// When (ms).
+    pub at_ms: i64,
+    /// The clocks after it: main time and periods left per seat.
+    pub clock: Option<(Vec<u64>, Vec<u32>)>,
+}
+
+/// A game as stored: its row, seats and moves.
+#[derive(Clone, Debug)]
+pub struct Stored {
+    /// The game.
+    pub game: GameRow,
+    /// Its seats, in order.
+    pub seats: Vec<SeatRow>,
+    /// Its moves, in order.
+    pub moves: Vec<MoveRow>,
+}
+
+/// An open game waiting for players, for the lobby.
+#[derive(Clone, Debug)]
+pub struct LobbyRow {
+    /// The game.
+    pub game: GameRow,
+    /// Its seats.
+    pub seats: Vec<SeatRow>,
+}
+
+/// The connection pool.
+#[derive(Clone, Debug)]
+pub struct Db {
+    pool: AnyPool,
+    kind: Kind,
+}
+
+fn status_id(s: Status) -> &'static str {
+    match s {
+        Status::Waiting => "waiting",
+        Status::Playing => "playing",
+        Status::Finished => "finished",
+        Status::Expired => "expired",
+    }
+}
+
+fn status_of(id: &str, s: &str) -> Result<Status, DbError> {
+    Ok(match s {
+        "waiting" => Status::Waiting,
+        "playing" => Status::Playing,
+        "finished" => Status::Finished,
+        "expired" => Status::Expired,
+        _ => return Err(corrupt(id, format!("status {s:?}"))),
+    })
+}
+
+fn corrupt(id: &str, what: String) -> DbError {
+    DbError::Corrupt {
+        id: id.to_string(),
+        what,
+    }
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct ClockJson {
+    main_ms: Vec<u64>,
+    periods: Vec<u32>,
+}
+
+const GAME_COLUMNS: &str =
+    "id, spec, status, created_ms, started_ms, turn_ms, winner, reason, ended_by";
+
+fn game_row(r: &AnyRow) -> Result<GameRow, DbError> {
+    let id: String = r.try_get("id")?;
+    let spec: String = r.try_get("spec")?;
+    let spec: NewGame =
+        serde_json::from_str(&spec).map_err(|e| corrupt(&id, format!("spec: {e}")))?;
+    let status: String = r.try_get("status")?;
+    let status = status_of(&id, &status)?;
+    let reason: Option<String> = r.try_get("reason")?;
+    let winner: Option<i64> = r.try_get("winner")?;
+    let ended_by: Option<i64> = r.try_get("ended_by")?;
+    let seat = |v: i64| u8::try_from(v).map_err(|_| corrupt(&id, format!("seat {v}")));
+    let outcome = match reason {
+        Some(reason) => Some(OutcomeView {
+            winner: winner.map(seat).transpose()?,
+            reason,
+            by: ended_by.map(seat).transpose()?,
+        }),
+        None => None,
+    };
+    Ok(GameRow {
+        created_ms: r.try_get("created_ms")?,
+        started_ms: r.try_get("started_ms")?,
+        turn_ms: r.try_get("turn_ms")?,
+        id,
+        spec,
+        status,
+        outcome,
+    })
+}
+
+fn seat_row(r: &AnyRow) -> Result<SeatRow, DbError> {
+    Ok(SeatRow {
+        token_hash: r.try_get("token_hash")?,
+        name: r.try_get("name")?,
+        taken: r.try_get::<i64, _>("taken")? != 0,
+    })
+}
+
+impl Db {
+    /// Connect to `url` and bring its tables up to date.
+    ///
+    /// # Errors
+    /// The URL names no database this server speaks, or it cannot be reached or migrated.
+    pub async fn open(url: &str) -> Result<Db, DbError> {
+        sqlx::any::install_default_drivers();
+        let kind = if url.starts_with("sqlite:") {
+            Kind::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Kind::Postgres
+        } else {
+            return Err(DbError::Url(url.to_string()));
+        };
+        let options = AnyPoolOptions::new().max_connections(match kind {
+            // one writer at a time in SQLite; a few readers beside it
+            Kind::Sqlite => 4,
+            Kind::Postgres => 16,
+        });
+        let options = if kind == Kind::Sqlite {
+            options.after_connect(|conn, _| {
+                Box::pin(async move {
+                    for pragma in [
+                        "PRAGMA journal_mode = WAL",
+                        "PRAGMA synchronous = NORMAL",
+                        "PRAGMA busy_timeout = 5000",
+                    ] {
+                        sqlx::query(pragma).execute(&mut *conn).await?;
+                    }
+                    Ok(())
+                })
+            })
+        } else {
+            options
+        };
+        let pool = options.connect(url).await?;
+        MIGRATOR.run(&pool).await?;
+        Ok(Db { pool, kind })
+    }
+
+    /// Which database this is.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// Whether the database answers.
+    ///
+    /// # Errors
+    /// It does not.
+    pub async fn ping(&self) -> Result<(), DbError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Store a new game with its seats.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn create(&self, game: &GameRow, seats: &[SeatRow]) -> Result<(), DbError> {
+        let spec = serde_json::to_string(&game.spec).unwrap_or_default();
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO games (id, spec, open_lobby, status, created_ms) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&game.id)
+        .bind(spec)
+        .bind(i64::from(game.spec.open))
+        .bind(status_id(game.status))
+        .bind(game.created_ms)
+        .execute(&mut *tx)
+        .await?;
+        for (i, s) in seats.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO seats (game_id, seat, token_hash, name, taken) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(&game.id)
+            .bind(i as i64)
+            .bind(&s.token_hash)
+            .bind(&s.name)
+            .bind(i64::from(s.taken))
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A game with its seats and moves, if it exists.
+    ///
+    /// # Errors
+    /// The database failed, or holds what the server never writes.
+    pub async fn load(&self, id: &str) -> Result<Option<Stored>, DbError> {
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+        let Some(row) = sqlx::query(&sql)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let game = game_row(&row)?;
+        let seats = sqlx::query(
+            "SELECT token_hash, name, taken FROM seats WHERE game_id = $1 ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(seat_row)
+        .collect::<Result<Vec<_>, _>>()?;
+        let rows = sqlx::query(
+            "SELECT ply, mv, seat, at_ms, clock FROM moves WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut moves = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let ply: i64 = r.try_get("ply")?;
+            let seat: i64 = r.try_get("seat")?;
+            let clock: Option<String> = r.try_get("clock")?;
+            let clock = match clock {
+                Some(c) => {
+                    let c: ClockJson = serde_json::from_str(&c)
+                        .map_err(|e| corrupt(id, format!("clock of ply {ply}: {e}")))?;
+                    Some((c.main_ms, c.periods))
+                }
+                None => None,
+            };
+            moves.push(MoveRow {
+                ply: u32::try_from(ply).map_err(|_| corrupt(id, format!("ply {ply}")))?,
+                mv: r.try_get("mv")?,
+                seat: u8::try_from(seat).map_err(|_| corrupt(id, format!("seat {seat}")))?,
+                at_ms: r.try_get("at_ms")?,
+                clock,
+            });
+        }
+        Ok(Some(Stored { game, seats, moves }))
+    }
+
+    /// A seat is taken, with the name its holder gave; `started` when that was the last free
+    /// seat (the game starts then).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn take(
+        &self,
+        id: &str,
+        seat: u8,
+        name: &str,
+        started: Option<i64>,
+    ) -> Result<(), DbError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE seats SET taken = 1, name = $1 WHERE game_id = $2 AND seat = $3")
+            .bind(name)
+            .bind(id)
+            .bind(i64::from(seat))
+            .execute(&mut *tx)
+            .await?;
+        if let Some(t) = started {
+            sqlx::query(
+                "UPDATE games SET status = 'playing', started_ms = $1, turn_ms = $2 WHERE id = $3 AND status = 'waiting'",
+            )
+            .bind(t)
+            .bind(t)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A seat's name changes (a seat taken earlier, named again on a return).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn rename(&self, id: &str, seat: u8, name: &str) -> Result<(), DbError> {
+        sqlx::query("UPDATE seats SET name = $1 WHERE game_id = $2 AND seat = $3")
+            .bind(name)
+            .bind(id)
+            .bind(i64::from(seat))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Give a free seat of a waiting open game a new token (a lobby visitor takes it): `false`
+    /// when the seat is taken, the game not open or no longer waiting.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn retoken(&self, id: &str, seat: u8, token_hash: &str) -> Result<bool, DbError> {
+        let done = sqlx::query(
+            "UPDATE seats SET token_hash = $1 WHERE game_id = $2 AND seat = $3 AND taken = 0 \
+             AND game_id IN (SELECT id FROM games WHERE id = $4 AND status = 'waiting' AND open_lobby = 1)",
+        )
+        .bind(token_hash)
+        .bind(id)
+        .bind(i64::from(seat))
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Store a move (and the game's end, if it ended the game) in one transaction.
+    ///
+    /// # Errors
+    /// The database failed; [`DbError::is_duplicate`] when the ply has a move already.
+    pub async fn add_move(
+        &self,
+        id: &str,
+        m: &MoveRow,
+        ended: Option<(&OutcomeView, i64)>,
+    ) -> Result<(), DbError> {
+        let clock = m.clock.as_ref().map(|(main_ms, periods)| {
+            serde_json::to_string(&ClockJson {
+                main_ms: main_ms.clone(),
+                periods: periods.clone(),
+            })
+            .unwrap_or_default()
+        });
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO moves (game_id, ply, mv, seat, at_ms, clock) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(id)
+        .bind(i64::from(m.ply))
+        .bind(&m.mv)
+        .bind(i64::from(m.seat))
+        .bind(m.at_ms)
+        .bind(clock)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("UPDATE games SET turn_ms = $1 WHERE id = $2")
+            .bind(m.at_ms)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        if let Some((outcome, at)) = ended {
+            finish_in(&mut tx, id, outcome, at).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The game ended without a move (resignation, time, declaration, agreed impasse).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn finish(&self, id: &str, outcome: &OutcomeView, at: i64) -> Result<(), DbError> {
+        let mut tx = self.pool.begin().await?;
+        finish_in(&mut tx, id, outcome, at).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Moves after ply `keep` are taken back; the turn of the seat to move then begins at
+    /// `at`.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn take_back(&self, id: &str, keep: u32, at: i64) -> Result<(), DbError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
+            .bind(id)
+            .bind(i64::from(keep))
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE games SET turn_ms = $1 WHERE id = $2")
+            .bind(at)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Open games waiting for players, newest first (at most `limit`).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn lobby(&self, limit: i64) -> Result<Vec<LobbyRow>, DbError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'waiting' AND open_lobby = 1 \
+             ORDER BY created_ms DESC LIMIT $1"
+        );
+        let games = sqlx::query(&sql)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(game_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut out = Vec::with_capacity(games.len());
+        for game in games {
+            let seats = sqlx::query(
+                "SELECT token_hash, name, taken FROM seats WHERE game_id = $1 ORDER BY seat",
+            )
+            .bind(&game.id)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(seat_row)
+            .collect::<Result<Vec<_>, _>>()?;
+            out.push(LobbyRow { game, seats });
+        }
+        Ok(out)
+    }
+
+    /// Games still waiting for players that were created before `before` expire; their ids.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn expire(&self, before: i64) -> Result<Vec<String>, DbError> {
+        let rows = sqlx::query(
+            "UPDATE games SET status = 'expired' WHERE status = 'waiting' AND created_ms < $1 RETURNING id",
+        )
+        .bind(before)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>("id").map_err(DbError::from))
+            .collect()
+    }
+}
+
+async fn finish_in(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: &str,
+    outcome: &OutcomeView,
+    at: i64,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "UPDATE games SET status = 'finished', winner = $1, reason = $2, ended_by = $3, ended_ms = $4 WHERE id = $5",
+    )
+    .bind(outcome.winner.map(i64::from))
+    .bind(&outcome.reason)
+    .bind(outcome.by.map(i64::from))
+    .bind(at)
+    .bind(id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,437 @@
+//! The games being played in this process: one [`Room`] for each game somebody is connected
+//! to, loaded from the database on the first connection and dropped after the last one leaves
+//! (the database keeps everything; a game nobody watches needs no memory).
+//!
+//! Every change goes the same way ([`Hub::apply`]): under the room's lock the table works out
+//! the change, the database stores it, and only then is anybody told. When storing fails the
+//! table is loaded again from the database, which is the truth, and the sender hears that
+//! nothing was played.
+//!
+//! A room with clocks has a task that sleeps until the seat to move runs out of time and then
+//! ends the game on time, whether or not anybody sends anything.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use koma_wire::{Created, ErrorCode, NewGame, ServerMsg, Snapshot, Status, Taken};
+use tokio::sync::{Notify, broadcast};
+
+use crate::db::{Db, DbError, GameRow, SeatRow};
+use crate::table::{Change, Effect, Refusal, Table, check_spec};
+use crate::token;
+
+/// Messages a room keeps for a slow connection before it must resync.
+const ROOM_BACKLOG: usize = 256;
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// A game somebody is connected to.
+#[derive(Debug)]
+pub struct Room {
+    id: String,
+    table: tokio::sync::Mutex<Table>,
+    tx: broadcast::Sender<Arc<str>>,
+    /// Wakes the clock task after every change.
+    changed: Notify,
+    /// Set when the room leaves the hub (its clock task ends).
+    closed: AtomicBool,
+}
+
+impl Room {
+    fn new(table: Table) -> Room {
+        let (tx, _) = broadcast::channel(ROOM_BACKLOG);
+        Room {
+            id: table.id().to_string(),
+            table: tokio::sync::Mutex::new(table),
+            tx,
+            changed: Notify::new(),
+            closed: AtomicBool::new(false),
+        }
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn tell(&self, m: &ServerMsg) {
+        // nobody listening is fine
+        let _ = self.tx.send(Arc::from(m.encode()));
+    }
+}
+
+/// What a connection holds after its hello.
+pub struct Joined {
+    /// The seat (none: watching).
+    pub seat: Option<u8>,
+    /// The game as the connection first sees it.
+    pub snapshot: Snapshot,
+    /// Everything told after the snapshot.
+    pub rx: broadcast::Receiver<Arc<str>>,
+}
+
+/// Why a game cannot be created or a seat taken.
+#[derive(Debug, thiserror::Error)]
+pub enum HubError {
+    /// The request is wrong: names the field.
+    #[error("{0}")]
+    Bad(String),
+    /// No such game.
+    #[error("no game {0}")]
+    NotFound(String),
+    /// The seat is taken, or the game is not open or has started.
+    #[error("{0}")]
+    Conflict(String),
+    /// The database failed.
+    #[error(transparent)]
+    Db(#[from] DbError),
+    /// No random bits.
+    #[error("no random bits from the operating system: {0}")]
+    Random(getrandom::Error),
+}
+
+/// The games of this process.
+#[derive(Debug)]
+pub struct Hub {
+    db: Db,
+    /// Loaded rooms with the number of connections each.
+    rooms: Mutex<HashMap<String, (Arc<Room>, usize)>>,
+}
+
+fn seat_link(id: &str, token: &str) -> String {
+    format!("#/online/{id}?seat={token}")
+}
+
+impl Hub {
+    /// A hub over `db`.
+    pub fn new(db: Db) -> Arc<Hub> {
+        Arc::new(Hub {
+            db,
+            rooms: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The database.
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// How many rooms are loaded.
+    pub fn rooms(&self) -> usize {
+        self.rooms.lock().map_or(0, |r| r.len())
+    }
+
+    /// Create a game: every seat gets a fresh token, returned once in its link.
+    ///
+    /// # Errors
+    /// The spec is wrong (naming the field), or the database failed.
+    pub async fn create(&self, spec: NewGame) -> Result<Created, HubError> {
+        let checked = check_spec(&spec).map_err(HubError::Bad)?;
+        let players = checked.start.position().variant().players();
+        let id = token::new_id().map_err(HubError::Random)?;
+        let mut links = Vec::new();
+        let mut seats = Vec::new();
+        for _ in 0..players {
+            let t = token::new_token().map_err(HubError::Random)?;
+            seats.push(SeatRow {
+                token_hash: token::hash(&t),
+                name: String::new(),
+                taken: false,
+            });
+            links.push(seat_link(&id, &t));
+        }
+        let row = GameRow {
+            id: id.clone(),
+            spec,
+            status: Status::Waiting,
+            created_ms: now_ms(),
+            started_ms: None,
+            turn_ms: None,
+            outcome: None,
+        };
+        self.db.create(&row, &seats).await?;
+        Ok(Created {
+            watch: format!("#/online/{id}"),
+            id,
+            seats: links,
+        })
+    }
+
+    /// A connection to game `id` begins: its room, loaded if need be (`None`: no such game).
+    /// Every `enter` is paired with one [`Hub::leave`].
+    ///
+    /// # Errors
+    /// The database failed or holds no game that the rules accept.
+    pub async fn enter(self: &Arc<Self>, id: &str) -> Result<Option<Arc<Room>>, DbError> {
+        if let Ok(mut rooms) = self.rooms.lock()
+            && let Some((room, n)) = rooms.get_mut(id)
+        {
+            *n += 1;
+            return Ok(Some(room.clone()));
+        }
+        let Some(stored) = self.db.load(id).await? else {
+            return Ok(None);
+        };
+        let fresh = Arc::new(Room::new(Table::from_stored(stored)?));
+        let (room, inserted) = {
+            let Ok(mut rooms) = self.rooms.lock() else {
+                return Ok(None);
+            };
+            let entry = rooms.entry(id.to_string()).or_insert((fresh.clone(), 0));
+            entry.1 += 1;
+            (entry.0.clone(), Arc::ptr_eq(&entry.0, &fresh))
+        };
+        if inserted {
+            tokio::spawn(watch_clock(self.clone(), room.clone()));
+        }
+        Ok(Some(room))
+    }
+
+    /// A connection to `room` ended; the last one unloads it.
+    pub fn leave(&self, room: &Arc<Room>) {
+        let Ok(mut rooms) = self.rooms.lock() else {
+            return;
+        };
+        let gone = match rooms.get_mut(room.id()) {
+            Some((r, n)) if Arc::ptr_eq(r, room) => {
+                *n = n.saturating_sub(1);
+                *n == 0
+            }
+            _ => false,
+        };
+        if gone {
+            rooms.remove(room.id());
+            room.closed.store(true, Ordering::SeqCst);
+            room.changed.notify_one();
+        }
+    }
+
+    async fn store(&self, id: &str, change: &Change) -> Result<(), DbError> {
+        match change {
+            Change::Nothing => Ok(()),
+            Change::Take {
+                seat,
+                name,
+                started,
+            } => self.db.take(id, *seat, name, *started).await,
+            Change::Rename { seat, name } => self.db.rename(id, *seat, name).await,
+            Change::Move { row, ended } => {
+                let ended = ended.as_ref().map(|o| (o, row.at_ms));
+                self.db.add_move(id, row, ended).await
+            }
+            Change::End { outcome } => self.db.finish(id, outcome, now_ms()).await,
+            Change::TakeBack { keep, at } => self.db.take_back(id, *keep, *at).await,
+        }
+    }
+
+    /// Store `effect` for the table, then tell everybody; on a failure to store, reload the
+    /// table from the database and refuse.
+    async fn commit(&self, room: &Room, table: &mut Table, effect: Effect) -> Result<(), Refusal> {
+        if let Err(e) = self.store(&room.id, &effect.change).await {
+            eprintln!("koma-server: game {}: {e}", room.id);
+            let duplicate = e.is_duplicate();
+            self.reload(table).await;
+            return Err(if duplicate {
+                Refusal {
+                    code: ErrorCode::StalePly,
+                    rule: None,
+                    message: "another move was stored for this ply first".into(),
+                }
+            } else {
+                Refusal {
+                    code: ErrorCode::Internal,
+                    rule: None,
+                    message: "the server could not store this; nothing was played".into(),
+                }
+            });
+        }
+        for m in &effect.tell {
+            room.tell(m);
+        }
+        room.changed.notify_one();
+        Ok(())
+    }
+
+    /// The table as the database has it, keeping the live connections' counts.
+    async fn reload(&self, table: &mut Table) {
+        match self.db.load(table.id()).await {
+            Ok(Some(stored)) => match Table::from_stored(stored) {
+                Ok(mut fresh) => {
+                    for (i, s) in table.seats().iter().enumerate() {
+                        for _ in 0..s.connections {
+                            fresh.connect(i as u8);
+                        }
+                    }
+                    *table = fresh;
+                }
+                Err(e) => eprintln!("koma-server: game {}: cannot reload: {e}", table.id()),
+            },
+            Ok(None) => eprintln!("koma-server: game {} is gone", table.id()),
+            Err(e) => eprintln!("koma-server: game {}: cannot reload: {e}", table.id()),
+        }
+    }
+
+    /// Run `f` on the room's table at the current time; store and tell what it changed.
+    ///
+    /// # Errors
+    /// The table's refusal, or the database's failure (nothing changed either way).
+    pub async fn apply<F>(&self, room: &Room, f: F) -> Result<(), Refusal>
+    where
+        F: FnOnce(&mut Table, i64) -> Result<Effect, Refusal>,
+    {
+        let mut table = room.table.lock().await;
+        let effect = f(&mut table, now_ms())?;
+        self.commit(room, &mut table, effect).await
+    }
+
+    /// A connection says hello: with a seat's token it takes or retakes that seat (the game
+    /// starts when every seat is taken), without one it watches.
+    ///
+    /// # Errors
+    /// A token that opens no seat of the game, or the database's failure.
+    pub async fn hello(
+        &self,
+        room: &Room,
+        token: Option<&str>,
+        name: Option<&str>,
+        have: u32,
+    ) -> Result<Joined, Refusal> {
+        let mut table = room.table.lock().await;
+        let now = now_ms();
+        let seat = match token {
+            Some(t) => Some(table.seat_of(&token::hash(t)).ok_or(Refusal {
+                code: ErrorCode::BadToken,
+                rule: None,
+                message: "this link opens no seat of the game".into(),
+            })?),
+            None => None,
+        };
+        if let Some(s) = seat {
+            let effect = table.hello(s, name, now);
+            self.commit(room, &mut table, effect).await?;
+            if let Some(m) = table.connect(s) {
+                room.tell(&m);
+            }
+        }
+        let rx = room.tx.subscribe();
+        Ok(Joined {
+            seat,
+            snapshot: table.snapshot(seat, have, now),
+            rx,
+        })
+    }
+
+    /// The whole game again, for a connection that fell behind.
+    pub async fn snapshot(&self, room: &Room, seat: Option<u8>) -> Snapshot {
+        room.table.lock().await.snapshot(seat, 0, now_ms())
+    }
+
+    /// A seated connection closed.
+    pub async fn disconnect(&self, room: &Room, seat: u8) {
+        let mut table = room.table.lock().await;
+        if let Some(m) = table.disconnect(seat) {
+            room.tell(&m);
+        }
+    }
+
+    /// A lobby visitor takes a free seat of an open game: the seat gets a new token (the
+    /// creator's invitation link for it no longer works) and its link is returned.
+    ///
+    /// # Errors
+    /// No such game, the seat is taken or the game is not open, or the database failed.
+    pub async fn take_seat(self: &Arc<Self>, id: &str, seat: u8) -> Result<Taken, HubError> {
+        let room = self
+            .enter(id)
+            .await?
+            .ok_or_else(|| HubError::NotFound(id.to_string()))?;
+        let result = self.retoken(&room, seat).await;
+        self.leave(&room);
+        result
+    }
+
+    async fn retoken(&self, room: &Room, seat: u8) -> Result<Taken, HubError> {
+        let mut table = room.table.lock().await;
+        let free = table.status() == Status::Waiting
+            && table
+                .seats()
+                .get(usize::from(seat))
+                .is_some_and(|s| !s.taken);
+        if !free {
+            return Err(HubError::Conflict(format!(
+                "seat {seat} is not free in a waiting game"
+            )));
+        }
+        let t = token::new_token().map_err(HubError::Random)?;
+        let hash = token::hash(&t);
+        if !self.db.retoken(room.id(), seat, &hash).await? {
+            return Err(HubError::Conflict(format!(
+                "seat {seat} is not free in an open game"
+            )));
+        }
+        table.set_token(seat, hash);
+        Ok(Taken {
+            seat,
+            link: seat_link(room.id(), &t),
+        })
+    }
+
+    /// Games created more than `age` ago that still wait for players expire; loaded ones tell
+    /// their watchers.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn expire(&self, age: Duration) -> Result<usize, DbError> {
+        let ids = self.db.expire(now_ms() - age.as_millis() as i64).await?;
+        for id in &ids {
+            let room = self
+                .rooms
+                .lock()
+                .ok()
+                .and_then(|r| r.get(id).map(|(r, _)| r.clone()));
+            if let Some(room) = room
+                && let Some(m) = room.table.lock().await.expire()
+            {
+                room.tell(&m);
+            }
+        }
+        Ok(ids.len())
+    }
+}
+
+/// Ends the room's game on time when the seat to move runs out, until the room is unloaded.
+async fn watch_clock(hub: Arc<Hub>, room: Arc<Room>) {
+    loop {
+        if room.closed.load(Ordering::SeqCst) {
+            return;
+        }
+        let deadline = room.table.lock().await.deadline();
+        let changed = room.changed.notified();
+        match deadline {
+            Some(d) => {
+                let wait = (d - now_ms()).max(0) as u64;
+                tokio::select! {
+                    () = tokio::time::sleep(Duration::from_millis(wait)) => {
+                        let _ = hub
+                            .apply(&room, |t, now| {
+                                t.flag_if_out(now).ok_or(Refusal {
+                                    code: ErrorCode::Refused,
+                                    rule: None,
+                                    message: String::new(),
+                                })
+                            })
+                            .await;
+                    }
+                    () = changed => {}
+                }
+            }
+            None => changed.await,
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! `koma-server`: online play. One process serves the built app (`dist/`) and the online API on
+//! the same origin: games created by link, seats held by tokens, moves checked by `koma-rules`
+//! (the referee), clocks kept and games ended by the server, everything stored in a database
+//! (SQLite by default, PostgreSQL when asked) before anyone is told.
+//!
+//! - [`api`]: the HTTP API; [`socket`]: a game's WebSocket;
+//! - [`hub`]: the games being played, stored then told; [`table`]: one game's referee;
+//! - [`db`]: the database; [`token`]: seat tokens and game ids.
+//!
+//! The messages are [`koma_wire`]'s, shared with the app.
+
+pub mod api;
+pub mod db;
+pub mod hub;
+pub mod socket;
+pub mod table;
+pub mod token;
+
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::http::{HeaderValue, header};
+use axum::routing::{any, get, post};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::db::Db;
+use crate::hub::Hub;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen.
+    pub listen: SocketAddr,
+    /// The built app.
+    pub dist: PathBuf,
+    /// The database's URL.
+    pub database_url: String,
+    /// Games one address may create a minute.
+    pub create_per_minute: u32,
+    /// How long a game may wait for its players before it expires.
+    pub expire_after: Duration,
+    /// Origins besides the server's own that may open sockets.
+    pub allowed_origins: Vec<String>,
+}
+
+/// What every handler shares.
+pub struct App {
+    /// The games.
+    pub hub: Arc<Hub>,
+    /// Game creation, per address.
+    pub create_limit: DefaultKeyedRateLimiter<IpAddr>,
+    /// Origins besides the server's own that may open sockets.
+    pub allowed_origins: Vec<String>,
+}
+
+/// Why the server cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The database.
+    #[error(transparent)]
+    Db(#[from] db::DbError),
+    /// The address.
+    #[error("cannot listen on {0}: {1}")]
+    Listen(SocketAddr, std::io::Error),
+    /// Serving failed.
+    #[error("serving: {0}")]
+    Serve(std::io::Error),
+}
+
+/// The routes: the API at `/api/`, the app everywhere else; the same again under `/koma/`
+/// (the app uses relative addresses only, so it runs from a sub-path too).
+pub fn router(app: Arc<App>, dist: &std::path::Path) -> Router {
+    let api = Router::new()
+        .route("/api/health", get(api::health))
+        .route("/api/games", post(api::create))
+        .route("/api/lobby", get(api::lobby))
+        .route("/api/games/{id}/take", post(api::take))
+        .route("/api/games/{id}/socket", get(socket::upgrade))
+        .route("/api/{*rest}", any(api::unknown))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
+        .with_state(app);
+    // the app's files are always asked again (the service worker keeps the app offline, and a
+    // new build is seen at once); boards embed in pages of any origin
+    let files = Router::new()
+        .fallback_service(ServeDir::new(dist).fallback(ServeFile::new(dist.join("index.html"))))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-cache"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            HeaderValue::from_static("*"),
+        ));
+    let site = api.merge(files);
+    Router::new().nest("/koma", site.clone()).merge(site)
+}
+
+/// Open the database, listen, print `koma-server: listening on http://<address>/` and serve
+/// until the process ends.
+///
+/// # Errors
+/// [`StartError`].
+pub async fn serve(config: Config) -> Result<(), StartError> {
+    let db = Db::open(&config.database_url).await?;
+    let kind = db.kind();
+    let hub = Hub::new(db);
+    let per_minute = NonZeroU32::new(config.create_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
+    let app = Arc::new(App {
+        hub: hub.clone(),
+        create_limit: RateLimiter::keyed(Quota::per_minute(per_minute)),
+        allowed_origins: config.allowed_origins.clone(),
+    });
+    if !config.dist.join("index.html").exists() {
+        eprintln!(
+            "koma-server: {} has no index.html: build the app first (cargo xtask serve does)",
+            config.dist.display()
+        );
+    }
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|e| StartError::Listen(config.listen, e))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| StartError::Listen(config.listen, e))?;
+    println!(
+        "koma-server: listening on http://{addr}/ (database: {})",
+        kind.id()
+    );
+    tokio::spawn(sweep(app.clone(), config.expire_after));
+    let service = router(app, &config.dist).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service)
+        .await
+        .map_err(StartError::Serve)
+}
+
+/// Expires games that waited too long, and forgets quiet addresses of the creation limit.
+async fn sweep(app: Arc<App>, expire_after: Duration) {
+    let every = (expire_after / 4).clamp(Duration::from_secs(1), Duration::from_secs(60));
+    let mut tick = tokio::time::interval(every);
+    loop {
+        tick.tick().await;
+        if let Err(e) = app.hub.expire(expire_after).await {
+            eprintln!("koma-server: expiring games: {e}");
+        }
+        app.create_limit.retain_recent();
+    }
+}

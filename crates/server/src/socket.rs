@@ -1,0 +1,244 @@
+//! A WebSocket connection to one game (`GET /api/games/<id>/socket`): one task a connection,
+//! reading the client's messages and forwarding what the game tells everybody.
+//!
+//! Every message is untrusted: longer than [`koma_wire::MAX_MESSAGE_BYTES`], not JSON, of an
+//! unknown kind, faster than the connection's token bucket allows (10 a second, bursts of
+//! 20), for a seat the connection does not hold, for a stale ply, or with a forged token, it is
+//! answered with an error naming what was wrong, and nothing changes. Only a flood (more than
+//! [`FLOOD`] messages in a row refused for speed) closes the connection. A browser's upgrade is
+//! accepted only from the server's own origin (or one allowed with `--allow-origin`); clients
+//! that send no `Origin` (not browsers) are accepted.
+
+use std::num::NonZeroU32;
+use std::sync::Arc;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use governor::{Quota, RateLimiter};
+use koma_wire::{ClientMsg, ErrorCode, MAX_MESSAGE_BYTES, ServerMsg};
+use tokio::sync::broadcast;
+
+use crate::App;
+use crate::api::error;
+use crate::hub::{Hub, Room};
+use crate::table::Refusal;
+
+/// Messages a connection may send a second, and in a burst.
+const PER_SECOND: u32 = 10;
+const BURST: u32 = 20;
+/// Refusals for speed in a row that close the connection.
+pub const FLOOD: u32 = 20;
+/// The largest frame read at all; longer ones close the connection (between this and
+/// [`MAX_MESSAGE_BYTES`], a message is refused with an error).
+const MAX_FRAME_BYTES: usize = 64 * 1024;
+const _: () = assert!(MAX_FRAME_BYTES > MAX_MESSAGE_BYTES);
+
+/// Unloads the room when the connection ends, however it ends (an upgrade that never
+/// completes included).
+struct Entered {
+    hub: Arc<Hub>,
+    room: Arc<Room>,
+}
+
+impl Drop for Entered {
+    fn drop(&mut self) {
+        self.hub.leave(&self.room);
+    }
+}
+
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    origin == format!("http://{host}")
+        || origin == format!("https://{host}")
+        || allowed.iter().any(|a| a == origin)
+}
+
+/// The upgrade: a known game, an allowed origin.
+pub async fn upgrade(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if !crate::token::is_id(&id) {
+        return error(StatusCode::NOT_FOUND, format!("no game {id:?}"));
+    }
+    if !origin_allowed(&headers, &app.allowed_origins) {
+        return error(
+            StatusCode::FORBIDDEN,
+            "this origin may not open the game's socket",
+        );
+    }
+    let room = match app.hub.enter(&id).await {
+        Ok(Some(room)) => room,
+        Ok(None) => return error(StatusCode::NOT_FOUND, format!("no game {id}")),
+        Err(e) => {
+            eprintln!("koma-server: game {id}: {e}");
+            return error(StatusCode::INTERNAL_SERVER_ERROR, "the database failed");
+        }
+    };
+    let entered = Entered {
+        hub: app.hub.clone(),
+        room,
+    };
+    ws.max_message_size(MAX_FRAME_BYTES)
+        .on_upgrade(move |socket| run(socket, entered))
+        .into_response()
+}
+
+async fn send(socket: &mut WebSocket, m: &ServerMsg) -> bool {
+    socket.send(Message::Text(m.encode().into())).await.is_ok()
+}
+
+async fn next_told(
+    rx: &mut Option<broadcast::Receiver<Arc<str>>>,
+) -> Result<Arc<str>, broadcast::error::RecvError> {
+    match rx {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+async fn run(mut socket: WebSocket, entered: Entered) {
+    let (hub, room) = (&entered.hub, &entered.room);
+    let limiter = RateLimiter::direct(
+        Quota::per_second(NonZeroU32::new(PER_SECOND).unwrap_or(NonZeroU32::MIN))
+            .allow_burst(NonZeroU32::new(BURST).unwrap_or(NonZeroU32::MIN)),
+    );
+    let mut too_fast = 0u32;
+    // after hello: the seat (none: watching) and what the game tells
+    let mut said_hello = false;
+    let mut seat: Option<u8> = None;
+    let mut rx: Option<broadcast::Receiver<Arc<str>>> = None;
+    loop {
+        tokio::select! {
+            told = next_told(&mut rx) => {
+                let ok = match told {
+                    Ok(text) => socket.send(Message::Text(text.as_ref().into())).await.is_ok(),
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let snap = hub.snapshot(room, seat).await;
+                        send(&mut socket, &ServerMsg::Welcome(Box::new(snap))).await
+                    }
+                    Err(broadcast::error::RecvError::Closed) => false,
+                };
+                if !ok {
+                    break;
+                }
+            }
+            msg = socket.recv() => {
+                let text = match msg {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Binary(_))) => {
+                        let e = ServerMsg::error(ErrorCode::BadMessage, "messages are JSON text");
+                        if !send(&mut socket, &e).await {
+                            break;
+                        }
+                        continue;
+                    }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                };
+                if limiter.check().is_err() {
+                    too_fast += 1;
+                    if too_fast > FLOOD {
+                        let _ = socket
+                            .send(Message::Close(Some(CloseFrame {
+                                code: axum::extract::ws::close_code::POLICY,
+                                reason: "flood".into(),
+                            })))
+                            .await;
+                        break;
+                    }
+                    let e = ServerMsg::error(ErrorCode::TooFast, "too many messages: slow down");
+                    if !send(&mut socket, &e).await {
+                        break;
+                    }
+                    continue;
+                }
+                too_fast = 0;
+                let reply = match ClientMsg::decode(text.as_str()) {
+                    Err(e) => Some(ServerMsg::Error {
+                        code: e.code(),
+                        rule: None,
+                        message: e.to_string(),
+                    }),
+                    Ok(ClientMsg::Ping) => Some(ServerMsg::Pong),
+                    Ok(ClientMsg::Hello { token, name, have }) => {
+                        if said_hello {
+                            Some(ServerMsg::error(ErrorCode::Hello, "hello was said already"))
+                        } else {
+                            match hub.hello(room, token.as_deref(), name.as_deref(), have).await {
+                                Ok(j) => {
+                                    said_hello = true;
+                                    seat = j.seat;
+                                    rx = Some(j.rx);
+                                    Some(ServerMsg::Welcome(Box::new(j.snapshot)))
+                                }
+                                Err(r) => Some(r.to_msg()),
+                            }
+                        }
+                    }
+                    Ok(_) if !said_hello => {
+                        Some(ServerMsg::error(ErrorCode::Hello, "say hello first"))
+                    }
+                    Ok(m) => act(hub, room, seat, m).await.err().map(|r| r.to_msg()),
+                };
+                if let Some(reply) = reply
+                    && !send(&mut socket, &reply).await
+                {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(s) = seat {
+        hub.disconnect(room, s).await;
+    }
+}
+
+/// A seated connection's act on the game.
+async fn act(hub: &Hub, room: &Room, seat: Option<u8>, m: ClientMsg) -> Result<(), Refusal> {
+    let Some(seat) = seat else {
+        return Err(Refusal {
+            code: ErrorCode::NotSeated,
+            rule: None,
+            message: "watchers cannot play".into(),
+        });
+    };
+    match m {
+        ClientMsg::Move { ply, mv } => hub.apply(room, |t, now| t.play(seat, ply, &mv, now)).await,
+        ClientMsg::Resign => hub.apply(room, |t, now| t.resign(seat, now)).await,
+        ClientMsg::Declare => hub.apply(room, |t, now| t.declare(seat, now)).await,
+        ClientMsg::Offer { what } => hub.apply(room, |t, now| t.offer(seat, what, now)).await,
+        ClientMsg::Answer { accept } => hub.apply(room, |t, now| t.answer(seat, accept, now)).await,
+        ClientMsg::Hello { .. } | ClientMsg::Ping => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn browsers_open_sockets_from_the_servers_own_origin_only() {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, "127.0.0.1:8080".parse().unwrap());
+        assert!(origin_allowed(&h, &[]), "no Origin: not a browser");
+        h.insert(header::ORIGIN, "http://127.0.0.1:8080".parse().unwrap());
+        assert!(origin_allowed(&h, &[]));
+        h.insert(header::ORIGIN, "https://evil.example".parse().unwrap());
+        assert!(!origin_allowed(&h, &[]));
+        assert!(origin_allowed(&h, &["https://evil.example".to_string()]));
+    }
+}

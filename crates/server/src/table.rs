@@ -1,0 +1,904 @@
+//! One online game as the server holds it: the rules' game (the referee), the seats, the clocks
+//! and the standing offer. Every client message becomes either a refusal (nothing changed) or
+//! an [`Effect`]: what to store ([`Change`]) and what to tell everybody. The table does no I/O;
+//! [`crate::hub`] stores the change before it sends a word, and reloads the table from the
+//! database should storing fail, so memory never runs ahead of the truth.
+//!
+//! Decisions (where the issue and the rules leave them open):
+//! - Moves are refused, never played as fouls: online games are casual in the rules' sense,
+//!   and a refused move gets the rule's id and name.
+//! - The clock of the seat to move runs from the start of its turn (the last move, the start of
+//!   the game, or a takeback). A move arriving after the mover's time ran out is not played:
+//!   the game is lost on time. The server also decides a flag by itself when the time runs out
+//!   ([`Table::deadline`]), and a game loaded after a restart is judged at once.
+//! - A takeback goes back to before the asking seat's last move (one ply, or more when others
+//!   moved since), and needs every other seat's yes; so does an agreed impasse. An offer lapses
+//!   when a move is played.
+//! - Resigning is open to any seat at any time in play; declaring (入玉宣言) only to the seat
+//!   to move.
+
+use koma_rules::clock::{Clock, TimeControl};
+use koma_rules::notation::{read_move, write_move};
+use koma_rules::setups::{From, start_position};
+use koma_rules::{ChuPreset, Game, GameId, Outcome, Player, RuleOptions};
+use koma_wire::{
+    ClockView, ErrorCode, MAX_NAME_CHARS, NewGame, OfferKind, OfferView, OutcomeView, SeatView,
+    ServerMsg, Snapshot, Status,
+};
+
+use crate::db::{DbError, MoveRow, SeatRow, Stored};
+
+/// A seat.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    /// SHA-256 of its token, hex.
+    pub token_hash: String,
+    /// The name its holder gave.
+    pub name: String,
+    /// Somebody took it.
+    pub taken: bool,
+    /// Live connections holding it.
+    pub connections: u32,
+}
+
+/// A standing offer.
+#[derive(Clone, Debug)]
+struct Offer {
+    what: OfferKind,
+    by: u8,
+    accepted: Vec<bool>,
+}
+
+/// What to store before anyone is told.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// Nothing (an offer, an answer that did not settle it).
+    Nothing,
+    /// A seat was taken (and the game started, when it was the last).
+    Take {
+        /// The seat.
+        seat: u8,
+        /// Its name.
+        name: String,
+        /// The start time, when the game started.
+        started: Option<i64>,
+    },
+    /// A taken seat gave a new name.
+    Rename {
+        /// The seat.
+        seat: u8,
+        /// Its name.
+        name: String,
+    },
+    /// A move, and the end it caused.
+    Move {
+        /// The move's row.
+        row: MoveRow,
+        /// The game's end, if the move ended it.
+        ended: Option<OutcomeView>,
+    },
+    /// The game ended without a move.
+    End {
+        /// How.
+        outcome: OutcomeView,
+    },
+    /// Moves after `keep` were taken back; the next turn began at `at`.
+    TakeBack {
+        /// Plies kept.
+        keep: u32,
+        /// When the turn began again.
+        at: i64,
+    },
+}
+
+/// A change and the messages that announce it to everybody in the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Effect {
+    /// What to store.
+    pub change: Change,
+    /// What to tell, once stored.
+    pub tell: Vec<ServerMsg>,
+}
+
+impl Effect {
+    fn new(change: Change, tell: Vec<ServerMsg>) -> Effect {
+        Effect { change, tell }
+    }
+}
+
+/// A refused message: nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// Why, as a code.
+    pub code: ErrorCode,
+    /// The rule, for an illegal move.
+    pub rule: Option<&'static str>,
+    /// Why, in words.
+    pub message: String,
+}
+
+impl Refusal {
+    fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            rule: None,
+            message: message.into(),
+        }
+    }
+
+    /// The error message to send back.
+    pub fn to_msg(&self) -> ServerMsg {
+        ServerMsg::Error {
+            code: self.code,
+            rule: self.rule.map(str::to_string),
+            message: self.message.clone(),
+        }
+    }
+}
+
+/// A game as created, checked: its id, start and clocks.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    /// The game.
+    pub game: GameId,
+    /// The rules' game at its start.
+    pub start: Game,
+    /// The time control, if any.
+    pub control: Option<TimeControl>,
+}
+
+/// Check a [`NewGame`]: every field read, or the first wrong one named.
+///
+/// # Errors
+/// `"<field>: <what is wrong>"`.
+pub fn check_spec(spec: &NewGame) -> Result<Spec, String> {
+    let game: GameId = spec
+        .game
+        .parse()
+        .map_err(|e: koma_rules::variant::UnknownGame| format!("game: {e}"))?;
+    let from = match spec.handicap.as_deref() {
+        Some(h) => From::Setup(h),
+        None => From::Start,
+    };
+    let pos = start_position(game, from).map_err(|e| format!("handicap: {e}"))?;
+    let chu = match spec.preset.as_deref() {
+        None => ChuPreset::default(),
+        Some(p) if game == GameId::Chushogi => p.parse().map_err(|e| format!("preset: {e}"))?,
+        Some(p) => return Err(format!("preset: {game} has no presets (got {p:?})")),
+    };
+    let control = match spec.clock.as_deref() {
+        Some(c) => Some(
+            c.parse::<TimeControl>()
+                .map_err(|e| format!("clock: {e}"))?,
+        ),
+        None => None,
+    };
+    let options = RuleOptions {
+        chu,
+        ..RuleOptions::default()
+    };
+    Ok(Spec {
+        game,
+        start: Game::from_position(pos, options),
+        control,
+    })
+}
+
+/// A name as a seat gives it: trimmed, without control characters, at most
+/// [`MAX_NAME_CHARS`] characters. The app shows it as text, never as markup.
+pub fn clean_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .trim()
+        .chars()
+        .take(MAX_NAME_CHARS)
+        .collect::<String>()
+        .trim_end()
+        .to_string()
+}
+
+/// One game in memory.
+#[derive(Clone, Debug)]
+pub struct Table {
+    id: String,
+    spec: NewGame,
+    game: Game,
+    moves: Vec<String>,
+    movers: Vec<u8>,
+    control: Option<TimeControl>,
+    /// `clocks[i]`: the clocks after `i` plies (empty without a time control).
+    clocks: Vec<Clock>,
+    turn_ms: i64,
+    status: Status,
+    seats: Vec<Seat>,
+    offer: Option<Offer>,
+    outcome: Option<OutcomeView>,
+}
+
+fn outcome_view(o: Outcome, by: Option<u8>) -> OutcomeView {
+    OutcomeView {
+        winner: o.winner.map(|p| p.0),
+        reason: o.reason.id().to_string(),
+        by,
+    }
+}
+
+impl Table {
+    /// A new game waiting for its players.
+    ///
+    /// # Errors
+    /// The spec is wrong (see [`check_spec`]), or the seats do not fit the game.
+    pub fn new(id: String, spec: NewGame, seats: Vec<SeatRow>) -> Result<Table, String> {
+        let checked = check_spec(&spec)?;
+        let players = usize::from(checked.start.position().variant().players());
+        if seats.len() != players {
+            return Err(format!("{} seats for a game of {players}", seats.len()));
+        }
+        let clocks = checked
+            .control
+            .map(|tc| vec![Clock::new(tc, players)])
+            .unwrap_or_default();
+        Ok(Table {
+            id,
+            spec,
+            game: checked.start,
+            moves: Vec::new(),
+            movers: Vec::new(),
+            control: checked.control,
+            clocks,
+            turn_ms: 0,
+            status: Status::Waiting,
+            seats: seats
+                .into_iter()
+                .map(|s| Seat {
+                    token_hash: s.token_hash,
+                    name: s.name,
+                    taken: s.taken,
+                    connections: 0,
+                })
+                .collect(),
+            offer: None,
+            outcome: None,
+        })
+    }
+
+    /// A stored game, its moves replayed through the rules.
+    ///
+    /// # Errors
+    /// What the database holds does not make a game (a move the rules refuse, clocks that do
+    /// not fit).
+    pub fn from_stored(stored: Stored) -> Result<Table, DbError> {
+        let id = stored.game.id.clone();
+        let bad = |what: String| DbError::Corrupt {
+            id: id.clone(),
+            what,
+        };
+        let mut t = Table::new(id.clone(), stored.game.spec.clone(), stored.seats).map_err(bad)?;
+        t.status = stored.game.status;
+        t.turn_ms = stored
+            .game
+            .turn_ms
+            .or(stored.game.started_ms)
+            .unwrap_or(stored.game.created_ms);
+        let players = t.seats.len();
+        for m in stored.moves {
+            if m.ply as usize != t.moves.len() + 1 {
+                return Err(bad(format!("ply {} after {}", m.ply, t.moves.len())));
+            }
+            let v = t.game.position().variant();
+            let mv = read_move(v, &m.mv).map_err(|e| bad(format!("ply {}: {e}", m.ply)))?;
+            t.game
+                .play(mv)
+                .map_err(|e| bad(format!("ply {}: {e}", m.ply)))?;
+            t.moves.push(m.mv);
+            t.movers.push(m.seat);
+            if let Some(tc) = t.control {
+                let (main, periods) = m.clock.unwrap_or_default();
+                let c = Clock::resume(tc, players, main, periods)
+                    .map_err(|e| bad(format!("clock of ply {}: {e}", m.ply)))?;
+                t.clocks.push(c);
+            }
+        }
+        t.outcome = stored.game.outcome;
+        Ok(t)
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Where the game stands.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The seats.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// The plies played.
+    pub fn plies(&self) -> u32 {
+        self.moves.len() as u32
+    }
+
+    /// A free seat gets a new token's hash (a lobby visitor takes it).
+    pub fn set_token(&mut self, seat: u8, hash: String) {
+        if let Some(s) = self.seats.get_mut(usize::from(seat)) {
+            s.token_hash = hash;
+        }
+    }
+
+    /// The seat whose token hashes to `hash`.
+    pub fn seat_of(&self, hash: &str) -> Option<u8> {
+        self.seats
+            .iter()
+            .position(|s| s.token_hash == hash)
+            .map(|i| i as u8)
+    }
+
+    fn seat_views(&self) -> Vec<SeatView> {
+        self.seats
+            .iter()
+            .map(|s| SeatView {
+                name: s.name.clone(),
+                taken: s.taken,
+                connection: if s.connections > 0 {
+                    koma_wire::Connection::Online
+                } else {
+                    koma_wire::Connection::Offline
+                },
+            })
+            .collect()
+    }
+
+    fn seats_msg(&self) -> ServerMsg {
+        ServerMsg::Seats {
+            seats: self.seat_views(),
+        }
+    }
+
+    /// The seat to move.
+    pub fn turn(&self) -> u8 {
+        self.game.position().turn().0
+    }
+
+    /// The clocks as of `now`.
+    pub fn clock_view(&self, now: i64) -> Option<ClockView> {
+        let (tc, clock) = (self.control?, self.clocks.last()?);
+        let (main_ms, periods) = clock.state();
+        let running = (self.status == Status::Playing).then(|| self.turn());
+        Some(ClockView {
+            control: tc.to_string(),
+            main_ms,
+            periods,
+            running,
+            elapsed_ms: if running.is_some() {
+                (now - self.turn_ms).max(0) as u64
+            } else {
+                0
+            },
+        })
+    }
+
+    fn offer_view(&self) -> Option<OfferView> {
+        self.offer.as_ref().map(|o| OfferView {
+            what: o.what,
+            by: o.by,
+            accepted: (0..o.accepted.len() as u8)
+                .filter(|&i| o.accepted[usize::from(i)])
+                .collect(),
+        })
+    }
+
+    /// The whole game for a client that has `have` plies (all of it when `have` is more than
+    /// the game has).
+    pub fn snapshot(&self, seat: Option<u8>, have: u32, now: i64) -> Snapshot {
+        let from = if have as usize <= self.moves.len() {
+            have
+        } else {
+            0
+        };
+        Snapshot {
+            id: self.id.clone(),
+            spec: self.spec.clone(),
+            seat,
+            seats: self.seat_views(),
+            status: self.status,
+            from,
+            moves: self.moves[from as usize..].to_vec(),
+            clock: self.clock_view(now),
+            outcome: self.outcome.clone(),
+            offer: self.offer_view(),
+        }
+    }
+
+    /// A connection now holds `seat`: the seats' message when that seat came online.
+    pub fn connect(&mut self, seat: u8) -> Option<ServerMsg> {
+        let s = self.seats.get_mut(usize::from(seat))?;
+        s.connections += 1;
+        (s.connections == 1).then(|| self.seats_msg())
+    }
+
+    /// A connection holding `seat` closed: the seats' message when the seat went offline.
+    pub fn disconnect(&mut self, seat: u8) -> Option<ServerMsg> {
+        let s = self.seats.get_mut(usize::from(seat))?;
+        s.connections = s.connections.saturating_sub(1);
+        (s.connections == 0).then(|| self.seats_msg())
+    }
+
+    /// `seat`'s holder says hello with a name: the seat is taken (the game starts once every
+    /// seat is), or renamed.
+    pub fn hello(&mut self, seat: u8, name: Option<&str>, now: i64) -> Effect {
+        let i = usize::from(seat);
+        let Some(s) = self.seats.get(i) else {
+            return Effect::new(Change::Nothing, Vec::new());
+        };
+        let name = name.map(clean_name);
+        if s.taken {
+            return match name {
+                Some(n) if n != s.name => {
+                    self.seats[i].name = n.clone();
+                    Effect::new(Change::Rename { seat, name: n }, vec![self.seats_msg()])
+                }
+                _ => Effect::new(Change::Nothing, Vec::new()),
+            };
+        }
+        let name = name.unwrap_or_default();
+        self.seats[i].taken = true;
+        self.seats[i].name = name.clone();
+        let mut tell = vec![self.seats_msg()];
+        let started = if self.status == Status::Waiting && self.seats.iter().all(|s| s.taken) {
+            self.status = Status::Playing;
+            self.turn_ms = now;
+            tell.push(ServerMsg::Started {
+                clock: self.clock_view(now),
+            });
+            Some(now)
+        } else {
+            None
+        };
+        Effect::new(
+            Change::Take {
+                seat,
+                name,
+                started,
+            },
+            tell,
+        )
+    }
+
+    fn in_play(&self) -> Result<(), Refusal> {
+        match self.status {
+            Status::Playing => Ok(()),
+            Status::Waiting => Err(Refusal::new(
+                ErrorCode::NotStarted,
+                "the game waits for its players",
+            )),
+            Status::Finished | Status::Expired => {
+                Err(Refusal::new(ErrorCode::GameOver, "the game is over"))
+            }
+        }
+    }
+
+    /// When the seat to move runs out of time, if the game has clocks and is being played.
+    pub fn deadline(&self) -> Option<i64> {
+        if self.status != Status::Playing || self.game.outcome().is_some() {
+            return None;
+        }
+        let tc = self.control?;
+        let clock = self.clocks.last()?;
+        let (main, periods) = clock.state();
+        let seat = usize::from(self.turn());
+        let total = main[seat] + tc.byoyomi_ms * u64::from(periods[seat]);
+        Some(self.turn_ms.saturating_add(total as i64))
+    }
+
+    /// The game ends on time if the seat to move has run out by `now`.
+    pub fn flag_if_out(&mut self, now: i64) -> Option<Effect> {
+        let deadline = self.deadline()?;
+        if now < deadline {
+            return None;
+        }
+        let seat = self.turn();
+        let o = self.game.flag(Player(seat))?;
+        Some(self.ended(outcome_view(o, Some(seat)), now))
+    }
+
+    fn ended(&mut self, outcome: OutcomeView, now: i64) -> Effect {
+        let clock = self.clock_view(now);
+        self.status = Status::Finished;
+        self.outcome = Some(outcome.clone());
+        self.offer = None;
+        Effect::new(
+            Change::End {
+                outcome: outcome.clone(),
+            },
+            vec![ServerMsg::Ended { outcome, clock }],
+        )
+    }
+
+    /// `seat` plays `text` as the move after `ply` plies.
+    ///
+    /// # Errors
+    /// The refusal: not in play, not this seat's turn, a stale ply, a text that is no move, a
+    /// move the rules refuse (with the rule's id). Nothing changed then.
+    pub fn play(&mut self, seat: u8, ply: u32, text: &str, now: i64) -> Result<Effect, Refusal> {
+        self.in_play()?;
+        if let Some(e) = self.flag_if_out(now) {
+            return Ok(e);
+        }
+        let turn = self.turn();
+        if seat != turn {
+            return Err(Refusal::new(
+                ErrorCode::NotYourTurn,
+                format!("it is seat {turn}'s turn"),
+            ));
+        }
+        if ply != self.plies() {
+            return Err(Refusal::new(
+                ErrorCode::StalePly,
+                format!(
+                    "the move answers ply {ply}, but the game has {} plies",
+                    self.plies()
+                ),
+            ));
+        }
+        let v = self.game.position().variant();
+        let mv = read_move(v, text)
+            .map_err(|e| Refusal::new(ErrorCode::BadMove, format!("{text:?}: {e}")))?;
+        let text = write_move(v, mv);
+        let ended = match self.game.play(mv) {
+            Ok(o) => o,
+            Err(e) => {
+                return Err(Refusal {
+                    code: ErrorCode::IllegalMove,
+                    rule: Some(e.rule_id()),
+                    message: e.to_string(),
+                });
+            }
+        };
+        let spent = (now - self.turn_ms).max(0) as u64;
+        if let Some(clock) = self.clocks.last() {
+            let mut next = clock.clone();
+            // in time: flag_if_out above found time left
+            next.end_turn(usize::from(seat), spent);
+            self.clocks.push(next);
+        }
+        self.moves.push(text.clone());
+        self.movers.push(seat);
+        self.turn_ms = now;
+        let ended = ended.map(|o| outcome_view(o, None));
+        let mut tell = Vec::new();
+        if self.offer.take().is_some() {
+            tell.push(ServerMsg::OfferWithdrawn { by: None });
+        }
+        if let Some(o) = &ended {
+            self.status = Status::Finished;
+            self.outcome = Some(o.clone());
+        }
+        tell.push(ServerMsg::Moved {
+            ply: self.plies(),
+            mv: text.clone(),
+            clock: self.clock_view(now),
+        });
+        if let Some(o) = &ended {
+            tell.push(ServerMsg::Ended {
+                outcome: o.clone(),
+                clock: self.clock_view(now),
+            });
+        }
+        let row = MoveRow {
+            ply: self.plies(),
+            mv: text,
+            seat,
+            at_ms: now,
+            clock: self.clocks.last().map(Clock::state),
+        };
+        Ok(Effect::new(Change::Move { row, ended }, tell))
+    }
+
+    /// `seat` resigns.
+    ///
+    /// # Errors
+    /// The game is not in play.
+    pub fn resign(&mut self, seat: u8, now: i64) -> Result<Effect, Refusal> {
+        self.in_play()?;
+        if let Some(e) = self.flag_if_out(now) {
+            return Ok(e);
+        }
+        let o = self
+            .game
+            .resign(Player(seat))
+            .ok_or_else(|| Refusal::new(ErrorCode::GameOver, "the game is over"))?;
+        Ok(self.ended(outcome_view(o, Some(seat)), now))
+    }
+
+    /// `seat`, to move, declares (入玉宣言).
+    ///
+    /// # Errors
+    /// Not in play, not the seat's turn, or the game has no declaration.
+    pub fn declare(&mut self, seat: u8, now: i64) -> Result<Effect, Refusal> {
+        self.in_play()?;
+        if let Some(e) = self.flag_if_out(now) {
+            return Ok(e);
+        }
+        if seat != self.turn() {
+            return Err(Refusal::new(
+                ErrorCode::NotYourTurn,
+                "only the seat to move may declare",
+            ));
+        }
+        if !self.game.has_declaration() {
+            return Err(Refusal::new(
+                ErrorCode::Refused,
+                "this game has no entering-king declaration",
+            ));
+        }
+        let o = self
+            .game
+            .declare()
+            .ok_or_else(|| Refusal::new(ErrorCode::Refused, "no declaration possible"))?;
+        Ok(self.ended(outcome_view(o, Some(seat)), now))
+    }
+
+    /// `seat` offers the others `what`.
+    ///
+    /// # Errors
+    /// Not in play, another offer stands, nothing of the seat's to take back, or no impasse
+    /// possible (both kings must have entered).
+    pub fn offer(&mut self, seat: u8, what: OfferKind, now: i64) -> Result<Effect, Refusal> {
+        self.in_play()?;
+        if let Some(e) = self.flag_if_out(now) {
+            return Ok(e);
+        }
+        if self.offer.is_some() {
+            return Err(Refusal::new(ErrorCode::Refused, "another offer stands"));
+        }
+        match what {
+            OfferKind::Takeback if !self.movers.contains(&seat) => {
+                return Err(Refusal::new(
+                    ErrorCode::Refused,
+                    "you have no move to take back",
+                ));
+            }
+            OfferKind::Impasse if !(self.game.has_impasse() && self.game.both_kings_entered()) => {
+                return Err(Refusal::new(
+                    ErrorCode::Refused,
+                    "an impasse needs both kings in their enemy camps",
+                ));
+            }
+            _ => {}
+        }
+        let mut accepted = vec![false; self.seats.len()];
+        accepted[usize::from(seat)] = true;
+        self.offer = Some(Offer {
+            what,
+            by: seat,
+            accepted,
+        });
+        let view = self.offer_view();
+        Ok(Effect::new(
+            Change::Nothing,
+            view.map(ServerMsg::Offered).into_iter().collect(),
+        ))
+    }
+
+    /// `seat` answers the standing offer; once every seat accepts, it is carried out.
+    ///
+    /// # Errors
+    /// Not in play, or no offer to answer (or the seat's own).
+    pub fn answer(&mut self, seat: u8, accept: bool, now: i64) -> Result<Effect, Refusal> {
+        self.in_play()?;
+        if let Some(e) = self.flag_if_out(now) {
+            return Ok(e);
+        }
+        let Some(offer) = self.offer.as_mut().filter(|o| o.by != seat) else {
+            return Err(Refusal::new(ErrorCode::Refused, "no offer to answer"));
+        };
+        if !accept {
+            self.offer = None;
+            return Ok(Effect::new(
+                Change::Nothing,
+                vec![ServerMsg::OfferWithdrawn { by: Some(seat) }],
+            ));
+        }
+        offer.accepted[usize::from(seat)] = true;
+        if !offer.accepted.iter().all(|&a| a) {
+            let view = self.offer_view();
+            return Ok(Effect::new(
+                Change::Nothing,
+                view.map(ServerMsg::Offered).into_iter().collect(),
+            ));
+        }
+        let (what, by) = (offer.what, offer.by);
+        self.offer = None;
+        match what {
+            OfferKind::Takeback => Ok(self.take_back(by, now)),
+            OfferKind::Impasse => match self.game.agree_impasse() {
+                Some(o) => Ok(self.ended(outcome_view(o, None), now)),
+                None => Err(Refusal::new(ErrorCode::Refused, "no impasse possible")),
+            },
+        }
+    }
+
+    fn take_back(&mut self, by: u8, now: i64) -> Effect {
+        let keep = self.movers.iter().rposition(|&m| m == by).unwrap_or(0);
+        while self.moves.len() > keep {
+            self.game.undo();
+            self.moves.pop();
+            self.movers.pop();
+            if self.clocks.len() > 1 {
+                self.clocks.pop();
+            }
+        }
+        self.turn_ms = now;
+        let keep = keep as u32;
+        Effect::new(
+            Change::TakeBack { keep, at: now },
+            vec![ServerMsg::TakenBack {
+                plies: keep,
+                clock: self.clock_view(now),
+            }],
+        )
+    }
+
+    /// Nobody took the free seats in time.
+    pub fn expire(&mut self) -> Option<ServerMsg> {
+        (self.status == Status::Waiting).then(|| {
+            self.status = Status::Expired;
+            ServerMsg::Expired
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seats(n: usize) -> Vec<SeatRow> {
+        (0..n)
+            .map(|i| SeatRow {
+                token_hash: format!("h{i}"),
+                name: String::new(),
+                taken: false,
+            })
+            .collect()
+    }
+
+    fn spec(game: &str, clock: Option<&str>) -> NewGame {
+        NewGame {
+            game: game.into(),
+            handicap: None,
+            preset: None,
+            clock: clock.map(str::to_string),
+            open: false,
+        }
+    }
+
+    fn started(game: &str, clock: Option<&str>) -> Table {
+        let n = if game == "sangoku" { 3 } else { 2 };
+        let mut t = Table::new("g".into(), spec(game, clock), seats(n)).unwrap();
+        for s in 0..n as u8 {
+            t.hello(s, Some("x"), 1000);
+        }
+        assert_eq!(t.status(), Status::Playing);
+        t
+    }
+
+    #[test]
+    fn specs_name_the_wrong_field() {
+        let bad = |s: NewGame| check_spec(&s).err().unwrap_or_default();
+        assert!(bad(spec("chess", None)).starts_with("game:"));
+        assert!(bad(spec("shogi", Some("soon"))).starts_with("clock:"));
+        let mut s = spec("shogi", None);
+        s.handicap = Some("queen".into());
+        assert!(bad(s).starts_with("handicap:"));
+        let mut s = spec("shogi", None);
+        s.preset = Some("jcsa".into());
+        assert!(bad(s).starts_with("preset:"));
+        let mut s = spec("chushogi", None);
+        s.preset = Some("lishogi".into());
+        assert!(check_spec(&s).is_ok());
+    }
+
+    #[test]
+    fn the_game_starts_when_every_seat_is_taken() {
+        let mut t = Table::new("g".into(), spec("sangoku", None), seats(3)).unwrap();
+        assert!(matches!(
+            t.hello(0, None, 5).change,
+            Change::Take { started: None, .. }
+        ));
+        assert!(matches!(
+            t.hello(1, None, 5).change,
+            Change::Take { started: None, .. }
+        ));
+        assert_eq!(
+            t.play(0, 0, "x", 6).err().map(|r| r.code),
+            Some(ErrorCode::NotStarted)
+        );
+        assert!(matches!(
+            t.hello(2, Some("  C\u{7}arol  "), 7).change,
+            Change::Take { started: Some(7), ref name, .. } if name == "Carol"
+        ));
+        assert_eq!(t.status(), Status::Playing);
+    }
+
+    #[test]
+    fn moves_are_refused_by_name_and_change_nothing() {
+        let mut t = started("shogi", None);
+        let refused = |r: Result<Effect, Refusal>| r.err().map(|r| (r.code, r.rule));
+        assert_eq!(
+            refused(t.play(1, 0, "3c3d", 2000)),
+            Some((ErrorCode::NotYourTurn, None))
+        );
+        assert_eq!(
+            refused(t.play(0, 1, "7g7f", 2000)),
+            Some((ErrorCode::StalePly, None))
+        );
+        assert_eq!(
+            refused(t.play(0, 0, "zz", 2000)),
+            Some((ErrorCode::BadMove, None))
+        );
+        assert_eq!(
+            refused(t.play(0, 0, "7g6e", 2000)),
+            Some((ErrorCode::IllegalMove, Some("cannot-move-there")))
+        );
+        assert_eq!(t.plies(), 0);
+        assert!(t.play(0, 0, "7g7f", 2000).is_ok());
+        assert_eq!(t.plies(), 1);
+    }
+
+    #[test]
+    fn clocks_run_for_the_seat_to_move_and_flag() {
+        let mut t = started("shogi", Some("10"));
+        assert_eq!(t.deadline(), Some(11_000));
+        let e = t.play(0, 0, "7g7f", 4_000).unwrap();
+        let Change::Move { row, .. } = e.change else {
+            panic!("a move");
+        };
+        assert_eq!(row.clock, Some((vec![7_000, 10_000], vec![0, 0])));
+        assert_eq!(t.deadline(), Some(14_000));
+        assert!(t.flag_if_out(13_999).is_none());
+        // a move after the time ran out loses on time instead
+        let e = t.play(1, 1, "3c3d", 14_000).unwrap();
+        assert_eq!(
+            e.change,
+            Change::End {
+                outcome: OutcomeView {
+                    winner: Some(0),
+                    reason: "time".into(),
+                    by: Some(1)
+                }
+            }
+        );
+        assert_eq!(t.status(), Status::Finished);
+    }
+
+    #[test]
+    fn a_takeback_needs_every_other_seat() {
+        let mut t = started("shogi", None);
+        t.play(0, 0, "7g7f", 1).unwrap();
+        t.play(1, 1, "3c3d", 2).unwrap();
+        assert!(t.offer(1, OfferKind::Takeback, 3).is_ok());
+        assert_eq!(
+            t.answer(1, true, 3).err().map(|r| r.code),
+            Some(ErrorCode::Refused)
+        );
+        let e = t.answer(0, false, 4).unwrap();
+        assert_eq!(e.tell, vec![ServerMsg::OfferWithdrawn { by: Some(0) }]);
+        // sente asks back its own move: two plies
+        t.offer(0, OfferKind::Takeback, 5).unwrap();
+        let e = t.answer(1, true, 6).unwrap();
+        assert_eq!(e.change, Change::TakeBack { keep: 0, at: 6 });
+        assert_eq!((t.plies(), t.turn()), (0, 0));
+    }
+
+    #[test]
+    fn names_are_plain_and_short() {
+        assert_eq!(clean_name("  <b>Bob</b>\n "), "<b>Bob</b>");
+        assert_eq!(clean_name(&"x".repeat(100)).chars().count(), MAX_NAME_CHARS);
+    }
+}

@@ -1,0 +1,602 @@
+//! The messages between Koma's app and `koma-server`, as serde types that both compile (the
+//! server natively, the app for wasm32). JSON is the wire format; every message is an object
+//! whose `"type"` names its kind.
+//!
+//! - HTTP: [`NewGame`] (the body of `POST /api/games`) answered by [`Created`]; [`Lobby`]
+//!   (`GET /api/lobby`); [`TakeSeat`] / [`Created`]-like [`Taken`] (`POST /api/games/<id>/take`);
+//!   [`Health`] (`GET /api/health`); every refusal is an [`ApiError`].
+//! - WebSocket (`/api/games/<id>/socket`): the client sends [`ClientMsg`]s, the server
+//!   [`ServerMsg`]s. The first client message is [`ClientMsg::Hello`], which takes a seat (with
+//!   its token) or watches (without one) and says how many plies the client already has, so a
+//!   reconnecting client is sent only what it missed.
+//!
+//! Moves travel as text in each game's own move notation (USI on the square boards, the hex
+//! notation on the hexagon), exactly as `koma_rules::notation` reads and writes them. Plies
+//! number the moves: the move that makes ply `n` is the `n`-th move of the game (setup steps
+//! and placements included), and a client names the ply it answers so a stale move is refused.
+
+use serde::{Deserialize, Serialize};
+
+/// The longest message either side accepts, in bytes of its JSON text.
+pub const MAX_MESSAGE_BYTES: usize = 4096;
+
+/// The longest name a seat may give, in characters.
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// The body of `POST /api/games`: what game to create.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// The game id (`shogi`, `minishogi`, `shogi66`, `chushogi`, `sangoku`, `sangoku2`).
+    pub game: String,
+    /// A named setup (a handicap id as `koma setups <game>` lists them); none: the even game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handicap: Option<String>,
+    /// Chu shogi's rule preset (`jcsa`, `lishogi`); none: the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preset: Option<String>,
+    /// The time control as the app writes it (`600+30`, `600+30x3`, `300i5`, `900`); none: no
+    /// clocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
+    /// Listed in the lobby, open to anyone.
+    #[serde(default)]
+    pub open: bool,
+}
+
+/// The answer to `POST /api/games`: the game's id and its links, relative to the app's page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Created {
+    /// The game's id.
+    pub id: String,
+    /// One link a seat, in seat order (`#/online/<id>?seat=<token>`): opening one takes that
+    /// seat.
+    pub seats: Vec<String>,
+    /// The link that watches the game (`#/online/<id>`).
+    pub watch: String,
+}
+
+/// The body of `POST /api/games/<id>/take`: a free seat of an open game, from the lobby.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TakeSeat {
+    /// The seat (0 = sente or A).
+    pub seat: u8,
+}
+
+/// The answer to `POST /api/games/<id>/take`: the seat's link, now the only one that holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Taken {
+    /// The seat taken.
+    pub seat: u8,
+    /// Its link (`#/online/<id>?seat=<token>`).
+    pub link: String,
+}
+
+/// One game of the lobby.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbyGame {
+    /// The game's id.
+    pub id: String,
+    /// The setup of the game, as created.
+    #[serde(flatten)]
+    pub spec: NewGame,
+    /// The seats nobody holds yet.
+    pub free: Vec<u8>,
+    /// The names of the seats taken (empty where a seat is free or unnamed).
+    pub names: Vec<String>,
+    /// When the game was created (ms since the Unix epoch).
+    pub created_ms: i64,
+}
+
+/// The answer to `GET /api/lobby`: open games waiting for players, newest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lobby {
+    /// The games.
+    pub games: Vec<LobbyGame>,
+}
+
+/// The answer to `GET /api/health`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Health {
+    /// Always true in a 200 answer.
+    pub ok: bool,
+    /// The database in use: `sqlite` or `postgres`.
+    pub database: String,
+    /// The server's version.
+    pub version: String,
+}
+
+/// Every refused HTTP request's body (with a 4xx or 5xx status).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApiError {
+    /// What was wrong, naming the field or the game.
+    pub error: String,
+}
+
+/// What a seat may offer the others; each needs every other seat's yes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OfferKind {
+    /// Take back the offering seat's last move (待った).
+    Takeback,
+    /// End the game by impasse points (持将棋; both kings must have entered).
+    Impasse,
+}
+
+/// A message from the app to the server. Fields it does not know are ignored (a newer app may
+/// send more).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// The first message: take a seat with its token, or watch without one.
+    Hello {
+        /// The seat's token, from its link.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+        /// The name to show for the seat (plain text, at most [`MAX_NAME_CHARS`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// How many plies the client already has (0 for none): the welcome sends the rest.
+        #[serde(default)]
+        have: u32,
+    },
+    /// Play a move.
+    Move {
+        /// The plies played before it (a move for another ply is stale and refused).
+        ply: u32,
+        /// The move in the game's notation.
+        mv: String,
+    },
+    /// The sender's seat resigns.
+    Resign,
+    /// The side to move declares (入玉宣言, standard shogi).
+    Declare,
+    /// Offer the others a takeback or an impasse.
+    Offer {
+        /// What is offered.
+        what: OfferKind,
+    },
+    /// Accept or decline the standing offer.
+    Answer {
+        /// Yes or no.
+        accept: bool,
+    },
+    /// Keeps the connection alive; answered with [`ServerMsg::Pong`].
+    Ping,
+}
+
+/// Whether a seat has a live connection.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Connection {
+    /// At least one connection holds the seat.
+    Online,
+    /// Nobody holds it now.
+    Offline,
+}
+
+impl Connection {
+    /// The id the app's `data-connection` shows (`online`, `offline`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Connection::Online => "online",
+            Connection::Offline => "offline",
+        }
+    }
+}
+
+/// One seat as everybody sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    /// The name the seat gave (empty for none).
+    pub name: String,
+    /// Whether somebody has taken the seat.
+    pub taken: bool,
+    /// Whether it is connected now.
+    pub connection: Connection,
+}
+
+/// Where a game stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Waiting for every seat to be taken; no move yet.
+    Waiting,
+    /// Being played.
+    Playing,
+    /// Over (see the outcome).
+    Finished,
+    /// Nobody joined in time; gone.
+    Expired,
+}
+
+/// The clocks as the server keeps them, at the moment the message was sent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// The time control (`600+30`, `300i5`, ...).
+    pub control: String,
+    /// Each seat's main time left at the start of its turn (ms).
+    pub main_ms: Vec<u64>,
+    /// Each seat's byoyomi periods left.
+    pub periods: Vec<u32>,
+    /// The seat whose clock runs (none before the start or after the end).
+    pub running: Option<u8>,
+    /// How long the running seat has thought so far (ms).
+    pub elapsed_ms: u64,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutcomeView {
+    /// The winning seat (none: a draw).
+    pub winner: Option<u8>,
+    /// The reason's id, as the rules name it (`checkmate`, `resignation`, `time`, ...).
+    pub reason: String,
+    /// The seat that ended it by its own act (resigned, flagged, declared), where one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<u8>,
+}
+
+/// A standing offer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfferView {
+    /// What is offered.
+    pub what: OfferKind,
+    /// The seat that offered it.
+    pub by: u8,
+    /// The seats that have accepted so far (the offering seat included).
+    pub accepted: Vec<u8>,
+}
+
+/// Everything a client needs to show a game: sent on joining and after a resync.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// The game's id.
+    pub id: String,
+    /// The game as created.
+    pub spec: NewGame,
+    /// The seat this connection holds (none: watching).
+    pub seat: Option<u8>,
+    /// Every seat.
+    pub seats: Vec<SeatView>,
+    /// Where the game stands.
+    pub status: Status,
+    /// The ply the first of `moves` makes, less one (the client's `have`, or 0).
+    pub from: u32,
+    /// The moves after `from`, in the game's notation.
+    pub moves: Vec<String>,
+    /// The clocks, if the game has them.
+    pub clock: Option<ClockView>,
+    /// The outcome, once the game is over.
+    pub outcome: Option<OutcomeView>,
+    /// The standing offer, if any.
+    pub offer: Option<OfferView>,
+}
+
+/// Why a message was refused; the game is unchanged.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, or a known kind with wrong fields.
+    BadMessage,
+    /// A `"type"` no message has.
+    UnknownKind,
+    /// Longer than [`MAX_MESSAGE_BYTES`].
+    TooLarge,
+    /// Sent faster than the server takes them.
+    TooFast,
+    /// A message other than `hello` before `hello`, or a second `hello`.
+    Hello,
+    /// The token is not the one of any seat of the game.
+    BadToken,
+    /// Watchers cannot move, resign or offer.
+    NotSeated,
+    /// The game waits for its players.
+    NotStarted,
+    /// The game is over.
+    GameOver,
+    /// It is another seat's turn.
+    NotYourTurn,
+    /// The move names a ply other than the next one.
+    StalePly,
+    /// The move's text is not a move of this game.
+    BadMove,
+    /// The rules refuse the move: `rule` names the rule.
+    IllegalMove,
+    /// Nothing to take back, no impasse possible, no declaration, or no offer to answer.
+    Refused,
+    /// The server could not store the change (nothing was played).
+    Internal,
+}
+
+/// A message from the server to the app.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The answer to `hello`, and to a client that fell behind: the whole game, or what the
+    /// client lacks.
+    Welcome(Box<Snapshot>),
+    /// A move was played (and stored).
+    Moved {
+        /// The ply it made (1 for the first move).
+        ply: u32,
+        /// The move in the game's notation.
+        mv: String,
+        /// The clocks after it.
+        clock: Option<ClockView>,
+    },
+    /// Moves were taken back: the game now has `plies` plies.
+    TakenBack {
+        /// The plies left.
+        plies: u32,
+        /// The clocks as they were then.
+        clock: Option<ClockView>,
+    },
+    /// The seats changed (taken, named, connected, disconnected).
+    Seats {
+        /// Every seat.
+        seats: Vec<SeatView>,
+    },
+    /// Every seat is taken: the game (and its clocks) started.
+    Started {
+        /// The clocks.
+        clock: Option<ClockView>,
+    },
+    /// An offer stands (or gained an acceptance).
+    Offered(OfferView),
+    /// The offer was declined by `by`, or lapsed with a move.
+    OfferWithdrawn {
+        /// The seat that declined (none: it lapsed).
+        by: Option<u8>,
+    },
+    /// The game is over.
+    Ended {
+        /// How.
+        outcome: OutcomeView,
+        /// The clocks at the end.
+        clock: Option<ClockView>,
+    },
+    /// Nobody took the free seats in time: the game is gone.
+    Expired,
+    /// A message was refused; nothing changed.
+    Error {
+        /// Why, as a stable code.
+        code: ErrorCode,
+        /// The rule's id for an illegal move (`nifu`, `king-in-check`, ...).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
+        /// Why, in words.
+        message: String,
+    },
+    /// The answer to `ping`.
+    Pong,
+}
+
+/// A client message that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    /// Longer than [`MAX_MESSAGE_BYTES`].
+    #[error("the message has {0} bytes; at most {MAX_MESSAGE_BYTES} are read")]
+    TooLarge(usize),
+    /// Not a JSON object with a `"type"` string.
+    #[error("not a message: {0}")]
+    NotJson(String),
+    /// A `"type"` no message has.
+    #[error("no message has the type {0:?}")]
+    UnknownKind(String),
+    /// A known kind whose fields are wrong.
+    #[error("{kind}: {message}")]
+    Fields {
+        /// The kind.
+        kind: String,
+        /// What serde found wrong (the field it names).
+        message: String,
+    },
+}
+
+impl DecodeError {
+    /// The code the server answers with.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            DecodeError::TooLarge(_) => ErrorCode::TooLarge,
+            DecodeError::UnknownKind(_) => ErrorCode::UnknownKind,
+            DecodeError::NotJson(_) | DecodeError::Fields { .. } => ErrorCode::BadMessage,
+        }
+    }
+}
+
+/// The kinds of [`ClientMsg`], as their `"type"` names them.
+pub const CLIENT_KINDS: [&str; 7] = [
+    "hello", "move", "resign", "declare", "offer", "answer", "ping",
+];
+
+impl ClientMsg {
+    /// Read a client message, telling a too long text, a text that is not JSON, an unknown kind
+    /// and wrong fields apart.
+    ///
+    /// # Errors
+    /// [`DecodeError`], naming what is wrong.
+    pub fn decode(text: &str) -> Result<ClientMsg, DecodeError> {
+        if text.len() > MAX_MESSAGE_BYTES {
+            return Err(DecodeError::TooLarge(text.len()));
+        }
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| DecodeError::NotJson(e.to_string()))?;
+        let kind = match value.get("type") {
+            Some(serde_json::Value::String(k)) => k.clone(),
+            _ => {
+                return Err(DecodeError::NotJson(
+                    "an object with a \"type\" string is expected".into(),
+                ));
+            }
+        };
+        if !CLIENT_KINDS.contains(&kind.as_str()) {
+            return Err(DecodeError::UnknownKind(kind));
+        }
+        serde_json::from_value(value).map_err(|e| DecodeError::Fields {
+            kind,
+            message: e.to_string(),
+        })
+    }
+
+    /// The message as JSON text.
+    pub fn encode(&self) -> String {
+        // a derived Serialize of strings, numbers and enums cannot fail
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+impl ServerMsg {
+    /// Read a server message.
+    ///
+    /// # Errors
+    /// serde's message when the text is not one.
+    pub fn decode(text: &str) -> Result<ServerMsg, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+
+    /// The message as JSON text.
+    pub fn encode(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// An error message.
+    pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMsg {
+        ServerMsg::Error {
+            code,
+            rule: None,
+            message: message.into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_round_trip_and_name_their_kind() {
+        let msgs = [
+            ClientMsg::Hello {
+                token: Some("ab".into()),
+                name: Some("Hanako".into()),
+                have: 3,
+            },
+            ClientMsg::Move {
+                ply: 0,
+                mv: "7g7f".into(),
+            },
+            ClientMsg::Resign,
+            ClientMsg::Declare,
+            ClientMsg::Offer {
+                what: OfferKind::Takeback,
+            },
+            ClientMsg::Answer { accept: true },
+            ClientMsg::Ping,
+        ];
+        for m in msgs {
+            let text = m.encode();
+            assert_eq!(ClientMsg::decode(&text), Ok(m), "{text}");
+        }
+        assert_eq!(
+            ClientMsg::encode(&ClientMsg::Move {
+                ply: 4,
+                mv: "2g2f".into()
+            }),
+            r#"{"type":"move","ply":4,"mv":"2g2f"}"#
+        );
+    }
+
+    #[test]
+    fn bad_client_messages_say_what_is_wrong() {
+        assert_eq!(
+            ClientMsg::decode("not json").map_err(|e| e.code()),
+            Err(ErrorCode::BadMessage)
+        );
+        assert_eq!(
+            ClientMsg::decode(r#"{"type":"castle"}"#),
+            Err(DecodeError::UnknownKind("castle".into()))
+        );
+        let Err(DecodeError::Fields { kind, message }) =
+            ClientMsg::decode(r#"{"type":"move","ply":"x","mv":"7g7f"}"#)
+        else {
+            panic!("a wrong field is refused");
+        };
+        assert_eq!(kind, "move");
+        assert!(message.contains("invalid type"), "{message}");
+        assert_eq!(
+            ClientMsg::decode(r#"{"type":"resign","extra":1}"#),
+            Ok(ClientMsg::Resign)
+        );
+        let Err(DecodeError::Fields { message, .. }) = ClientMsg::decode(r#"{"type":"move"}"#)
+        else {
+            panic!("a missing field is refused");
+        };
+        assert!(message.contains("ply"), "{message}");
+        let long = format!(
+            r#"{{"type":"ping","x":"{}"}}"#,
+            "a".repeat(MAX_MESSAGE_BYTES)
+        );
+        assert_eq!(
+            ClientMsg::decode(&long).map_err(|e| e.code()),
+            Err(ErrorCode::TooLarge)
+        );
+        assert_eq!(
+            ClientMsg::decode("[1]").map_err(|e| e.code()),
+            Err(ErrorCode::BadMessage)
+        );
+    }
+
+    #[test]
+    fn server_messages_round_trip() {
+        let msgs = [
+            ServerMsg::Moved {
+                ply: 1,
+                mv: "7g7f".into(),
+                clock: Some(ClockView {
+                    control: "600+30".into(),
+                    main_ms: vec![599_000, 600_000],
+                    periods: vec![1, 1],
+                    running: Some(1),
+                    elapsed_ms: 0,
+                }),
+            },
+            ServerMsg::Ended {
+                outcome: OutcomeView {
+                    winner: Some(0),
+                    reason: "checkmate".into(),
+                    by: None,
+                },
+                clock: None,
+            },
+            ServerMsg::Error {
+                code: ErrorCode::IllegalMove,
+                rule: Some("nifu".into()),
+                message: "二歩".into(),
+            },
+            ServerMsg::Offered(OfferView {
+                what: OfferKind::Impasse,
+                by: 1,
+                accepted: vec![1],
+            }),
+            ServerMsg::Expired,
+            ServerMsg::Pong,
+        ];
+        for m in msgs {
+            let text = m.encode();
+            assert_eq!(ServerMsg::decode(&text), Ok(m), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_new_game_names_unknown_fields() {
+        let e = serde_json::from_str::<NewGame>(r#"{"game":"shogi","colour":"black"}"#)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("colour"), "{e}");
+        let g: NewGame = serde_json::from_str(r#"{"game":"shogi"}"#).unwrap();
+        assert!(!g.open && g.clock.is_none());
+    }
+}
