@@ -47,6 +47,8 @@ pub struct Config {
     pub expire_after: Duration,
     /// Origins besides the server's own that may open sockets.
     pub allowed_origins: Vec<String>,
+    /// Messages a connection may send a second (twice that in a burst).
+    pub message_rate: u32,
 }
 
 /// What every handler shares.
@@ -57,6 +59,8 @@ pub struct App {
     pub create_limit: DefaultKeyedRateLimiter<IpAddr>,
     /// Origins besides the server's own that may open sockets.
     pub allowed_origins: Vec<String>,
+    /// Messages a connection may send a second.
+    pub message_rate: NonZeroU32,
 }
 
 /// Why the server cannot start.
@@ -118,6 +122,7 @@ pub async fn serve(config: Config) -> Result<(), StartError> {
         hub: hub.clone(),
         create_limit: RateLimiter::keyed(Quota::per_minute(per_minute)),
         allowed_origins: config.allowed_origins.clone(),
+        message_rate: NonZeroU32::new(config.message_rate).unwrap_or(NonZeroU32::MIN),
     });
     if !config.dist.join("index.html").exists() {
         eprintln!(

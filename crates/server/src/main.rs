@@ -26,6 +26,10 @@ struct Args {
     /// Expire waiting games after this many seconds instead (for tests).
     #[arg(long, hide = true)]
     expire_seconds: Option<u64>,
+    /// Messages one connection may send a second (twice that in a burst); faster ones are
+    /// refused, and a flood closes the connection.
+    #[arg(long, default_value_t = 10)]
+    message_rate: u32,
     /// Another origin whose pages may open game sockets (repeatable).
     #[arg(long)]
     allow_origin: Vec<String>,
@@ -47,6 +51,7 @@ fn main() -> ExitCode {
                 .unwrap_or(args.expire_minutes.saturating_mul(60)),
         ),
         allowed_origins: args.allow_origin,
+        message_rate: args.message_rate,
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

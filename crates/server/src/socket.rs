@@ -2,8 +2,8 @@
 //! reading the client's messages and forwarding what the game tells everybody.
 //!
 //! Every message is untrusted: longer than [`koma_wire::MAX_MESSAGE_BYTES`], not JSON, of an
-//! unknown kind, faster than the connection's token bucket allows (10 a second, bursts of
-//! 20), for a seat the connection does not hold, for a stale ply, or with a forged token, it is
+//! unknown kind, faster than the connection's token bucket allows (`--message-rate`, 10 a
+//! second by default, in bursts of twice that), for a seat the connection does not hold, for a stale ply, or with a forged token, it is
 //! answered with an error naming what was wrong, and nothing changes. Only a flood (more than
 //! [`FLOOD`] messages in a row refused for speed) closes the connection. A browser's upgrade is
 //! accepted only from the server's own origin (or one allowed with `--allow-origin`); clients
@@ -25,9 +25,6 @@ use crate::api::error;
 use crate::hub::{Hub, Room};
 use crate::table::Refusal;
 
-/// Messages a connection may send a second, and in a burst.
-const PER_SECOND: u32 = 10;
-const BURST: u32 = 20;
 /// Refusals for speed in a row that close the connection.
 pub const FLOOD: u32 = 20;
 /// The largest frame read at all; longer ones close the connection (between this and
@@ -92,8 +89,9 @@ pub async fn upgrade(
         hub: app.hub.clone(),
         room,
     };
+    let rate = app.message_rate;
     ws.max_message_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| run(socket, entered))
+        .on_upgrade(move |socket| run(socket, entered, rate))
         .into_response()
 }
 
@@ -110,12 +108,12 @@ async fn next_told(
     }
 }
 
-async fn run(mut socket: WebSocket, entered: Entered) {
+async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32) {
     let (hub, room) = (&entered.hub, &entered.room);
-    let limiter = RateLimiter::direct(
-        Quota::per_second(NonZeroU32::new(PER_SECOND).unwrap_or(NonZeroU32::MIN))
-            .allow_burst(NonZeroU32::new(BURST).unwrap_or(NonZeroU32::MIN)),
-    );
+    let limiter =
+        RateLimiter::direct(Quota::per_second(rate).allow_burst(rate.saturating_mul(
+            NonZeroU32::new(2).unwrap_or(NonZeroU32::MIN),
+        )));
     let mut too_fast = 0u32;
     // after hello: the seat (none: watching) and what the game tells
     let mut said_hello = false;

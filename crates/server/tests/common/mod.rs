@@ -1,0 +1,430 @@
+//! The harness of the server's tests: a real `koma-server` process on loopback over a real
+//! database (a SQLite file in a scratch folder, or a fresh database in the PostgreSQL cluster
+//! that `KOMA_TEST_POSTGRES` names), real WebSocket clients, and players that choose their
+//! moves with `koma-rules` as a person would, from a copy of the game they keep themselves.
+#![allow(clippy::unwrap_used, clippy::expect_used, dead_code)] // test code
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use koma_rules::{Game, Move, Outcome, notation};
+use koma_wire::{ClientMsg, Created, NewGame, ServerMsg, Snapshot};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a test waits for any one answer before it fails.
+pub const WAIT: Duration = Duration::from_secs(15);
+
+static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+fn unique() -> String {
+    format!(
+        "{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::SeqCst)
+    )
+}
+
+/// A scratch folder, removed at the end.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub fn new() -> Scratch {
+        let p = std::env::temp_dir().join(format!("koma-server-test-{}", unique()));
+        std::fs::create_dir_all(&p).unwrap();
+        std::fs::write(p.join("index.html"), "<!doctype html><title>Koma</title>").unwrap();
+        std::fs::write(p.join("sw.js"), "// service worker").unwrap();
+        Scratch(p)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Which database a test runs on.
+#[derive(Clone, Debug)]
+pub enum Backend {
+    Sqlite,
+    /// The cluster's URL (a database in it that the tests may connect to, to create others).
+    Postgres(String),
+}
+
+impl Backend {
+    /// PostgreSQL, when the test command started or found a cluster; `None` (and a line saying
+    /// so) otherwise.
+    pub fn postgres() -> Option<Backend> {
+        match std::env::var("KOMA_TEST_POSTGRES") {
+            Ok(url) if !url.is_empty() => Some(Backend::Postgres(url)),
+            _ => {
+                eprintln!(
+                    "skipped on PostgreSQL: KOMA_TEST_POSTGRES is not set (cargo xtask test \
+                     starts a cluster and sets it)"
+                );
+                None
+            }
+        }
+    }
+}
+
+/// A database for one test, with the folder the server serves.
+pub struct Db {
+    pub url: String,
+    pub dir: Scratch,
+}
+
+impl Db {
+    pub async fn new(backend: &Backend) -> Db {
+        let dir = Scratch::new();
+        let url = match backend {
+            Backend::Sqlite => format!("sqlite://{}/koma.db?mode=rwc", dir.0.display()),
+            Backend::Postgres(admin) => {
+                sqlx::any::install_default_drivers();
+                let name = format!("koma_test_{}", unique());
+                let pool = sqlx::AnyPool::connect(admin).await.unwrap();
+                sqlx::query(&format!("CREATE DATABASE {name}"))
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+                pool.close().await;
+                let (base, _) = admin.rsplit_once('/').unwrap();
+                format!("{base}/{name}")
+            }
+        };
+        Db { url, dir }
+    }
+}
+
+/// A running `koma-server` process; killed (SIGKILL) when dropped.
+pub struct Server {
+    child: Child,
+    _stdout: BufReader<ChildStdout>,
+    /// `http://127.0.0.1:<port>`.
+    pub base: String,
+}
+
+impl Server {
+    /// Start the server binary on a free loopback port over `db`.
+    pub fn start(db: &Db, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_koma-server"))
+            .args(["--listen", "127.0.0.1:0", "--dist"])
+            .arg(&db.dir.0)
+            .args(extra)
+            .env("KOMA_DATABASE_URL", &db.url)
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .unwrap_or_else(|| panic!("the server said {line:?}"));
+        Server {
+            base: format!("http://{addr}"),
+            child,
+            _stdout: out,
+        }
+    }
+
+    /// `kill -9`.
+    pub fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    pub fn http(&self) -> reqwest::Client {
+        reqwest::Client::new()
+    }
+
+    /// `POST /api/games` with `body`: the status and the JSON answer.
+    pub async fn post(&self, path: &str, body: &str) -> (u16, serde_json::Value) {
+        let r = self
+            .http()
+            .post(format!("{}{path}", self.base))
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap())
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, String) {
+        let r = self
+            .http()
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap();
+        (r.status().as_u16(), r.text().await.unwrap())
+    }
+
+    /// Create a game; panics unless created.
+    pub async fn create(&self, spec: &NewGame) -> Created {
+        let (status, body) = self
+            .post("/api/games", &serde_json::to_string(spec).unwrap())
+            .await;
+        assert_eq!(status, 201, "{body}");
+        serde_json::from_value(body).unwrap()
+    }
+
+    pub fn socket_url(&self, id: &str) -> String {
+        format!(
+            "{}/api/games/{id}/socket",
+            self.base.replace("http://", "ws://")
+        )
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The token of a seat link (`#/online/<id>?seat=<token>`).
+pub fn token(link: &str) -> String {
+    link.split("seat=").nth(1).unwrap().to_string()
+}
+
+/// A game spec.
+pub fn spec(game: &str) -> NewGame {
+    NewGame {
+        game: game.into(),
+        handicap: None,
+        preset: None,
+        clock: None,
+        open: false,
+    }
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// A connection to a game, with the game as it has seen it.
+pub struct Client {
+    pub ws: Ws,
+    pub seat: Option<u8>,
+    /// The game as this client knows it (moves applied as the server tells them).
+    pub game: Game,
+    pub id: String,
+    /// The last welcome.
+    pub snapshot: Option<Snapshot>,
+}
+
+impl Client {
+    /// Connect without a word yet.
+    pub async fn connect(server: &Server, id: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(server.socket_url(id))
+            .await
+            .unwrap();
+        Client {
+            ws,
+            seat: None,
+            game: Game::new(koma_rules::GameId::Shogi, Default::default()),
+            id: id.to_string(),
+            snapshot: None,
+        }
+    }
+
+    /// Say hello with a seat's token (or none, to watch), a name, and the plies already held
+    /// (with `have` > 0 the client's own game is kept and the welcome's moves added to it).
+    pub async fn hello(&mut self, token: Option<&str>, name: Option<&str>, have: u32) -> Snapshot {
+        self.send(&ClientMsg::Hello {
+            token: token.map(str::to_string),
+            name: name.map(str::to_string),
+            have,
+        })
+        .await;
+        let snap = self.welcome().await;
+        self.seat = snap.seat;
+        if snap.from == 0 {
+            self.game = koma_server::table::check_spec(&snap.spec).unwrap().start;
+        }
+        for m in &snap.moves {
+            self.apply(m);
+        }
+        self.snapshot = Some(snap.clone());
+        snap
+    }
+
+    /// Connect and say hello with the seat's token (or watch) and a name.
+    pub async fn join(server: &Server, id: &str, token: Option<&str>, name: &str) -> Client {
+        let mut c = Client::connect(server, id).await;
+        c.hello(token, Some(name), 0).await;
+        c
+    }
+
+    pub async fn welcome(&mut self) -> Snapshot {
+        match self.next().await {
+            ServerMsg::Welcome(s) => *s,
+            other => panic!("expected a welcome, got {other:?}"),
+        }
+    }
+
+    pub async fn send(&mut self, m: &ClientMsg) {
+        self.send_text(&m.encode()).await;
+    }
+
+    pub async fn send_text(&mut self, t: &str) {
+        self.ws.send(Message::Text(t.into())).await.unwrap();
+    }
+
+    /// The next message (protocol pings skipped); fails after [`WAIT`].
+    pub async fn next(&mut self) -> ServerMsg {
+        loop {
+            let m = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .expect("an answer in time")
+                .expect("the socket open")
+                .expect("a frame");
+            match m {
+                Message::Text(t) => return ServerMsg::decode(t.as_str()).unwrap(),
+                Message::Close(c) => panic!("closed: {c:?}"),
+                _ => {}
+            }
+        }
+    }
+
+    /// Messages until one `pick` takes; the others are applied as they come.
+    pub async fn until<T>(&mut self, mut pick: impl FnMut(&ServerMsg) -> Option<T>) -> T {
+        loop {
+            let m = self.next().await;
+            self.note(&m);
+            if let Some(t) = pick(&m) {
+                return t;
+            }
+        }
+    }
+
+    /// Keep the own copy of the game up to date with a message.
+    pub fn note(&mut self, m: &ServerMsg) {
+        match m {
+            ServerMsg::Moved { ply, mv, .. } if *ply as usize == self.game.moves().len() + 1 => {
+                self.apply(mv);
+            }
+            ServerMsg::TakenBack { plies, .. } => {
+                while self.game.moves().len() > *plies as usize {
+                    self.game.undo();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub fn apply(&mut self, text: &str) {
+        let mv = notation::read_move(self.game.position().variant(), text).unwrap();
+        self.game.play(mv).unwrap();
+    }
+
+    /// The plies this client has.
+    pub fn plies(&self) -> u32 {
+        self.game.moves().len() as u32
+    }
+
+    /// Play `mv` (text) as the next ply and wait for the server's word that it was played.
+    pub async fn play(&mut self, mv: &str) -> ServerMsg {
+        let ply = self.plies();
+        self.send(&ClientMsg::Move {
+            ply,
+            mv: mv.to_string(),
+        })
+        .await;
+        self.until(|m| match m {
+            ServerMsg::Moved { ply: p, .. } if *p == ply + 1 => Some(m.clone()),
+            ServerMsg::Error { .. } => panic!("refused: {m:?}"),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Send `mv` and expect an error: its code and rule.
+    pub async fn refused(&mut self, msg: &ClientMsg) -> (koma_wire::ErrorCode, Option<String>) {
+        self.send(msg).await;
+        self.until(|m| match m {
+            ServerMsg::Error { code, rule, .. } => Some((*code, rule.clone())),
+            ServerMsg::Moved { .. } => panic!("played: {m:?}"),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Wait until this client has `plies` plies.
+    pub async fn catch_up(&mut self, plies: u32) {
+        while self.plies() < plies {
+            let m = self.next().await;
+            self.note(&m);
+        }
+    }
+
+    pub fn text(&self, mv: Move) -> String {
+        notation::write_move(self.game.position().variant(), mv)
+    }
+}
+
+/// A small deterministic generator (xorshift), so that every run plays the same games.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// What a move does to the game: its outcome, and how many other players' royals it attacks.
+fn try_move(game: &Game, mv: Move) -> (Option<Outcome>, usize) {
+    let me = game.position().turn();
+    let mut g = game.clone();
+    let o = g.play(mv).ok().flatten();
+    let players = g.position().variant().players();
+    let attacked = (0..players)
+        .map(koma_rules::Player)
+        .filter(|&p| p != me && g.position().is_attacked(p))
+        .count();
+    (o, attacked)
+}
+
+/// A player's choice as a keen beginner makes it: a move that ends the game in its favour if
+/// there is one; else, with `aggression` in 10, a checking move (one that checks two players
+/// first, where there are three); else any legal move.
+pub fn choose(game: &mut Game, rng: &mut Rng, aggression: usize) -> Move {
+    let me = game.position().turn();
+    let moves: Vec<Move> = game.legal_moves().iter().copied().collect();
+    assert!(!moves.is_empty(), "a legal move");
+    let mut checks = Vec::new();
+    let mut doubles = Vec::new();
+    for &m in &moves {
+        let (o, attacked) = try_move(game, m);
+        if o.is_some_and(|o| o.winner == Some(me)) {
+            return m;
+        }
+        match attacked {
+            0 => {}
+            1 => checks.push(m),
+            _ => doubles.push(m),
+        }
+    }
+    if rng.below(10) < aggression {
+        if !doubles.is_empty() {
+            return doubles[rng.below(doubles.len())];
+        }
+        if !checks.is_empty() {
+            return checks[rng.below(checks.len())];
+        }
+    }
+    moves[rng.below(moves.len())]
+}

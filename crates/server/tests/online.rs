@@ -1,0 +1,660 @@
+//! Online play as players meet it: the real `koma-server` binary on loopback, real WebSocket
+//! clients, a real SQLite file and (where the test command started one) a real PostgreSQL
+//! cluster. Every scenario runs on both databases.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
+
+mod common;
+
+use futures_util::SinkExt;
+
+use common::{Backend, Client, Db, Rng, Server, choose, spec, token};
+use koma_wire::{ClientMsg, Connection, ErrorCode, OfferKind, ServerMsg, Status};
+
+/// Each scenario once on SQLite and once on PostgreSQL.
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name(super::Backend::Sqlite).await;
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(b) = super::Backend::postgres() {
+                    super::$name(b).await;
+                }
+            }
+        }
+    )*};
+}
+
+on_both!(
+    two_players_play_shogi_to_mate_and_a_watcher_sees_every_move,
+    three_players_play_sangoku_through_a_turn_jump_and_its_return_to_the_end,
+    placement_and_handicap_setup_steps_are_played_online,
+    refusals_name_the_rule_and_change_nothing,
+    the_server_flags_a_player_out_of_time,
+    a_takeback_needs_the_other_players_yes,
+    a_killed_server_restarts_with_every_move_and_clock,
+    a_dropped_socket_resyncs_from_its_last_ply,
+    bad_messages_get_errors_and_floods_are_closed,
+    the_http_api_names_what_is_wrong,
+    the_lobby_lists_and_fills_open_games,
+);
+
+/// A server for players who play as fast as the test can (a person sends far fewer messages).
+const FAST: &[&str] = &["--message-rate", "1000"];
+
+async fn seated(server: &Server, game: &str) -> (String, Vec<Client>) {
+    let created = server.create(&spec(game)).await;
+    let mut clients = Vec::new();
+    for (i, link) in created.seats.iter().enumerate() {
+        let c = Client::join(server, &created.id, Some(&token(link)), &format!("P{i}")).await;
+        assert_eq!(c.seat, Some(i as u8));
+        clients.push(c);
+    }
+    (created.id, clients)
+}
+
+/// Everybody plays the game out with `choose`; returns the final message and whether the turn
+/// ever jumped (went to another seat than the next in order).
+async fn play_out(
+    clients: &mut [Client],
+    watcher: Option<&mut Client>,
+    rng: &mut Rng,
+    aggression: usize,
+    limit: usize,
+) -> (koma_wire::OutcomeView, bool) {
+    let n = clients.len();
+    let mut jumped = false;
+    let mut jump = None;
+    let mut watcher = watcher;
+    for _ in 0..limit {
+        let turn = clients[0].game.position().turn().index();
+        let mv = choose(&mut clients[turn].game, rng, aggression);
+        let text = clients[turn].text(mv);
+        clients[turn].play(&text).await;
+        let plies = clients[turn].plies();
+        for c in clients.iter_mut() {
+            c.catch_up(plies).await;
+        }
+        if let Some(w) = watcher.as_deref_mut() {
+            w.catch_up(plies).await;
+            assert_eq!(w.game.moves(), clients[0].game.moves());
+        }
+        // a jump: the checked seat moves out of order; its return: the turn then goes back to
+        // the checker
+        let next = clients[0].game.position().turn().index();
+        if clients[0].game.outcome().is_none() {
+            if let Some(checker) = jump.take() {
+                jumped |= next == checker;
+            }
+            if next != (turn + 1) % n {
+                jump = Some(turn);
+            }
+        }
+        if clients[0].game.outcome().is_some() {
+            let ended = clients[turn]
+                .until(|m| match m {
+                    ServerMsg::Ended { outcome, .. } => Some(outcome.clone()),
+                    _ => None,
+                })
+                .await;
+            return (ended, jumped);
+        }
+    }
+    panic!("no end in {limit} plies");
+}
+
+async fn two_players_play_shogi_to_mate_and_a_watcher_sees_every_move(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, FAST);
+    let (id, mut clients) = seated(&server, "shogi").await;
+    let mut watcher = Client::join(&server, &id, None, "watcher").await;
+    assert_eq!(watcher.seat, None);
+    // a watcher can never move
+    let (code, _) = watcher
+        .refused(&ClientMsg::Move {
+            ply: 0,
+            mv: "7g7f".into(),
+        })
+        .await;
+    assert_eq!(code, ErrorCode::NotSeated);
+    let (outcome, _) = play_out(&mut clients, Some(&mut watcher), &mut Rng(7), 9, 600).await;
+    assert_eq!(outcome.reason, "checkmate");
+    assert_eq!(
+        outcome.winner.map(usize::from),
+        clients[0].game.outcome().and_then(|o| o.winner).map(|p| p.index())
+    );
+    let w = watcher
+        .until(|m| matches!(m, ServerMsg::Ended { .. }).then_some(()))
+        .await;
+    assert_eq!(w, ());
+}
+
+async fn three_players_play_sangoku_through_a_turn_jump_and_its_return_to_the_end(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, FAST);
+    let (_, mut clients) = seated(&server, "sangoku").await;
+    assert_eq!(clients.len(), 3);
+    let (outcome, jumped) = play_out(&mut clients, None, &mut Rng(11), 8, 600).await;
+    assert!(jumped, "a check sent the turn out of order, and back");
+    // the rules end a general's last escape as checkmate before it can be taken (no general
+    // was taken in 1,200 such games); the winner is the checker
+    assert_eq!(outcome.reason, "checkmate");
+    let winner = clients[0].game.outcome().and_then(|o| o.winner);
+    assert_eq!(outcome.winner.map(usize::from), winner.map(|p| p.index()));
+}
+
+async fn placement_and_handicap_setup_steps_are_played_online(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, FAST);
+    // 66 shogi: each side places its pieces one at a time on its first rank, then sente plays
+    let (_, mut clients) = seated(&server, "shogi66").await;
+    let mut rng = Rng(3);
+    let mut placed = 0;
+    let play = loop {
+        let turn = clients[0].game.position().turn().index();
+        let mv = choose(&mut clients[turn].game, &mut rng, 0);
+        if !matches!(mv, koma_rules::Move::Drop { .. }) {
+            break (turn, mv);
+        }
+        let text = clients[turn].text(mv);
+        clients[turn].play(&text).await;
+        let plies = clients[turn].plies();
+        for c in clients.iter_mut() {
+            c.catch_up(plies).await;
+        }
+        placed += 1;
+        assert!(placed <= 40, "placement never ends");
+    };
+    assert!(placed >= 10, "{placed} placements");
+    // play follows placement
+    let (turn, mv) = play;
+    let text = clients[turn].text(mv);
+    clients[turn].play(&text).await;
+
+    // a chu handicap: the giver fills the hole and makes its pre-moves (or passes), then plays
+    let mut chu = spec("chushogi");
+    chu.handicap = Some("side-mover".into());
+    let created = server.create(&chu).await;
+    let mut chu_clients = Vec::new();
+    for link in &created.seats {
+        chu_clients.push(Client::join(&server, &created.id, Some(&token(link)), "c").await);
+    }
+    let giver = chu_clients[0].game.position().turn().index();
+    let mut steps = 0;
+    while chu_clients[giver].game.position().turn().index() == giver && steps < 5 {
+        let g = &mut chu_clients[giver];
+        let mv = if steps == 2 {
+            koma_rules::Move::Pass
+        } else {
+            choose(&mut g.game, &mut rng, 0)
+        };
+        let text = g.text(mv);
+        g.play(&text).await;
+        steps += 1;
+    }
+    assert!(steps >= 2, "the giver's setup steps: {steps}");
+    let plies = chu_clients[giver].plies();
+    chu_clients[1 - giver].catch_up(plies).await;
+    assert_eq!(
+        chu_clients[0].game.moves(),
+        chu_clients[1].game.moves(),
+        "both seats see the same setup"
+    );
+}
+
+async fn refusals_name_the_rule_and_change_nothing(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, &[]);
+    let (id, mut c) = seated(&server, "shogi").await;
+    // gote takes a pawn, then drops a pawn on a file that has its own: 二歩
+    for (seat, mv) in [
+        (0, "7g7f"),
+        (1, "3c3d"),
+        (0, "7f7e"),
+        (1, "3d3e"),
+        (0, "7e7d"),
+        (1, "7c7d"),
+        (0, "2g2f"),
+    ] {
+        c[seat].play(mv).await;
+        let plies = c[seat].plies();
+        c[1 - seat].catch_up(plies).await;
+    }
+    let (code, rule) = c[1]
+        .refused(&ClientMsg::Move {
+            ply: 7,
+            mv: "P*5d".into(),
+        })
+        .await;
+    assert_eq!((code, rule.as_deref()), (ErrorCode::IllegalMove, Some("nifu")));
+    // another seat's move, a stale ply, a forged token
+    let (code, _) = c[0]
+        .refused(&ClientMsg::Move {
+            ply: 7,
+            mv: "2f2e".into(),
+        })
+        .await;
+    assert_eq!(code, ErrorCode::NotYourTurn);
+    let (code, _) = c[1]
+        .refused(&ClientMsg::Move {
+            ply: 5,
+            mv: "4c4d".into(),
+        })
+        .await;
+    assert_eq!(code, ErrorCode::StalePly);
+    let mut forger = Client::connect(&server, &id).await;
+    let (code, _) = forger
+        .refused(&ClientMsg::Hello {
+            token: Some("0123456789abcdef0123456789abcdef".into()),
+            name: None,
+            have: 0,
+        })
+        .await;
+    assert_eq!(code, ErrorCode::BadToken);
+    let (code, _) = forger
+        .refused(&ClientMsg::Move {
+            ply: 7,
+            mv: "4c4d".into(),
+        })
+        .await;
+    assert_eq!(code, ErrorCode::Hello);
+    // nothing changed: gote plays its move for ply 7
+    c[1].play("4c4d").await;
+    assert_eq!(c[1].plies(), 8);
+}
+
+async fn the_server_flags_a_player_out_of_time(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, &[]);
+    let mut s = spec("minishogi");
+    s.clock = Some("0+1".into());
+    let created = server.create(&s).await;
+    let mut a = Client::join(&server, &created.id, Some(&token(&created.seats[0])), "a").await;
+    let mut b = Client::join(&server, &created.id, Some(&token(&created.seats[1])), "b").await;
+    let started = a
+        .until(|m| match m {
+            ServerMsg::Started { clock } => Some(clock.clone()),
+            _ => None,
+        })
+        .await
+        .expect("clocks");
+    assert_eq!(started.running, Some(0));
+    // sente moves in time; then gote thinks past its one second of byoyomi and loses on time,
+    // decided by the server with nobody sending anything
+    let moved = a.play("4e4d").await;
+    let ServerMsg::Moved { clock: Some(clock), .. } = moved else {
+        panic!("clocks after a move");
+    };
+    assert_eq!(clock.running, Some(1));
+    let t = std::time::Instant::now();
+    let ended = b
+        .until(|m| match m {
+            ServerMsg::Ended { outcome, .. } => Some(outcome.clone()),
+            _ => None,
+        })
+        .await;
+    assert!(t.elapsed() >= std::time::Duration::from_millis(900));
+    assert_eq!((ended.reason.as_str(), ended.winner, ended.by), ("time", Some(0), Some(1)));
+    // a late move changes nothing
+    let (code, _) = b
+        .refused(&ClientMsg::Move {
+            ply: 1,
+            mv: "2a2b".into(),
+        })
+        .await;
+    assert_eq!(code, ErrorCode::GameOver);
+    // and a newcomer sees the ending as stored
+    let w = Client::join(&server, &created.id, None, "w").await;
+    let snap = w.snapshot.unwrap();
+    assert_eq!((snap.status, snap.outcome), (Status::Finished, Some(ended)));
+}
+
+async fn a_takeback_needs_the_other_players_yes(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, &[]);
+    let (_, mut c) = seated(&server, "shogi").await;
+    c[0].play("7g7f").await;
+    c[1].catch_up(1).await;
+    c[1].play("3c3d").await;
+    c[0].catch_up(2).await;
+    // gote asks; sente says no: nothing changes
+    c[1].send(&ClientMsg::Offer {
+        what: OfferKind::Takeback,
+    })
+    .await;
+    let offer = c[0]
+        .until(|m| match m {
+            ServerMsg::Offered(o) => Some(o.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!((offer.what, offer.by), (OfferKind::Takeback, 1));
+    c[0].send(&ClientMsg::Answer { accept: false }).await;
+    let by = c[1]
+        .until(|m| match m {
+            ServerMsg::OfferWithdrawn { by } => Some(*by),
+            _ => None,
+        })
+        .await;
+    assert_eq!(by, Some(0));
+    // gote asks again; sente says yes: gote's move is taken back
+    c[1].send(&ClientMsg::Offer {
+        what: OfferKind::Takeback,
+    })
+    .await;
+    c[0].until(|m| matches!(m, ServerMsg::Offered(_)).then_some(()))
+        .await;
+    c[0].send(&ClientMsg::Answer { accept: true }).await;
+    for x in c.iter_mut() {
+        let plies = x
+            .until(|m| match m {
+                ServerMsg::TakenBack { plies, .. } => Some(*plies),
+                _ => None,
+            })
+            .await;
+        assert_eq!(plies, 1);
+        assert_eq!(x.plies(), 1);
+    }
+    // and gote plays another move for ply 1
+    c[1].play("8c8d").await;
+    // an answer with no offer standing is refused
+    let (code, _) = c[1].refused(&ClientMsg::Answer { accept: true }).await;
+    assert_eq!(code, ErrorCode::Refused);
+}
+
+async fn a_killed_server_restarts_with_every_move_and_clock(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, &[]);
+    let mut s = spec("shogi");
+    s.clock = Some("600+30".into());
+    let created = server.create(&s).await;
+    let tokens: Vec<String> = created.seats.iter().map(|l| token(l)).collect();
+    let mut c = vec![
+        Client::join(&server, &created.id, Some(&tokens[0]), "a").await,
+        Client::join(&server, &created.id, Some(&tokens[1]), "b").await,
+    ];
+    let mut rng = Rng(5);
+    let mut last_clock = None;
+    for _ in 0..6 {
+        let turn = c[0].game.position().turn().index();
+        let mv = choose(&mut c[turn].game, &mut rng, 0);
+        let text = c[turn].text(mv);
+        if let ServerMsg::Moved { clock, .. } = c[turn].play(&text).await {
+            last_clock = clock;
+        }
+        let plies = c[turn].plies();
+        c[1 - turn].catch_up(plies).await;
+    }
+    let moves = c[0].game.moves();
+    server.kill();
+    // the same database, a new process: every acknowledged move and clock is there
+    let server = Server::start(&db, &[]);
+    let mut back = vec![
+        Client::join(&server, &created.id, Some(&tokens[0]), "a").await,
+        Client::join(&server, &created.id, Some(&tokens[1]), "b").await,
+    ];
+    assert_eq!(back[0].game.moves(), moves);
+    assert_eq!(back[1].game.moves(), moves);
+    let snap = Client::join(&server, &created.id, None, "w")
+        .await
+        .snapshot
+        .unwrap();
+    assert_eq!(snap.status, Status::Playing);
+    let clock = snap.clock.unwrap();
+    let before = last_clock.unwrap();
+    assert_eq!((clock.main_ms, clock.periods), (before.main_ms, before.periods));
+    // the game goes on to its end
+    back[1].send(&ClientMsg::Resign).await;
+    let ended = back[0]
+        .until(|m| match m {
+            ServerMsg::Ended { outcome, .. } => Some(outcome.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!((ended.reason.as_str(), ended.winner), ("resignation", Some(0)));
+}
+
+async fn a_dropped_socket_resyncs_from_its_last_ply(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, &[]);
+    let created = server.create(&spec("shogi")).await;
+    let tokens: Vec<String> = created.seats.iter().map(|l| token(l)).collect();
+    let mut a = Client::join(&server, &created.id, Some(&tokens[0]), "a").await;
+    let mut b = Client::join(&server, &created.id, Some(&tokens[1]), "b").await;
+    a.play("7g7f").await;
+    b.catch_up(1).await;
+    // gote's line drops: sente sees it offline
+    let kept = b.game.clone();
+    drop(b);
+    let seats = a
+        .until(|m| match m {
+            ServerMsg::Seats { seats } if seats[1].connection == Connection::Offline => {
+                Some(seats.clone())
+            }
+            _ => None,
+        })
+        .await;
+    assert_eq!(seats[0].connection, Connection::Online);
+    // gote comes back with the one ply it has and is sent only what it lacks (nothing), then
+    // plays on
+    let mut b = Client::connect(&server, &created.id).await;
+    b.game = kept;
+    let snap = b.hello(Some(&tokens[1]), Some("b"), 1).await;
+    assert_eq!((snap.from, snap.moves.len(), snap.seat), (1, 0, Some(1)));
+    a.until(|m| match m {
+        ServerMsg::Seats { seats } if seats[1].connection == Connection::Online => Some(()),
+        _ => None,
+    })
+    .await;
+    b.play("3c3d").await;
+    a.catch_up(2).await;
+    // sente drops after its move; on return it gets exactly the moves it missed
+    a.play("2g2f").await;
+    b.catch_up(3).await;
+    let have = 3;
+    drop(a);
+    b.play("8c8d").await;
+    let mut a = Client::connect(&server, &created.id).await;
+    a.game = b.game.clone();
+    a.game.undo();
+    let snap = a.hello(Some(&tokens[0]), None, have).await;
+    assert_eq!((snap.from, snap.moves.clone()), (3, vec!["8c8d".to_string()]));
+    assert_eq!(a.game.moves(), b.game.moves());
+}
+
+async fn bad_messages_get_errors_and_floods_are_closed(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, &[]);
+    let (_, mut c) = seated(&server, "shogi").await;
+    let mut expect = async |text: &str, want: ErrorCode| {
+        c[0].send_text(text).await;
+        let got = c[0]
+            .until(|m| match m {
+                ServerMsg::Error { code, .. } => Some(*code),
+                _ => None,
+            })
+            .await;
+        assert_eq!(got, want, "{text}");
+    };
+    expect("not json", ErrorCode::BadMessage).await;
+    expect(r#"{"type":"castle"}"#, ErrorCode::UnknownKind).await;
+    expect(r#"{"type":"move","ply":"zero"}"#, ErrorCode::BadMessage).await;
+    expect(
+        &format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(5000)),
+        ErrorCode::TooLarge,
+    )
+    .await;
+    expect(r#"{"type":"hello"}"#, ErrorCode::Hello).await;
+    // the game is as it was
+    c[0].play("7g7f").await;
+    // a flood: too fast is answered, then the connection is closed
+    for _ in 0..80 {
+        let ping = tokio_tungstenite::tungstenite::Message::Text(ClientMsg::Ping.encode().into());
+        if c[0].ws.send(ping).await.is_err() {
+            break;
+        }
+    }
+    let mut too_fast = 0;
+    let closed = loop {
+        match tokio::time::timeout(common::WAIT, futures_util::StreamExt::next(&mut c[0].ws))
+            .await
+            .expect("an answer")
+        {
+            Some(Ok(tokio_tungstenite::tungstenite::Message::Text(t))) => {
+                if let Ok(ServerMsg::Error {
+                    code: ErrorCode::TooFast,
+                    ..
+                }) = ServerMsg::decode(t.as_str())
+                {
+                    too_fast += 1;
+                }
+            }
+            Some(Ok(tokio_tungstenite::tungstenite::Message::Close(f))) => break f,
+            Some(Ok(_)) => {}
+            Some(Err(_)) | None => break None,
+        }
+    };
+    assert!(too_fast > 0, "too fast was said before closing");
+    if let Some(f) = closed {
+        assert_eq!(u16::from(f.code), 1008);
+    }
+    // the other seat plays on
+    c[1].catch_up(1).await;
+    c[1].play("3c3d").await;
+}
+
+async fn the_http_api_names_what_is_wrong(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, &["--create-per-minute", "12"]);
+    let (status, body) = server.get("/api/health").await;
+    assert_eq!(status, 200);
+    let health: koma_wire::Health = serde_json::from_str(&body).unwrap();
+    assert!(health.ok);
+    assert_eq!(
+        health.database,
+        match backend {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres(_) => "postgres",
+        }
+    );
+    for (body, field) in [
+        (r#"{"game":"chess"}"#, "game"),
+        (r#"{"game":"shogi","clock":"soon"}"#, "clock"),
+        (r#"{"game":"shogi","handicap":"queen"}"#, "handicap"),
+        (r#"{"game":"shogi","preset":"jcsa"}"#, "preset"),
+        (r#"{"game":"shogi","open":"yes"}"#, "open"),
+        (r#"{"game":"shogi","colour":"black"}"#, "colour"),
+        (r#"{"clock":"600"}"#, "game"),
+        ("not json", "expected"),
+    ] {
+        let (status, answer) = server.post("/api/games", body).await;
+        assert_eq!(status, 400, "{body}");
+        let e = answer["error"].as_str().unwrap();
+        assert!(e.contains(field), "{body}: {e}");
+    }
+    let created = server.create(&spec("sangoku")).await;
+    assert_eq!(created.seats.len(), 3);
+    assert!(created.seats[0].starts_with(&format!("#/online/{}?seat=", created.id)));
+    assert_eq!(created.watch, format!("#/online/{}", created.id));
+    // the app is served beside the API, sw.js never cached
+    let r = server
+        .http()
+        .get(format!("{}/sw.js", server.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["cache-control"], "no-cache");
+    let (status, page) = server.get("/koma/").await;
+    assert_eq!((status, page.contains("Koma")), (200, true));
+    let (status, _) = server.get("/api/nothing").await;
+    assert_eq!(status, 404);
+    let (status, _) = server.get("/api/games/0000000000000000/socket").await;
+    assert!(status == 404 || status == 400, "{status}");
+    // a browser page of another origin may not open a game's socket
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = server.socket_url(&created.id).into_client_request().unwrap();
+    req.headers_mut()
+        .insert("origin", "https://elsewhere.example".parse().unwrap());
+    match tokio_tungstenite::connect_async(req).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 403),
+        other => panic!("a foreign origin was let in: {:?}", other.map(|_| ())),
+    }
+    // creating is limited per address
+    let mut limited = false;
+    for _ in 0..20 {
+        let (status, _) = server.post("/api/games", r#"{"game":"shogi"}"#).await;
+        if status == 429 {
+            limited = true;
+            break;
+        }
+        assert_eq!(status, 201);
+    }
+    assert!(limited, "the creation limit answered 429");
+}
+
+async fn the_lobby_lists_and_fills_open_games(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, &["--expire-seconds", "3"]);
+    let mut open = spec("sangoku");
+    open.open = true;
+    open.clock = Some("300i5".into());
+    let created = server.create(&open).await;
+    let private = server.create(&spec("shogi")).await;
+    let (_, body) = server.get("/api/lobby").await;
+    let lobby: koma_wire::Lobby = serde_json::from_str(&body).unwrap();
+    let ids: Vec<&str> = lobby.games.iter().map(|g| g.id.as_str()).collect();
+    assert!(ids.contains(&created.id.as_str()) && !ids.contains(&private.id.as_str()));
+    let listed = &lobby.games[ids.iter().position(|&i| i == created.id).unwrap()];
+    assert_eq!((listed.free.clone(), listed.spec.clock.as_deref()), (vec![0, 1, 2], Some("300i5")));
+    // the creator takes seat 0 by its link; two visitors take the others from the lobby
+    let mut a = Client::join(&server, &created.id, Some(&token(&created.seats[0])), "A").await;
+    let path = format!("/api/games/{}/take", created.id);
+    let (status, taken) = server.post(&path, r#"{"seat":1}"#).await;
+    assert_eq!(status, 200, "{taken}");
+    let link = taken["link"].as_str().unwrap().to_string();
+    assert_ne!(link, created.seats[1], "the seat has a new token");
+    let (status, _) = server.post(&path, r#"{"seat":0}"#).await;
+    assert_eq!(status, 409, "a taken seat is not free");
+    let mut b = Client::join(&server, &created.id, Some(&token(&link)), "B").await;
+    assert_eq!(b.seat, Some(1));
+    // the old invitation link for seat 1 opens nothing now
+    let mut old = Client::connect(&server, &created.id).await;
+    let (code, _) = old
+        .refused(&ClientMsg::Hello {
+            token: Some(token(&created.seats[1])),
+            name: None,
+            have: 0,
+        })
+        .await;
+    assert_eq!(code, ErrorCode::BadToken);
+    let (_, taken) = server.post(&path, r#"{"seat":2}"#).await;
+    let mut c = Client::join(
+        &server,
+        &created.id,
+        Some(&token(taken["link"].as_str().unwrap())),
+        "C",
+    )
+    .await;
+    // every seat taken: the game starts and leaves the lobby
+    for x in [&mut a, &mut b] {
+        x.until(|m| matches!(m, ServerMsg::Started { .. }).then_some(()))
+            .await;
+    }
+    let (_, body) = server.get("/api/lobby").await;
+    assert!(!body.contains(&created.id));
+    let first = choose(&mut a.game.clone(), &mut Rng(1), 0);
+    a.play(&a.text(first)).await;
+    c.catch_up(1).await;
+    // a game nobody joins expires
+    let mut lonely = spec("shogi");
+    lonely.open = true;
+    let lonely = server.create(&lonely).await;
+    let mut w = Client::join(&server, &lonely.id, None, "w").await;
+    w.until(|m| matches!(m, ServerMsg::Expired).then_some(()))
+        .await;
+    let (_, body) = server.get("/api/lobby").await;
+    assert!(!body.contains(&lonely.id));
+}
