@@ -110,10 +110,10 @@ async fn next_told(
 
 async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32) {
     let (hub, room) = (&entered.hub, &entered.room);
-    let limiter =
-        RateLimiter::direct(Quota::per_second(rate).allow_burst(rate.saturating_mul(
-            NonZeroU32::new(2).unwrap_or(NonZeroU32::MIN),
-        )));
+    let limiter = RateLimiter::direct(
+        Quota::per_second(rate)
+            .allow_burst(rate.saturating_mul(NonZeroU32::new(2).unwrap_or(NonZeroU32::MIN))),
+    );
     let mut too_fast = 0u32;
     // after hello: the seat (none: watching) and what the game tells
     let mut said_hello = false;

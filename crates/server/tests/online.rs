@@ -124,7 +124,11 @@ async fn two_players_play_shogi_to_mate_and_a_watcher_sees_every_move(backend: B
     assert_eq!(outcome.reason, "checkmate");
     assert_eq!(
         outcome.winner.map(usize::from),
-        clients[0].game.outcome().and_then(|o| o.winner).map(|p| p.index())
+        clients[0]
+            .game
+            .outcome()
+            .and_then(|o| o.winner)
+            .map(|p| p.index())
     );
     let w = watcher
         .until(|m| matches!(m, ServerMsg::Ended { .. }).then_some(()))
@@ -132,7 +136,9 @@ async fn two_players_play_shogi_to_mate_and_a_watcher_sees_every_move(backend: B
     assert_eq!(w, ());
 }
 
-async fn three_players_play_sangoku_through_a_turn_jump_and_its_return_to_the_end(backend: Backend) {
+async fn three_players_play_sangoku_through_a_turn_jump_and_its_return_to_the_end(
+    backend: Backend,
+) {
     let db = Db::new(&backend).await;
     let server = Server::start(&db, FAST);
     let (_, mut clients) = seated(&server, "sangoku").await;
@@ -229,7 +235,10 @@ async fn refusals_name_the_rule_and_change_nothing(backend: Backend) {
             mv: "P*5d".into(),
         })
         .await;
-    assert_eq!((code, rule.as_deref()), (ErrorCode::IllegalMove, Some("nifu")));
+    assert_eq!(
+        (code, rule.as_deref()),
+        (ErrorCode::IllegalMove, Some("nifu"))
+    );
     // another seat's move, a stale ply, a forged token
     let (code, _) = c[0]
         .refused(&ClientMsg::Move {
@@ -285,7 +294,10 @@ async fn the_server_flags_a_player_out_of_time(backend: Backend) {
     // sente moves in time; then gote thinks past its one second of byoyomi and loses on time,
     // decided by the server with nobody sending anything
     let moved = a.play("4e4d").await;
-    let ServerMsg::Moved { clock: Some(clock), .. } = moved else {
+    let ServerMsg::Moved {
+        clock: Some(clock), ..
+    } = moved
+    else {
         panic!("clocks after a move");
     };
     assert_eq!(clock.running, Some(1));
@@ -297,7 +309,10 @@ async fn the_server_flags_a_player_out_of_time(backend: Backend) {
         })
         .await;
     assert!(t.elapsed() >= std::time::Duration::from_millis(900));
-    assert_eq!((ended.reason.as_str(), ended.winner, ended.by), ("time", Some(0), Some(1)));
+    assert_eq!(
+        (ended.reason.as_str(), ended.winner, ended.by),
+        ("time", Some(0), Some(1))
+    );
     // a late move changes nothing
     let (code, _) = b
         .refused(&ClientMsg::Move {
@@ -372,7 +387,7 @@ async fn a_killed_server_restarts_with_every_move_and_clock(backend: Backend) {
     s.clock = Some("600+30".into());
     let created = server.create(&s).await;
     let tokens: Vec<String> = created.seats.iter().map(|l| token(l)).collect();
-    let mut c = vec![
+    let mut c = [
         Client::join(&server, &created.id, Some(&tokens[0]), "a").await,
         Client::join(&server, &created.id, Some(&tokens[1]), "b").await,
     ];
@@ -392,7 +407,7 @@ async fn a_killed_server_restarts_with_every_move_and_clock(backend: Backend) {
     server.kill();
     // the same database, a new process: every acknowledged move and clock is there
     let server = Server::start(&db, &[]);
-    let mut back = vec![
+    let mut back = [
         Client::join(&server, &created.id, Some(&tokens[0]), "a").await,
         Client::join(&server, &created.id, Some(&tokens[1]), "b").await,
     ];
@@ -405,7 +420,10 @@ async fn a_killed_server_restarts_with_every_move_and_clock(backend: Backend) {
     assert_eq!(snap.status, Status::Playing);
     let clock = snap.clock.unwrap();
     let before = last_clock.unwrap();
-    assert_eq!((clock.main_ms, clock.periods), (before.main_ms, before.periods));
+    assert_eq!(
+        (clock.main_ms, clock.periods),
+        (before.main_ms, before.periods)
+    );
     // the game goes on to its end
     back[1].send(&ClientMsg::Resign).await;
     let ended = back[0]
@@ -414,7 +432,10 @@ async fn a_killed_server_restarts_with_every_move_and_clock(backend: Backend) {
             _ => None,
         })
         .await;
-    assert_eq!((ended.reason.as_str(), ended.winner), ("resignation", Some(0)));
+    assert_eq!(
+        (ended.reason.as_str(), ended.winner),
+        ("resignation", Some(0))
+    );
 }
 
 async fn a_dropped_socket_resyncs_from_its_last_ply(backend: Backend) {
@@ -461,7 +482,10 @@ async fn a_dropped_socket_resyncs_from_its_last_ply(backend: Backend) {
     a.game = b.game.clone();
     a.game.undo();
     let snap = a.hello(Some(&tokens[0]), None, have).await;
-    assert_eq!((snap.from, snap.moves.clone()), (3, vec!["8c8d".to_string()]));
+    assert_eq!(
+        (snap.from, snap.moves.clone()),
+        (3, vec!["8c8d".to_string()])
+    );
     assert_eq!(a.game.moves(), b.game.moves());
 }
 
@@ -575,7 +599,10 @@ async fn the_http_api_names_what_is_wrong(backend: Backend) {
     assert!(status == 404 || status == 400, "{status}");
     // a browser page of another origin may not open a game's socket
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut req = server.socket_url(&created.id).into_client_request().unwrap();
+    let mut req = server
+        .socket_url(&created.id)
+        .into_client_request()
+        .unwrap();
     req.headers_mut()
         .insert("origin", "https://elsewhere.example".parse().unwrap());
     match tokio_tungstenite::connect_async(req).await {
@@ -608,7 +635,10 @@ async fn the_lobby_lists_and_fills_open_games(backend: Backend) {
     let ids: Vec<&str> = lobby.games.iter().map(|g| g.id.as_str()).collect();
     assert!(ids.contains(&created.id.as_str()) && !ids.contains(&private.id.as_str()));
     let listed = &lobby.games[ids.iter().position(|&i| i == created.id).unwrap()];
-    assert_eq!((listed.free.clone(), listed.spec.clock.as_deref()), (vec![0, 1, 2], Some("300i5")));
+    assert_eq!(
+        (listed.free.clone(), listed.spec.clock.as_deref()),
+        (vec![0, 1, 2], Some("300i5"))
+    );
     // the creator takes seat 0 by its link; two visitors take the others from the lobby
     let mut a = Client::join(&server, &created.id, Some(&token(&created.seats[0])), "A").await;
     let path = format!("/api/games/{}/take", created.id);

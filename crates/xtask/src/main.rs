@@ -1,9 +1,11 @@
 //! The project's two commands, and the tool installs they need.
 //!
 //! - `cargo xtask serve`: install what is missing, build a release (with its service worker)
-//!   and serve it as a user gets it at http://127.0.0.1:8080/ (and under /koma/).
+//!   and serve it with `koma-server` (the app and online play) as a user gets it at
+//!   http://127.0.0.1:8080/ (and under /koma/).
 //! - `cargo xtask test`: install what is missing, then run every test: `cargo fmt --check`,
-//!   clippy with `-D warnings` (native and wasm32), docs without broken links, native tests,
+//!   clippy with `-D warnings` (native and wasm32), docs without broken links, native tests
+//!   (the online server's on SQLite and on a throwaway PostgreSQL cluster, see [`Postgres`]),
 //!   wasm tests in headless Chromium (wasm-bindgen-test), the Playwright browser tests
 //!   against a release build, and a WebDriver smoke test of the same build in Firefox ESR and
 //!   WebKitGTK (`web/webdriver/smoke.mjs`).
@@ -329,15 +331,28 @@ fn report_sizes() {
     }
 }
 
-/// Build a release and serve `dist/` as a user gets it (the static server of `web/serve.mjs`,
-/// the service worker and all), at / and under /koma/.
+/// Build a release and serve it as a user gets it: `koma-server` serves `dist/` (the service
+/// worker and all) and online play on one origin, at / and under /koma/, with its games in
+/// `koma.db` (SQLite) unless `KOMA_DATABASE_URL` names another database.
 fn serve() -> Result {
     install(false)?;
     trunk_build()?;
-    eprintln!("\nxtask: Koma is served at http://127.0.0.1:8080/ (and /koma/); Ctrl-C stops\n");
     step(
-        "serve dist/",
-        cmd("node").args(["web/serve.mjs", "dist", "8080"]),
+        "cargo build --release -p koma-server",
+        cmd("cargo").args(["build", "--release", "--quiet", "-p", "koma-server"]),
+    )?;
+    eprintln!(
+        "\nxtask: Koma is served at http://127.0.0.1:8080/ (and /koma/) with online play; \
+         Ctrl-C stops\n"
+    );
+    step(
+        "koma-server",
+        cmd(&root().join("target/release/koma-server").to_string_lossy()).args([
+            "--listen",
+            "127.0.0.1:8080",
+            "--dist",
+            "dist",
+        ]),
     )
 }
 
@@ -360,11 +375,13 @@ fn test(args: &[String]) -> Result {
         ]),
     )?;
     step(
-        "cargo clippy (wasm32: the app, the engine and its worker)",
+        "cargo clippy (wasm32: the app, its messages to the server, the engine and its worker)",
         cmd("cargo").args([
             "clippy",
             "-p",
             "koma-app",
+            "-p",
+            "koma-wire",
             "-p",
             "koma-engine",
             "-p",
@@ -383,10 +400,16 @@ fn test(args: &[String]) -> Result {
             .args(["doc", "--workspace", "--no-deps"])
             .env("RUSTDOCFLAGS", "-D warnings"),
     )?;
-    step(
-        "cargo test (native)",
-        cmd("cargo").args(["test", "--workspace"]),
-    )?;
+    // the server's tests run on SQLite and, where a cluster can be started, on PostgreSQL
+    let postgres = Postgres::start();
+    let mut native = cmd("cargo");
+    native.args(["test", "--workspace"]);
+    if let Some(pg) = &postgres {
+        native.env("KOMA_TEST_POSTGRES", pg.url());
+    }
+    let tested = step("cargo test (native)", &mut native);
+    drop(postgres);
+    tested?;
     step(
         "cargo test (wasm32, headless Chromium)",
         cmd("cargo")
@@ -414,6 +437,158 @@ fn test(args: &[String]) -> Result {
         )?;
     }
     Ok(())
+}
+
+/// A throwaway PostgreSQL cluster for the server's tests: Debian's `initdb` and `pg_ctl`
+/// (installed with apt-get when missing and running as root on Debian), run as the `postgres`
+/// user when this runs as root (they refuse root), in a scratch folder, on a free loopback
+/// port, without fsync; stopped (`pg_ctl stop -m immediate`) and removed when dropped.
+struct Postgres {
+    bin: PathBuf,
+    dir: PathBuf,
+    port: u16,
+    as_postgres: bool,
+}
+
+impl Postgres {
+    /// The newest server binaries of Debian's layout, or on PATH.
+    fn find_bin() -> Option<PathBuf> {
+        let mut versions: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path().join("bin"))
+            .filter(|b| b.join("pg_ctl").exists())
+            .collect();
+        versions.sort_by_key(|p| {
+            p.parent()
+                .and_then(|v| v.file_name())
+                .and_then(|v| v.to_str())
+                .and_then(|v| v.parse::<u32>().ok())
+                .unwrap_or(0)
+        });
+        versions.pop().or_else(|| {
+            output("sh", &["-c", "command -v pg_ctl"])
+                .map(|p| PathBuf::from(p.trim()))
+                .and_then(|p| p.parent().map(Path::to_path_buf))
+        })
+    }
+
+    fn start() -> Option<Postgres> {
+        let root_user = output("id", &["-u"]).is_some_and(|u| u.trim() == "0");
+        let debian = Path::new("/etc/debian_version").exists();
+        let mut bin = Postgres::find_bin();
+        if bin.is_none() && root_user && debian {
+            let _ = step("apt-get update", cmd("apt-get").args(["update", "-qq"]));
+            let _ = step(
+                "apt-get install postgresql",
+                cmd("apt-get")
+                    .args([
+                        "install",
+                        "-y",
+                        "-qq",
+                        "--no-install-recommends",
+                        "postgresql",
+                    ])
+                    .env("DEBIAN_FRONTEND", "noninteractive"),
+            );
+            bin = Postgres::find_bin();
+        }
+        let Some(bin) = bin else {
+            eprintln!(
+                "xtask: PostgreSQL's initdb and pg_ctl are not here and cannot be installed \
+                 (apt-get install postgresql as root on Debian): the server's tests run on \
+                 SQLite only"
+            );
+            return None;
+        };
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .ok()?;
+        let dir = std::env::temp_dir().join(format!("koma-pg-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).ok()?;
+        let pg = Postgres {
+            bin,
+            dir,
+            port,
+            as_postgres: root_user,
+        };
+        if root_user {
+            let _ = cmd("chown")
+                .args(["-R", "postgres:postgres"])
+                .arg(&pg.dir)
+                .status();
+        }
+        let data = pg.dir.join("data");
+        let started = step(
+            "initdb (PostgreSQL for the server's tests)",
+            pg.run("initdb")
+                .args(["-A", "trust", "-U", "postgres", "--no-sync", "-D"])
+                .arg(&data)
+                .stdout(Stdio::null()),
+        )
+        .and_then(|()| {
+            step(
+                &format!("pg_ctl start (127.0.0.1:{port})"),
+                pg.run("pg_ctl")
+                    .arg("-D")
+                    .arg(&data)
+                    .arg("-l")
+                    .arg(pg.dir.join("log"))
+                    .arg("-o")
+                    .arg(format!(
+                        "-p {port} -k {} -c listen_addresses=127.0.0.1 -c fsync=off \
+                         -c max_connections=300",
+                        pg.dir.display()
+                    ))
+                    .args(["-w", "start"])
+                    .stdout(Stdio::null()),
+            )
+        });
+        match started {
+            Ok(()) => {
+                eprintln!("xtask: PostgreSQL for the server's tests at {}", pg.url());
+                Some(pg)
+            }
+            Err(e) => {
+                eprintln!("xtask: {e}: the server's tests run on SQLite only");
+                None
+            }
+        }
+    }
+
+    /// A command of the cluster's, as the user that may run it.
+    fn run(&self, program: &str) -> Command {
+        let path = self.bin.join(program);
+        let mut c = if self.as_postgres {
+            let mut c = cmd("runuser");
+            c.args(["-u", "postgres", "--"]).arg(path);
+            c
+        } else {
+            cmd(&path.to_string_lossy())
+        };
+        c.current_dir(&self.dir);
+        c
+    }
+
+    fn url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
+    }
+}
+
+impl Drop for Postgres {
+    fn drop(&mut self) {
+        let _ = self
+            .run("pg_ctl")
+            .arg("-D")
+            .arg(self.dir.join("data"))
+            .args(["-m", "immediate", "stop"])
+            .stdout(Stdio::null())
+            .status();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
 }
 
 fn chromedriver() -> String {

@@ -403,7 +403,7 @@ fn try_move(game: &Game, mv: Move) -> (Option<Outcome>, usize) {
 /// first, where there are three); else any legal move.
 pub fn choose(game: &mut Game, rng: &mut Rng, aggression: usize) -> Move {
     let me = game.position().turn();
-    let moves: Vec<Move> = game.legal_moves().iter().copied().collect();
+    let moves: Vec<Move> = game.legal_moves().to_vec();
     assert!(!moves.is_empty(), "a legal move");
     let mut checks = Vec::new();
     let mut doubles = Vec::new();
