@@ -12,7 +12,11 @@ fuzz_target!(|data: &[u8]| {
             continue;
         };
         let v = g.position().variant();
-        let moves: Vec<String> = g.moves().iter().map(|&m| notation::write_move(v, m)).collect();
+        let moves: Vec<String> = g
+            .moves()
+            .iter()
+            .map(|&m| notation::write_move(v, m))
+            .collect();
         let text = format!(
             "position sfen {} moves {}",
             notation::write_position(g.start()),

@@ -10,7 +10,12 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    for game in [GameId::Shogi, GameId::Minishogi, GameId::Shogi66, GameId::Chushogi] {
+    for game in [
+        GameId::Shogi,
+        GameId::Minishogi,
+        GameId::Shogi66,
+        GameId::Chushogi,
+    ] {
         if let Ok(mut p) = from_sfen(game, text) {
             let again = from_sfen(game, &to_sfen(&p)).expect("written SFEN reads back");
             assert_eq!(again, p);

@@ -9,7 +9,12 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    for game in [GameId::Shogi, GameId::Minishogi, GameId::Shogi66, GameId::Chushogi] {
+    for game in [
+        GameId::Shogi,
+        GameId::Minishogi,
+        GameId::Shogi66,
+        GameId::Chushogi,
+    ] {
         let mut p = Position::start(game);
         let v = p.variant();
         if let Ok(m) = parse_usi(v, text) {

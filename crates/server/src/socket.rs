@@ -214,14 +214,7 @@ async fn act(hub: &Hub, room: &Room, seat: Option<u8>, m: ClientMsg) -> Result<(
             message: "watchers cannot play".into(),
         });
     };
-    match m {
-        ClientMsg::Move { ply, mv } => hub.apply(room, |t, now| t.play(seat, ply, &mv, now)).await,
-        ClientMsg::Resign => hub.apply(room, |t, now| t.resign(seat, now)).await,
-        ClientMsg::Declare => hub.apply(room, |t, now| t.declare(seat, now)).await,
-        ClientMsg::Offer { what } => hub.apply(room, |t, now| t.offer(seat, what, now)).await,
-        ClientMsg::Answer { accept } => hub.apply(room, |t, now| t.answer(seat, accept, now)).await,
-        ClientMsg::Hello { .. } | ClientMsg::Ping => Ok(()),
-    }
+    hub.apply(room, |t, now| t.handle(seat, m, now)).await
 }
 
 #[cfg(test)]

@@ -22,8 +22,8 @@ use koma_rules::notation::{read_move, write_move};
 use koma_rules::setups::{From, start_position};
 use koma_rules::{ChuPreset, Game, GameId, Outcome, Player, RuleOptions};
 use koma_wire::{
-    ClockView, ErrorCode, MAX_NAME_CHARS, NewGame, OfferKind, OfferView, OutcomeView, SeatView,
-    ServerMsg, Snapshot, Status,
+    ClientMsg, ClockView, ErrorCode, MAX_NAME_CHARS, NewGame, OfferKind, OfferView, OutcomeView,
+    SeatView, ServerMsg, Snapshot, Status,
 };
 
 use crate::db::{DbError, MoveRow, SeatRow, Stored};
@@ -518,6 +518,24 @@ impl Table {
             },
             vec![ServerMsg::Ended { outcome, clock }],
         )
+    }
+
+    /// A seated connection's message: a move, a resignation, a declaration, an offer or an
+    /// answer (hello and ping are the connection's own business and change nothing here).
+    ///
+    /// # Errors
+    /// The refusal; nothing changed then.
+    pub fn handle(&mut self, seat: u8, msg: ClientMsg, now: i64) -> Result<Effect, Refusal> {
+        match msg {
+            ClientMsg::Move { ply, mv } => self.play(seat, ply, &mv, now),
+            ClientMsg::Resign => self.resign(seat, now),
+            ClientMsg::Declare => self.declare(seat, now),
+            ClientMsg::Offer { what } => self.offer(seat, what, now),
+            ClientMsg::Answer { accept } => self.answer(seat, accept, now),
+            ClientMsg::Hello { .. } | ClientMsg::Ping => {
+                Ok(Effect::new(Change::Nothing, Vec::new()))
+            }
+        }
     }
 
     /// `seat` plays `text` as the move after `ply` plies.
