@@ -8,7 +8,8 @@
 //   shows "a new version is ready" and sends {kind: "skip-waiting"} when the player reloads.
 // - activate: the caches of other versions are deleted.
 // - fetch: the origin's GET requests are answered from the cache (a navigation by the app's
-//   page, whatever its query), anything missing from the network; nothing else is touched.
+//   page, whatever its query), anything missing from the network; nothing else is touched, and
+//   online play's API (`api/`, its sockets included) never goes near the cache.
 "use strict";
 
 const VERSION = "__KOMA_VERSION__";
@@ -41,7 +42,9 @@ self.addEventListener("message", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.includes("/api/")) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);

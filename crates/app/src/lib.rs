@@ -7,7 +7,9 @@
 //!   chu shogi's lishogi rules, `?mode=strict` strict play (a foul loses), `?clock=600+30`
 //!   clocks (`%2B` for `+` in a link), `?names=Ann,Ben,Cy` the players' names by seat,
 //!   `?computer=1` the seats the computer plays (comma-separated player indices: 0 sente or A,
-//!   1 gote or B, 2 C) and `?level=1..8` its level (default [`play::DEFAULT_LEVEL`]).
+//!   1 gote or B, 2 C) and `?level=1..8` its level (default [`play::DEFAULT_LEVEL`]);
+//! - `#/online/<id>` an online game (`?seat=<token>`: an invitation's seat), `#/lobby` the open
+//!   online games (see [`online`]).
 //!
 //! The rules live in `koma-rules`; this crate shows them: [`home`] is the start screen,
 //! [`board`] draws a board and takes input (it knows no rules), [`play`] keeps a game's state in
@@ -20,6 +22,7 @@ pub mod home;
 pub mod i18n;
 pub mod movelist;
 pub mod offline;
+pub mod online;
 pub mod play;
 pub mod record;
 pub mod saved;
@@ -44,6 +47,15 @@ pub enum Route {
     Games,
     /// A game.
     Play(Start),
+    /// An online game (`#/online/<id>`, `?seat=<token>` from an invitation).
+    Online {
+        /// The game's id.
+        id: String,
+        /// The seat's token.
+        token: Option<String>,
+    },
+    /// The lobby of open online games (`#/lobby`).
+    Lobby,
     /// An address that names nothing.
     Unknown(String),
 }
@@ -80,6 +92,26 @@ impl Route {
         }
         if path == "/games" {
             return Route::Games;
+        }
+        if path == "/lobby" {
+            return Route::Lobby;
+        }
+        if let Some(id) = path.strip_prefix("/online/") {
+            let hex = |t: &str, n: usize| t.len() == n && t.bytes().all(|b| b.is_ascii_hexdigit());
+            if !hex(id, 16) {
+                return Route::Unknown(format!("{h}: not an online game's address"));
+            }
+            let token = query
+                .split('&')
+                .find_map(|p| p.strip_prefix("seat="))
+                .map(str::to_string);
+            if token.as_deref().is_some_and(|t| !hex(t, 32)) {
+                return Route::Unknown(format!("{h}: not a seat's link"));
+            }
+            return Route::Online {
+                id: id.to_string(),
+                token,
+            };
         }
         let Some(game) = path.strip_prefix("/play/") else {
             return Route::Unknown(h.to_string());
@@ -193,6 +225,11 @@ pub fn app() -> Html {
         Route::Home => html! { <Home /> },
         Route::Games => html! { <games::GamesList /> },
         Route::Play(start) => html! { <PlayView key={(*hash).clone()} {start} /> },
+        Route::Online { id, token } => {
+            let key = id.clone();
+            html! { <online::OnlineView {key} {id} {token} /> }
+        }
+        Route::Lobby => html! { <online::Lobby /> },
         Route::Unknown(h) => html! {
             <section class="load-error" data-error="address">
                 <p>{ format!("This address cannot be opened: {h}") }</p>

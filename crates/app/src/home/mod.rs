@@ -39,6 +39,18 @@ fn new_game() -> Html {
     let variant = koma_rules::Variant::get(*game);
     let hex = variant.geometry.is_hex();
     let players = variant.players() as usize;
+    // online play, where a Koma server answers beside the page: the seat the creator takes,
+    // and whether the game is listed in the lobby
+    let server = crate::online::use_server();
+    let my_seat = use_state(|| 0u8);
+    let open_game = use_state(|| false);
+    let online_spec = koma_wire::NewGame {
+        game: game.as_str().to_string(),
+        handicap: Some((*setup).clone()).filter(|s| !s.is_empty() && s != "even"),
+        preset: None,
+        clock: Some((*clock).clone()).filter(|c| !c.is_empty()),
+        open: *open_game,
+    };
     let by_lot = first.unwrap_or(hex);
     let shown_names: Vec<String> = (0..players)
         .map(|i| {
@@ -184,7 +196,56 @@ fn new_game() -> Html {
             { computer_view(lang, players, &machines, &level) }
             <button data-action="start" disabled={order.is_none()} {onclick}>
                 { lang.pick("対局開始", "Start") }</button>
+            if *server == Some(true) {
+                { online_choices(lang, players, &my_seat, &open_game) }
+                <crate::online::NewOnline spec={online_spec} seat={*my_seat} />
+            }
         </form>
+    }
+}
+
+/// Online play's choices: the seat the creator takes and whether anyone may join from the
+/// lobby.
+fn online_choices(
+    lang: i18n::Lang,
+    players: usize,
+    seat: &UseStateHandle<u8>,
+    open: &UseStateHandle<bool>,
+) -> Html {
+    let on_seat = {
+        let seat = seat.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = crate::select_value(&e).and_then(|v| v.parse().ok()) {
+                seat.set(v);
+            }
+        })
+    };
+    let on_open = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            use wasm_bindgen::JsCast;
+            if let Some(i) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                open.set(i.checked());
+            }
+        })
+    };
+    let seats = (0..players.min(3) as u8).map(|p| {
+        let label = koma_rules::names::seat_marked(
+            if players == 3 { GameId::Sangoku } else { GameId::Shogi },
+            koma_rules::Player(p),
+            lang,
+        );
+        html! { <option value={p.to_string()} selected={**seat == p}>{ label }</option> }
+    });
+    html! {
+        <fieldset class="online-choices" data-online-choices="">
+            <legend>{ lang.pick("オンライン対局", "Online") }</legend>
+            <label>{ lang.pick("自分の席 ", "My seat ") }
+                <select name="online-seat" onchange={on_seat}>{ for seats }</select></label>
+            <label><input type="checkbox" name="online-open" checked={**open} onchange={on_open} />
+                { lang.pick("ロビーで誰でも参加可", "open to anyone (listed in the lobby)") }</label>
+            <a href="#/lobby" data-action="lobby">{ lang.pick("ロビー", "Lobby") }</a>
+        </fieldset>
     }
 }
 

@@ -202,19 +202,22 @@ fn save(
 
 /// Keep the game saved: after every change of its record (once the frame showing it is
 /// painted), when the page is hidden or closed, and when the play page is left. Returns why the
-/// last save failed, if it did.
+/// last save failed, if it did. With `keep` false (an online game in progress: the server
+/// keeps it) nothing is saved and the address is left as it is; an online game is saved once
+/// it is over.
 #[hook]
 pub fn use_saving(
     state: &UseReducerHandle<Play>,
     opened: &Rc<Result<Opened, OpenError>>,
+    keep: bool,
 ) -> UseStateHandle<Option<SaveError>> {
     let error = use_state(|| None::<SaveError>);
     let stored = use_mut_ref(|| matches!(&**opened, Ok(o) if o.stored));
     let latest = use_mut_ref(|| state.clone());
     *latest.borrow_mut() = state.clone();
     let origin = match &**opened {
-        Ok(o) => Some(o.origin.clone()),
-        Err(_) => None,
+        Ok(o) if keep => Some(o.origin.clone()),
+        _ => None,
     };
     // the address names the game from the first render on
     {
@@ -222,6 +225,7 @@ pub fn use_saving(
         use_effect_with((), move |_| {
             if let Ok(o) = &*opened
                 && o.fresh
+                && keep
             {
                 name_in_address(&o.origin.id, &o.address);
             }

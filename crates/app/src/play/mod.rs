@@ -121,6 +121,9 @@ fn side_name(lang: Lang, game: GameId, p: Player, names: &[String]) -> String {
 pub struct PlayProps {
     /// How the game starts.
     pub start: Start,
+    /// An online game's connection (see [`crate::online`]).
+    #[prop_or_default]
+    pub online: Option<crate::online::OnlineLink>,
 }
 
 /// A game in progress: board, status, refusals, move list, buttons.
@@ -129,17 +132,26 @@ pub fn play_view(props: &PlayProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     // the game: the saved one the address names, or a new one as the address says
     let opened = use_memo(props.start.clone(), |start| open(start, lang));
+    let online_seat = props.online.as_ref().map(|l| l.seat);
     let state = {
         let opened = opened.clone();
         use_reducer_eq(move || match &*opened {
-            Ok(o) => Play::new(o.game.clone(), o.origin.start.clock)
-                .with_computer(o.origin.start.computer.clone(), o.origin.start.level)
-                .with_settings(&crate::storage::settings())
-                .resumed(o.clock.clone(), o.spent, o.ending),
+            Ok(o) => {
+                let play = Play::new(o.game.clone(), o.origin.start.clock)
+                    .with_computer(o.origin.start.computer.clone(), o.origin.start.level)
+                    .with_settings(&crate::storage::settings())
+                    .resumed(o.clock.clone(), o.spent, o.ending);
+                match &online_seat {
+                    Some(seat) => play.online(seat.map(Player)),
+                    None => play,
+                }
+            }
             Err(_) => Play::new(Game::new(GameId::Shogi, RuleOptions::default()), None),
         })
     };
-    let save_error = use_saving(&state, &opened);
+    let keep = props.online.is_none() || state.game.outcome().is_some();
+    let save_error = use_saving(&state, &opened, keep);
+    crate::online::use_online_game(&state, props.online.as_ref());
     use_kept_view(&state);
     let start = match &*opened {
         Ok(o) => o.origin.start.clone(),
@@ -221,7 +233,8 @@ pub fn play_view(props: &PlayProps) -> Html {
     let hint_cells = st.hint.map(|m| last_cells(&[m])).unwrap_or_default();
 
     html! {
-        <section class="play" data-game={game_id.as_str()} data-wide={wide.to_string()}>
+        <section class="play" data-game={game_id.as_str()} data-wide={wide.to_string()}
+            data-online={props.online.as_ref().map(|_| "")}>
             <div class="board-area">
                 <Board variant={v} {cells} {hands} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
                     selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
@@ -238,6 +251,10 @@ pub fn play_view(props: &PlayProps) -> Html {
                         { thinking_mark(st, lang, thinking) }</div>
                     { for foul }
                 </div>
+                if let Some(link) = &props.online {
+                    { crate::online::seats_view(lang, game_id, link) }
+                    { crate::online::offer_view(lang, game_id, link) }
+                }
                 { for clocks }
                 { captured_view(lang, st, names) }
                 <div class="controls" data-controls="">
@@ -251,7 +268,7 @@ pub fn play_view(props: &PlayProps) -> Html {
                         { nav_button(&state, "next", "›", viewing.map(|n| (n + 1 < all_moves.len()).then_some(n + 1))) }
                         { nav_button(&state, "last", "»", viewing.map(|_| None)) }
                     </div>
-                    { buttons_view(&state, lang, start.strict) }
+                    { buttons_view(&state, lang, start.strict, props.online.as_ref()) }
                     { computer_view(&state, lang, &computer) }
                 </div>
                 if let Some(e) = &*save_error {
@@ -538,8 +555,25 @@ fn captured_view(lang: Lang, st: &Play, names: &[String]) -> Option<Html> {
 
 /// The buttons under the board: pass (chu's setup steps), takeback, resign, and the view's
 /// options (seat on the hexagon; piece style, notation, flip and rank numbers on square boards).
-fn buttons_view(state: &UseReducerHandle<Play>, lang: Lang, strict: bool) -> Html {
+fn buttons_view(
+    state: &UseReducerHandle<Play>,
+    lang: Lang,
+    strict: bool,
+    online: Option<&crate::online::OnlineLink>,
+) -> Html {
     let st: &Play = state;
+    // online, a resignation and a takeback are asked of the server
+    let ask = |m: fn() -> koma_wire::ClientMsg| {
+        online.map(|l| {
+            let send = l.send.clone();
+            Callback::from(move |_: MouseEvent| send.emit(m()))
+        })
+    };
+    let resign = ask(|| koma_wire::ClientMsg::Resign);
+    let takeback = ask(|| koma_wire::ClientMsg::Offer {
+        what: koma_wire::OfferKind::Takeback,
+    });
+    let seated = online.is_none_or(|l| l.seat.is_some());
     let v = st.game.position().variant();
     let moves = st.game.moves();
     let outcome = st.game.outcome();
@@ -553,12 +587,14 @@ fn buttons_view(state: &UseReducerHandle<Play>, lang: Lang, strict: bool) -> Htm
                 if can_pass {
                     <button data-action="pass" onclick={d(|| Action::Pass)}>{ lang.pick("完了", "Done") }</button>
                 }
-                if !strict {
-                    <button data-action="undo" onclick={d(|| Action::Undo)}
-                        disabled={moves.is_empty()}>{ lang.pick("待った", "Takeback") }</button>
+                if !strict && seated {
+                    <button data-action="undo" onclick={takeback.unwrap_or_else(|| d(|| Action::Undo))}
+                        disabled={moves.is_empty() || outcome.is_some() && online.is_some()}>{ lang.pick("待った", "Takeback") }</button>
                 }
-                <button data-action="resign" onclick={d(|| Action::Resign)}
-                    disabled={outcome.is_some()}>{ lang.pick("投了", "Resign") }</button>
+                if seated {
+                    <button data-action="resign" onclick={resign.unwrap_or_else(|| d(|| Action::Resign))}
+                        disabled={outcome.is_some()}>{ lang.pick("投了", "Resign") }</button>
+                }
                 if v.geometry.is_hex() {
                     { seat_select(state, lang, v.id, st.seat) }
                 } else {

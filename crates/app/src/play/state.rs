@@ -92,6 +92,12 @@ pub struct Play {
     /// How the game ended beyond its moves (a resignation, a flag, an agreed impasse, a
     /// declaration), for the saved game.
     pub ending: Option<crate::saved::Ending>,
+    /// An online game: the seats other people hold (their moves come from the server), and
+    /// the server's word on time and endings (see [`crate::online`]).
+    pub online: Option<Rc<Vec<Player>>>,
+    /// An online game: the server's game and this one differ (a refused or lost move); the
+    /// connection asks for the whole game again.
+    pub out_of_step: bool,
 }
 
 /// What a search of the computer's did: shown under the status, for the curious and for tests
@@ -191,6 +197,27 @@ pub enum Action {
     PieceStyle,
     /// The move list in USI or Japanese.
     Notation,
+    /// Online: the server's game (after a hello): the moves after `from` plies.
+    Synced {
+        /// The plies the moves follow.
+        from: usize,
+        /// The moves, in the game's notation.
+        moves: Vec<String>,
+    },
+    /// Online: the server played (and stored) the move that makes ply `ply`.
+    Remote {
+        /// The ply.
+        ply: usize,
+        /// The move in the game's notation.
+        mv: String,
+    },
+    /// Online: moves were taken back to `plies`.
+    RemoteTakeBack(usize),
+    /// Online: the server's clocks (main time and periods left per seat, how long the seat to
+    /// move has thought).
+    RemoteClock(Box<koma_wire::ClockView>),
+    /// Online: the server ended the game.
+    RemoteEnd(koma_wire::OutcomeView),
 }
 
 impl Play {
@@ -231,9 +258,34 @@ impl Play {
             hint_asked: false,
             searched: None,
             ending: None,
+            online: None,
+            out_of_step: false,
         };
         p.refresh();
         p
+    }
+
+    /// An online game whose other seats (all but `mine`; all of them for a watcher) are
+    /// played by other people: the board lets this person move only their own seat's pieces,
+    /// and the server keeps the time.
+    pub fn online(mut self, mine: Option<Player>) -> Play {
+        let players = self.game.position().variant().players();
+        let others = (0..players).map(Player).filter(|&p| Some(p) != mine).collect();
+        self.online = Some(Rc::new(others));
+        if let Some(me) = mine {
+            if self.game.position().variant().geometry.is_hex() {
+                self.seat = Some(me);
+            } else {
+                self.flipped = me != Player::FIRST;
+            }
+        }
+        self.refresh();
+        self
+    }
+
+    /// Whether `p` is played by somebody on another device.
+    pub fn remote(&self, p: Player) -> bool {
+        self.online.as_ref().is_some_and(|o| o.contains(&p))
     }
 
     /// A saved game resumed: its clocks, the time already spent on the turn in progress, and
@@ -280,9 +332,10 @@ impl Play {
             && self.computer.contains(&self.game.position().turn())
     }
 
-    /// The game goes on and a person is to move.
+    /// The game goes on and a person at this screen is to move.
     pub fn person_to_move(&self) -> bool {
-        self.game.outcome().is_none() && !self.computer.contains(&self.game.position().turn())
+        let turn = self.game.position().turn();
+        self.game.outcome().is_none() && !self.computer.contains(&turn) && !self.remote(turn)
     }
 
     /// A move of the engine's for the position after `plies` plies with `hash`: `None` if the
@@ -359,8 +412,12 @@ impl Play {
 
     /// Work out what the board offers from the state: the destinations and the pass.
     fn refresh(&mut self) {
-        // (none once the game is over)
-        let legal = self.legal();
+        // (none once the game is over, none for a seat played on another device)
+        let legal = if self.remote(self.game.position().turn()) {
+            Vec::new()
+        } else {
+            self.legal()
+        };
         self.dests = Rc::new(self.dests(&legal));
         self.can_pass = legal.contains(&Move::Pass);
     }
@@ -370,11 +427,12 @@ impl Play {
         (self.now - self.turn_started).max(0.0) as u64
     }
 
-    /// Flag the side to move if its time has run out.
+    /// Flag the side to move if its time has run out (online, the server decides).
     fn tick(&mut self) {
         self.now = now_ms();
         let turn = self.game.position().turn();
         if self.game.outcome().is_none()
+            && self.online.is_none()
             && let Some(c) = &self.clock
             && c.left(turn.index(), self.spent()).is_none()
         {
@@ -415,6 +473,9 @@ impl Play {
     }
 
     fn attempt(&mut self, source: Source, to: Cell) {
+        if self.remote(self.game.position().turn()) {
+            return;
+        }
         let legal = self.legal();
         let from = match source {
             Source::Hand(kind) => {
@@ -478,6 +539,114 @@ impl Play {
             // not legal: play it anyway so the rules name the foul (and, in strict play, end
             // the game with it)
             (false, _) => self.play(no),
+        }
+    }
+
+    /// Online: make the game the server's: keep what agrees, take back what does not, add the
+    /// rest.
+    fn synced(&mut self, from: usize, moves: &[String]) {
+        self.out_of_step = false;
+        let v = self.game.position().variant();
+        let Ok(theirs) = moves
+            .iter()
+            .map(|t| koma_rules::notation::read_move(v, t))
+            .collect::<Result<Vec<Move>, _>>()
+        else {
+            self.out_of_step = true;
+            return;
+        };
+        let mine = self.game.moves();
+        let agree = if mine.len() >= from {
+            mine[from..]
+                .iter()
+                .zip(&theirs)
+                .take_while(|(a, b)| a == b)
+                .count()
+        } else {
+            0
+        };
+        let keep = from + agree;
+        while self.game.moves().len() > keep && self.game.undo().is_some() {}
+        if self.game.moves().len() < from {
+            self.out_of_step = true;
+            return;
+        }
+        for &m in &theirs[agree..] {
+            if self.game.play(m).is_err() {
+                self.out_of_step = true;
+                return;
+            }
+        }
+        self.view = None;
+        self.selected = None;
+        self.pending = None;
+        self.lion_first = None;
+    }
+
+    /// Online: the server's move for ply `ply` (its echo of this screen's own move, or another
+    /// person's); out of step when it does not follow.
+    fn remote_move(&mut self, ply: usize, text: &str) {
+        let v = self.game.position().variant();
+        let Ok(mv) = koma_rules::notation::read_move(v, text) else {
+            self.out_of_step = true;
+            return;
+        };
+        let plies = self.game.moves().len();
+        if ply <= plies {
+            if self.game.moves().get(ply - 1) != Some(&mv) {
+                self.out_of_step = true;
+            }
+            return;
+        }
+        if ply != plies + 1 || self.game.play(mv).is_err() {
+            self.out_of_step = true;
+            return;
+        }
+        self.foul = None;
+        self.selected = None;
+        self.pending = None;
+        self.lion_first = None;
+        self.turn_started = now_ms();
+    }
+
+    /// Online: the clocks as the server keeps them.
+    fn remote_clock(&mut self, view: &koma_wire::ClockView) {
+        let players = self.game.position().variant().players() as usize;
+        let Ok(tc) = view.control.parse() else {
+            return;
+        };
+        if let Ok(c) = Clock::resume(tc, players, view.main_ms.clone(), view.periods.clone()) {
+            self.clock = Some(c);
+            self.now = now_ms();
+            self.turn_started = self.now - view.elapsed_ms as f64;
+        }
+    }
+
+    /// Online: the server ended the game; an ending the moves do not show (a resignation, a
+    /// flag, a declaration, an agreed impasse) is applied here.
+    fn remote_end(&mut self, o: &koma_wire::OutcomeView) {
+        if self.game.outcome().is_some() {
+            return;
+        }
+        let by = o.by.map(Player);
+        match (o.reason.as_str(), by) {
+            ("resignation", Some(p)) => {
+                self.game.resign(p);
+                self.ending = Some(crate::saved::Ending::Resigned { player: p.0 });
+            }
+            ("time", Some(p)) => {
+                self.game.flag(p);
+                self.ending = Some(crate::saved::Ending::Flagged { player: p.0 });
+            }
+            ("declaration", _) => {
+                self.game.declare();
+                self.ending = Some(crate::saved::Ending::Declared);
+            }
+            ("impasse", _) => {
+                self.game.agree_impasse();
+                self.ending = Some(crate::saved::Ending::Impasse);
+            }
+            _ => self.out_of_step = true,
         }
     }
 
@@ -630,6 +799,15 @@ impl Reducible for Play {
                 }
                 s.declaring = false;
             }
+            Action::Synced { from, moves } => s.synced(from, &moves),
+            Action::Remote { ply, mv } => s.remote_move(ply, &mv),
+            Action::RemoteTakeBack(plies) => {
+                while s.game.moves().len() > plies && s.game.undo().is_some() {}
+                s.ending = None;
+                s.view = None;
+            }
+            Action::RemoteClock(view) => s.remote_clock(&view),
+            Action::RemoteEnd(o) => s.remote_end(&o),
             Action::Numbers => s.numbers = !s.numbers,
             Action::Sound => s.sound = !s.sound,
             Action::ImportError(e) => s.import_error = Some(e),

@@ -1,0 +1,931 @@
+//! Online play in the app: games on `koma-server`, people on their own devices.
+//!
+//! - [`OnlineView`] (`#/online/<id>`, `?seat=<token>` from an invitation) keeps the game's
+//!   WebSocket and hands what the server says to the ordinary play screen ([`PlayView`] with
+//!   [`OnlineLink`]): moves arrive from the socket as the computer's arrive from its worker, and
+//!   the person's own moves go out on it. A seat's token is kept in `localStorage`
+//!   (`koma.online.<id>`), so a reload or a later visit to the game's address goes back to the
+//!   seat. A dropped line reconnects by itself (waits of 0.5 s doubling to 8 s) and says how
+//!   many plies it has, so the server sends only the rest.
+//! - [`Lobby`] (`#/lobby`) lists open games live and takes a free seat.
+//! - [`NewOnline`] on the start screen creates a game and shows its invitations: a link and a
+//!   QR code (SVG) a seat, and the watch link.
+//! - [`use_server`] asks `api/health` once: with no server answering (the app on a static
+//!   host, or offline) online play is not offered and local play goes on as before.
+//!
+//! Every address is relative to the page, so the app works from a sub-path too. The messages
+//! are `koma-wire`'s, shared with the server.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use koma_wire::{ClientMsg, Connection, Created, Lobby as LobbyList, NewGame, ServerMsg, Status};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+use crate::play::{PlayView, Start};
+
+/// The first wait before a reconnection, doubled after each failure up to [`MAX_BACKOFF_MS`].
+const FIRST_BACKOFF_MS: u32 = 500;
+const MAX_BACKOFF_MS: u32 = 8_000;
+
+/// The storage key of a game's seat token.
+fn token_key(id: &str) -> String {
+    format!("koma.online.{id}")
+}
+
+/// The storage key of a game's invitations (kept by its creator).
+fn invites_key(id: &str) -> String {
+    format!("koma.online.{id}.invites")
+}
+
+/// The name this person plays under, kept between games.
+const NAME_KEY: &str = "koma.online.name";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+fn stored(key: &str) -> Option<String> {
+    storage().and_then(|s| s.get_item(key).ok().flatten())
+}
+
+fn store(key: &str, value: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(key, value);
+    }
+}
+
+/// The name kept for online games.
+pub fn kept_name() -> String {
+    stored(NAME_KEY).unwrap_or_default()
+}
+
+/// A page-relative address made absolute (`api/lobby` beside `index.html`), with `ws:` or
+/// `wss:` for a socket.
+fn absolute(path: &str, socket: bool) -> Option<String> {
+    let loc = web_sys::window()?.location();
+    let protocol = loc.protocol().ok()?;
+    let host = loc.host().ok()?;
+    let pathname = loc.pathname().ok()?;
+    let dir = &pathname[..pathname.rfind('/').map_or(0, |i| i + 1)];
+    let scheme = match (socket, protocol.as_str()) {
+        (true, "https:") => "wss:",
+        (true, _) => "ws:",
+        (false, p) => p,
+    };
+    Some(format!("{scheme}//{host}{dir}{path}"))
+}
+
+/// Whether a Koma server answers beside the page: `None` while asking.
+#[hook]
+pub fn use_server() -> UseStateHandle<Option<bool>> {
+    let up = use_state(|| None);
+    {
+        let up = up.clone();
+        use_effect_with((), move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                let ok = match gloo::net::http::Request::get("api/health").send().await {
+                    Ok(r) if r.ok() => r
+                        .json::<koma_wire::Health>()
+                        .await
+                        .is_ok_and(|h| h.ok),
+                    _ => false,
+                };
+                up.set(Some(ok));
+            });
+        });
+    }
+    up
+}
+
+/// The state of a game's connection.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// Connecting for the first time.
+    Connecting,
+    /// Open.
+    Open,
+    /// Dropped; trying again.
+    Reconnecting,
+}
+
+impl Line {
+    /// The id of `data-line`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Line::Connecting => "connecting",
+            Line::Open => "open",
+            Line::Reconnecting => "reconnecting",
+        }
+    }
+}
+
+/// What the play screen needs of an online game: the seat held, the line, what the server has
+/// said (in order; the screen takes each message once) and a way to speak to it.
+#[derive(Clone)]
+pub struct OnlineLink {
+    /// The game's id.
+    pub id: String,
+    /// The seat this browser holds (none: watching).
+    pub seat: Option<u8>,
+    /// The connection.
+    pub line: Line,
+    /// Every seat as the server last said.
+    pub seats: Vec<koma_wire::SeatView>,
+    /// Where the game stands.
+    pub status: Status,
+    /// The standing offer.
+    pub offer: Option<koma_wire::OfferView>,
+    /// The server's messages about the game, oldest first.
+    pub told: Rc<Vec<ServerMsg>>,
+    /// The last refusal, in words.
+    pub refused: Option<String>,
+    /// Say something to the server.
+    pub send: Callback<ClientMsg>,
+    /// Ask the server for the whole game again (after a move it did not take).
+    pub resync: Callback<()>,
+}
+
+impl PartialEq for OnlineLink {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+            && self.seat == other.seat
+            && self.line == other.line
+            && self.seats == other.seats
+            && self.status == other.status
+            && self.offer == other.offer
+            && self.told.len() == other.told.len()
+            && self.refused == other.refused
+    }
+}
+
+/// The connection's state, kept by [`OnlineView`].
+#[derive(Clone, Default)]
+struct Conn {
+    line: Option<Line>,
+    welcome: Option<Rc<koma_wire::Snapshot>>,
+    seats: Vec<koma_wire::SeatView>,
+    status: Option<Status>,
+    offer: Option<koma_wire::OfferView>,
+    told: Rc<Vec<ServerMsg>>,
+    plies: u32,
+    refused: Option<String>,
+    /// Why the game cannot be shown (no such game, a link that opens no seat).
+    failed: Option<String>,
+}
+
+enum ConnAction {
+    Line(Line),
+    Told(ServerMsg),
+    Failed(String),
+}
+
+impl Reducible for Conn {
+    type Action = ConnAction;
+    fn reduce(self: Rc<Self>, action: ConnAction) -> Rc<Self> {
+        let mut c = (*self).clone();
+        match action {
+            ConnAction::Line(l) => c.line = Some(l),
+            ConnAction::Failed(e) => c.failed = Some(e),
+            ConnAction::Told(m) => {
+                match &m {
+                    ServerMsg::Welcome(s) => {
+                        if c.welcome.is_none() {
+                            c.welcome = Some(Rc::new((**s).clone()));
+                        }
+                        c.seats = s.seats.clone();
+                        c.status = Some(s.status);
+                        c.offer = s.offer.clone();
+                        c.plies = s.from + s.moves.len() as u32;
+                        c.refused = None;
+                    }
+                    ServerMsg::Moved { ply, .. } => {
+                        c.plies = *ply;
+                        c.offer = None;
+                        c.refused = None;
+                    }
+                    ServerMsg::TakenBack { plies, .. } => c.plies = *plies,
+                    ServerMsg::Seats { seats } => c.seats = seats.clone(),
+                    ServerMsg::Started { .. } => c.status = Some(Status::Playing),
+                    ServerMsg::Offered(o) => c.offer = Some(o.clone()),
+                    ServerMsg::OfferWithdrawn { .. } => c.offer = None,
+                    ServerMsg::Ended { .. } => {
+                        c.status = Some(Status::Finished);
+                        c.offer = None;
+                    }
+                    ServerMsg::Expired => c.status = Some(Status::Expired),
+                    ServerMsg::Error { message, .. } => c.refused = Some(message.clone()),
+                    ServerMsg::Pong => {}
+                }
+                if !matches!(m, ServerMsg::Pong) {
+                    let mut told = (*c.told).clone();
+                    told.push(m);
+                    c.told = Rc::new(told);
+                }
+            }
+        }
+        Rc::new(c)
+    }
+}
+
+/// An open socket and its handlers (dropped with it).
+struct Socket {
+    ws: web_sys::WebSocket,
+    _on_open: Closure<dyn FnMut(web_sys::Event)>,
+    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _on_close: Closure<dyn FnMut(web_sys::CloseEvent)>,
+}
+
+impl Drop for Socket {
+    fn drop(&mut self) {
+        self.ws.set_onopen(None);
+        self.ws.set_onmessage(None);
+        self.ws.set_onclose(None);
+        let _ = self.ws.close();
+    }
+}
+
+/// The connection's machinery: the socket, the pending reconnection, the wait before it.
+#[derive(Default)]
+struct Wire {
+    socket: Option<Socket>,
+    retry: Option<gloo::timers::callback::Timeout>,
+    backoff: u32,
+    gone: bool,
+}
+
+/// Open the game's socket and say hello; on a drop, try again after a growing wait.
+fn connect(
+    wire: Rc<RefCell<Wire>>,
+    conn: UseReducerHandle<Conn>,
+    id: String,
+    token: Option<String>,
+    plies: Rc<RefCell<u32>>,
+) {
+    let Some(url) = absolute(&format!("api/games/{id}/socket"), true) else {
+        conn.dispatch(ConnAction::Failed("no page address".into()));
+        return;
+    };
+    let ws = match web_sys::WebSocket::new(&url) {
+        Ok(ws) => ws,
+        Err(_) => {
+            retry(wire, conn, id, token, plies);
+            return;
+        }
+    };
+    let on_open = {
+        let (ws, wire, conn, token, plies) = (
+            ws.clone(),
+            wire.clone(),
+            conn.clone(),
+            token.clone(),
+            plies.clone(),
+        );
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+            wire.borrow_mut().backoff = 0;
+            let hello = ClientMsg::Hello {
+                token: token.clone(),
+                name: Some(kept_name()).filter(|n| !n.is_empty()),
+                have: *plies.borrow(),
+            };
+            let _ = ws.send_with_str(&hello.encode());
+            conn.dispatch(ConnAction::Line(Line::Open));
+        })
+    };
+    let on_message = {
+        let (conn, plies) = (conn.clone(), plies.clone());
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+            let Some(text) = e.data().as_string() else {
+                return;
+            };
+            let Ok(m) = ServerMsg::decode(&text) else {
+                return;
+            };
+            match &m {
+                ServerMsg::Welcome(s) => *plies.borrow_mut() = s.from + s.moves.len() as u32,
+                ServerMsg::Moved { ply, .. } => *plies.borrow_mut() = *ply,
+                ServerMsg::TakenBack { plies: p, .. } => *plies.borrow_mut() = *p,
+                ServerMsg::Error {
+                    code: koma_wire::ErrorCode::BadToken,
+                    message,
+                    ..
+                } => conn.dispatch(ConnAction::Failed(message.clone())),
+                _ => {}
+            }
+            conn.dispatch(ConnAction::Told(m));
+        })
+    };
+    let on_close = {
+        let (wire, conn, id, token, plies) = (
+            wire.clone(),
+            conn.clone(),
+            id.clone(),
+            token.clone(),
+            plies.clone(),
+        );
+        Closure::<dyn FnMut(web_sys::CloseEvent)>::new(move |_| {
+            if wire.borrow().gone {
+                return;
+            }
+            conn.dispatch(ConnAction::Line(Line::Reconnecting));
+            retry(
+                wire.clone(),
+                conn.clone(),
+                id.clone(),
+                token.clone(),
+                plies.clone(),
+            );
+        })
+    };
+    ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+    ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+    wire.borrow_mut().socket = Some(Socket {
+        ws,
+        _on_open: on_open,
+        _on_message: on_message,
+        _on_close: on_close,
+    });
+}
+
+fn retry(
+    wire: Rc<RefCell<Wire>>,
+    conn: UseReducerHandle<Conn>,
+    id: String,
+    token: Option<String>,
+    plies: Rc<RefCell<u32>>,
+) {
+    let wait = {
+        let mut w = wire.borrow_mut();
+        w.backoff = if w.backoff == 0 {
+            FIRST_BACKOFF_MS
+        } else {
+            (w.backoff * 2).min(MAX_BACKOFF_MS)
+        };
+        w.backoff
+    };
+    let again = {
+        let wire = wire.clone();
+        gloo::timers::callback::Timeout::new(wait, move || {
+            // the old socket (closed) goes before the new one opens
+            let old = wire.borrow_mut().socket.take();
+            drop(old);
+            connect(wire, conn, id, token, plies)
+        })
+    };
+    wire.borrow_mut().retry = Some(again);
+}
+
+/// Properties of [`OnlineView`].
+#[derive(Properties, PartialEq)]
+pub struct OnlineProps {
+    /// The game's id.
+    pub id: String,
+    /// The seat's token from an invitation link, if the address has one.
+    pub token: Option<String>,
+}
+
+/// An online game: its connection, and the play screen once the server has said hello.
+#[function_component(OnlineView)]
+pub fn online_view(props: &OnlineProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    // an invitation's token is kept, so that a reload or a return takes the seat again
+    let token = use_memo(props.clone_key(), |(id, token)| match token {
+        Some(t) => {
+            store(&token_key(id), t);
+            Some(t.clone())
+        }
+        None => stored(&token_key(id)),
+    });
+    let conn = use_reducer(Conn::default);
+    let wire = use_mut_ref(Wire::default);
+    let plies = use_mut_ref(|| 0u32);
+    {
+        let (conn, wire, plies) = (conn.clone(), wire.clone(), plies.clone());
+        let id = props.id.clone();
+        let token = (*token).clone();
+        use_effect_with(props.id.clone(), move |_| {
+            wire.borrow_mut().gone = false;
+            connect(wire.clone(), conn, id, token, plies);
+            move || {
+                let mut w = wire.borrow_mut();
+                w.gone = true;
+                w.retry = None;
+                w.socket = None;
+            }
+        });
+    }
+    let send = {
+        let wire = wire.clone();
+        Callback::from(move |m: ClientMsg| {
+            if let Some(s) = &wire.borrow().socket {
+                let _ = s.ws.send_with_str(&m.encode());
+            }
+        })
+    };
+    let resync = {
+        let (wire, conn, plies) = (wire.clone(), conn.clone(), plies.clone());
+        let id = props.id.clone();
+        let token = (*token).clone();
+        Callback::from(move |()| {
+            *plies.borrow_mut() = 0;
+            let old = wire.borrow_mut().socket.take();
+            drop(old);
+            connect(wire.clone(), conn.clone(), id.clone(), token.clone(), plies.clone());
+        })
+    };
+    if let Some(e) = &conn.failed {
+        return html! {
+            <section class="load-error" data-online="" data-error="online">
+                <p>{ lang.pick("この対局を開けません：", "This online game cannot be opened: ") }{ e }</p>
+                <p><a href="#/">{ lang.pick("最初の画面へ", "Back to the game list") }</a></p>
+            </section>
+        };
+    }
+    let Some(welcome) = conn.welcome.clone() else {
+        let line = conn.line.unwrap_or(Line::Connecting);
+        return html! {
+            <section class="online-wait" data-online="" data-line={line.id()}>
+                <p>{ match line {
+                    Line::Reconnecting => lang.pick("サーバーに再接続しています…", "Reconnecting to the server…"),
+                    _ => lang.pick("サーバーに接続しています…", "Connecting to the server…"),
+                } }</p>
+                <p><a href="#/">{ lang.pick("最初の画面へ", "Back to the game list") }</a></p>
+            </section>
+        };
+    };
+    let mut start = match start_of(&welcome.spec) {
+        Ok(s) => s,
+        Err(e) => {
+            return html! {
+                <section class="load-error" data-online="" data-error="online"><p>{ e }</p></section>
+            };
+        }
+    };
+    start.names = conn.seats.iter().map(|s| s.name.clone()).collect();
+    let link = OnlineLink {
+        id: props.id.clone(),
+        seat: welcome.seat,
+        line: conn.line.unwrap_or(Line::Connecting),
+        seats: conn.seats.clone(),
+        status: conn.status.unwrap_or(welcome.status),
+        offer: conn.offer.clone(),
+        told: conn.told.clone(),
+        refused: conn.refused.clone(),
+        send,
+        resync,
+    };
+    let invites = stored(&invites_key(&props.id))
+        .and_then(|t| serde_json::from_str::<Created>(&t).ok())
+        .filter(|_| link.status == Status::Waiting);
+    html! {
+        <>
+            if let Some(created) = invites {
+                { invitations(lang, &created, welcome.seat) }
+            }
+            <PlayView key={props.id.clone()} {start} online={Some(link)} />
+        </>
+    }
+}
+
+impl OnlineProps {
+    fn clone_key(&self) -> (String, Option<String>) {
+        (self.id.clone(), self.token.clone())
+    }
+}
+
+/// The play screen's start for a game as created on the server.
+///
+/// # Errors
+/// The spec names no game of this app.
+pub fn start_of(spec: &NewGame) -> Result<Start, String> {
+    let game = spec
+        .game
+        .parse::<koma_rules::GameId>()
+        .map_err(|e| e.to_string())?;
+    let mut start = Start::new(game);
+    start.setup = spec.handicap.clone();
+    start.preset = spec.preset.clone();
+    start.clock = match &spec.clock {
+        Some(c) => Some(c.parse().map_err(|e: koma_rules::clock::BadTimeControl| e.to_string())?),
+        None => None,
+    };
+    Ok(start)
+}
+
+/// A link as the page's own address (for copying and QR codes).
+fn full_link(link: &str) -> String {
+    absolute("", false).map_or_else(|| link.to_string(), |base| format!("{base}{link}"))
+}
+
+/// A QR code of `text`, as SVG markup made by the `qrcode` crate (only dark and light
+/// modules: no text of the link is put into the markup).
+fn qr_svg(text: &str) -> Option<Html> {
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(160, 160)
+        .quiet_zone(true)
+        .build();
+    Some(Html::from_html_unchecked(AttrValue::from(svg)))
+}
+
+/// The invitations of a game this browser created: a link and a QR code a free seat, with a
+/// copy button, and the watch link.
+fn invitations(lang: Lang, created: &Created, mine: Option<u8>) -> Html {
+    let game = created.seats.len();
+    let rows = created.seats.iter().enumerate().filter(|(i, _)| Some(*i as u8) != mine).map(|(i, l)| {
+        let full = full_link(l);
+        let copy = copy_button(lang, full.clone(), format!("copy-seat-{i}"));
+        html! {
+            <li class="invite" data-invite={i.to_string()}>
+                <span>{ format!("{} {}", lang.pick("席", "Seat"), seat_label(game, i)) }</span>
+                <input readonly=true value={full.clone()} />
+                { copy }
+                <div class="qr" data-qr={i.to_string()}>{ for qr_svg(&full) }</div>
+            </li>
+        }
+    });
+    let watch = full_link(&created.watch);
+    html! {
+        <section class="invitations" data-invitations="">
+            <h2>{ lang.pick("招待", "Invite the other players") }</h2>
+            <p>{ lang.pick("各リンクを相手に送るか、QRコードを読み取ってもらいます。全員がそろうと対局が始まります。",
+                "Send each link to a player, or let their phone scan its code. The game starts when every seat is taken.") }</p>
+            <ul>{ for rows }</ul>
+            <p class="watch">{ lang.pick("観戦：", "Watch: ") }<input readonly=true value={watch.clone()} data-watch-link="" />
+                { copy_button(lang, watch, "copy-watch".into()) }</p>
+        </section>
+    }
+}
+
+fn seat_label(players: usize, i: usize) -> String {
+    match (players, i) {
+        (3, _) => ["A", "B", "C"][i.min(2)].to_string(),
+        (_, 0) => "☗".to_string(),
+        _ => "☖".to_string(),
+    }
+}
+
+fn copy_button(lang: Lang, text: String, action: String) -> Html {
+    let onclick = Callback::from(move |_: MouseEvent| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.navigator().clipboard().write_text(&text);
+        }
+    });
+    html! { <button data-action={action} {onclick}>{ lang.pick("コピー", "Copy") }</button> }
+}
+
+/// Properties of [`NewOnline`].
+#[derive(Properties, PartialEq)]
+pub struct NewOnlineProps {
+    /// The game as the start screen's form has it.
+    pub spec: NewGame,
+    /// The seat the creator takes.
+    pub seat: u8,
+}
+
+/// "Play online": create the game on the server, keep its invitations, and go to the
+/// creator's seat.
+#[function_component(NewOnline)]
+pub fn new_online(props: &NewOnlineProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let error = use_state(|| None::<String>);
+    let busy = use_state(|| false);
+    let name = use_state(kept_name);
+    let onname = {
+        let name = name.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(i) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                store(NAME_KEY, &i.value());
+                name.set(i.value());
+            }
+        })
+    };
+    let onclick = {
+        let (spec, seat, error, busy) = (props.spec.clone(), props.seat, error.clone(), busy.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (spec, error, busy) = (spec.clone(), error.clone(), busy.clone());
+            busy.set(true);
+            wasm_bindgen_futures::spawn_local(async move {
+                match create(&spec).await {
+                    Ok(created) => {
+                        if let Some(link) = created.seats.get(usize::from(seat)) {
+                            store(&invites_key(&created.id), &serde_json::to_string(&created).unwrap_or_default());
+                            if let Some(w) = web_sys::window() {
+                                let _ = w.location().set_hash(link.trim_start_matches('#'));
+                            }
+                        }
+                    }
+                    Err(e) => error.set(Some(e)),
+                }
+                busy.set(false);
+            });
+        })
+    };
+    html! {
+        <div class="new-online" data-new-online="">
+            <label>{ lang.pick("名前 ", "Your name ") }
+                <input name="online-name" maxlength="32" value={(*name).clone()} oninput={onname} /></label>
+            <button type="button" data-action="play-online" {onclick} disabled={*busy}>
+                { lang.pick("オンラインで対局", "Play online") }</button>
+            if let Some(e) = &*error {
+                <p class="online-error" data-error="online" role="alert">{ e }</p>
+            }
+        </div>
+    }
+}
+
+async fn create(spec: &NewGame) -> Result<Created, String> {
+    let r = gloo::net::http::Request::post("api/games")
+        .json(spec)
+        .map_err(|e| e.to_string())?
+        .send()
+        .await
+        .map_err(|e| e.to_string())?;
+    if r.ok() {
+        r.json::<Created>().await.map_err(|e| e.to_string())
+    } else {
+        let e = r
+            .json::<koma_wire::ApiError>()
+            .await
+            .map_or_else(|_| format!("the server answered {}", r.status()), |e| e.error);
+        Err(e)
+    }
+}
+
+/// The lobby (`#/lobby`): open games waiting for players, asked again every few seconds; a
+/// free seat is taken with one click.
+#[function_component(Lobby)]
+pub fn lobby() -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let games = use_state(|| None::<Result<LobbyList, String>>);
+    let tick = use_state(|| 0u32);
+    {
+        let games = games.clone();
+        use_effect_with(*tick, move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                let got = match gloo::net::http::Request::get("api/lobby").send().await {
+                    Ok(r) if r.ok() => r.json::<LobbyList>().await.map_err(|e| e.to_string()),
+                    Ok(r) => Err(format!("the server answered {}", r.status())),
+                    Err(e) => Err(e.to_string()),
+                };
+                games.set(Some(got));
+            });
+        });
+    }
+    {
+        let tick = tick.clone();
+        use_effect_with((), move |_| {
+            let every = gloo::timers::callback::Interval::new(3_000, move || tick.set(*tick + 1));
+            move || drop(every)
+        });
+    }
+    let error = use_state(|| None::<String>);
+    let take = {
+        let error = error.clone();
+        Callback::from(move |(id, seat): (String, u8)| {
+            let error = error.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let body = koma_wire::TakeSeat { seat };
+                let sent = match gloo::net::http::Request::post(&format!("api/games/{id}/take")).json(&body) {
+                    Ok(r) => r.send().await.map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                };
+                match sent {
+                    Ok(r) if r.ok() => {
+                        if let Ok(t) = r.json::<koma_wire::Taken>().await
+                            && let Some(w) = web_sys::window()
+                        {
+                            let _ = w.location().set_hash(t.link.trim_start_matches('#'));
+                        }
+                    }
+                    Ok(r) => error.set(Some(
+                        r.json::<koma_wire::ApiError>()
+                            .await
+                            .map_or_else(|_| format!("the server answered {}", r.status()), |e| e.error),
+                    )),
+                    Err(e) => error.set(Some(e)),
+                }
+            });
+        })
+    };
+    let body = match &*games {
+        None => html! { <p>{ lang.pick("読み込み中…", "Loading…") }</p> },
+        Some(Err(e)) => html! {
+            <p class="online-error" data-error="lobby">{ lang.pick("ロビーを開けません：", "The lobby cannot be reached: ") }{ e }</p>
+        },
+        Some(Ok(list)) if list.games.is_empty() => html! {
+            <p data-lobby-empty="">{ lang.pick("募集中の対局はありません。", "No open game is waiting for players.") }</p>
+        },
+        Some(Ok(list)) => {
+            let rows = list.games.iter().map(|g| {
+                let name = g.spec.game.parse::<koma_rules::GameId>().map(koma_rules::names::game).unwrap_or("?");
+                let players = g.names.len();
+                let seats = g.free.iter().map(|&s| {
+                    let take = take.clone();
+                    let id = g.id.clone();
+                    html! {
+                        <button data-take={s.to_string()} onclick={Callback::from(move |_: MouseEvent| take.emit((id.clone(), s)))}>
+                            { format!("{} {}", lang.pick("席", "Take seat"), seat_label(players, usize::from(s))) }</button>
+                    }
+                });
+                html! {
+                    <li data-lobby-game={g.id.clone()} data-game={g.spec.game.clone()}>
+                        <span class="lobby-name">{ name }</span>
+                        <span class="lobby-clock">{ g.spec.clock.clone().unwrap_or_else(|| lang.pick("持ち時間なし", "no clock").to_string()) }</span>
+                        <span class="lobby-players">{ g.names.iter().filter(|n| !n.is_empty()).cloned().collect::<Vec<_>>().join(", ") }</span>
+                        { for seats }
+                    </li>
+                }
+            });
+            html! { <ul class="lobby-games">{ for rows }</ul> }
+        }
+    };
+    html! {
+        <section class="lobby" data-lobby="">
+            <h1>{ lang.pick("ロビー", "Lobby") }</h1>
+            { body }
+            if let Some(e) = &*error {
+                <p class="online-error" data-error="take" role="alert">{ e }</p>
+            }
+            <p><a href="#/">{ lang.pick("最初の画面へ", "Back to the game list") }</a></p>
+        </section>
+    }
+}
+
+/// Each seat's name and connection, for the play screen of an online game
+/// (`[data-connection="<seat>"]`, `online` or `offline`), and this browser's line.
+pub fn seats_view(lang: Lang, game: koma_rules::GameId, link: &OnlineLink) -> Html {
+    let seats = link.seats.iter().enumerate().map(|(i, s)| {
+        let mark = koma_rules::names::seat_marked(game, koma_rules::Player(i as u8), lang);
+        let you = (link.seat == Some(i as u8)).then(|| lang.pick("（あなた）", " (you)"));
+        let state = match (s.taken, s.connection) {
+            (false, _) => lang.pick("空席", "free"),
+            (true, Connection::Online) => lang.pick("接続中", "online"),
+            (true, Connection::Offline) => lang.pick("切断", "disconnected"),
+        };
+        html! {
+            <li data-connection={s.connection.id()} data-seat={i.to_string()}>
+                { format!("{mark} {}", s.name) }{ for you }{ " — " }{ state }
+            </li>
+        }
+    });
+    let line = match link.line {
+        Line::Open => None,
+        Line::Connecting => Some(lang.pick("接続しています…", "connecting…")),
+        Line::Reconnecting => Some(lang.pick("再接続しています…", "reconnecting…")),
+    };
+    let waiting = (link.status == Status::Waiting)
+        .then(|| lang.pick("相手を待っています", "Waiting for the other players"));
+    html! {
+        <div class="online-seats" data-line={link.line.id()}>
+            <ul>{ for seats }</ul>
+            if let Some(l) = line { <p class="line" role="status">{ l }</p> }
+            if let Some(w) = waiting { <p class="waiting" data-waiting="">{ w }</p> }
+            if link.seat.is_none() { <p class="watching" data-watching="">{ lang.pick("観戦中", "Watching") }</p> }
+        </div>
+    }
+}
+
+/// The standing offer: the others' answer buttons, or the asker's wait; and the server's last
+/// refusal.
+pub fn offer_view(lang: Lang, game: koma_rules::GameId, link: &OnlineLink) -> Html {
+    let offer = link.offer.as_ref().map(|o| {
+        let who = koma_rules::names::seat_marked(game, koma_rules::Player(o.by), lang);
+        let what = match (o.what, lang) {
+            (koma_wire::OfferKind::Takeback, Lang::Ja) => "待った",
+            (koma_wire::OfferKind::Takeback, Lang::En) => "a takeback",
+            (koma_wire::OfferKind::Impasse, Lang::Ja) => "持将棋",
+            (koma_wire::OfferKind::Impasse, Lang::En) => "an impasse",
+        };
+        let answered = link.seat.is_none_or(|s| o.accepted.contains(&s));
+        let answer = |accept: bool| {
+            let send = link.send.clone();
+            Callback::from(move |_: MouseEvent| send.emit(ClientMsg::Answer { accept }))
+        };
+        html! {
+            <p class="offer" data-offer={format!("{:?}", o.what).to_lowercase()} role="status">
+                { match lang {
+                    Lang::Ja => format!("{who}が{what}を申し出ています"),
+                    Lang::En => format!("{who} asks for {what}"),
+                } }
+                if !answered {
+                    <button data-action="accept-offer" onclick={answer(true)}>{ lang.pick("承諾", "Accept") }</button>
+                    <button data-action="decline-offer" onclick={answer(false)}>{ lang.pick("拒否", "Decline") }</button>
+                }
+            </p>
+        }
+    });
+    let refused = link.refused.as_ref().map(|r| {
+        html! { <p class="online-error" data-online-error="" role="alert">{ r }</p> }
+    });
+    html! { <>{ for offer }{ for refused }</> }
+}
+
+/// The play screen's side of an online game: what the server says goes into the game's
+/// reducer (moves, takebacks, clocks, endings, a whole game after a hello), and a move the
+/// person makes at this screen goes out to the server. When the two games differ (a move the
+/// server did not take), the whole game is asked for again.
+#[hook]
+pub fn use_online_game(state: &UseReducerHandle<crate::play::Play>, link: Option<&OnlineLink>) {
+    use crate::play::Action;
+    let seen = use_mut_ref(|| 0usize);
+    // the plies the server has (as far as this screen has heard), and the last ply sent
+    let server = use_mut_ref(|| 0usize);
+    let sent = use_mut_ref(|| 0usize);
+    let told = link.map(|l| l.told.clone()).unwrap_or_default();
+    let resync = link.map(|l| l.resync.clone());
+    {
+        let (state, seen, server, resync) =
+            (state.clone(), seen.clone(), server.clone(), resync.clone());
+        use_effect_with(told.len(), move |_| {
+            let start = *seen.borrow();
+            for m in told.iter().skip(start) {
+                let clock = |c: &Option<koma_wire::ClockView>| {
+                    if let Some(c) = c {
+                        state.dispatch(Action::RemoteClock(Box::new(c.clone())));
+                    }
+                };
+                match m {
+                    ServerMsg::Welcome(s) => {
+                        *server.borrow_mut() = (s.from as usize) + s.moves.len();
+                        state.dispatch(Action::Synced {
+                            from: s.from as usize,
+                            moves: s.moves.clone(),
+                        });
+                        clock(&s.clock);
+                        if let Some(o) = &s.outcome {
+                            state.dispatch(Action::RemoteEnd(o.clone()));
+                        }
+                    }
+                    ServerMsg::Moved { ply, mv, clock: c } => {
+                        *server.borrow_mut() = *ply as usize;
+                        state.dispatch(Action::Remote {
+                            ply: *ply as usize,
+                            mv: mv.clone(),
+                        });
+                        clock(c);
+                    }
+                    ServerMsg::TakenBack { plies, clock: c } => {
+                        *server.borrow_mut() = *plies as usize;
+                        state.dispatch(Action::RemoteTakeBack(*plies as usize));
+                        clock(c);
+                    }
+                    ServerMsg::Started { clock: c } => clock(c),
+                    ServerMsg::Ended { outcome, clock: c } => {
+                        clock(c);
+                        state.dispatch(Action::RemoteEnd(outcome.clone()));
+                    }
+                    ServerMsg::Error { code, .. }
+                        if matches!(
+                            code,
+                            koma_wire::ErrorCode::StalePly
+                                | koma_wire::ErrorCode::NotYourTurn
+                                | koma_wire::ErrorCode::IllegalMove
+                                | koma_wire::ErrorCode::BadMove
+                                | koma_wire::ErrorCode::GameOver
+                                | koma_wire::ErrorCode::NotStarted
+                                | koma_wire::ErrorCode::Internal
+                        ) =>
+                    {
+                        if let Some(r) = &resync {
+                            r.emit(());
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            *seen.borrow_mut() = told.len();
+        });
+    }
+    // this screen's own move goes out once
+    let plies = state.game.moves().len();
+    let out_of_step = state.out_of_step;
+    let send = link.map(|l| l.send.clone());
+    let moves = state.game.moves();
+    let variant = state.game.position().variant();
+    use_effect_with((plies, out_of_step), move |&(plies, out_of_step)| {
+        if out_of_step {
+            if let Some(r) = &resync {
+                r.emit(());
+            }
+            return;
+        }
+        let known = *server.borrow();
+        if let Some(send) = send
+            && plies == known + 1
+            && *sent.borrow() < plies
+            && let Some(&mv) = moves.last()
+        {
+            *sent.borrow_mut() = plies;
+            send.emit(ClientMsg::Move {
+                ply: known as u32,
+                mv: koma_rules::notation::write_move(variant, mv),
+            });
+        }
+    });
+}
