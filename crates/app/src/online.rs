@@ -41,6 +41,44 @@ fn invites_key(id: &str) -> String {
     format!("koma.online.{id}.invites")
 }
 
+/// JSON text of a value, through the browser's own `JSON` (the app carries no JSON library of
+/// its own: serde-wasm-bindgen makes the JavaScript value).
+pub fn to_json<T: serde::Serialize>(value: &T) -> Option<String> {
+    let v = serde_wasm_bindgen::to_value(value).ok()?;
+    js_sys::JSON::stringify(&v).ok()?.as_string()
+}
+
+/// A value from JSON text, through the browser's own `JSON`.
+pub fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Option<T> {
+    let v = js_sys::JSON::parse(text).ok()?;
+    serde_wasm_bindgen::from_value(v).ok()
+}
+
+/// A GET or POST to the server's API: the answer's status and its value (or the API's error
+/// text).
+async fn api<T: serde::de::DeserializeOwned>(
+    path: &str,
+    body: Option<String>,
+) -> Result<T, String> {
+    let request = match body {
+        Some(b) => gloo::net::http::Request::post(path)
+            .header("content-type", "application/json")
+            .body(b)
+            .map_err(|e| e.to_string())?,
+        None => gloo::net::http::Request::get(path)
+            .build()
+            .map_err(|e| e.to_string())?,
+    };
+    let r = request.send().await.map_err(|e| e.to_string())?;
+    let text = r.text().await.map_err(|e| e.to_string())?;
+    if r.ok() {
+        from_json(&text).ok_or_else(|| format!("the server's answer cannot be read: {text}"))
+    } else {
+        Err(from_json::<koma_wire::ApiError>(&text)
+            .map_or_else(|| format!("the server answered {}", r.status()), |e| e.error))
+    }
+}
+
 /// The name this person plays under, kept between games.
 const NAME_KEY: &str = "koma.online.name";
 
@@ -87,13 +125,9 @@ pub fn use_server() -> UseStateHandle<Option<bool>> {
         let up = up.clone();
         use_effect_with((), move |_| {
             wasm_bindgen_futures::spawn_local(async move {
-                let ok = match gloo::net::http::Request::get("api/health").send().await {
-                    Ok(r) if r.ok() => r
-                        .json::<koma_wire::Health>()
-                        .await
-                        .is_ok_and(|h| h.ok),
-                    _ => false,
-                };
+                let ok = api::<koma_wire::Health>("api/health", None)
+                    .await
+                    .is_ok_and(|h| h.ok);
                 up.set(Some(ok));
             });
         });
@@ -291,7 +325,9 @@ fn connect(
                 name: Some(kept_name()).filter(|n| !n.is_empty()),
                 have: *plies.borrow(),
             };
-            let _ = ws.send_with_str(&hello.encode());
+            if let Some(text) = to_json(&hello) {
+                let _ = ws.send_with_str(&text);
+            }
             conn.dispatch(ConnAction::Line(Line::Open));
         })
     };
@@ -301,7 +337,7 @@ fn connect(
             let Some(text) = e.data().as_string() else {
                 return;
             };
-            let Ok(m) = ServerMsg::decode(&text) else {
+            let Some(m) = from_json::<ServerMsg>(&text) else {
                 return;
             };
             match &m {
@@ -422,7 +458,9 @@ pub fn online_view(props: &OnlineProps) -> Html {
         let wire = wire.clone();
         Callback::from(move |m: ClientMsg| {
             if let Some(s) = &wire.borrow().socket {
-                let _ = s.ws.send_with_str(&m.encode());
+                if let Some(text) = to_json(&m) {
+                    let _ = s.ws.send_with_str(&text);
+                }
             }
         })
     };
@@ -479,7 +517,7 @@ pub fn online_view(props: &OnlineProps) -> Html {
         resync,
     };
     let invites = stored(&invites_key(&props.id))
-        .and_then(|t| serde_json::from_str::<Created>(&t).ok())
+        .and_then(|t| from_json::<Created>(&t))
         .filter(|_| link.status == Status::Waiting);
     html! {
         <>
@@ -614,7 +652,7 @@ pub fn new_online(props: &NewOnlineProps) -> Html {
                 match create(&spec).await {
                     Ok(created) => {
                         if let Some(link) = created.seats.get(usize::from(seat)) {
-                            store(&invites_key(&created.id), &serde_json::to_string(&created).unwrap_or_default());
+                            store(&invites_key(&created.id), &to_json(&created).unwrap_or_default());
                             if let Some(w) = web_sys::window() {
                                 let _ = w.location().set_hash(link.trim_start_matches('#'));
                             }
@@ -640,21 +678,8 @@ pub fn new_online(props: &NewOnlineProps) -> Html {
 }
 
 async fn create(spec: &NewGame) -> Result<Created, String> {
-    let r = gloo::net::http::Request::post("api/games")
-        .json(spec)
-        .map_err(|e| e.to_string())?
-        .send()
-        .await
-        .map_err(|e| e.to_string())?;
-    if r.ok() {
-        r.json::<Created>().await.map_err(|e| e.to_string())
-    } else {
-        let e = r
-            .json::<koma_wire::ApiError>()
-            .await
-            .map_or_else(|_| format!("the server answered {}", r.status()), |e| e.error);
-        Err(e)
-    }
+    let body = to_json(spec).ok_or("the game cannot be written")?;
+    api("api/games", Some(body)).await
 }
 
 /// The lobby (`#/lobby`): open games waiting for players, asked again every few seconds; a
@@ -668,11 +693,7 @@ pub fn lobby() -> Html {
         let games = games.clone();
         use_effect_with(*tick, move |_| {
             wasm_bindgen_futures::spawn_local(async move {
-                let got = match gloo::net::http::Request::get("api/lobby").send().await {
-                    Ok(r) if r.ok() => r.json::<LobbyList>().await.map_err(|e| e.to_string()),
-                    Ok(r) => Err(format!("the server answered {}", r.status())),
-                    Err(e) => Err(e.to_string()),
-                };
+                let got = api::<LobbyList>("api/lobby", None).await;
                 games.set(Some(got));
             });
         });
@@ -690,24 +711,13 @@ pub fn lobby() -> Html {
         Callback::from(move |(id, seat): (String, u8)| {
             let error = error.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let body = koma_wire::TakeSeat { seat };
-                let sent = match gloo::net::http::Request::post(&format!("api/games/{id}/take")).json(&body) {
-                    Ok(r) => r.send().await.map_err(|e| e.to_string()),
-                    Err(e) => Err(e.to_string()),
-                };
-                match sent {
-                    Ok(r) if r.ok() => {
-                        if let Ok(t) = r.json::<koma_wire::Taken>().await
-                            && let Some(w) = web_sys::window()
-                        {
+                let body = to_json(&koma_wire::TakeSeat { seat }).unwrap_or_default();
+                match api::<koma_wire::Taken>(&format!("api/games/{id}/take"), Some(body)).await {
+                    Ok(t) => {
+                        if let Some(w) = web_sys::window() {
                             let _ = w.location().set_hash(t.link.trim_start_matches('#'));
                         }
                     }
-                    Ok(r) => error.set(Some(
-                        r.json::<koma_wire::ApiError>()
-                            .await
-                            .map_or_else(|_| format!("the server answered {}", r.status()), |e| e.error),
-                    )),
                     Err(e) => error.set(Some(e)),
                 }
             });
@@ -757,8 +767,9 @@ pub fn lobby() -> Html {
     }
 }
 
-/// Each seat's name and connection, for the play screen of an online game
-/// (`[data-connection="<seat>"]`, `online` or `offline`), and this browser's line.
+/// Each seat's name and connection, for the play screen of an online game: one
+/// `<data data-connection="<seat>" value="online|offline">` a seat; and this browser's line
+/// (`data-line`: `open`, `connecting`, `reconnecting`).
 pub fn seats_view(lang: Lang, game: koma_rules::GameId, link: &OnlineLink) -> Html {
     let seats = link.seats.iter().enumerate().map(|(i, s)| {
         let mark = koma_rules::names::seat_marked(game, koma_rules::Player(i as u8), lang);
@@ -769,8 +780,9 @@ pub fn seats_view(lang: Lang, game: koma_rules::GameId, link: &OnlineLink) -> Ht
             (true, Connection::Offline) => lang.pick("切断", "disconnected"),
         };
         html! {
-            <li data-connection={s.connection.id()} data-seat={i.to_string()}>
-                { format!("{mark} {}", s.name) }{ for you }{ " — " }{ state }
+            <li>
+                <data data-connection={i.to_string()} value={s.connection.id()}>
+                    { format!("{mark} {}", s.name) }{ for you }{ " — " }{ state }</data>
             </li>
         }
     });

@@ -419,11 +419,17 @@ fn test(args: &[String]) -> Result {
     )?;
     if e2e {
         trunk_build()?;
+        // the online tests start their own koma-server over the build
+        step(
+            "cargo build --release -p koma-server",
+            cmd("cargo").args(["build", "--release", "--quiet", "-p", "koma-server"]),
+        )?;
         step(
             "browser tests (Playwright, Chromium)",
             cmd("npm")
                 .args(["run", "e2e"])
-                .current_dir(root().join("web")),
+                .current_dir(root().join("web"))
+                .env("KOMA_SERVER", root().join("target/release/koma-server")),
         )?;
         step(
             "browser smoke (WebDriver: Firefox ESR, WebKitGTK)",

@@ -269,14 +269,16 @@ pub fn play_view(props: &PlayProps) -> Html {
                         { nav_button(&state, "last", "»", viewing.map(|_| None)) }
                     </div>
                     { buttons_view(&state, lang, start.strict, props.online.as_ref()) }
-                    { computer_view(&state, lang, &computer) }
+                    if props.online.is_none() {
+                        { computer_view(&state, lang, &computer) }
+                    }
                 </div>
                 if let Some(e) = &*save_error {
                     <p class="storage-error" data-error="storage" role="alert">{ e.message(lang) }</p>
                 }
-                { impasse_panel(&state, shown, shown.game.outcome().is_none(), lang) }
+                { impasse_panel(&state, shown, shown.game.outcome().is_none(), lang, props.online.as_ref()) }
                 <MoveList {texts} current={shown.view.unwrap_or(shown.game.moves().len())} {on_view} />
-                { record_panel(&state, shown, game_id, lang) }
+                { record_panel(&state, shown, game_id, lang, props.online.is_none()) }
             </div>
         </section>
     }

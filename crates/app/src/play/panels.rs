@@ -16,6 +16,7 @@ pub(super) fn impasse_panel(
     st: &Play,
     ongoing: bool,
     lang: Lang,
+    online: Option<&crate::online::OnlineLink>,
 ) -> Html {
     let status = Status::of(&st.game, st.game.position());
     if !status.impasse {
@@ -25,6 +26,18 @@ pub(super) fn impasse_panel(
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(a()))
     };
+    // online, the server is asked: an impasse is offered to the other seat, a declaration sent
+    let ask = |m: koma_wire::ClientMsg| {
+        online.map(|l| {
+            let send = l.send.clone();
+            Callback::from(move |_: MouseEvent| send.emit(m.clone()))
+        })
+    };
+    let on_impasse = ask(koma_wire::ClientMsg::Offer {
+        what: koma_wire::OfferKind::Impasse,
+    })
+    .unwrap_or_else(|| d(|| Action::Impasse));
+    let on_declare = ask(koma_wire::ClientMsg::Declare).unwrap_or_else(|| d(|| Action::Declare));
     let [s, g] = st.game.impasse_points();
     let entered = st.game.both_kings_entered();
     let declaration = status.declaration.then(|| {
@@ -43,7 +56,7 @@ pub(super) fn impasse_panel(
                         Lang::Ja => format!("点数 {}（31点以上で勝ち、24〜30点で引き分け）", dc.points),
                         Lang::En => format!("points {} (31 or more wins, 24-30 draws)", dc.points),
                     } }</li>
-                    <li><button data-action="declare-confirm" onclick={d(|| Action::Declare)}>
+                    <li><button data-action="declare-confirm" onclick={on_declare.clone()}>
                         { lang.pick("宣言する", "Declare") }</button></li>
                 </ul>
             }
@@ -62,7 +75,7 @@ pub(super) fn impasse_panel(
         <div class="impasse">
             <span data-impasse-points={format!("{s},{g}")}>
                 { format!("{} ☗ {s} · ☖ {g}", lang.pick("持将棋の点数", "impasse points")) }</span>
-            <button data-action="impasse" disabled={!(ongoing && entered)} onclick={d(|| Action::Impasse)}>
+            <button data-action="impasse" disabled={!(ongoing && entered)} onclick={on_impasse}>
                 { lang.pick("持将棋に合意", "Agree impasse (持将棋)") }</button>
             { for declaration }
         </div>
@@ -75,6 +88,7 @@ pub(super) fn record_panel(
     st: &Play,
     game_id: GameId,
     lang: Lang,
+    import: bool,
 ) -> Html {
     use crate::record::{Format, export};
     use koma_rules::record::has_kif;
@@ -199,7 +213,9 @@ pub(super) fn record_panel(
                 if let Some(on_copy) = on_copy {
                     <button data-action="copy" onclick={on_copy}>{ lang.pick("コピー", "Copy") }</button>
                 }
-                <button data-action="paste" onclick={on_paste}>{ lang.pick("貼り付けて読込", "Paste and load") }</button>
+                if import {
+                    <button data-action="paste" onclick={on_paste}>{ lang.pick("貼り付けて読込", "Paste and load") }</button>
+                }
             </div>
             if let Some(n) = &st.notice {
                 <p class="notice" data-notice="" role="status">{ n }</p>
@@ -207,12 +223,15 @@ pub(super) fn record_panel(
             if let Some(t) = text {
                 <textarea data-export="" readonly=true rows="8" value={t} />
             }
-            <textarea data-import="" rows="4" placeholder={lang.pick("SFEN・USIの指し手・KIFをここに貼り付け", "Paste SFEN, USI moves or KIF here")}
-                value={state.import_text.clone()} oninput={on_text} />
-            <div class="buttons">
-                <button data-action="import" onclick={on_import}>{ lang.pick("読込", "Load") }</button>
-                <input type="file" data-import-file="" accept=".kif,.kifu,.txt,.sfen,.usi" onchange={on_file} />
-            </div>
+            // (an online game is the server's: nothing is loaded over it)
+            if import {
+                <textarea data-import="" rows="4" placeholder={lang.pick("SFEN・USIの指し手・KIFをここに貼り付け", "Paste SFEN, USI moves or KIF here")}
+                    value={state.import_text.clone()} oninput={on_text} />
+                <div class="buttons">
+                    <button data-action="import" onclick={on_import}>{ lang.pick("読込", "Load") }</button>
+                    <input type="file" data-import-file="" accept=".kif,.kifu,.txt,.sfen,.usi" onchange={on_file} />
+                </div>
+            }
             if let Some(e) = &st.import_error {
                 <p class="foul" data-import-error="" role="alert">{ e }</p>
             }

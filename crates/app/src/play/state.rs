@@ -675,6 +675,22 @@ impl Play {
 impl Reducible for Play {
     type Action = Action;
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        // online, the server decides takebacks, resignations, impasse and declarations (the
+        // screen asks it), no other game is loaded over the server's, and the engine gives no
+        // hints
+        if self.online.is_some()
+            && matches!(
+                action,
+                Action::Load(_)
+                    | Action::Impasse
+                    | Action::Declare
+                    | Action::Undo
+                    | Action::Resign
+                    | Action::AskHint
+            )
+        {
+            return self;
+        }
         let mut s = (*self).clone();
         s.version += 1;
         let (hash, plies) = (s.game.position().hash(), s.game.moves().len());

@@ -1,0 +1,211 @@
+// Online play as people meet it: the release build served by a real koma-server (its own
+// process, a SQLite file in a scratch folder, a free loopback port), several browser contexts
+// as several devices, and real drags. `cargo xtask test` builds the server and names it in
+// KOMA_SERVER.
+import { test, expect } from "@playwright/test";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { drag, tap, cell, onBoard } from "./helpers.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = resolve(here, "../../dist");
+const binary = process.env.KOMA_SERVER ?? resolve(here, "../../target/release/koma-server");
+
+/** Start koma-server over `dist` on a free port; resolves to its address and a stop. */
+async function startServer() {
+  const dir = mkdtempSync(join(tmpdir(), "koma-e2e-"));
+  const child = spawn(binary, ["--listen", "127.0.0.1:0", "--dist", dist], {
+    env: { ...process.env, KOMA_DATABASE_URL: `sqlite://${dir}/koma.db?mode=rwc` },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise((ok, fail) => {
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = /listening on (http:\/\/[^/\s]+)\//.exec(out);
+      if (m) ok(m[1]);
+    });
+    child.on("exit", (code) => fail(new Error(`koma-server exited (${code}): ${out}`)));
+  });
+  return {
+    url,
+    stop() {
+      child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let server;
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(() => server?.stop());
+
+/** A phone-sized device of its own (its own storage: a person on their own phone). */
+async function phone(browser) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    baseURL: server.url,
+  });
+  return context.newPage();
+}
+
+/** Create a game by the API, as the start screen's "Play online" does. */
+async function create(page, spec) {
+  const r = await page.request.post(`${server.url}/api/games`, { data: spec });
+  expect(r.status()).toBe(201);
+  return r.json();
+}
+
+const statusOf = (page) => page.locator("[data-status]");
+
+test("the start screen offers online play where the server answers, and makes a game with invitations", async ({ browser }, info) => {
+  test.skip(info.project.name !== "desktop", "one device size is enough here");
+  const context = await browser.newContext({ baseURL: server.url });
+  const a = await context.newPage();
+  await a.goto("/#/");
+  await expect(a.locator('[data-action="play-online"]')).toHaveCount(1);
+  await a.locator('input[name="online-name"]').fill("Hanako");
+  await tap(a, '[data-action="play-online"]');
+  await expect(a).toHaveURL(/#\/online\/[0-9a-f]{16}\?seat=[0-9a-f]{32}$/);
+  await expect(a.locator("[data-online]").first()).toHaveCount(1);
+  // the invitation for the other seat: a link and a QR code
+  const invite = a.locator('[data-invite="1"] input');
+  await expect(invite).toHaveValue(/#\/online\/[0-9a-f]{16}\?seat=[0-9a-f]{32}$/);
+  await expect(a.locator('[data-qr="1"] svg')).toHaveCount(1);
+  await expect(a.locator("[data-waiting]")).toHaveCount(1);
+  await a.screenshot({ path: info.outputPath("online-invitations.png") });
+  const link = await invite.inputValue();
+  // the invited player opens it on another device: the game starts for both
+  const b = await (await browser.newContext()).newPage();
+  await b.goto(link);
+  await expect(b.locator('[data-connection="0"]')).toHaveAttribute("value", "online");
+  await expect(a.locator('[data-connection="1"]')).toHaveAttribute("value", "online");
+  await expect(a.locator("[data-waiting]")).toHaveCount(0);
+  await expect(a.locator('[data-connection="0"]')).toContainText("Hanako");
+  // sente moves by a drag; gote sees it
+  await drag(a, onBoard("7g"), cell("7f"));
+  await expect(b.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
+  await expect(statusOf(b)).toHaveAttribute("data-turn", "1");
+  // sente cannot move gote's pieces
+  await drag(a, onBoard("3c"), cell("3d"));
+  await expect(a.locator('[data-piece="P"][data-owner="1"][data-square="3c"]')).toHaveCount(1);
+  await b.context().close();
+  await context.close();
+});
+
+test("two players play shogi; one reloads mid-game and plays on; a watcher sees each move", async ({ browser }, info) => {
+  test.skip(info.project.name !== "desktop", "the phones' test is below");
+  const a = await phone(browser);
+  const game = await create(a, { game: "shogi", clock: "600+30" });
+  await a.goto("/" + game.seats[0]);
+  const b = await phone(browser);
+  await b.goto("/" + game.seats[1]);
+  const w = await phone(browser);
+  await w.goto("/" + game.watch);
+  await expect(w.locator("[data-watching]")).toHaveCount(1);
+  for (const p of [a, b, w]) await expect(p.locator('[data-clock="0"]')).toHaveClass(/running/);
+  await drag(a, onBoard("7g"), cell("7f"));
+  await expect(w.locator('[data-square="7f"][data-owner="0"]')).toHaveCount(1);
+  await drag(b, onBoard("3c"), cell("3d"));
+  await expect(w.locator('[data-square="3d"][data-owner="1"]')).toHaveCount(1);
+  // sente reloads: back in its seat with the game as it was
+  await a.reload();
+  await expect(statusOf(a)).toHaveAttribute("data-turn", "0");
+  await expect(a.locator(".moves li[data-ply]")).toHaveCount(2);
+  await expect(b.locator('[data-connection="0"]')).toHaveAttribute("value", "online");
+  await drag(a, onBoard("8h"), cell("2b"));
+  await tap(a, '[data-promote="yes"]');
+  await expect(w.locator('[data-piece="+B"][data-square="2b"]')).toHaveCount(1);
+  await expect(b.locator('[data-piece="+B"][data-square="2b"]')).toHaveCount(1);
+  // the watcher cannot move
+  await drag(w, onBoard("3a"), cell("2b"));
+  await expect(w.locator('[data-piece="+B"][data-square="2b"]')).toHaveCount(1);
+  // gote resigns: everybody sees the result
+  await tap(b, '[data-action="resign"]');
+  for (const p of [a, b, w]) {
+    await expect(statusOf(p)).toHaveAttribute("data-result", "0");
+    await expect(statusOf(p)).toHaveAttribute("data-reason", "resignation");
+  }
+  await w.screenshot({ path: info.outputPath("online-watcher.png") });
+  for (const p of [a, b, w]) await p.context().close();
+});
+
+test("three phones take the three seats of Three Kingdoms shogi by their links and play through a turn jump", async ({ browser }, info) => {
+  test.skip(info.project.name !== "phone", "three phones");
+  const pages = [];
+  const first = await phone(browser);
+  const game = await create(first, { game: "sangoku" });
+  pages.push(first);
+  pages.push(await phone(browser));
+  pages.push(await phone(browser));
+  for (let i = 0; i < 3; i++) await pages[i].goto("/" + game.seats[i]);
+  for (const p of pages) {
+    for (let s = 0; s < 3; s++) {
+      await expect(p.locator(`[data-connection="${s}"]`)).toHaveAttribute("value", "online");
+    }
+  }
+  // A, B, C in turn; then A's chariot checks C, who moves out of turn; then back to A
+  const moves = [
+    [0, "-1,3", "0,2", "1"],
+    [1, "3,-1", "2,-1", "2"],
+    [2, "-1,-2", "0,-2", "0"],
+    [0, "-1,4", "-1,-3", "2"],
+    [2, "-2,-2", "-1,-3", "0"],
+  ];
+  for (const [seat, from, to, next] of moves) {
+    await drag(pages[seat], cell(from), cell(to));
+    for (const p of pages) await expect(statusOf(p)).toHaveAttribute("data-turn", next);
+  }
+  await expect(pages[0].locator(".moves li[data-ply]")).toHaveCount(5);
+  await pages[2].screenshot({ path: info.outputPath("online-sangoku-c.png") });
+  const seen = async (p) =>
+    p.evaluate(() =>
+      [...document.querySelectorAll(".pieces [data-piece]")]
+        .map((e) => `${e.getAttribute("data-piece")}:${e.getAttribute("data-owner")}:${e.getAttribute("data-square")}`)
+        .sort(),
+    );
+  const a = await seen(pages[0]);
+  expect(await seen(pages[1])).toEqual(a);
+  expect(await seen(pages[2])).toEqual(a);
+  for (const p of pages) await p.context().close();
+});
+
+test("the lobby lists an open game and fills it", async ({ browser }, info) => {
+  test.skip(info.project.name !== "desktop", "one device size is enough here");
+  const a = await phone(browser);
+  const game = await create(a, { game: "minishogi", open: true });
+  await a.goto("/" + game.seats[0]);
+  const b = await phone(browser);
+  await b.goto("/#/lobby");
+  const row = b.locator(`[data-lobby-game="${game.id}"]`);
+  await expect(row).toHaveCount(1);
+  await tap(b, `[data-lobby-game="${game.id}"] [data-take="1"]`);
+  await expect(b).toHaveURL(new RegExp(`#/online/${game.id}\\?seat=`));
+  await expect(statusOf(b)).toHaveAttribute("data-turn", "0");
+  await expect(a.locator('[data-connection="1"]')).toHaveAttribute("value", "online");
+  // full: it leaves the lobby
+  await b.goto("/#/lobby");
+  await expect(b.locator("[data-lobby-empty], .lobby-games")).toHaveCount(1);
+  await expect(b.locator(`[data-lobby-game="${game.id}"]`)).toHaveCount(0);
+  await a.context().close();
+  await b.context().close();
+});
+
+test("online play is hidden when the app is served without the server", async ({ page }, info) => {
+  test.skip(info.project.name !== "desktop", "one device size is enough here");
+  // the test's own static server (web/serve.mjs): no API behind the page; once the app's
+  // question to it is answered, nothing of online play shows
+  const asked = page.waitForResponse((r) => r.url().includes("api/health"));
+  await page.goto("/#/");
+  await asked;
+  await expect(page.locator('[data-form="new-game"]')).toHaveCount(1);
+  await expect(page.locator('[data-action="play-online"]')).toHaveCount(0);
+  await expect(page.locator("[data-online-choices]")).toHaveCount(0);
+});
