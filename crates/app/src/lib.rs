@@ -321,5 +321,25 @@ mod tests {
             matches!(Route::parse("#/play/shogi?saved=..%2Fx"), Route::Unknown(e) if e.contains("saved="))
         );
         assert!(matches!(Route::parse("#/nowhere"), Route::Unknown(_)));
+        assert_eq!(Route::parse("#/lobby"), Route::Lobby);
+        assert_eq!(
+            Route::parse("#/online/0123456789abcdef"),
+            Route::Online {
+                id: "0123456789abcdef".into(),
+                token: None
+            }
+        );
+        assert_eq!(
+            Route::parse("#/online/0123456789abcdef?seat=0123456789abcdef0123456789abcdef"),
+            Route::Online {
+                id: "0123456789abcdef".into(),
+                token: Some("0123456789abcdef0123456789abcdef".into())
+            }
+        );
+        assert!(matches!(Route::parse("#/online/../x"), Route::Unknown(_)));
+        assert!(matches!(
+            Route::parse("#/online/0123456789abcdef?seat=<script>"),
+            Route::Unknown(e) if e.contains("seat")
+        ));
     }
 }

@@ -74,8 +74,10 @@ async fn api<T: serde::de::DeserializeOwned>(
     if r.ok() {
         from_json(&text).ok_or_else(|| format!("the server's answer cannot be read: {text}"))
     } else {
-        Err(from_json::<koma_wire::ApiError>(&text)
-            .map_or_else(|| format!("the server answered {}", r.status()), |e| e.error))
+        Err(from_json::<koma_wire::ApiError>(&text).map_or_else(
+            || format!("the server answered {}", r.status()),
+            |e| e.error,
+        ))
     }
 }
 
@@ -457,10 +459,10 @@ pub fn online_view(props: &OnlineProps) -> Html {
     let send = {
         let wire = wire.clone();
         Callback::from(move |m: ClientMsg| {
-            if let Some(s) = &wire.borrow().socket {
-                if let Some(text) = to_json(&m) {
-                    let _ = s.ws.send_with_str(&text);
-                }
+            if let Some(s) = &wire.borrow().socket
+                && let Some(text) = to_json(&m)
+            {
+                let _ = s.ws.send_with_str(&text);
             }
         })
     };
@@ -472,7 +474,13 @@ pub fn online_view(props: &OnlineProps) -> Html {
             *plies.borrow_mut() = 0;
             let old = wire.borrow_mut().socket.take();
             drop(old);
-            connect(wire.clone(), conn.clone(), id.clone(), token.clone(), plies.clone());
+            connect(
+                wire.clone(),
+                conn.clone(),
+                id.clone(),
+                token.clone(),
+                plies.clone(),
+            );
         })
     };
     if let Some(e) = &conn.failed {
@@ -548,7 +556,10 @@ pub fn start_of(spec: &NewGame) -> Result<Start, String> {
     start.setup = spec.handicap.clone();
     start.preset = spec.preset.clone();
     start.clock = match &spec.clock {
-        Some(c) => Some(c.parse().map_err(|e: koma_rules::clock::BadTimeControl| e.to_string())?),
+        Some(c) => Some(
+            c.parse()
+                .map_err(|e: koma_rules::clock::BadTimeControl| e.to_string())?,
+        ),
         None => None,
     };
     Ok(start)
@@ -575,18 +586,23 @@ fn qr_svg(text: &str) -> Option<Html> {
 /// copy button, and the watch link.
 fn invitations(lang: Lang, created: &Created, mine: Option<u8>) -> Html {
     let game = created.seats.len();
-    let rows = created.seats.iter().enumerate().filter(|(i, _)| Some(*i as u8) != mine).map(|(i, l)| {
-        let full = full_link(l);
-        let copy = copy_button(lang, full.clone(), format!("copy-seat-{i}"));
-        html! {
-            <li class="invite" data-invite={i.to_string()}>
-                <span>{ format!("{} {}", lang.pick("席", "Seat"), seat_label(game, i)) }</span>
-                <input readonly=true value={full.clone()} />
-                { copy }
-                <div class="qr" data-qr={i.to_string()}>{ for qr_svg(&full) }</div>
-            </li>
-        }
-    });
+    let rows = created
+        .seats
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| Some(*i as u8) != mine)
+        .map(|(i, l)| {
+            let full = full_link(l);
+            let copy = copy_button(lang, full.clone(), format!("copy-seat-{i}"));
+            html! {
+                <li class="invite" data-invite={i.to_string()}>
+                    <span>{ format!("{} {}", lang.pick("席", "Seat"), seat_label(game, i)) }</span>
+                    <input readonly=true value={full.clone()} />
+                    { copy }
+                    <div class="qr" data-qr={i.to_string()}>{ for qr_svg(&full) }</div>
+                </li>
+            }
+        });
     let watch = full_link(&created.watch);
     html! {
         <section class="invitations" data-invitations="">
@@ -637,14 +653,18 @@ pub fn new_online(props: &NewOnlineProps) -> Html {
     let onname = {
         let name = name.clone();
         Callback::from(move |e: InputEvent| {
-            if let Some(i) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+            if let Some(i) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            {
                 store(NAME_KEY, &i.value());
                 name.set(i.value());
             }
         })
     };
     let onclick = {
-        let (spec, seat, error, busy) = (props.spec.clone(), props.seat, error.clone(), busy.clone());
+        let (spec, seat, error, busy) =
+            (props.spec.clone(), props.seat, error.clone(), busy.clone());
         Callback::from(move |_: MouseEvent| {
             let (spec, error, busy) = (spec.clone(), error.clone(), busy.clone());
             busy.set(true);
@@ -652,7 +672,10 @@ pub fn new_online(props: &NewOnlineProps) -> Html {
                 match create(&spec).await {
                     Ok(created) => {
                         if let Some(link) = created.seats.get(usize::from(seat)) {
-                            store(&invites_key(&created.id), &to_json(&created).unwrap_or_default());
+                            store(
+                                &invites_key(&created.id),
+                                &to_json(&created).unwrap_or_default(),
+                            );
                             if let Some(w) = web_sys::window() {
                                 let _ = w.location().set_hash(link.trim_start_matches('#'));
                             }
@@ -892,18 +915,18 @@ pub fn use_online_game(state: &UseReducerHandle<crate::play::Play>, link: Option
                         clock(c);
                         state.dispatch(Action::RemoteEnd(outcome.clone()));
                     }
-                    ServerMsg::Error { code, .. }
-                        if matches!(
-                            code,
+                    // a move the server did not take: ask for its game
+                    ServerMsg::Error {
+                        code:
                             koma_wire::ErrorCode::StalePly
-                                | koma_wire::ErrorCode::NotYourTurn
-                                | koma_wire::ErrorCode::IllegalMove
-                                | koma_wire::ErrorCode::BadMove
-                                | koma_wire::ErrorCode::GameOver
-                                | koma_wire::ErrorCode::NotStarted
-                                | koma_wire::ErrorCode::Internal
-                        ) =>
-                    {
+                            | koma_wire::ErrorCode::NotYourTurn
+                            | koma_wire::ErrorCode::IllegalMove
+                            | koma_wire::ErrorCode::BadMove
+                            | koma_wire::ErrorCode::GameOver
+                            | koma_wire::ErrorCode::NotStarted
+                            | koma_wire::ErrorCode::Internal,
+                        ..
+                    } => {
                         if let Some(r) = &resync {
                             r.emit(());
                         }

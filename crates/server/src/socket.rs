@@ -31,6 +31,8 @@ pub const FLOOD: u32 = 20;
 /// [`MAX_MESSAGE_BYTES`], a message is refused with an error).
 const MAX_FRAME_BYTES: usize = 64 * 1024;
 const _: () = assert!(MAX_FRAME_BYTES > MAX_MESSAGE_BYTES);
+/// A socket's read buffer, and the writes it gathers before sending.
+const BUFFER_BYTES: usize = 8 * 1024;
 
 /// Unloads the room when the connection ends, however it ends (an upgrade that never
 /// completes included).
@@ -90,7 +92,11 @@ pub async fn upgrade(
         room,
     };
     let rate = app.message_rate;
+    // small buffers: messages are small, and a game holds two or three sockets (tungstenite's
+    // default 128 KiB read buffer made a game cost about 300 kB)
     ws.max_message_size(MAX_FRAME_BYTES)
+        .read_buffer_size(BUFFER_BYTES)
+        .write_buffer_size(BUFFER_BYTES)
         .on_upgrade(move |socket| run(socket, entered, rate))
         .into_response()
 }

@@ -224,14 +224,21 @@ fn online_choices(
         let open = open.clone();
         Callback::from(move |e: Event| {
             use wasm_bindgen::JsCast;
-            if let Some(i) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+            if let Some(i) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            {
                 open.set(i.checked());
             }
         })
     };
     let seats = (0..players.min(3) as u8).map(|p| {
         let label = koma_rules::names::seat_marked(
-            if players == 3 { GameId::Sangoku } else { GameId::Shogi },
+            if players == 3 {
+                GameId::Sangoku
+            } else {
+                GameId::Shogi
+            },
             koma_rules::Player(p),
             lang,
         );

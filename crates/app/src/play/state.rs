@@ -270,7 +270,10 @@ impl Play {
     /// and the server keeps the time.
     pub fn online(mut self, mine: Option<Player>) -> Play {
         let players = self.game.position().variant().players();
-        let others = (0..players).map(Player).filter(|&p| Some(p) != mine).collect();
+        let others = (0..players)
+            .map(Player)
+            .filter(|&p| Some(p) != mine)
+            .collect();
         self.online = Some(Rc::new(others));
         if let Some(me) = mine {
             if self.game.position().variant().geometry.is_hex() {
