@@ -5,27 +5,22 @@
 //! (its moves and clocks) loads back into the same game.
 #![no_main]
 
+use koma_rules::GameId;
 use koma_server::db::{GameRow, MoveRow, SeatRow, Stored};
 use koma_server::table::{Change, Table};
 use koma_wire::{ClientMsg, NewGame, Status};
 use libfuzzer_sys::fuzz_target;
-
-const GAMES: [&str; 6] = [
-    "shogi",
-    "minishogi",
-    "shogi66",
-    "chushogi",
-    "sangoku",
-    "sangoku2",
-];
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else {
         return;
     };
     let spec = NewGame {
-        game: GAMES[usize::from(first) % GAMES.len()].to_string(),
+        game: GameId::ALL[usize::from(first) % GameId::ALL.len()]
+            .as_str()
+            .to_string(),
         handicap: None,
+        position: None,
         preset: None,
         clock: (first & 0x80 != 0).then(|| "60+10".to_string()),
         open: false,

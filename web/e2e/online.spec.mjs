@@ -89,6 +89,10 @@ test("the start screen offers online play where the server answers, and makes a 
   await expect(a.locator('[data-connection="1"]')).toHaveAttribute("value", "online");
   await expect(a.locator("[data-waiting]")).toHaveCount(0);
   await expect(a.locator('[data-connection="0"]')).toContainText("Hanako");
+  // the invited player names itself on the play screen: everybody sees it
+  await b.locator('.online-seats input[name="online-name"]').fill("Taro");
+  await b.locator('.online-seats input[name="online-name"]').press("Enter");
+  await expect(a.locator('[data-connection="1"]')).toContainText("Taro");
   // sente moves by a drag; gote sees it
   await drag(a, onBoard("7g"), cell("7f"));
   await expect(b.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
@@ -115,6 +119,14 @@ test("two players play shogi; one reloads mid-game and plays on; a watcher sees 
   await expect(w.locator('[data-square="7f"][data-owner="0"]')).toHaveCount(1);
   await drag(b, onBoard("3c"), cell("3d"));
   await expect(w.locator('[data-square="3d"][data-owner="1"]')).toHaveCount(1);
+  // gote asks for its move back; sente agrees; gote plays it again
+  await tap(b, '[data-action="undo"]');
+  await expect(a.locator('[data-offer="takeback"]')).toHaveCount(1);
+  await tap(a, '[data-action="accept-offer"]');
+  for (const p of [a, b, w]) await expect(p.locator(".moves li[data-ply]")).toHaveCount(1);
+  await expect(w.locator('[data-piece="P"][data-owner="1"][data-square="3c"]')).toHaveCount(1);
+  await drag(b, onBoard("3c"), cell("3d"));
+  await expect(w.locator('[data-square="3d"][data-owner="1"]')).toHaveCount(1);
   // sente reloads: back in its seat with the game as it was
   await a.reload();
   await expect(statusOf(a)).toHaveAttribute("data-turn", "0");
@@ -134,6 +146,10 @@ test("two players play shogi; one reloads mid-game and plays on; a watcher sees 
     await expect(statusOf(p)).toHaveAttribute("data-reason", "resignation");
   }
   await w.screenshot({ path: info.outputPath("online-watcher.png") });
+  // the finished game is kept in the saved games, marked online
+  await a.goto("/#/games");
+  await expect(a.locator(`[data-saved-game][data-online="${game.id}"]`)).toHaveCount(1);
+  await expect(a.locator(`[data-online="${game.id}"]`)).toHaveAttribute("data-result", "0");
   for (const p of [a, b, w]) await p.context().close();
 });
 
@@ -208,4 +224,22 @@ test("online play is hidden when the app is served without the server", async ({
   await expect(page.locator('[data-form="new-game"]')).toHaveCount(1);
   await expect(page.locator('[data-action="play-online"]')).toHaveCount(0);
   await expect(page.locator("[data-online-choices]")).toHaveCount(0);
+});
+
+test("with no network the start screen says online play needs it, and local play goes on", async ({ browser }, info) => {
+  test.skip(info.project.name !== "desktop", "one device size is enough here");
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto("/#/");
+  await expect(page.locator('[data-action="play-online"]')).toHaveCount(1);
+  await context.setOffline(true);
+  // the start screen asked again (a new visit of it): no server, no network
+  await page.evaluate(() => (location.hash = "#/games"));
+  await page.evaluate(() => (location.hash = "#/"));
+  await expect(page.locator("[data-online-offline]")).toHaveCount(1);
+  await expect(page.locator('[data-action="play-online"]')).toHaveCount(0);
+  // a local game still starts
+  await tap(page, '[data-action="start"]');
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "0");
+  await context.close();
 });

@@ -4,7 +4,8 @@
 //! entries that could not be read, set aside with their text kept, to download or delete.
 //!
 //! Hooks: each game is `[data-saved-game="<id>"]` with `data-game`, `data-result` (`ongoing`,
-//! the winner's seat or `draw`) and `data-plies`; its actions `a[data-action="resume"]`,
+//! the winner's seat or `draw`), `data-plies` and, for a game played online, `data-online`
+//! (its id on the server); its actions `a[data-action="resume"]`,
 //! `[data-action="export"]` (then `a[data-download="sfen|usi|kif"]`) and
 //! `[data-action="delete"]`; an entry set aside is `[data-aside="<id>"]` with
 //! `a[data-download="raw"]` and `[data-action="delete-aside"]`.
@@ -139,9 +140,11 @@ fn game_row(
     };
     html! {
         <li class="saved-game" data-saved-game={g.id.clone()} data-game={game.as_str()}
-            data-result={result_hook} data-plies={g.plies().to_string()}>
+            data-result={result_hook} data-plies={g.plies().to_string()}
+            data-online={g.online.clone()}>
             <span class="when">{ date(g.updated, lang) }</span>
-            <span class="which">{ koma_rules::names::game_in(game, lang) }</span>
+            <span class="which">{ koma_rules::names::game_in(game, lang) }
+                if g.online.is_some() { { lang.pick("（オンライン）", " (online)") } }</span>
             <span class="who">{ players(g, game, lang) }</span>
             <span class="result">{ result(g, game, lang) }</span>
             <span class="plies">{ match lang {

@@ -119,6 +119,11 @@ fn absolute(path: &str, socket: bool) -> Option<String> {
     Some(format!("{scheme}//{host}{dir}{path}"))
 }
 
+/// Whether the browser says it has a network.
+pub fn network_up() -> bool {
+    web_sys::window().is_none_or(|w| w.navigator().on_line())
+}
+
 /// Whether a Koma server answers beside the page: `None` while asking.
 #[hook]
 pub fn use_server() -> UseStateHandle<Option<bool>> {
@@ -293,128 +298,114 @@ struct Wire {
     gone: bool,
 }
 
-/// Open the game's socket and say hello; on a drop, try again after a growing wait.
-fn connect(
+/// Everything a connection attempt needs: the machinery, the state it reports to, the game,
+/// the seat's token, and the plies received so far (what a reconnection says it has).
+#[derive(Clone)]
+struct Dial {
     wire: Rc<RefCell<Wire>>,
     conn: UseReducerHandle<Conn>,
     id: String,
     token: Option<String>,
     plies: Rc<RefCell<u32>>,
-) {
-    let Some(url) = absolute(&format!("api/games/{id}/socket"), true) else {
-        conn.dispatch(ConnAction::Failed("no page address".into()));
-        return;
-    };
-    let ws = match web_sys::WebSocket::new(&url) {
-        Ok(ws) => ws,
-        Err(_) => {
-            retry(wire, conn, id, token, plies);
-            return;
-        }
-    };
-    let on_open = {
-        let (ws, wire, conn, token, plies) = (
-            ws.clone(),
-            wire.clone(),
-            conn.clone(),
-            token.clone(),
-            plies.clone(),
-        );
-        Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-            wire.borrow_mut().backoff = 0;
-            let hello = ClientMsg::Hello {
-                token: token.clone(),
-                name: Some(kept_name()).filter(|n| !n.is_empty()),
-                have: *plies.borrow(),
-            };
-            if let Some(text) = to_json(&hello) {
-                let _ = ws.send_with_str(&text);
-            }
-            conn.dispatch(ConnAction::Line(Line::Open));
-        })
-    };
-    let on_message = {
-        let (conn, plies) = (conn.clone(), plies.clone());
-        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-            let Some(text) = e.data().as_string() else {
-                return;
-            };
-            let Some(m) = from_json::<ServerMsg>(&text) else {
-                return;
-            };
-            match &m {
-                ServerMsg::Welcome(s) => *plies.borrow_mut() = s.from + s.moves.len() as u32,
-                ServerMsg::Moved { ply, .. } => *plies.borrow_mut() = *ply,
-                ServerMsg::TakenBack { plies: p, .. } => *plies.borrow_mut() = *p,
-                ServerMsg::Error {
-                    code: koma_wire::ErrorCode::BadToken,
-                    message,
-                    ..
-                } => conn.dispatch(ConnAction::Failed(message.clone())),
-                _ => {}
-            }
-            conn.dispatch(ConnAction::Told(m));
-        })
-    };
-    let on_close = {
-        let (wire, conn, id, token, plies) = (
-            wire.clone(),
-            conn.clone(),
-            id.clone(),
-            token.clone(),
-            plies.clone(),
-        );
-        Closure::<dyn FnMut(web_sys::CloseEvent)>::new(move |_| {
-            if wire.borrow().gone {
-                return;
-            }
-            conn.dispatch(ConnAction::Line(Line::Reconnecting));
-            retry(
-                wire.clone(),
-                conn.clone(),
-                id.clone(),
-                token.clone(),
-                plies.clone(),
-            );
-        })
-    };
-    ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
-    ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
-    wire.borrow_mut().socket = Some(Socket {
-        ws,
-        _on_open: on_open,
-        _on_message: on_message,
-        _on_close: on_close,
-    });
 }
 
-fn retry(
-    wire: Rc<RefCell<Wire>>,
-    conn: UseReducerHandle<Conn>,
-    id: String,
-    token: Option<String>,
-    plies: Rc<RefCell<u32>>,
-) {
-    let wait = {
-        let mut w = wire.borrow_mut();
-        w.backoff = if w.backoff == 0 {
-            FIRST_BACKOFF_MS
-        } else {
-            (w.backoff * 2).min(MAX_BACKOFF_MS)
+impl Dial {
+    /// Open the game's socket and say hello; on a drop, try again after a growing wait.
+    fn connect(&self) {
+        let Some(url) = absolute(&format!("api/games/{}/socket", self.id), true) else {
+            self.conn
+                .dispatch(ConnAction::Failed("no page address".into()));
+            return;
         };
-        w.backoff
-    };
-    let again = {
-        let wire = wire.clone();
-        gloo::timers::callback::Timeout::new(wait, move || {
+        let ws = match web_sys::WebSocket::new(&url) {
+            Ok(ws) => ws,
+            Err(_) => {
+                self.retry();
+                return;
+            }
+        };
+        let on_open = {
+            let (ws, dial) = (ws.clone(), self.clone());
+            Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+                dial.wire.borrow_mut().backoff = 0;
+                let hello = ClientMsg::Hello {
+                    token: dial.token.clone(),
+                    name: Some(kept_name()).filter(|n| !n.is_empty()),
+                    have: *dial.plies.borrow(),
+                };
+                if let Some(text) = to_json(&hello) {
+                    let _ = ws.send_with_str(&text);
+                }
+                dial.conn.dispatch(ConnAction::Line(Line::Open));
+            })
+        };
+        let on_message = {
+            let dial = self.clone();
+            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+                let Some(m) = e
+                    .data()
+                    .as_string()
+                    .and_then(|t| from_json::<ServerMsg>(&t))
+                else {
+                    return;
+                };
+                match &m {
+                    ServerMsg::Welcome(s) => {
+                        *dial.plies.borrow_mut() = s.from + s.moves.len() as u32
+                    }
+                    ServerMsg::Moved { ply, .. } => *dial.plies.borrow_mut() = *ply,
+                    ServerMsg::TakenBack { plies: p, .. } => *dial.plies.borrow_mut() = *p,
+                    ServerMsg::Error {
+                        code: koma_wire::ErrorCode::BadToken,
+                        message,
+                        ..
+                    } => dial.conn.dispatch(ConnAction::Failed(message.clone())),
+                    _ => {}
+                }
+                dial.conn.dispatch(ConnAction::Told(m));
+            })
+        };
+        let on_close = {
+            let dial = self.clone();
+            Closure::<dyn FnMut(web_sys::CloseEvent)>::new(move |_| {
+                if dial.wire.borrow().gone {
+                    return;
+                }
+                dial.conn.dispatch(ConnAction::Line(Line::Reconnecting));
+                dial.retry();
+            })
+        };
+        ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+        ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+        self.wire.borrow_mut().socket = Some(Socket {
+            ws,
+            _on_open: on_open,
+            _on_message: on_message,
+            _on_close: on_close,
+        });
+    }
+
+    /// Connect again after a wait that doubles with each failure.
+    fn retry(&self) {
+        let wait = {
+            let mut w = self.wire.borrow_mut();
+            w.backoff = if w.backoff == 0 {
+                FIRST_BACKOFF_MS
+            } else {
+                (w.backoff * 2).min(MAX_BACKOFF_MS)
+            };
+            w.backoff
+        };
+        let dial = self.clone();
+        let again = gloo::timers::callback::Timeout::new(wait, move || {
             // the old socket (closed) goes before the new one opens
-            let old = wire.borrow_mut().socket.take();
+            let old = dial.wire.borrow_mut().socket.take();
             drop(old);
-            connect(wire, conn, id, token, plies)
-        })
-    };
-    wire.borrow_mut().retry = Some(again);
+            dial.connect()
+        });
+        self.wire.borrow_mut().retry = Some(again);
+    }
 }
 
 /// Properties of [`OnlineView`].
@@ -441,13 +432,18 @@ pub fn online_view(props: &OnlineProps) -> Html {
     let conn = use_reducer(Conn::default);
     let wire = use_mut_ref(Wire::default);
     let plies = use_mut_ref(|| 0u32);
+    let dial = Dial {
+        wire: wire.clone(),
+        conn: conn.clone(),
+        id: props.id.clone(),
+        token: (*token).clone(),
+        plies,
+    };
     {
-        let (conn, wire, plies) = (conn.clone(), wire.clone(), plies.clone());
-        let id = props.id.clone();
-        let token = (*token).clone();
+        let dial = dial.clone();
         use_effect_with(props.id.clone(), move |_| {
             wire.borrow_mut().gone = false;
-            connect(wire.clone(), conn, id, token, plies);
+            dial.connect();
             move || {
                 let mut w = wire.borrow_mut();
                 w.gone = true;
@@ -457,7 +453,7 @@ pub fn online_view(props: &OnlineProps) -> Html {
         });
     }
     let send = {
-        let wire = wire.clone();
+        let wire = dial.wire.clone();
         Callback::from(move |m: ClientMsg| {
             if let Some(s) = &wire.borrow().socket
                 && let Some(text) = to_json(&m)
@@ -466,23 +462,12 @@ pub fn online_view(props: &OnlineProps) -> Html {
             }
         })
     };
-    let resync = {
-        let (wire, conn, plies) = (wire.clone(), conn.clone(), plies.clone());
-        let id = props.id.clone();
-        let token = (*token).clone();
-        Callback::from(move |()| {
-            *plies.borrow_mut() = 0;
-            let old = wire.borrow_mut().socket.take();
-            drop(old);
-            connect(
-                wire.clone(),
-                conn.clone(),
-                id.clone(),
-                token.clone(),
-                plies.clone(),
-            );
-        })
-    };
+    let resync = Callback::from(move |()| {
+        *dial.plies.borrow_mut() = 0;
+        let old = dial.wire.borrow_mut().socket.take();
+        drop(old);
+        dial.connect();
+    });
     if let Some(e) = &conn.failed {
         return html! {
             <section class="load-error" data-online="" data-error="online">
@@ -554,6 +539,7 @@ pub fn start_of(spec: &NewGame) -> Result<Start, String> {
         .map_err(|e| e.to_string())?;
     let mut start = Start::new(game);
     start.setup = spec.handicap.clone();
+    start.position = spec.position.clone();
     start.preset = spec.preset.clone();
     start.clock = match &spec.clock {
         Some(c) => Some(
@@ -816,9 +802,27 @@ pub fn seats_view(lang: Lang, game: koma_rules::GameId, link: &OnlineLink) -> Ht
     };
     let waiting = (link.status == Status::Waiting)
         .then(|| lang.pick("相手を待っています", "Waiting for the other players"));
+    // the seat's name: kept for later games, and told to the server with a fresh hello
+    let rename = link.seat.map(|_| {
+        let resync = link.resync.clone();
+        let onchange = Callback::from(move |e: Event| {
+            if let Some(i) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            {
+                store(NAME_KEY, i.value().trim());
+                resync.emit(());
+            }
+        });
+        html! {
+            <label class="rename">{ lang.pick("名前 ", "Your name ") }
+                <input name="online-name" maxlength="32" value={kept_name()} {onchange} /></label>
+        }
+    });
     html! {
         <div class="online-seats" data-line={link.line.id()}>
             <ul>{ for seats }</ul>
+            { for rename }
             if let Some(l) = line { <p class="line" role="status">{ l }</p> }
             if let Some(w) = waiting { <p class="waiting" data-waiting="">{ w }</p> }
             if link.seat.is_none() { <p class="watching" data-watching="">{ lang.pick("観戦中", "Watching") }</p> }
@@ -875,9 +879,21 @@ pub fn use_online_game(state: &UseReducerHandle<crate::play::Play>, link: Option
     let told = link.map(|l| l.told.clone()).unwrap_or_default();
     let resync = link.map(|l| l.resync.clone());
     {
-        let (state, seen, server, resync) =
-            (state.clone(), seen.clone(), server.clone(), resync.clone());
+        let (state, seen, server, sent, resync) = (
+            state.clone(),
+            seen.clone(),
+            server.clone(),
+            sent.clone(),
+            resync.clone(),
+        );
         use_effect_with(told.len(), move |_| {
+            // the server's plies: a move of this screen's beyond them is sent (again, after a
+            // takeback or a resync)
+            let known = |n: usize| {
+                *server.borrow_mut() = n;
+                let s = *sent.borrow();
+                *sent.borrow_mut() = s.min(n);
+            };
             let start = *seen.borrow();
             for m in told.iter().skip(start) {
                 let clock = |c: &Option<koma_wire::ClockView>| {
@@ -887,7 +903,7 @@ pub fn use_online_game(state: &UseReducerHandle<crate::play::Play>, link: Option
                 };
                 match m {
                     ServerMsg::Welcome(s) => {
-                        *server.borrow_mut() = (s.from as usize) + s.moves.len();
+                        known((s.from as usize) + s.moves.len());
                         state.dispatch(Action::Synced {
                             from: s.from as usize,
                             moves: s.moves.clone(),
@@ -898,7 +914,7 @@ pub fn use_online_game(state: &UseReducerHandle<crate::play::Play>, link: Option
                         }
                     }
                     ServerMsg::Moved { ply, mv, clock: c } => {
-                        *server.borrow_mut() = *ply as usize;
+                        known(*ply as usize);
                         state.dispatch(Action::Remote {
                             ply: *ply as usize,
                             mv: mv.clone(),
@@ -906,7 +922,7 @@ pub fn use_online_game(state: &UseReducerHandle<crate::play::Play>, link: Option
                         clock(c);
                     }
                     ServerMsg::TakenBack { plies, clock: c } => {
-                        *server.borrow_mut() = *plies as usize;
+                        known(*plies as usize);
                         state.dispatch(Action::RemoteTakeBack(*plies as usize));
                         clock(c);
                     }

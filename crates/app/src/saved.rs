@@ -136,6 +136,9 @@ pub struct SavedGame {
     /// The result, once the game is over.
     #[serde(default)]
     pub result: Option<Result>,
+    /// A game played online: its id on the server (the list marks it online).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<String>,
 }
 
 /// A saved game brought back: how it started, the game, its clocks.
@@ -233,6 +236,7 @@ impl SavedGame {
                 winner: o.winner.map(|w| w.0),
                 reason: o.reason.id().to_string(),
             }),
+            online: None,
         }
     }
 

@@ -147,6 +147,9 @@ pub struct Spec {
     pub control: Option<TimeControl>,
 }
 
+/// The longest start position a game may be created from.
+const MAX_POSITION_BYTES: usize = 1024;
+
 /// Check a [`NewGame`]: every field read, or the first wrong one named.
 ///
 /// # Errors
@@ -156,11 +159,26 @@ pub fn check_spec(spec: &NewGame) -> Result<Spec, String> {
         .game
         .parse()
         .map_err(|e: koma_rules::variant::UnknownGame| format!("game: {e}"))?;
-    let from = match spec.handicap.as_deref() {
-        Some(h) => From::Setup(h),
-        None => From::Start,
+    let from = match (spec.position.as_deref(), spec.handicap.as_deref()) {
+        (Some(_), Some(_)) => {
+            return Err("position: a game starts from a handicap or a position, not both".into());
+        }
+        (Some(p), None) if p.len() > MAX_POSITION_BYTES => {
+            return Err(format!(
+                "position: {} bytes, at most {MAX_POSITION_BYTES}",
+                p.len()
+            ));
+        }
+        (Some(p), None) => From::Position(p),
+        (None, Some(h)) => From::Setup(h),
+        (None, None) => From::Start,
     };
-    let pos = start_position(game, from).map_err(|e| format!("handicap: {e}"))?;
+    let field = if spec.position.is_some() {
+        "position"
+    } else {
+        "handicap"
+    };
+    let pos = start_position(game, from).map_err(|e| format!("{field}: {e}"))?;
     let chu = match spec.preset.as_deref() {
         None => ChuPreset::default(),
         Some(p) if game == GameId::Chushogi => p.parse().map_err(|e| format!("preset: {e}"))?,
@@ -790,6 +808,7 @@ mod tests {
         NewGame {
             game: game.into(),
             handicap: None,
+            position: None,
             preset: None,
             clock: clock.map(str::to_string),
             open: false,
@@ -820,6 +839,14 @@ mod tests {
         let mut s = spec("chushogi", None);
         s.preset = Some("lishogi".into());
         assert!(check_spec(&s).is_ok());
+        let mut s = spec("shogi", None);
+        s.position = Some("4k4/9/9/9/9/9/9/9/4K4 b G 1".into());
+        assert!(check_spec(&s).is_ok());
+        s.position = Some("not a position".into());
+        assert!(bad(s.clone()).starts_with("position:"));
+        s.position = Some("4k4/9/9/9/9/9/9/9/4K4 b G 1".into());
+        s.handicap = Some("lance".into());
+        assert!(bad(s).starts_with("position:"));
     }
 
     #[test]

@@ -31,6 +31,7 @@ macro_rules! on_both {
 on_both!(
     two_players_play_shogi_to_mate_and_a_watcher_sees_every_move,
     three_players_play_sangoku_through_a_turn_jump_and_its_return_to_the_end,
+    three_players_from_a_position_through_checks_to_a_general_taken,
     placement_and_handicap_setup_steps_are_played_online,
     refusals_name_the_rule_and_change_nothing,
     the_server_flags_a_player_out_of_time,
@@ -150,6 +151,51 @@ async fn three_players_play_sangoku_through_a_turn_jump_and_its_return_to_the_en
     assert_eq!(outcome.reason, "checkmate");
     let winner = clients[0].game.outcome().and_then(|o| o.winner);
     assert_eq!(outcome.winner.map(usize::from), winner.map(|p| p.index()));
+}
+
+async fn three_players_from_a_position_through_checks_to_a_general_taken(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, FAST);
+    // generals A (-2,4), B (4,-2), C (-4,0); the same position as the browser test of the rules
+    let mut s = spec("sangoku");
+    s.position = Some("5/6/6bK/4aS3/cK8/3aC2bCaP/aP6/6/2aK2 a - -".into());
+    let created = server.create(&s).await;
+    let mut c = Vec::new();
+    for (i, link) in created.seats.iter().enumerate() {
+        c.push(Client::join(&server, &created.id, Some(&token(link)), &format!("P{i}")).await);
+    }
+    // (seat, move, the seat to move after it)
+    for (seat, mv, next) in [
+        (0, "1,-1:1,-2", 1),  // a check: B moves out of turn
+        (1, "4,-2:4,-3", 0),  // and the turn returns to A
+        (0, "-4,2:-4,1+", 2), // a promotion that checks C
+        (2, "-4,0:-4,1", 0),  // C takes it
+        (0, "-2,4:-3,4", 1),
+        (1, "2,1:1,1", 2),
+        (2, "P*-3,-1", 0),   // a drop
+        (0, "-1,1:-1,2", 1), // a double check: B and C; B moves first
+    ] {
+        c[seat].play(mv).await;
+        let plies = c[seat].plies();
+        for x in c.iter_mut() {
+            x.catch_up(plies).await;
+            assert_eq!(x.game.position().turn().index(), next, "after {mv}");
+        }
+    }
+    // B takes C's general: the game is over, B wins
+    c[1].play("1,1:-4,1").await;
+    for x in c.iter_mut() {
+        let ended = x
+            .until(|m| match m {
+                ServerMsg::Ended { outcome, .. } => Some(outcome.clone()),
+                _ => None,
+            })
+            .await;
+        assert_eq!(
+            (ended.reason.as_str(), ended.winner),
+            ("royal-captured", Some(1))
+        );
+    }
 }
 
 async fn placement_and_handicap_setup_steps_are_played_online(backend: Backend) {

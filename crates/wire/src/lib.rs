@@ -32,6 +32,10 @@ pub struct NewGame {
     /// A named setup (a handicap id as `koma setups <game>` lists them); none: the even game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub handicap: Option<String>,
+    /// A start position in the game's notation (SFEN, or the hex notation), instead of a
+    /// handicap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
     /// Chu shogi's rule preset (`jcsa`, `lishogi`); none: the default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preset: Option<String>,

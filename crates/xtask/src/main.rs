@@ -209,9 +209,7 @@ fn install_chromium() -> Result {
     if !need_browser && !need_fonts {
         return Ok(());
     }
-    let debian = Path::new("/etc/debian_version").exists();
-    let root_user = output("id", &["-u"]).is_some_and(|u| u.trim() == "0");
-    if !(debian && root_user) {
+    if !can_apt() {
         return Err(
             "the browser tests need Chromium at /usr/bin/chromium and a matching \
                     chromedriver on PATH (on Debian/Ubuntu: sudo apt-get install chromium \
@@ -220,19 +218,23 @@ fn install_chromium() -> Result {
                 .into(),
         );
     }
+    apt_install(&["chromium", "chromium-driver", "fonts-noto-cjk"])
+}
+
+/// Whether this runs as root on Debian, where Debian's packages can be installed.
+fn can_apt() -> bool {
+    Path::new("/etc/debian_version").exists()
+        && output("id", &["-u"]).is_some_and(|u| u.trim() == "0")
+}
+
+/// `apt-get update`, then `apt-get install` of `packages` (as root on Debian).
+fn apt_install(packages: &[&str]) -> Result {
     step("apt-get update", cmd("apt-get").args(["update", "-qq"]))?;
     step(
-        "apt-get install chromium chromium-driver fonts-noto-cjk",
+        &format!("apt-get install {}", packages.join(" ")),
         cmd("apt-get")
-            .args([
-                "install",
-                "-y",
-                "-qq",
-                "--no-install-recommends",
-                "chromium",
-                "chromium-driver",
-                "fonts-noto-cjk",
-            ])
+            .args(["install", "-y", "-qq", "--no-install-recommends"])
+            .args(packages)
             .env("DEBIAN_FRONTEND", "noninteractive"),
     )
 }
@@ -255,19 +257,7 @@ fn install_other_engines() {
     .map(|(_, pkg)| pkg)
     .collect();
     if !missing.is_empty() {
-        let debian = Path::new("/etc/debian_version").exists();
-        let root_user = output("id", &["-u"]).is_some_and(|u| u.trim() == "0");
-        let installed = debian
-            && root_user
-            && step("apt-get update", cmd("apt-get").args(["update", "-qq"])).is_ok()
-            && step(
-                &format!("apt-get install {}", missing.join(" ")),
-                cmd("apt-get")
-                    .args(["install", "-y", "-qq", "--no-install-recommends"])
-                    .args(&missing)
-                    .env("DEBIAN_FRONTEND", "noninteractive"),
-            )
-            .is_ok();
+        let installed = can_apt() && apt_install(&missing).is_ok();
         if !installed {
             eprintln!(
                 "xtask: cannot install {} (apt-get as root on Debian): the WebDriver smoke test \
@@ -482,22 +472,9 @@ impl Postgres {
 
     fn start() -> Option<Postgres> {
         let root_user = output("id", &["-u"]).is_some_and(|u| u.trim() == "0");
-        let debian = Path::new("/etc/debian_version").exists();
         let mut bin = Postgres::find_bin();
-        if bin.is_none() && root_user && debian {
-            let _ = step("apt-get update", cmd("apt-get").args(["update", "-qq"]));
-            let _ = step(
-                "apt-get install postgresql",
-                cmd("apt-get")
-                    .args([
-                        "install",
-                        "-y",
-                        "-qq",
-                        "--no-install-recommends",
-                        "postgresql",
-                    ])
-                    .env("DEBIAN_FRONTEND", "noninteractive"),
-            );
+        if bin.is_none() && can_apt() {
+            let _ = apt_install(&["postgresql"]);
             bin = Postgres::find_bin();
         }
         let Some(bin) = bin else {

@@ -47,6 +47,7 @@ fn new_game() -> Html {
     let online_spec = koma_wire::NewGame {
         game: game.as_str().to_string(),
         handicap: Some((*setup).clone()).filter(|s| !s.is_empty() && s != "even"),
+        position: None,
         preset: None,
         clock: Some((*clock).clone()).filter(|c| !c.is_empty()),
         open: *open_game,
@@ -199,6 +200,11 @@ fn new_game() -> Html {
             if *server == Some(true) {
                 { online_choices(lang, players, &my_seat, &open_game) }
                 <crate::online::NewOnline spec={online_spec} seat={*my_seat} />
+            } else if *server == Some(false) && !crate::online::network_up() {
+                <p class="online-offline" data-online-offline="">{ lang.pick(
+                    "オンライン対局にはネットワークが必要です（ここでの対局とコンピュータ対局はそのまま遊べます）。",
+                    "Online play needs the network (play here and against the computer go on as before).",
+                ) }</p>
             }
         </form>
     }

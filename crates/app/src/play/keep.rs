@@ -184,7 +184,8 @@ fn save(
     } else {
         0
     };
-    let entry = SavedGame::of(origin, &st.game, st.clock.as_ref(), spent, st.ending, now);
+    let mut entry = SavedGame::of(origin, &st.game, st.clock.as_ref(), spent, st.ending, now);
+    entry.online = st.online_game.clone();
     match storage::save_game(&entry) {
         Ok(()) => {
             *stored.borrow_mut() = true;

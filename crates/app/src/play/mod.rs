@@ -132,7 +132,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     // the game: the saved one the address names, or a new one as the address says
     let opened = use_memo(props.start.clone(), |start| open(start, lang));
-    let online_seat = props.online.as_ref().map(|l| l.seat);
+    let online_seat = props.online.as_ref().map(|l| (l.id.clone(), l.seat));
     let state = {
         let opened = opened.clone();
         use_reducer_eq(move || match &*opened {
@@ -142,7 +142,7 @@ pub fn play_view(props: &PlayProps) -> Html {
                     .with_settings(&crate::storage::settings())
                     .resumed(o.clock.clone(), o.spent, o.ending);
                 match &online_seat {
-                    Some(seat) => play.online(seat.map(Player)),
+                    Some((id, seat)) => play.online(id, seat.map(Player)),
                     None => play,
                 }
             }

@@ -95,6 +95,8 @@ pub struct Play {
     /// An online game: the seats other people hold (their moves come from the server), and
     /// the server's word on time and endings (see [`crate::online`]).
     pub online: Option<Rc<Vec<Player>>>,
+    /// An online game's id on the server (kept with the saved game).
+    pub online_game: Option<String>,
     /// An online game: the server's game and this one differ (a refused or lost move); the
     /// connection asks for the whole game again.
     pub out_of_step: bool,
@@ -259,6 +261,7 @@ impl Play {
             searched: None,
             ending: None,
             online: None,
+            online_game: None,
             out_of_step: false,
         };
         p.refresh();
@@ -268,7 +271,8 @@ impl Play {
     /// An online game whose other seats (all but `mine`; all of them for a watcher) are
     /// played by other people: the board lets this person move only their own seat's pieces,
     /// and the server keeps the time.
-    pub fn online(mut self, mine: Option<Player>) -> Play {
+    pub fn online(mut self, id: &str, mine: Option<Player>) -> Play {
+        self.online_game = Some(id.to_string());
         let players = self.game.position().variant().players();
         let others = (0..players)
             .map(Player)

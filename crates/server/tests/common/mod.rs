@@ -204,6 +204,7 @@ pub fn spec(game: &str) -> NewGame {
     NewGame {
         game: game.into(),
         handicap: None,
+        position: None,
         preset: None,
         clock: None,
         open: false,
