@@ -36,6 +36,7 @@ on_both!(
     refusals_name_the_rule_and_change_nothing,
     the_server_flags_a_player_out_of_time,
     a_takeback_needs_the_other_players_yes,
+    a_declaration_and_an_agreed_impasse_end_the_game,
     a_killed_server_restarts_with_every_move_and_clock,
     a_dropped_socket_resyncs_from_its_last_ply,
     bad_messages_get_errors_and_floods_are_closed,
@@ -423,6 +424,64 @@ async fn a_takeback_needs_the_other_players_yes(backend: Backend) {
     c[1].play("8c8d").await;
     // an answer with no offer standing is refused
     let (code, _) = c[1].refused(&ClientMsg::Answer { accept: true }).await;
+    assert_eq!(code, ErrorCode::Refused);
+}
+
+/// Seats for a game of `spec`, both taken.
+async fn pair(server: &Server, spec: &koma_wire::NewGame) -> Vec<Client> {
+    let created = server.create(spec).await;
+    let mut c = Vec::new();
+    for link in &created.seats {
+        c.push(Client::join(server, &created.id, Some(&token(link)), "p").await);
+    }
+    c
+}
+
+async fn ended(c: &mut Client) -> koma_wire::OutcomeView {
+    c.until(|m| match m {
+        ServerMsg::Ended { outcome, .. } => Some(outcome.clone()),
+        _ => None,
+    })
+    .await
+}
+
+async fn a_declaration_and_an_agreed_impasse_end_the_game(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, &[]);
+    // sente's king in camp with ten pieces and 36 points: its declaration wins
+    let mut s = spec("shogi");
+    s.position = Some("GGGGSSSS1/4K4/NN7/9/9/9/9/9/4k4 b RB16P 1".into());
+    let mut c = pair(&server, &s).await;
+    let (code, _) = c[1].refused(&ClientMsg::Declare).await;
+    assert_eq!(code, ErrorCode::NotYourTurn);
+    c[0].send(&ClientMsg::Declare).await;
+    for x in c.iter_mut() {
+        let o = ended(x).await;
+        assert_eq!(
+            (o.reason.as_str(), o.winner, o.by),
+            ("declaration", Some(0), Some(0))
+        );
+    }
+    // both kings entered: an impasse offered and accepted ends the game by points
+    s.position = Some("4K4/9/9/9/9/9/9/9/4k4 b - 1".into());
+    let mut c = pair(&server, &s).await;
+    c[0].send(&ClientMsg::Offer {
+        what: OfferKind::Impasse,
+    })
+    .await;
+    c[1].until(|m| matches!(m, ServerMsg::Offered(_)).then_some(()))
+        .await;
+    c[1].send(&ClientMsg::Answer { accept: true }).await;
+    for x in c.iter_mut() {
+        assert_eq!(ended(x).await.reason, "impasse");
+    }
+    // an impasse before both kings entered is refused
+    let mut c = pair(&server, &spec("shogi")).await;
+    let (code, _) = c[0]
+        .refused(&ClientMsg::Offer {
+            what: OfferKind::Impasse,
+        })
+        .await;
     assert_eq!(code, ErrorCode::Refused);
 }
 
