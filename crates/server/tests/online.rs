@@ -96,12 +96,7 @@ async fn play_out(
             }
         }
         if clients[0].game.outcome().is_some() {
-            let ended = clients[turn]
-                .until(|m| match m {
-                    ServerMsg::Ended { outcome, .. } => Some(outcome.clone()),
-                    _ => None,
-                })
-                .await;
+            let ended = clients[turn].ended().await;
             return (ended, jumped);
         }
     }
@@ -132,10 +127,8 @@ async fn two_players_play_shogi_to_mate_and_a_watcher_sees_every_move(backend: B
             .and_then(|o| o.winner)
             .map(|p| p.index())
     );
-    let w = watcher
-        .until(|m| matches!(m, ServerMsg::Ended { .. }).then_some(()))
-        .await;
-    assert_eq!(w, ());
+    // the watcher saw the end as the players did
+    assert_eq!(watcher.ended().await, outcome);
 }
 
 async fn three_players_play_sangoku_through_a_turn_jump_and_its_return_to_the_end(
@@ -186,12 +179,7 @@ async fn three_players_from_a_position_through_checks_to_a_general_taken(backend
     // B takes C's general: the game is over, B wins
     c[1].play("1,1:-4,1").await;
     for x in c.iter_mut() {
-        let ended = x
-            .until(|m| match m {
-                ServerMsg::Ended { outcome, .. } => Some(outcome.clone()),
-                _ => None,
-            })
-            .await;
+        let ended = x.ended().await;
         assert_eq!(
             (ended.reason.as_str(), ended.winner),
             ("royal-captured", Some(1))
@@ -349,12 +337,7 @@ async fn the_server_flags_a_player_out_of_time(backend: Backend) {
     };
     assert_eq!(clock.running, Some(1));
     let t = std::time::Instant::now();
-    let ended = b
-        .until(|m| match m {
-            ServerMsg::Ended { outcome, .. } => Some(outcome.clone()),
-            _ => None,
-        })
-        .await;
+    let ended = b.ended().await;
     assert!(t.elapsed() >= std::time::Duration::from_millis(900));
     assert_eq!(
         (ended.reason.as_str(), ended.winner, ended.by),
@@ -437,14 +420,6 @@ async fn pair(server: &Server, spec: &koma_wire::NewGame) -> Vec<Client> {
     c
 }
 
-async fn ended(c: &mut Client) -> koma_wire::OutcomeView {
-    c.until(|m| match m {
-        ServerMsg::Ended { outcome, .. } => Some(outcome.clone()),
-        _ => None,
-    })
-    .await
-}
-
 async fn a_declaration_and_an_agreed_impasse_end_the_game(backend: Backend) {
     let db = Db::new(&backend).await;
     let server = Server::start(&db, &[]);
@@ -456,7 +431,7 @@ async fn a_declaration_and_an_agreed_impasse_end_the_game(backend: Backend) {
     assert_eq!(code, ErrorCode::NotYourTurn);
     c[0].send(&ClientMsg::Declare).await;
     for x in c.iter_mut() {
-        let o = ended(x).await;
+        let o = x.ended().await;
         assert_eq!(
             (o.reason.as_str(), o.winner, o.by),
             ("declaration", Some(0), Some(0))
@@ -473,7 +448,7 @@ async fn a_declaration_and_an_agreed_impasse_end_the_game(backend: Backend) {
         .await;
     c[1].send(&ClientMsg::Answer { accept: true }).await;
     for x in c.iter_mut() {
-        assert_eq!(ended(x).await.reason, "impasse");
+        assert_eq!(x.ended().await.reason, "impasse");
     }
     // an impasse before both kings entered is refused
     let mut c = pair(&server, &spec("shogi")).await;
@@ -531,12 +506,7 @@ async fn a_killed_server_restarts_with_every_move_and_clock(backend: Backend) {
     );
     // the game goes on to its end
     back[1].send(&ClientMsg::Resign).await;
-    let ended = back[0]
-        .until(|m| match m {
-            ServerMsg::Ended { outcome, .. } => Some(outcome.clone()),
-            _ => None,
-        })
-        .await;
+    let ended = back[0].ended().await;
     assert_eq!(
         (ended.reason.as_str(), ended.winner),
         ("resignation", Some(0))

@@ -309,6 +309,15 @@ impl Client {
         }
     }
 
+    /// Messages until the game's end: how it ended.
+    pub async fn ended(&mut self) -> koma_wire::OutcomeView {
+        self.until(|m| match m {
+            ServerMsg::Ended { outcome, .. } => Some(outcome.clone()),
+            _ => None,
+        })
+        .await
+    }
+
     /// Keep the own copy of the game up to date with a message.
     pub fn note(&mut self, m: &ServerMsg) {
         match m {
