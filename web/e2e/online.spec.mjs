@@ -146,11 +146,15 @@ test("two players play shogi; one reloads mid-game and plays on; a watcher sees 
     await expect(statusOf(p)).toHaveAttribute("data-reason", "resignation");
   }
   await w.screenshot({ path: info.outputPath("online-watcher.png") });
+  // gote leaves: the others see its seat disconnected
+  await b.context().close();
+  await expect(a.locator('[data-connection="1"]')).toHaveAttribute("value", "offline");
+  await expect(w.locator('[data-connection="1"]')).toContainText("disconnected");
   // the finished game is kept in the saved games, marked online
   await a.goto("/#/games");
   await expect(a.locator(`[data-saved-game][data-online="${game.id}"]`)).toHaveCount(1);
   await expect(a.locator(`[data-online="${game.id}"]`)).toHaveAttribute("data-result", "0");
-  for (const p of [a, b, w]) await p.context().close();
+  for (const p of [a, w]) await p.context().close();
 });
 
 test("three phones take the three seats of Three Kingdoms shogi by their links and play through a turn jump", async ({ browser }, info) => {
