@@ -225,6 +225,8 @@ test("online play is hidden when the app is served without the server", async ({
   const asked = page.waitForResponse((r) => r.url().includes("api/health"));
   await page.goto("/#/");
   await asked;
+  // two frames after the answer: time for the form to show what it learnt
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await expect(page.locator('[data-form="new-game"]')).toHaveCount(1);
   await expect(page.locator('[data-action="play-online"]')).toHaveCount(0);
   await expect(page.locator("[data-online-choices]")).toHaveCount(0);

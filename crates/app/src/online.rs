@@ -515,7 +515,7 @@ pub fn online_view(props: &OnlineProps) -> Html {
     html! {
         <>
             if let Some(created) = invites {
-                { invitations(lang, &created, welcome.seat) }
+                { invitations(lang, &welcome.spec.game, &created, welcome.seat) }
             }
             <PlayView key={props.id.clone()} {start} online={Some(link)} />
         </>
@@ -570,8 +570,7 @@ fn qr_svg(text: &str) -> Option<Html> {
 
 /// The invitations of a game this browser created: a link and a QR code a free seat, with a
 /// copy button, and the watch link.
-fn invitations(lang: Lang, created: &Created, mine: Option<u8>) -> Html {
-    let game = created.seats.len();
+fn invitations(lang: Lang, game: &str, created: &Created, mine: Option<u8>) -> Html {
     let rows = created
         .seats
         .iter()
@@ -582,7 +581,7 @@ fn invitations(lang: Lang, created: &Created, mine: Option<u8>) -> Html {
             let copy = copy_button(lang, full.clone(), format!("copy-seat-{i}"));
             html! {
                 <li class="invite" data-invite={i.to_string()}>
-                    <span>{ format!("{} {}", lang.pick("席", "Seat"), seat_label(game, i)) }</span>
+                    <span>{ format!("{} {}", lang.pick("席", "Seat"), seat_label(lang, game, i)) }</span>
                     <input readonly=true value={full.clone()} />
                     { copy }
                     <div class="qr" data-qr={i.to_string()}>{ for qr_svg(&full) }</div>
@@ -602,11 +601,11 @@ fn invitations(lang: Lang, created: &Created, mine: Option<u8>) -> Html {
     }
 }
 
-fn seat_label(players: usize, i: usize) -> String {
-    match (players, i) {
-        (3, _) => ["A", "B", "C"][i.min(2)].to_string(),
-        (_, 0) => "☗".to_string(),
-        _ => "☖".to_string(),
+/// A seat's name as the game calls it (☗ sente, A, ...).
+fn seat_label(lang: Lang, game: &str, i: usize) -> String {
+    match game.parse::<koma_rules::GameId>() {
+        Ok(g) => koma_rules::names::seat_marked(g, koma_rules::Player(i as u8), lang).to_string(),
+        Err(_) => i.to_string(),
     }
 }
 
@@ -743,13 +742,12 @@ pub fn lobby() -> Html {
         Some(Ok(list)) => {
             let rows = list.games.iter().map(|g| {
                 let name = g.spec.game.parse::<koma_rules::GameId>().map(koma_rules::names::game).unwrap_or("?");
-                let players = g.names.len();
                 let seats = g.free.iter().map(|&s| {
                     let take = take.clone();
                     let id = g.id.clone();
                     html! {
                         <button data-take={s.to_string()} onclick={Callback::from(move |_: MouseEvent| take.emit((id.clone(), s)))}>
-                            { format!("{} {}", lang.pick("席", "Take seat"), seat_label(players, usize::from(s))) }</button>
+                            { format!("{} {}", lang.pick("席", "Take seat"), seat_label(lang, &g.spec.game, usize::from(s))) }</button>
                     }
                 });
                 html! {

@@ -198,8 +198,8 @@ fn new_game() -> Html {
             <button data-action="start" disabled={order.is_none()} {onclick}>
                 { lang.pick("対局開始", "Start") }</button>
             if *server == Some(true) {
-                { online_choices(lang, players, &my_seat, &open_game) }
-                <crate::online::NewOnline spec={online_spec} seat={*my_seat} />
+                { online_choices(lang, *game, &my_seat, &open_game) }
+                <crate::online::NewOnline spec={online_spec} seat={(*my_seat).min(players as u8 - 1)} />
             } else if *server == Some(false) && !crate::online::network_up() {
                 <p class="online-offline" data-online-offline="">{ lang.pick(
                     "オンライン対局にはネットワークが必要です（ここでの対局とコンピュータ対局はそのまま遊べます）。",
@@ -214,7 +214,7 @@ fn new_game() -> Html {
 /// lobby.
 fn online_choices(
     lang: i18n::Lang,
-    players: usize,
+    game: GameId,
     seat: &UseStateHandle<u8>,
     open: &UseStateHandle<bool>,
 ) -> Html {
@@ -238,16 +238,9 @@ fn online_choices(
             }
         })
     };
-    let seats = (0..players.min(3) as u8).map(|p| {
-        let label = koma_rules::names::seat_marked(
-            if players == 3 {
-                GameId::Sangoku
-            } else {
-                GameId::Shogi
-            },
-            koma_rules::Player(p),
-            lang,
-        );
+    let players = koma_rules::Variant::get(game).players();
+    let seats = (0..players).map(|p| {
+        let label = koma_rules::names::seat_marked(game, koma_rules::Player(p), lang);
         html! { <option value={p.to_string()} selected={**seat == p}>{ label }</option> }
     });
     html! {
