@@ -31,6 +31,8 @@ pub const FLOOD: u32 = 20;
 /// [`MAX_MESSAGE_BYTES`], a message is refused with an error).
 const MAX_FRAME_BYTES: usize = 64 * 1024;
 const _: () = assert!(MAX_FRAME_BYTES > MAX_MESSAGE_BYTES);
+/// How long a connection closed for a flood is given to answer the close.
+const CLOSE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 /// A socket's read buffer, and the writes it gathers before sending.
 const BUFFER_BYTES: usize = 8 * 1024;
 
@@ -156,12 +158,7 @@ async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32) {
                 if limiter.check().is_err() {
                     too_fast += 1;
                     if too_fast > FLOOD {
-                        let _ = socket
-                            .send(Message::Close(Some(CloseFrame {
-                                code: axum::extract::ws::close_code::POLICY,
-                                reason: "flood".into(),
-                            })))
-                            .await;
+                        close_for_flood(&mut socket).await;
                         break;
                     }
                     let e = ServerMsg::error(ErrorCode::TooFast, "too many messages: slow down");
@@ -209,6 +206,29 @@ async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32) {
     if let Some(s) = seat {
         hub.disconnect(room, s).await;
     }
+}
+
+/// Closes a flooding connection with the policy code and waits (at most [`CLOSE_WAIT`]) for the
+/// client's own close, reading and dropping what it still sends. Dropping the socket while its
+/// messages sit unread would make the kernel reset the connection, and a reset discards on the
+/// client's side the refusals already sent to it: the client would see the connection drop with
+/// no reason given.
+async fn close_for_flood(socket: &mut WebSocket) {
+    let close = Message::Close(Some(CloseFrame {
+        code: axum::extract::ws::close_code::POLICY,
+        reason: "flood".into(),
+    }));
+    if socket.send(close).await.is_err() {
+        return;
+    }
+    let _ = tokio::time::timeout(CLOSE_WAIT, async {
+        while let Some(Ok(m)) = socket.recv().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 /// A seated connection's act on the game.
