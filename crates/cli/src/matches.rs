@@ -16,7 +16,7 @@
 
 use std::time::Instant;
 
-use koma_engine::eval::evaluator;
+use koma_engine::eval::{SearchProfile, evaluator};
 use koma_engine::search::NoClock;
 use koma_engine::{Engine, Level, Limits};
 use koma_rules::{Game, GameId, Move, Player, RuleOptions};
@@ -26,9 +26,10 @@ use koma_rules::{Game, GameId, Move, Player, RuleOptions};
 pub enum Contender {
     /// The engine at a level.
     Level(Level),
-    /// The engine at a level with some of its search's selective parts switched on or off
-    /// (`level:<n>/null`, `level:<n>/nolmr/nochecks`: [`SWITCHES`]), to measure what they gain.
-    Pruned(Level, koma_engine::search::Pruning),
+    /// The engine at a level with settings of the game's search profile switched on or off
+    /// (`level:<n>/null`, `level:<n>/nofut/nochecks`: [`SWITCHES`]), to measure what they
+    /// gain: the switches' names, in order.
+    Pruned(Level, Vec<&'static str>),
     /// The engine at a level, its three-player search set to a method (`paranoid:<n>`,
     /// `maxn:<n>`).
     Method(Level, koma_engine::multi::Method),
@@ -46,41 +47,22 @@ pub enum Contender {
     Net(Level, String, String),
 }
 
-/// What a switch does to the search's settings.
-pub type Switch = fn(&mut koma_engine::search::Pruning);
+/// What a switch does to a game's search profile.
+pub type Switch = fn(&mut SearchProfile);
 
-/// The switches of `level:<n>/<switch>...`: each turns one of the search's selective parts
-/// on or off, to measure what it gains ([`koma_engine::search::Pruning`]).
+/// The switches of `level:<n>/<switch>...`: each sets one of the game's search settings
+/// ([`SearchProfile`]) on or off, to measure what it gains.
 pub const SWITCHES: &[(&str, Switch)] = &[
     ("null", |p| p.null_move = true),
-    ("nolmr", |p| p.reductions = false),
+    ("nonull", |p| p.null_move = false),
     ("nofut", |p| p.futility = false),
     ("nochecks", |p| p.quiet_checks = false),
-    ("nosee", |p| p.exchanges = false),
-    ("noiir", |p| p.iir = false),
-    ("noasp", |p| p.aspiration = false),
-    ("nomalus", |p| p.history_malus = false),
-    ("nolatedeep", |p| p.late_deep = false),
-    ("nolmr2", |p| p.deeper_reductions = false),
-    ("nobadchecks", |p| p.bad_checks = false),
-    ("asplast", |p| p.aspiration_span = false),
-    ("nottstand", |p| p.tt_stand = false),
-    ("noprobcut", |p| p.probcut = false),
-    ("nounfinished", |p| p.unfinished = false),
-    ("steplmr", |p| p.log_reductions = false),
-    ("nowiden", |p| p.widen = false),
-    ("nonull", |p| p.game_null_move = false),
-    ("nosteep", |p| p.game_reductions = false),
     ("steep", |p| p.steep_reductions = true),
-    ("nearchecks", |p| p.game_far_checks = false),
+    ("nosteep", |p| p.steep_reductions = false),
     ("farchecks", |p| p.far_checks = true),
-    ("nodeepfutility", |p| p.game_deep_futility = false),
-    ("wonbound", |p| p.decided_root_only = false),
+    ("nearchecks", |p| p.far_checks = false),
     ("deepfutility", |p| p.deep_futility = true),
-    ("null2", |p| {
-        p.null_move = true;
-        p.null_scaled = true;
-    }),
+    ("nodeepfutility", |p| p.deep_futility = false),
 ];
 
 /// Lishogi's AI levels for Fairy-Stockfish: `Skill Level`, milliseconds a move, depth.
@@ -129,15 +111,15 @@ impl std::str::FromStr for Contender {
                 let Contender::Level(l) = level.parse()? else {
                     return Err(wrong());
                 };
-                let mut p = koma_engine::search::Pruning::default();
+                let mut names = Vec::new();
                 for name in off.split('/') {
-                    let &(_, set) = SWITCHES
+                    let &(n, _) = SWITCHES
                         .iter()
                         .find(|&&(n, _)| n == name)
                         .ok_or_else(wrong)?;
-                    set(&mut p);
+                    names.push(n);
                 }
-                Ok(Contender::Pruned(l, p))
+                Ok(Contender::Pruned(l, names))
             }
             _ if s.starts_with("fsf:") => match s[4..].parse::<u8>() {
                 Ok(n) if (1..=8).contains(&n) => Ok(Contender::Fsf(n)),
@@ -169,17 +151,10 @@ impl std::fmt::Display for Contender {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Contender::Level(l) => write!(f, "level:{}", l.number()),
-            Contender::Pruned(l, p) => {
+            Contender::Pruned(l, names) => {
                 write!(f, "level:{}", l.number())?;
-                // a switch is shown when it is set in `p` (setting it again changes nothing)
-                let default = koma_engine::search::Pruning::default();
-                for &(name, set) in SWITCHES {
-                    let (mut d, mut q) = (default, *p);
-                    set(&mut d);
-                    set(&mut q);
-                    if d != default && q == *p {
-                        write!(f, "/{name}")?;
-                    }
+                for name in names {
+                    write!(f, "/{name}")?;
                 }
                 Ok(())
             }
@@ -436,7 +411,13 @@ impl Seat {
                 e.set_seed(seed);
                 match who {
                     Contender::Method(_, m) => e.set_multi_method(*m),
-                    Contender::Pruned(_, p) => e.set_pruning(*p),
+                    Contender::Pruned(_, names) => {
+                        let mut profile = evaluator(start.game()).profile();
+                        for &(_, set) in SWITCHES.iter().filter(|(n, _)| names.contains(n)) {
+                            set(&mut profile);
+                        }
+                        e.set_profile(Some(profile));
+                    }
                     Contender::Table(_, path, table) => {
                         let base = evaluator(start.game());
                         let linear =
@@ -718,20 +699,19 @@ mod tests {
     fn switches_parse_and_print_back() {
         for s in [
             "level:8/null",
-            "level:8/nochecks/noiir",
-            "level:3/nosee/noasp/nomalus",
-            "level:8/nolatedeep/nolmr2",
-            "level:8/nobadchecks",
+            "level:8/nochecks/nodeepfutility",
+            "level:3/nofut/steep",
+            "level:8/nonull/farchecks",
         ] {
             let c: Contender = s.parse().unwrap();
             assert_eq!(c.to_string(), s);
         }
-        let Ok(Contender::Pruned(_, p)) = "level:8/nolmr/nofut".parse() else {
+        let Ok(Contender::Pruned(_, names)) = "level:8/null/nofut".parse() else {
             panic!("not a level with switches");
         };
-        assert!(!p.reductions && !p.futility && p.quiet_checks && !p.null_move);
+        assert_eq!(names, ["null", "nofut"]);
         let e = "level:8/nochecks/fast".parse::<Contender>().unwrap_err();
-        assert!(e.contains("nomalus"), "{e}");
+        assert!(e.contains("nodeepfutility"), "{e}");
         assert!("level:9/null".parse::<Contender>().is_err());
     }
 

@@ -100,7 +100,7 @@ impl Level {
     /// docs).
     pub fn settings(self, game: GameId) -> Settings {
         let players = koma_rules::Variant::get(game).players();
-        let (nodes_6, nodes_7) = crate::eval::evaluator(game).level_nodes();
+        let (nodes_6, nodes_7) = crate::eval::evaluator(game).profile().level_nodes;
         let (depth, nodes, time_ms, margin) = if players >= 3 {
             match self.0 {
                 1 | 2 => (Some(1), None, None, 400),

@@ -15,6 +15,7 @@
 //! - [`level`]: levels 1 to 8.
 //! - [`protocol`]: the messages between the page and the engine's Web Worker (`crates/worker`).
 
+pub mod engine;
 pub mod eval;
 pub mod level;
 pub mod multi;
@@ -22,5 +23,6 @@ pub mod protocol;
 pub mod search;
 pub mod tt;
 
+pub use engine::Engine;
 pub use level::Level;
-pub use search::{Control, Engine, Info, Limits, Score, SearchResult};
+pub use search::{Control, Info, Limits, Score, SearchResult};

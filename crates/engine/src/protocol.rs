@@ -17,8 +17,9 @@ use koma_rules::options::{ChuPreset, PointRule};
 use koma_rules::{Game, GameId, Position, RuleOptions};
 use serde::{Deserialize, Serialize};
 
+use crate::Engine;
 use crate::Level;
-use crate::search::{Control, Engine, Limits, Score};
+use crate::search::{Control, Limits, Score};
 
 /// A search asked of the worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -34,8 +34,14 @@ fn choice(game: GameId, moves: &[Move]) -> Option<Move> {
         nodes: Some(NODES),
         ..Limits::default()
     };
-    e.search(&Position::start(game), moves, &limits, &NoClock, &mut |_| {})
-        .best
+    e.search(
+        &Position::start(game),
+        moves,
+        &limits,
+        &NoClock,
+        &mut |_| {},
+    )
+    .best
 }
 
 /// Random legal moves from `game`'s start (up to `plies`; fewer where the game ends).
@@ -98,6 +104,15 @@ fn the_top_level_chooses_the_same_moves() {
         }
         checked += 1;
     }
-    assert_eq!(checked, PER_GAME * GameId::ALL.len(), "positions in the file");
-    assert!(differ.is_empty(), "{} moves differ:\n{}", differ.len(), differ.join("\n"));
+    assert_eq!(
+        checked,
+        PER_GAME * GameId::ALL.len(),
+        "positions in the file"
+    );
+    assert!(
+        differ.is_empty(),
+        "{} moves differ:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
 }

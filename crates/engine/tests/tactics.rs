@@ -4,7 +4,8 @@
 //! the same for the same node limit; and its levels keep their limits.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
 
-use koma_engine::search::{NoClock, Pruning};
+use koma_engine::eval::{SearchProfile, evaluator};
+use koma_engine::search::NoClock;
 use koma_engine::{Engine, Level, Limits, Score};
 use koma_rules::notation::{read_move, read_position, write_move};
 use koma_rules::{GameId, Move, Position};
@@ -311,11 +312,13 @@ fn sangoku_a_check_that_mates_is_found_by_every_method() {
 }
 
 /// Asserts that a search from `game`'s start to `plies` deep, which finds a move, visits fewer
-/// nodes with a part of the search on than off (`prune` sets it).
-fn fewer_nodes_with(game: GameId, plies: u32, what: &str, prune: fn(bool) -> Pruning) {
+/// nodes with a part of the search on than off (`set` sets it in the game's profile).
+fn fewer_nodes_with(game: GameId, plies: u32, what: &str, set: fn(&mut SearchProfile, bool)) {
     let nodes = |on: bool| {
         let mut e = Engine::new(16);
-        e.set_pruning(prune(on));
+        let mut profile = evaluator(game).profile();
+        set(&mut profile, on);
+        e.set_profile(Some(profile));
         let r = e.search(
             &Position::start(game),
             &[],
@@ -334,20 +337,14 @@ fn fewer_nodes_with(game: GameId, plies: u32, what: &str, prune: fn(bool) -> Pru
 #[test]
 fn futility_pruning_searches_fewer_nodes_to_the_same_depth() {
     // from the start of shogi, six plies deep
-    fewer_nodes_with(GameId::Shogi, 6, "futility", |futility| Pruning {
-        futility,
-        ..Default::default()
-    });
+    fewer_nodes_with(GameId::Shogi, 6, "futility", |p, on| p.futility = on);
 }
 
 #[test]
 fn minishogi_null_moves_search_fewer_nodes_to_the_same_depth() {
     // minishogi's search tries null moves (the game's choice); from the start, ten plies deep
-    fewer_nodes_with(GameId::Minishogi, 10, "null moves", |game_null_move| {
-        Pruning {
-            game_null_move,
-            ..Default::default()
-        }
+    fewer_nodes_with(GameId::Minishogi, 10, "null moves", |p, on| {
+        p.null_move = on
     });
 }
 
@@ -437,10 +434,10 @@ fn quiescence_sees_a_drop_mate_past_the_horizon() {
     };
     let chosen = |quiet_checks: bool| {
         let mut e = Engine::new(16);
-        e.set_pruning(Pruning {
+        e.set_profile(Some(SearchProfile {
             quiet_checks,
-            ..Default::default()
-        });
+            ..evaluator(GameId::Shogi).profile()
+        }));
         e.search(&p, &[], &depth(1), &NoClock, &mut |_| {})
             .best
             .expect("a move")

@@ -160,10 +160,19 @@
 
 use std::sync::OnceLock;
 
-use super::Evaluator;
+/// Minishogi's search: null moves (a deeper search pays more than the reduced searches miss),
+/// and levels 6 and 7 capped at 40k and 200k nodes (the small board goes far deeper on the
+/// same nodes).
+pub const PROFILE: SearchProfile = SearchProfile {
+    null_move: true,
+    level_nodes: (40_000, 200_000),
+    ..SearchProfile::DEFAULT
+};
+
 use super::linear::Layout;
 use super::net::Net;
 use super::terms::Weights;
+use super::{Evaluator, SearchProfile};
 use koma_rules::{GameId, Kind, Player, Position};
 
 /// Kinds as in shogi (no knight or lance in this game).
@@ -270,15 +279,8 @@ impl Evaluator for Minishogi {
         HAND.get(kind.index()).copied().unwrap_or(0)
     }
 
-    /// 40k and 200k: the small board reaches far deeper on the same nodes, and with the
-    /// network 600k scored no better than 200k (see [`crate::level`]).
-    fn level_nodes(&self) -> (u64, u64) {
-        (40_000, 200_000)
-    }
-
-    /// Null moves, reduced more the deeper the search (see the module docs).
-    fn null_move(&self) -> bool {
-        true
+    fn profile(&self) -> SearchProfile {
+        PROFILE
     }
 }
 

@@ -22,8 +22,6 @@ pub mod terms;
 
 use koma_rules::{GameId, Kind, Player, Position};
 
-use crate::search::{LATE_DEEP, LATE_QUIET};
-
 /// A game's evaluation.
 pub trait Evaluator: Sync {
     /// The worth of `pos` to `player`, in centipawns (a pawn on the board is about 100).
@@ -38,47 +36,9 @@ pub trait Evaluator: Sync {
         self.value(kind)
     }
 
-    /// The node caps of levels 6 and 7 in this game ([`crate::level`]): 200k and 600k unless
-    /// the game says otherwise (a small board goes deeper on the same nodes).
-    fn level_nodes(&self) -> (u64, u64) {
-        (200_000, 600_000)
-    }
-
-    /// The late quiet moves: the moves tried one, two and three plies from the leaves, and
-    /// four, five and six, off the principal variation, past which quiet moves are skipped
-    /// ([`crate::search::Pruning::futility`], [`crate::search::Pruning::late_deep`]); the
-    /// search's [`LATE_QUIET`] and [`LATE_DEEP`] unless the game says otherwise (standard
-    /// shogi skips sooner).
-    fn late_moves(&self) -> ([usize; 3], [usize; 3]) {
-        (LATE_QUIET, LATE_DEEP)
-    }
-
-    /// Whether the game's search tries null moves, with reductions that grow with depth
-    /// ([`crate::search::Pruning::null_move`] and [`crate::search::Pruning::null_scaled`];
-    /// minishogi's does).
-    fn null_move(&self) -> bool {
-        false
-    }
-
-    /// Whether the game's search reduces late moves more steeply
-    /// ([`crate::search::Pruning::steep_reductions`]: two thirds of the product of the
-    /// logarithms, not half; standard shogi's does).
-    fn steep_reductions(&self) -> bool {
-        false
-    }
-
-    /// Whether the game's search extends checks only far from the leaves
-    /// ([`crate::search::Pruning::far_checks`]: at nodes more than
-    /// [`crate::search::FAR_CHECKS`] plies from them; standard shogi's does).
-    fn far_checks(&self) -> bool {
-        false
-    }
-
-    /// Whether the game's search cuts by the static score beyond the last three plies
-    /// ([`crate::search::Pruning::deep_futility`]: up to [`crate::search::DEEP_FUTILITY`]
-    /// plies from the leaves; standard shogi's does).
-    fn deep_futility(&self) -> bool {
-        false
+    /// How the two-player search prunes, reduces and extends in this game.
+    fn profile(&self) -> SearchProfile {
+        SearchProfile::DEFAULT
     }
 
     /// Whether a position can end while moves are left (chu shogi: the last royal taken, bare
@@ -87,6 +47,53 @@ pub trait Evaluator: Sync {
     fn ends_with_moves_left(&self) -> bool {
         false
     }
+}
+
+/// A game's search settings, one value in its evaluation's file ([`Evaluator::profile`]):
+/// what differs from game to game in how the search prunes, reduces and extends, and the node
+/// caps of its levels 6 and 7. The two-player search reads it ([`crate::search`]); the
+/// three-player search has its own method ([`crate::multi`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SearchProfile {
+    /// Futility pruning near the leaves, by the static score.
+    pub futility: bool,
+    /// Quiet checks in quiescence's first ply (moves and drops that check directly and do not
+    /// lose the checker on the static exchange).
+    pub quiet_checks: bool,
+    /// Null moves (off the principal variation, out of check, where the static score stands at
+    /// or above beta), reduced more the deeper the search and the further the score stands
+    /// above beta.
+    pub null_move: bool,
+    /// Late-move reductions of two thirds of the logarithms' product, not half.
+    pub steep_reductions: bool,
+    /// Checks extended only more than [`crate::search::FAR_CHECKS`] plies from the leaves.
+    pub far_checks: bool,
+    /// The cut by the static score carried up to [`crate::search::DEEP_FUTILITY`] plies from the
+    /// leaves, beyond the futility margins' three.
+    pub deep_futility: bool,
+    /// Quiet moves searched one, two and three plies from the leaves off the principal
+    /// variation (the rest, ordered last by history, are skipped).
+    pub late_quiet: [usize; 3],
+    /// The moves tried four, five and six plies from the leaves past which quiet moves are
+    /// skipped.
+    pub late_deep: [usize; 3],
+    /// The node caps of levels 6 and 7 ([`crate::level`]).
+    pub level_nodes: (u64, u64),
+}
+
+impl SearchProfile {
+    /// The profile of the games that set none of their own.
+    pub const DEFAULT: SearchProfile = SearchProfile {
+        futility: true,
+        quiet_checks: true,
+        null_move: false,
+        steep_reductions: false,
+        far_checks: false,
+        deep_futility: false,
+        late_quiet: [10, 18, 30],
+        late_deep: [40, 55, 75],
+        level_nodes: (200_000, 600_000),
+    };
 }
 
 /// What scores a position in a [`Learnt`] evaluation.
@@ -127,24 +134,8 @@ impl<S: Scorer> Evaluator for Learnt<S> {
         self.base.ends_with_moves_left()
     }
 
-    fn late_moves(&self) -> ([usize; 3], [usize; 3]) {
-        self.base.late_moves()
-    }
-
-    fn null_move(&self) -> bool {
-        self.base.null_move()
-    }
-
-    fn steep_reductions(&self) -> bool {
-        self.base.steep_reductions()
-    }
-
-    fn far_checks(&self) -> bool {
-        self.base.far_checks()
-    }
-
-    fn deep_futility(&self) -> bool {
-        self.base.deep_futility()
+    fn profile(&self) -> SearchProfile {
+        self.base.profile()
     }
 }
 
@@ -184,36 +175,29 @@ mod tests {
     }
 
     #[test]
-    fn each_game_keeps_its_late_moves_null_moves_and_reductions_with_a_learnt_evaluation() {
-        let shogi = evaluator(GameId::Shogi).late_moves();
-        assert_eq!(shogi, (shogi::LATE_QUIET, shogi::LATE_DEEP));
-        // minishogi keeps the search's counts, which standard shogi halves
-        assert_eq!(
-            evaluator(GameId::Minishogi).late_moves(),
-            (LATE_QUIET, LATE_DEEP)
-        );
-        assert_ne!(shogi, (LATE_QUIET, LATE_DEEP));
-        // a network or table read from a file plays with its game's counts
+    fn each_game_keeps_its_search_profile_with_a_learnt_evaluation() {
+        // a network or table read from a file plays with its game's profile
         for game in [GameId::Shogi, GameId::Minishogi] {
             let learnt = Learnt::with(Zero, evaluator(game));
-            assert_eq!(learnt.late_moves(), evaluator(game).late_moves());
-            assert_eq!(learnt.null_move(), evaluator(game).null_move());
-            assert_eq!(
-                learnt.steep_reductions(),
-                evaluator(game).steep_reductions()
-            );
+            assert_eq!(learnt.profile(), evaluator(game).profile());
         }
-        // minishogi's search alone tries null moves; standard shogi's alone reduces late moves
-        // more steeply (the two-player games: null moves, steeper reductions)
-        for (game, choices) in [
-            (GameId::Shogi, (false, true)),
-            (GameId::Minishogi, (true, false)),
-            (GameId::Shogi66, (false, false)),
-            (GameId::Chushogi, (false, false)),
-            (GameId::Sangoku2, (false, false)),
+        // standard shogi skips late moves sooner, reduces more steeply, extends checks only
+        // far from the leaves and cuts by the static score further from them; minishogi alone
+        // tries null moves and caps its levels 6 and 7 lower; the others take the default
+        let p = |g| evaluator(g).profile();
+        let shogi = p(GameId::Shogi);
+        assert!(shogi.steep_reductions && shogi.far_checks && shogi.deep_futility);
+        assert!(shogi.late_quiet < SearchProfile::DEFAULT.late_quiet);
+        assert!(!shogi.null_move);
+        let mini = p(GameId::Minishogi);
+        assert!(mini.null_move && mini.level_nodes < SearchProfile::DEFAULT.level_nodes);
+        for g in [
+            GameId::Shogi66,
+            GameId::Chushogi,
+            GameId::Sangoku,
+            GameId::Sangoku2,
         ] {
-            let e = evaluator(game);
-            assert_eq!((e.null_move(), e.steep_reductions()), choices, "{game:?}");
+            assert_eq!(p(g), SearchProfile::DEFAULT, "{g:?}");
         }
     }
 }

@@ -203,10 +203,10 @@
 
 use std::sync::OnceLock;
 
-use super::Evaluator;
 use super::linear::Layout;
 use super::net::Net;
 use super::terms::Weights;
+use super::{Evaluator, SearchProfile};
 use koma_rules::{GameId, Kind, Player, Position};
 
 /// Kinds: king, rook, bishop, gold, silver, knight, lance, pawn, dragon, horse, promoted
@@ -216,16 +216,19 @@ pub const BOARD: [i32; 14] = [
 ];
 /// In hand: rook to pawn.
 pub const HAND: [i32; 8] = [0, 1100, 950, 600, 550, 450, 350, 110];
-/// Late quiet moves one to three plies from the leaves ([`Evaluator::late_moves`]): half the
-/// search's [`crate::search::LATE_QUIET`]. A shogi middle game with pieces in hand has a
-/// hundred moves and more, most of them drops, ordered last; skipping after half as many was
-/// measured to gain here (55.3 % over 320 games, the search's docs at
-/// [`crate::search::Pruning`]) and to lose in minishogi (44.0 % over 200), whose few moves
-/// keep the search's counts.
-pub const LATE_QUIET: [usize; 3] = [5, 9, 15];
-/// Late quiet moves four to six plies from the leaves: half the search's
-/// [`crate::search::LATE_DEEP`].
-pub const LATE_DEEP: [usize; 3] = [20, 27, 37];
+/// Standard shogi's search: late quiet moves skipped after half the default counts (a middle
+/// game with pieces in hand has a hundred moves and more, most of them drops, ordered last),
+/// steeper late-move reductions, checks extended only far from the leaves (with pieces in hand
+/// nearly every line near the leaves has a check), and the cut by the static score further from
+/// the leaves.
+pub const PROFILE: SearchProfile = SearchProfile {
+    steep_reductions: true,
+    far_checks: true,
+    deep_futility: true,
+    late_quiet: [5, 9, 15],
+    late_deep: [20, 27, 37],
+    ..SearchProfile::DEFAULT
+};
 /// Per rank advanced.
 pub const ADVANCE: [i32; 14] = [0, 0, 0, 1, 3, 2, 1, 4, 0, 0, 1, 1, 1, 2];
 
@@ -374,20 +377,8 @@ impl Evaluator for Shogi {
         HAND.get(kind.index()).copied().unwrap_or(0)
     }
 
-    fn late_moves(&self) -> ([usize; 3], [usize; 3]) {
-        (LATE_QUIET, LATE_DEEP)
-    }
-
-    fn steep_reductions(&self) -> bool {
-        true
-    }
-
-    fn far_checks(&self) -> bool {
-        true
-    }
-
-    fn deep_futility(&self) -> bool {
-        true
+    fn profile(&self) -> SearchProfile {
+        PROFILE
     }
 }
 
