@@ -1,59 +1,23 @@
 //! Levels 1 to 8, for every game.
 //!
 //! Each level is a search limit and a margin: the move is chosen at random (by the engine's
-//! seed) among the moves that score within the margin of the best. Level 1 also searches
-//! without quiescence: measured over 40 games each (`koma match <game> level:2 level:1
-//! --games 40 --cap 200`), level 2 scored 90.0 % against it in minishogi, 70.0 % in chu shogi
-//! and 100 % in shogi, where with quiescence it scored 60.0 %, 50.0 % and 85.0 %; it still
-//! beat a random mover 97.5 % in minishogi. The low levels search one
-//! or two plies and take moves up to a few pawns worse than the best, so a beginner can beat
-//! them while they still play real moves (a capture left hanging is taken, a mate in one is
-//! seen); each level above searches deeper with a smaller margin; the top levels search by
-//! nodes, and in the browser also by time (about 1-3 s a move at the top).
+//! seed) among the moves that score within the margin of the best. Level 1 searches without
+//! quiescence: it sees what a move takes and whether it mates, not what the reply takes back,
+//! so it leaves pieces hanging as a beginner does. The low levels search one to three plies and
+//! take moves up to a few pawns worse than the best, so a beginner can beat them while they
+//! still play real moves; each level above searches deeper with a smaller margin.
 //!
-//! The limits are node counts where a level searches more than a few plies, so a match between
-//! levels plays the same on every machine; a time limit, when the caller gives one, ends a search
-//! earlier. The top three levels search about three times the nodes of the level below (200k, 600k,
-//! 2M; in the browser also at most 1, 2 and 3 s): measured in shogi over 40 games each, level 6
-//! scored 90.0 % against level 5, level 7 78.8 % against level 6 and level 8 85.0 % against level 7
-//! (`koma match shogi level:<n> level:<n-1> --games 40`). Earlier caps of 600k, 1.5M and 4M made
-//! level 6 score 100 % against level 5 (too big a step) and a match between 7 and 8 take hours. A
-//! level's node cap is well above what its depth needs in standard shogi (measured: with 20k nodes
-//! level 4's depth-3 iterations did not finish, it played from depth 1 and scored 22.5 % against
-//! level 3).
-//! Measured again in standard shogi with its steeper reductions (d09025e) on balanced openings
-//! played from both seats (`koma match shogi level:<n> level:<n-1> --paired --opening-level 3`,
-//! 40 games each): level 2 against 1 100 %, 3 against 2 100 %, 4 against 3 82.5 %, 5 against 4
-//! 85.0 %, 6 against 5 97.5 %, 7 against 6 73.8 % (29-1-10). With the network built in at
-//! 4acb28b: 2 against 1 100 %, 3 against 2 97.5 %, 4 against 3 87.5 %, 5 against 4 85.0 %,
-//! 6 against 5 97.5 % (39-0-1), 7 against 6 90.0 % (36-0-4) and 8 against 7 77.5 % (31-0-9:
-//! `koma match shogi level:8 level:7 --paired --opening-level 3 --games 20`, and `--first 20
-//! --games 20`).
+//! The top three levels search by nodes, about three times the level below (200k, 600k, 2M;
+//! a game's [`crate::eval::SearchProfile::level_nodes`] may set levels 6 and 7: minishogi's
+//! small board goes far deeper on the same nodes, so 40k and 200k), so a match between levels
+//! plays the same on every machine; in the browser they also stop at 1, 2 and 3 s.
 //!
-//! Minishogi's levels 6 and 7 search 40k and 200k nodes (level 8 the same 2M; a game's
-//! evaluation sets these two caps, `Evaluator::level_nodes`, so the game id is dispatched on
-//! once, in [`crate::eval::evaluator`]). Its small board
-//! reaches far deeper on the same nodes, and with its network at 200k and 600k level 7 scored
-//! 50.0 % against level 6 (`koma match minishogi level:7 level:6 --games 40 --paired`). Part of
-//! that was the match's opening: four plies at random often give a piece away in minishogi,
-//! and then the opening decides the game, whoever plays it (17 of the 20 pairs of games split
-//! one each). With the openings chosen by level 3 (`--opening-level 3`: at random among the
-//! moves within 120 centipawns of the best at two plies), the caps of 40k and 200k measured,
-//! 40 paired games each: level 2 against 1 95.0 %, 3 against 2 77.5 %, 4 against 3 82.5 %,
-//! 5 against 4 72.5 %, 6 against 5 92.5 %, 7 against 6 82.5 % (55.0 % with random openings);
-//! with the network learnt from 199,672 positions, 6 against 5 92.5 % and 7 against 6 72.5 %.
+//! The three-player game (`sangoku`) has its own table, stepping by what matters there: one
+//! ply without quiescence, then with it, the margin at one ply (400, 200, 0), a second ply
+//! (margin 120, then 0), a whole round of three plies, and at the top whole rounds within 2M
+//! nodes (a search that ends inside a round leaves the last moves unanswered).
 //!
-//! The three-player game (`sangoku`) has its own table. There a search deeper than one round
-//! (three plies) gained little against players of the same kind, and more nodes nothing: one
-//! seat searching 200k nodes a move scored 30.0 % against two seats of 50k (40 games; a third
-//! is even), while a whole second round did gain (depth 6 against two seats of depth 3: 47.4 %
-//! over 115 games). So its levels step by what was measured to matter, one seat against two
-//! of the level below, 200 games each (`koma match sangoku level:<n> level:<n-1> --games 200`):
-//! quiescence (level 2 against 1: 58.5 %), the margin at one ply (400, 200, 0: 42.0 % and
-//! 42.0 %), a second ply (level 5: 41.5 %), the margin at two plies (level 6: 50.0 %), the third
-//! ply (level 7: 49.0 %), and the top level's whole rounds within its nodes and time (level 8
-//! against two seats of level 7: 42.5 %, 17-0-23 over 40 games). The
-//! margin at three plies was measured to gain nothing (0 against 60: 34.0 %).
+//! Each step's measurement is in `docs/engine.md` (the table) and `docs/engine-history.md`.
 
 use crate::search::Limits;
 use koma_rules::GameId;

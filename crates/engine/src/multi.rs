@@ -2,48 +2,27 @@
 //! rules say who moves next (a check passes the turn to the checked player, and it comes back
 //! to the checker), so the search never assumes a fixed rotation.
 //!
-//! Three methods, compared by matches ([`Method`]):
+//! Three methods ([`Method`]):
 //! - paranoid: the player to move at the root maximises its score, every other player is taken
 //!   to minimise it (as if the two played together); alpha-beta prunes as in two-player games.
 //! - max-n: every player maximises its own score (a score per player); no pruning, so it sees
 //!   less deep in the same nodes.
 //! - likely (the one played, [`METHOD`]): paranoid, except that each opponent is taken to
 //!   choose only among the [`LIKELY`] moves it likes best for itself one move ahead (its own
-//!   evaluation, a win first), the worst of them for the searcher. Paranoid's flaw is a
-//!   coalition nobody forms: it lets one opponent give up its own general so that the other
-//!   wins, so the deeper it looks the more every line seems lost. Max-n models each player
-//!   rightly but cannot prune. Keeping each opponent to its own best few moves removes the
-//!   sacrifices for the other, keeps alpha-beta's pruning, and narrows the opponents' nodes to
-//!   six moves, so the search sees deeper.
+//!   evaluation, a win first), the worst of them for the searcher. Paranoid assumes a coalition
+//!   nobody forms (one opponent giving up its own general so that the other wins), so the
+//!   deeper it looks the more every line seems lost; max-n models each player rightly but
+//!   cannot prune. Keeping each opponent to its own best few moves removes the sacrifices for
+//!   the other, keeps alpha-beta's pruning and narrows the opponents' nodes, so the search
+//!   sees deeper.
 //!
-//! Measured one seat against two greedy players, once the search deepened by whole rounds
-//! (below): at 100k nodes, paranoid 65.0 %, max-n 57.5 % (40 games each), likely 86.2 % (80
-//! games; 100k nodes now end at three plies, and the top level's own two million scored
-//! 97.5 %). Head to head at 100k nodes (three plies) paranoid did better: one likely seat
-//! against two paranoid ones 20.0 %, the reverse 36.7 % (30 games each); at 500k nodes, where
-//! the second round begins, likely did: 35.0 % and 20.0 % (20 games each). The levels keep
-//! likely: the top ones search whole rounds.
-//!
-//! The first measurements, with a search that stopped inside a round, one seat against two greedy
-//! players (`koma match sangoku <method>:8 greedy --nodes 100000`, 40 games): paranoid 62.5 %,
-//! max-n 55.0 %, likely 95.0 % (and 97.5 % over the next 40 games); likely at the top level's own
-//! two million nodes won 40 of 40. Head to head, one likely seat against two paranoid seats scored
-//! 36.7 % over 30 games and one paranoid seat against two likely seats 23.3 % (a third is even).
-//! Six moves was chosen over 4, 8 and 12 (98.8 %, 96.2 % and 91.2 % against the greedy players over
-//! 80 games; with four, one likely seat scored only 23.3 % against two paranoid ones: too narrow a
-//! view of a real opponent).
-//!
-//! Best-reply search (BRS) is not among them: it lets only one opponent move between two of
-//! the root player's moves, a fixed alternation that the turn jumps after a check break (and
-//! the rules have no pass to skip the other opponent).
+//! Best-reply search is not among them: it lets only one opponent move between two of the root
+//! player's moves, a fixed alternation that the turn jumps after a check break (and the rules
+//! have no pass to skip the other opponent).
 //!
 //! Past the first round (three plies) the search deepens by whole rounds (3, 6, 9 plies): one
-//! that ends inside a round leaves the last moves unanswered, and measured so, more nodes did
-//! not play better (200k nodes a move against two seats of 50k: 30.0 % over 40 games), while a
-//! second whole round did (depth 6 against two seats of depth 3: 47.4 % over 115 games).
-//!
-//! A repetition within the line is scored as a draw (the rules refuse a fourfold repetition
-//! while another move exists).
+//! that ends inside a round leaves the last moves unanswered. A repetition within the line is
+//! scored as a draw (the rules refuse a fourfold repetition while another move exists).
 //!
 //! The paranoid and likely searches look past their depth at captures and promotions (a player
 //! in check near the horizon must answer it), keep a transposition table for the one search
@@ -51,6 +30,8 @@
 //! every move lost, the last iteration's move stays: that loss assumes opponents who may not
 //! play so. The levels' controlled mistakes ([`Choice`]) are made here as in the two-player
 //! search: any root move within the level's margin, and no quiescence at level 1.
+//!
+//! The methods' matches are in `docs/engine-history.md`.
 
 use koma_rules::{Move, Outcome, Player, Position};
 
@@ -76,7 +57,7 @@ pub enum Method {
 /// own evaluation one move ahead.
 pub const LIKELY: usize = 6;
 
-/// The method the engine plays with (chosen by the matches recorded in the README).
+/// The method the engine plays with (chosen by the matches recorded in `docs/matches.csv`).
 pub const METHOD: Method = Method::Likely;
 
 /// How a level picks its move ([`crate::level::Settings`]): the three-player search makes the

@@ -16,6 +16,8 @@
 //! - `cargo xtask fsf-match <shogi|minishogi> <1-8> [--games N]`: the engine's top level
 //!   against Fairy-Stockfish (npm `fairy-stockfish-nnue.wasm` 1.1.12, installed into
 //!   `target/peer-fsf`, run by Node) at that lishogi level, both at the level's time a move.
+//! - `cargo xtask engine-table [--check]`: the table of the levels in `docs/engine.md`, written
+//!   from the match history `docs/matches.csv` ([`engine_table`]).
 //!
 //! Pinned tools (a mismatch is reinstalled; Trunk never downloads anything, see Trunk.toml):
 //! the wasm32 target, trunk 0.21.14, wasm-bindgen-cli 0.2.130 (equal to the wasm-bindgen
@@ -25,6 +27,8 @@
 //! WebKitGTK's driver and Xvfb from Debian and geckodriver 0.36.0 from crates.io (where they
 //! cannot be installed, the command says so and the smoke test skips them). A second run finds everything in place
 //! and goes straight to work.
+
+mod engine_table;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -47,9 +51,12 @@ fn main() -> ExitCode {
         Some("install") => install(true).map(|_| ()),
         Some("bench") => bench(&args[1..]),
         Some("fsf-match") => fsf_match(&args[1..]),
+        Some("engine-table") => {
+            engine_table::run(&root(), args.get(1).is_some_and(|a| a == "--check"))
+        }
         _ => Err(
             "usage: cargo xtask serve | test [--no-e2e] | bench [--quick] | install | \
-             fsf-match <shogi|minishogi> <lishogi level 1-8> [--games N]"
+             fsf-match <shogi|minishogi> <lishogi level 1-8> [--games N] | engine-table [--check]"
                 .to_string(),
         ),
     };

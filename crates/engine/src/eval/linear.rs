@@ -36,57 +36,7 @@
 //! [`Layout`]'s order, separated by white space ([`read_table`]). `koma match shogi
 //! level:8/table=<file> level:8` measures one against the game's own evaluation.
 //!
-//! Measured so far (`koma match shogi level:8/table=<file> level:8 --nodes 50000`; the games
-//! learnt from: 559 of the top level against itself, 20k nodes a move, eight random opening
-//! plies, 25,635 quiet positions), and why standard shogi kept its hand-set evaluation until
-//! the king's zone came ([`super::shogi`]; "the game's own evaluation" below is that hand-set
-//! one, [`super::shogi::WEIGHTS`]):
-//! - The starting table (the game's own weights in these features; the one difference is the
-//!   enemy's hand at an open king, here its count times the king's open neighbours, there
-//!   times the guards missing from two) scored 54.6 % against the game's own evaluation
-//!   (65-1-54 over 120 games), and against Fairy-Stockfish at lishogi's level 6 (400 ms a
-//!   move) 42.5 % (17-0-23), where the game's own scored 55.0 % (51.2 % over 80 games): no
-//!   gain shown.
-//! - Learnt from the results (`--l2 1e-8 --epochs 500`), the table lowered the error on the
-//!   games kept out only from 0.2032 to 0.2007 and played worse: 27.5 % (11-0-29 over 40
-//!   games). Held closer to the start (`--l2 1e-7`): 40.0 % (7-2-11 over 20). Learnt half from
-//!   the results and half from a 5,000-node search of each position (`--search-nodes 5000`):
-//!   46.7 % (28-0-32 over 60); from that search alone (`--lambda 0`): 49.6 % (58-3-59 over
-//!   120). Learning only the hands, the open king and the move (36 weights, `--learn
-//!   hand,open,side`): 30.0 % (6-0-14 over 20); it taught that knights in the enemy's hand
-//!   help an open king.
-//! - Learnt from Fairy-Stockfish's 8-ply scores of 8,130 quiet positions of 158 games of the
-//!   top level against itself (`koma match shogi level:8 level:8 --opening 8 --record`, 30
-//!   games at `--nodes 20000` and 128 at `--nodes 15000`; `koma tune shogi ... --teacher-depth 8 --teacher-scale 600 --lambda 0 --l2
-//!   1e-9`: the error against the teacher on the games kept out fell from 0.0200 to 0.0165):
-//!   42.5 % (16-2-22 over 40 games). In minishogi the same learning gained
-//!   ([`super::minishogi`]).
-//! - Seven times as many positions and the king's zone: learnt the same way from 58,042 positions of 1,158 games (the
-//!   command in [`super::shogi`]): 75.0 % (45-0-15 over 60 games), where the same positions
-//!   without the zone gave 52.5 % (31-1-28); the error against the teacher on the games kept
-//!   out fell to 0.0127 with the zone and to 0.0148 without it, from 0.0204. Without the zone
-//!   the error on the games learnt from stayed as high as on those kept out (0.0134 and
-//!   0.0148): the features, not the positions, were short, and the zone's attack counts are
-//!   what the piece-by-cell weights cannot say. Standard shogi plays with that table.
-//! - Tried and left out: three more zone counts (the enemy's drops that would check from an
-//!   empty cell, those of them on cells the king's side does not defend, and the attacked
-//!   cells two steps from the king; 27 weights). The error on the games kept out fell further,
-//!   from 0.0127 to 0.0122, and at 50k nodes a move the table scored 55.8 % (33-1-26, 60
-//!   games) against the one without them, but they slowed the search to 648k nodes a second
-//!   (`koma bench --search`, shogi, from the start; 914k to 1.02M without them, three runs),
-//!   more than that gain is worth.
-//! - Tried and left out: each piece's place from either king over the whole board (per kind,
-//!   the offset in the owner's frame, the files turned so that the king stands on the board's
-//!   left half; 8,092 weights after the zone). Learnt from 2,158 games (102,175 positions), the
-//!   error against the teacher on the games kept out fell only from 0.0123 to 0.0120. A table
-//!   with them (learnt from 1,158 games) scored 58.3 % (35-0-25, 60 games) at 50k nodes a move
-//!   against the table played then, but the one from 2,158 games scored 47.5 % (27-3-30, 60
-//!   games) at 100 ms a move against the same learning without them: the larger evaluation
-//!   costs what its knowledge gains.
-//! - In minishogi the zone gains at equal nodes but not at equal time ([`super::minishogi`]).
-//! - In the games learnt from the results, the side ahead by the evaluation won far less often
-//!   than its lead says (ahead by 1,750 centipawns or more: 74.7 %), so their results say
-//!   little about the weights: a teacher's scores do.
+//! What the tables were measured to gain is in `docs/engine-history.md`.
 
 use koma_rules::{Player, Position};
 

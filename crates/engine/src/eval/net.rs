@@ -31,14 +31,9 @@
 //! step to), 63 inputs a king, worked out once for both views. A file says whether its
 //! network takes them by its count of inputs.
 //!
-//! Minishogi plays with a network without them ([`super::minishogi`]: 66.0 % against its
-//! learnt table at equal time), standard shogi with one with them ([`super::shogi`]). In
-//! standard shogi a network without the zones, learnt from 58,841 positions, lowered the
-//! error on the positions kept out from the table's 0.0131 to 0.0102 but scored 36.7 %
-//! against the table (22-0-38, 60 games at 100 ms a move): a piece near a king by its offset
-//! does not say which cells the long pieces and the pieces in hand attack. With the zones,
-//! from the same positions, 53.3 %, and from 206,512 positions 68.3 % (the README has the
-//! commands).
+//! Minishogi plays with a network without them ([`super::minishogi`]), standard shogi with one
+//! with them ([`super::shogi`]): a piece near a king by its offset does not say which cells the
+//! long pieces and the pieces in hand attack.
 //!
 //! **The threats** ([`Inputs::with_threats`], `koma train --threats`, with `--zone` or
 //! without): a network may also take, for each side (mine, then theirs), its pieces the enemy
@@ -48,17 +43,9 @@
 //! attacks, in one pass over the board ([`Position::attacks_from`]; the zones the same as
 //! counted cell by cell, a test checks it). Why: a static score does not see the exchange the
 //! side to move is about to lose, and quiescence searches only the side to move's own captures,
-//! so the network's distance to its teacher was largest where pieces stood attacked. In
-//! standard shogi, on the same 553,714 positions, a network with them reached 0.0063 kept out
-//! from scratch and 0.0061 learnt on at a smaller step, where the one without them reached
-//! 0.0069 from scratch and the network built in before has 0.0068 ([`super::shogi`] has the
-//! matches). In minishogi a network with them alone (no zones), the one built in widened with
-//! them ([`Net::widened`]: their weights start at 0, so it scores as before until it learns
-//! them) and learnt on from new positions, beat the one built in but not Fairy-Stockfish, and
-//! was left out ([`super::minishogi`]). Their cost is the pieces' attacks at every position
-//! scored; walking only the attacked pieces for the threats, and counting a piece's attacks
-//! near the enemy king only where it has some, took 8 % off the search's instructions in shogi
-//! (the README's speed section).
+//! so the network's distance to its teacher was largest where pieces stood attacked. Their cost
+//! is the pieces' attacks at every position scored, so the threats walk only the attacked
+//! pieces, and a piece's attacks near the enemy king are counted only where it has some.
 //!
 //! **The sums brought from the position before.** A network keeps the first layer's sums of
 //! the positions it scored last (`Sums`: both players' views but the kings' zones, a slot
@@ -77,16 +64,11 @@
 //! whatever the order of the additions, so a sum brought from another position is the same,
 //! bit for bit, as one counted afresh (a test plays random games to check it), and the search
 //! stays deterministic. A thread scoring with a network another thread is using counts
-//! afresh. Before this, an attempt kept, for each thread, the last position's inputs and sums
-//! and brought them to the next position scored by the inputs that differed: the positions a
-//! search scores one after another differ by 8.7 of a view's 18.8 inputs in minishogi, and
-//! finding which cost what it saved (458k nodes/s against 535k counted afresh).
+//! afresh.
 //!
 //! Counted afresh, both views' inputs are gathered in one pass over the board and each view's
 //! rows are then added with the sums held in registers (a first layer of 33, 17 or 65 sums a
-//! view). In standard shogi that alone took 9 % off the search's time: the same tree of
-//! 431,825 nodes (`go nodes 600000` after `position startpos moves 7g7f 3c3d 2g2f 8c8d`) in
-//! 1.30 s of CPU, against 1.43 s with each view gathered and added input by input.
+//! view).
 //!
 //! **The file** (`koma train` writes it): `#` comment lines, then the words `koma-net`, the
 //! game id, the inputs, `hidden`, `hidden2`, the scale and the unit, then every weight as a

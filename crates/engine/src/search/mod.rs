@@ -1,8 +1,8 @@
-//! The two-player search: iterative deepening with aspiration windows at the root
-//! ([`root`]), principal variation search below it ([`alphabeta`]) with the transposition
-//! table ([`crate::tt`]), quiescence on captures and promotions ([`quiesce`]), move ordering
-//! ([`picker`]), the static exchange ([`exchange`]), a cache of static scores ([`cache`]), and
-//! the limits and the caller's clock ([`limits`]).
+//! The two-player search: iterative deepening with aspiration windows at the root (`root.rs`),
+//! principal variation search below it (`alphabeta.rs`) with the transposition table
+//! ([`crate::tt`]), quiescence on captures and promotions (`quiesce.rs`), move ordering
+//! (`picker.rs`), the static exchange (`exchange.rs`), a cache of static scores (`cache.rs`),
+//! and the limits and the caller's clock (`limits.rs`). Each file's docs say what it decides.
 //!
 //! Moves are the rules' own: the pseudo-legal list, each tried with
 //! [`koma_rules::Position::try_play`], which refuses a foul (a royal left attacked, 打ち歩詰め),
