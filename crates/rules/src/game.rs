@@ -102,7 +102,7 @@ impl Game {
             return MoveList::new();
         }
         let all = self.pos.legal_moves();
-        if !self.rules().refuses_fourfold_repetition() {
+        if !self.rules().capabilities().refuses_fourfold_repetition {
             return all;
         }
         let fresh: MoveList = all
@@ -149,7 +149,7 @@ impl Game {
             }
             return Err(e);
         }
-        let refused_repetition = self.rules().refuses_fourfold_repetition();
+        let refused_repetition = self.rules().capabilities().refuses_fourfold_repetition;
         let repetition_draw = if refused_repetition && self.would_repeat(mv) {
             let others = self.pos.legal_moves();
             if others.iter().any(|&m| m != mv && !self.would_repeat(m)) {
@@ -269,7 +269,7 @@ impl Game {
     /// impasse).
     pub fn impasse_outcome(&self) -> Option<Outcome> {
         let rules = self.rules();
-        if !rules.has_impasse() {
+        if !rules.capabilities().impasse {
             return None;
         }
         rules.impasse(self.impasse_points(), self.pos.options())
@@ -287,12 +287,12 @@ impl Game {
 
     /// Whether the game has impasse by agreement (持将棋).
     pub fn has_impasse(&self) -> bool {
-        self.rules().has_impasse()
+        self.rules().capabilities().impasse
     }
 
     /// Whether the game has the entering-king declaration (入玉宣言).
     pub fn has_declaration(&self) -> bool {
-        self.rules().has_declaration()
+        self.rules().capabilities().declaration
     }
 
     /// The entering-king declaration of the side to move, condition by condition.

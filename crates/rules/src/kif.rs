@@ -395,7 +395,7 @@ fn read_hand(
     for item in text.split(['　', ' ']).filter(|s| !s.is_empty()) {
         let (kind, used) = read_piece(v, item)?;
         if kind.index() >= HAND_KINDS
-            || (v.kind(kind).royal && !crate::games::rules(v.id).has_placement())
+            || (v.kind(kind).royal && !crate::games::rules(v.id).capabilities().placement)
         {
             return None;
         }

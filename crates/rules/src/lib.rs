@@ -43,7 +43,7 @@ pub mod status;
 pub mod variant;
 
 pub use game::Game;
-pub use games::{chushogi, sangoku};
+pub use games::{Capabilities, Description, Notation, chushogi, sangoku};
 pub use geometry::{Cell, CellSet, Geometry, Shape, Vector};
 pub use moves::{IllegalMove, Move};
 pub use options::{ChuPreset, PointRule, RuleOptions};

@@ -130,5 +130,5 @@ impl Record {
 
 /// Whether `game` has KIF records (the square boards up to 9x9).
 pub fn has_kif(game: GameId) -> bool {
-    crate::games::rules(game).has_kif()
+    crate::games::rules(game).capabilities().kif
 }

@@ -195,7 +195,7 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
         None => return Err(SfenError::MissingSide),
     }
     if let Some(hand) = fields.next() {
-        if crate::games::rules(game).has_lion_moves() {
+        if crate::games::rules(game).capabilities().lion_moves {
             // lishogi writes chu's last lion capture here
             if hand != "-" {
                 let c = parse_square(v, hand).map_err(|_| SfenError::Hand {
@@ -248,7 +248,7 @@ fn parse_hand(v: &Variant, setup: &mut Setup, hand: &str) -> Result<(), SfenErro
             .filter(|&k| {
                 v.has_kind(k)
                     && k.index() < HAND_KINDS
-                    && (!v.kind(k).royal || crate::games::rules(v.id).has_placement())
+                    && (!v.kind(k).royal || crate::games::rules(v.id).capabilities().placement)
             })
             .ok_or_else(|| err("a letter is not a piece that can be held"))?;
         let owner = if ch.is_ascii_uppercase() {
@@ -404,7 +404,7 @@ pub fn parse_usi(v: &Variant, text: &str) -> Result<Move, UsiError> {
     if !text.is_ascii() {
         return Err(UsiError::Syntax(text.to_string()));
     }
-    let lion_moves = crate::games::rules(v.id).has_lion_moves();
+    let lion_moves = crate::games::rules(v.id).capabilities().lion_moves;
     if text == "pass" && lion_moves {
         return Ok(Move::Pass);
     }
@@ -418,7 +418,7 @@ pub fn parse_usi(v: &Variant, text: &str) -> Result<Move, UsiError> {
             .filter(|&k| {
                 v.has_kind(k)
                     && k.index() < HAND_KINDS
-                    && (!v.kind(k).royal || crate::games::rules(v.id).has_placement())
+                    && (!v.kind(k).royal || crate::games::rules(v.id).capabilities().placement)
             })
             .ok_or_else(|| UsiError::DropPiece(piece.to_string()))?;
         let to = parse_square(v, sq)?;

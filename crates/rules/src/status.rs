@@ -59,7 +59,7 @@ impl Status {
         let v = pos.variant();
         let turn = pos.turn();
         let rules = crate::games::rules(pos.game());
-        let hex = rules.check_jumps_the_turn();
+        let hex = rules.capabilities().check_jumps_the_turn;
         let checked: Vec<Player> = if hex {
             (0..v.players())
                 .map(Player)
@@ -68,7 +68,7 @@ impl Status {
         } else {
             Vec::new()
         };
-        let check = rules.shows_check() && pos.in_check();
+        let check = rules.capabilities().shows_check && pos.in_check();
         let marked_royal = if hex {
             checked.contains(&turn).then(|| pos.king(turn)).flatten()
         } else if check {

@@ -115,7 +115,10 @@ impl Searcher<'_> {
             played: Some(played),
             null: false,
             // the rules' record of the move says whether it checks: not worked out again
-            check: rules.played_check_is_in_check().then_some(played.check),
+            check: rules
+                .capabilities()
+                .played_check_is_in_check
+                .then_some(played.check),
         });
         true
     }

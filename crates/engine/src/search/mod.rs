@@ -98,9 +98,8 @@ pub(crate) struct Step {
     /// across it.
     pub null: bool,
     /// Whether the side to move is in check here, once known (the rules' record of the move
-    /// says so where their check is the position's: [`GameRules::played_check_is_in_check`]).
-    ///
-    /// [`GameRules::played_check_is_in_check`]: koma_rules::games::GameRules::played_check_is_in_check
+    /// says so where their check is the position's:
+    /// [`koma_rules::Capabilities::played_check_is_in_check`]).
     pub check: Option<bool>,
 }
 
@@ -126,7 +125,7 @@ pub(crate) fn two_player(
     s: Setting<'_>,
     info: &mut dyn FnMut(&Info),
 ) -> (SearchResult, [usize; 2]) {
-    let checks_bind = s.pos.rules().shows_check();
+    let checks_bind = s.pos.rules().capabilities().shows_check;
     let null_ok = s.profile.null_move && !s.pos.is_placing() && s.pos.chu_setup().is_none();
     let cells = s.pos.variant().geometry.len();
     let mut searcher = alphabeta::Searcher {

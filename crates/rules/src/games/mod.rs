@@ -21,13 +21,17 @@
 //! ([`GameRules::after_play`]: the hexagon's jump to a checked player, chu's setup steps).
 
 pub mod chushogi;
+pub mod description;
 pub mod minishogi;
 pub mod sangoku;
 pub mod shogi;
 pub mod shogi66;
 
 pub(crate) use crate::position::rules::perpetual_checker;
-pub use crate::position::rules::{AfterPlay, EVEN, GameRules, Hooks, NamedStart};
+pub use crate::position::rules::{
+    AfterPlay, Capabilities, EVEN, GameRules, Hooks, NamedStart, Notation,
+};
+pub use description::Description;
 
 use crate::geometry::{Cell, Geometry};
 use crate::piece::Kind;

@@ -21,7 +21,7 @@ pub use crate::variant::sangoku::{
     ARCHER, ARCHER_LEAPS, CAVALRY, GENERAL, HOME, INFANTRY, PROMOTED_INFANTRY, SPEARMAN, home_cells,
 };
 
-use super::{AfterPlay, GameRules};
+use super::{AfterPlay, Capabilities, GameRules, Notation};
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move};
 use crate::outcome::Outcome;
@@ -29,10 +29,25 @@ use crate::piece::{Kind, Player};
 use crate::position::setup::{Setup, SetupError};
 use crate::position::{MoveList, Position};
 
+/// Three Kingdoms shogi's rules beyond the moves: the hex notation, checks that jump the turn
+/// (so none is shown as the side to move's), and a fourfold repetition refused, not played.
+pub const CAPABILITIES: Capabilities = Capabilities {
+    notation: Notation::Hex,
+    kif: false,
+    shows_check: false,
+    check_jumps_the_turn: true,
+    refuses_fourfold_repetition: true,
+    ..Capabilities::DEFAULT
+};
+
 /// Three Kingdoms shogi's rules.
 pub struct Sangoku;
 
 impl GameRules for Sangoku {
+    fn capabilities(&self) -> Capabilities {
+        CAPABILITIES
+    }
+
     /// Every move decides the next player (the turn jump) and is checked by its own foul rule.
     fn hooks(&self) -> super::Hooks {
         super::Hooks {
@@ -93,18 +108,6 @@ impl GameRules for Sangoku {
         }
     }
 
-    fn shows_check(&self) -> bool {
-        false
-    }
-
-    fn check_jumps_the_turn(&self) -> bool {
-        true
-    }
-
-    fn has_kif(&self) -> bool {
-        false
-    }
-
     /// Each player has exactly one general (a game without one is over before it starts).
     fn check_setup(&self, setup: &Setup) -> Result<(), SetupError> {
         let v = crate::variant::Variant::get(setup.game);
@@ -126,10 +129,6 @@ impl GameRules for Sangoku {
 
     fn position_outcome(&self, pos: &mut Position, _: Option<Player>) -> Option<Outcome> {
         outcome(pos)
-    }
-
-    fn refuses_fourfold_repetition(&self) -> bool {
-        true
     }
 
     fn winner_against(&self, pos: &Position, loser: Player) -> Option<Player> {

@@ -20,7 +20,7 @@
 //! ([`crate::variant::Variant::is_dead_cell`]), applied by [`Position::drop_moves`] and
 //! [`Position::piece_moves`].
 
-use super::GameRules;
+use super::{Capabilities, GameRules};
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move};
 use crate::options::{PointRule, RuleOptions};
@@ -55,10 +55,21 @@ pub const HOME: [(u8, u8, Kind); 20] = [
     (1, 3, PAWN),
 ];
 
+/// Standard shogi's rules beyond the moves: impasse and the entering-king declaration.
+pub const CAPABILITIES: Capabilities = Capabilities {
+    impasse: true,
+    declaration: true,
+    ..Capabilities::DEFAULT
+};
+
 /// Standard shogi's rules.
 pub struct Shogi;
 
 impl GameRules for Shogi {
+    fn capabilities(&self) -> Capabilities {
+        CAPABILITIES
+    }
+
     /// A drop is checked for 打ち歩詰め after it is played.
     fn hooks(&self) -> super::Hooks {
         super::Hooks {
@@ -109,10 +120,6 @@ impl GameRules for Shogi {
         validate(pos, mv)
     }
 
-    fn has_impasse(&self) -> bool {
-        true
-    }
-
     fn impasse(&self, [s, g]: [u32; 2], options: RuleOptions) -> Option<Outcome> {
         let winner = match options.points {
             PointRule::TwentyFour => match (s < 24, g < 24) {
@@ -134,10 +141,6 @@ impl GameRules for Shogi {
             winner,
             reason: Reason::Impasse,
         })
-    }
-
-    fn has_declaration(&self) -> bool {
-        true
     }
 }
 

@@ -12,7 +12,7 @@
 //!   reader decides whether a position is in the phase ([`crate::sfen`]).
 //! - After the placement, drops, 二歩 and 打ち歩詰め as in standard shogi ([`super::shogi`]).
 
-use super::{AfterPlay, GameRules};
+use super::{AfterPlay, Capabilities, GameRules};
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move};
 use crate::options::RuleOptions;
@@ -40,10 +40,21 @@ pub const HOME: [(u8, u8, Kind); 6] = [
 /// What each side holds at the start, to place on its first rank.
 pub const HOME_HAND: [Kind; 7] = [KING, ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE];
 
+/// 66 shogi's rules beyond the moves: the placement phase and impasse.
+pub const CAPABILITIES: Capabilities = Capabilities {
+    placement: true,
+    impasse: true,
+    ..Capabilities::DEFAULT
+};
+
 /// 66 shogi's rules.
 pub struct Shogi66;
 
 impl GameRules for Shogi66 {
+    fn capabilities(&self) -> Capabilities {
+        CAPABILITIES
+    }
+
     /// A drop is checked for 打ち歩詰め after it is played.
     fn hooks(&self) -> super::Hooks {
         super::Hooks {
@@ -139,10 +150,6 @@ impl GameRules for Shogi66 {
         }
     }
 
-    fn has_placement(&self) -> bool {
-        true
-    }
-
     /// In the placement phase when a first rank still has an empty cell, every piece stands
     /// unpromoted on its owner's first two ranks, and the hands hold no pawn and at most one
     /// of each kind. Every position of play fails one of these, since play begins with both
@@ -175,10 +182,6 @@ impl GameRules for Shogi66 {
                 .all(|&k| setup.hand(o, k) <= 1 && (Some(k) != v.pawn || setup.hand(o, k) == 0))
         });
         first_rank_gap && hands_ok
-    }
-
-    fn has_impasse(&self) -> bool {
-        true
     }
 
     fn impasse(&self, [s, g]: [u32; 2], _: RuleOptions) -> Option<Outcome> {

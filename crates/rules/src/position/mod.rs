@@ -340,7 +340,7 @@ impl Position {
 
     /// Turn the placement phase on or off (the SFEN reader decides it).
     pub(crate) fn set_placing(&mut self, on: bool) {
-        self.placing = on && self.rules.has_placement();
+        self.placing = on && self.rules.capabilities().placement;
     }
 
     /// Whether both first ranks are full (the placement phase is over).

@@ -177,30 +177,16 @@ pub trait GameRules: Sync {
         Ok(())
     }
 
-    /// Whether a setup of a game with a placement phase ([`GameRules::has_placement`]) is in
+    /// Whether a setup of a game with a placement phase ([`Capabilities::placement`]) is in
     /// it. The default: no.
     fn starts_placing(&self, setup: &Setup) -> bool {
         let _ = setup;
         false
     }
 
-    /// Whether the game may begin with a placement phase (66 shogi), whose moves are placements
-    /// on the own first rank ([`Position::is_placing`]).
-    fn has_placement(&self) -> bool {
-        false
-    }
-
-    /// Whether the game has lion moves: a double move (two steps, capturing on either), a pass
-    /// in place, and the square of a lion taken by a non-lion remembered for the next move
-    /// (chu shogi; its SFEN and USI write them).
-    fn has_lion_moves(&self) -> bool {
-        false
-    }
-
-    /// Whether each kind's count is fixed by the start position, so a position with more is
-    /// refused. Chu shogi's handicaps change them (kirins turned into lions).
-    fn counts_are_fixed(&self) -> bool {
-        true
+    /// What the game's rules can do beyond the moves ([`crate::games::Description`]).
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::DEFAULT
     }
 
     /// Where `player`'s pieces stand at the start, as data (a square board's table or the hexagon's
@@ -232,13 +218,6 @@ pub trait GameRules: Sync {
     fn is_pass_in_place(&self, before: &Position, mv: Move) -> bool {
         let _ = (before, mv);
         false
-    }
-
-    /// Whether the `check` of [`GameRules::played`] is always the position's
-    /// [`Position::in_check`] after the move (a search may then take one for the other). The
-    /// default: it is, as the default `played` says.
-    fn played_check_is_in_check(&self) -> bool {
-        true
     }
 
     /// What `mv`, just played by `mover` and leaving `after`, did that the repetition rules
@@ -274,12 +253,6 @@ pub trait GameRules: Sync {
         })
     }
 
-    /// Whether a move that makes a position for the 4th time is refused while another move is
-    /// not (and the game drawn when every move repeats), instead of ending the game.
-    fn refuses_fourfold_repetition(&self) -> bool {
-        false
-    }
-
     /// The outcome of a fourfold repetition of `pos`: `span` holds what each move did from the
     /// repeated position's first occurrence to its 4th. The default: a side all of whose moves
     /// there gave check loses (連続王手の千日手), otherwise a draw (千日手).
@@ -310,40 +283,76 @@ pub trait GameRules: Sync {
         None
     }
 
-    /// Whether the game has impasse by agreement (持将棋); [`GameRules::impasse`] gives its
-    /// outcome.
-    fn has_impasse(&self) -> bool {
-        false
-    }
-
-    /// Whether the game has the entering-king declaration (入玉宣言).
-    fn has_declaration(&self) -> bool {
-        false
-    }
-
-    /// Whether a check is shown as the side to move's (a royal left attacked would be taken:
-    /// shogi); chu shogi's royals may stay attacked, and the hexagon's checks jump the turn.
-    fn shows_check(&self) -> bool {
-        true
-    }
-
-    /// Whether a check passes the turn to the checked player, out of turn, and back
-    /// (Three Kingdoms shogi).
-    fn check_jumps_the_turn(&self) -> bool {
-        false
-    }
-
-    /// Whether the game is recorded in KIF (the square boards up to 9x9).
-    fn has_kif(&self) -> bool {
-        true
-    }
-
     /// The name of the rules an outcome was decided by, when the game has several (chu
     /// shogi's presets).
     fn rules_name(&self, options: RuleOptions) -> Option<&'static str> {
         let _ = options;
         None
     }
+}
+
+/// How a game's positions and moves are written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// SFEN positions and USI moves (the square boards).
+    Sfen,
+    /// The hexagon's own notation ([`crate::hex`]).
+    Hex,
+}
+
+/// What a game's rules can do beyond the moves of its pieces.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Capabilities {
+    /// How positions and moves are written.
+    pub notation: Notation,
+    /// Whether the game is recorded in KIF (the square boards up to 9x9).
+    pub kif: bool,
+    /// Whether the game may begin with a placement phase (66 shogi), whose moves are
+    /// placements on the own first rank.
+    pub placement: bool,
+    /// Whether a handicap may begin with the giver's setup steps before the game (chu shogi).
+    pub setup_steps: bool,
+    /// Whether the game has lion moves: a double move (two steps, capturing on either), a pass
+    /// in place, and the square of a lion taken by a non-lion remembered for the next move
+    /// (chu shogi; its SFEN and USI write them).
+    pub lion_moves: bool,
+    /// Whether each kind's count is fixed by the start position, so a position with more is
+    /// refused (chu shogi's handicaps change them: kirins turned into lions).
+    pub fixed_counts: bool,
+    /// Impasse by agreement (持将棋).
+    pub impasse: bool,
+    /// The entering-king declaration (入玉宣言).
+    pub declaration: bool,
+    /// Whether a check is shown as the side to move's (a royal left attacked would be taken:
+    /// shogi); chu shogi's royals may stay attacked, and the hexagon's checks jump the turn.
+    pub shows_check: bool,
+    /// Whether a check passes the turn to the checked player, out of turn, and back (Three
+    /// Kingdoms shogi).
+    pub check_jumps_the_turn: bool,
+    /// Whether a move that makes a position for the 4th time is refused while another move is
+    /// not (and the game drawn when every move repeats), instead of ending the game.
+    pub refuses_fourfold_repetition: bool,
+    /// Whether the check the rules record for a move played is always the position's
+    /// `in_check` after it (a search may then take one for the other).
+    pub played_check_is_in_check: bool,
+}
+
+impl Capabilities {
+    /// Shogi's family as most of its games are: SFEN and KIF, nothing more.
+    pub const DEFAULT: Capabilities = Capabilities {
+        notation: Notation::Sfen,
+        kif: true,
+        placement: false,
+        setup_steps: false,
+        lion_moves: false,
+        fixed_counts: true,
+        impasse: false,
+        declaration: false,
+        shows_check: true,
+        check_jumps_the_turn: false,
+        refuses_fourfold_repetition: false,
+        played_check_is_in_check: true,
+    };
 }
 
 /// The side that gave check with every one of its moves in `span`, if one did.

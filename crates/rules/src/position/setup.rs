@@ -10,7 +10,7 @@
 //!   and the game may ask more ([`crate::games::GameRules::check_setup`]: the hexagon wants
 //!   exactly one general a player);
 //! - no more pieces of a kind, on the board and in hand, than the game's start has, where those
-//!   counts are fixed ([`crate::games::GameRules::counts_are_fixed`]);
+//!   counts are fixed ([`crate::games::Capabilities::fixed_counts`]);
 //! - hands only in a game with drops, a king in hand only in 66 shogi's placement phase (which
 //!   the game reads from the setup: [`crate::games::GameRules::starts_placing`]);
 //! - the remembered checker and the lion-capture square only where the game has them.
@@ -286,7 +286,7 @@ impl Setup {
             }
         }
         rules.check_setup(&self)?;
-        if rules.counts_are_fixed() {
+        if rules.capabilities().fixed_counts {
             let max = start_counts(game, rules);
             for (i, (&f, &m)) in counts.iter().zip(max.iter()).enumerate() {
                 if f > m && !v.kinds[i].royal {
@@ -299,7 +299,7 @@ impl Setup {
                 }
             }
         }
-        let placing = rules.has_placement() && rules.starts_placing(&self);
+        let placing = rules.capabilities().placement && rules.starts_placing(&self);
         for p in (0..players).map(Player) {
             for (k, info) in v.kinds.iter().enumerate().take(HAND_KINDS) {
                 if info.royal && self.hands[p.index()][k] > 0 && !placing {
@@ -308,12 +308,12 @@ impl Setup {
             }
         }
         if let Some(c) = self.checker
-            && (c.0 >= players || !rules.check_jumps_the_turn())
+            && (c.0 >= players || !rules.capabilities().check_jumps_the_turn)
         {
             return Err(SetupError::Checker { game, player: c.0 });
         }
         if let Some(c) = self.lion_capture
-            && (c.index() >= v.geometry.len() || !rules.has_lion_moves())
+            && (c.index() >= v.geometry.len() || !rules.capabilities().lion_moves)
         {
             return Err(SetupError::LionCapture { game });
         }

@@ -22,7 +22,7 @@ pub use crate::variant::chu::{ChuSetup, is_lion, kinds};
 pub use ending::{repetition_loser, royal_attacked};
 pub use handicaps::{CHU_HANDICAPS, ChuHandicap, find_handicap, handicaps};
 
-use super::{AfterPlay, GameRules, Hooks};
+use super::{AfterPlay, Capabilities, GameRules, Hooks};
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move, Played};
 use crate::options::RuleOptions;
@@ -86,10 +86,27 @@ pub const HOME: [(u8, u8, Kind); 46] = [
     (4, 5, GO_BETWEEN),
 ];
 
+/// Chu shogi's rules beyond the moves: lion moves, the handicap giver's setup steps, counts
+/// that handicaps change, royals that may stay attacked, no KIF.
+pub const CAPABILITIES: Capabilities = Capabilities {
+    kif: false,
+    setup_steps: true,
+    lion_moves: true,
+    fixed_counts: false,
+    shows_check: false,
+    // any royal attacked, where the position's check is its king's
+    played_check_is_in_check: false,
+    ..Capabilities::DEFAULT
+};
+
 /// Chu shogi's rules.
 pub struct Chushogi;
 
 impl GameRules for Chushogi {
+    fn capabilities(&self) -> Capabilities {
+        CAPABILITIES
+    }
+
     fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
         super::square_home(g, &HOME, player)
     }
@@ -126,14 +143,6 @@ impl GameRules for Chushogi {
         handicaps::find_handicap(id).map(|h| h.position())
     }
 
-    fn has_lion_moves(&self) -> bool {
-        true
-    }
-
-    fn counts_are_fixed(&self) -> bool {
-        false
-    }
-
     fn validate(&self, pos: &mut Position, mv: Move) -> Result<(), IllegalMove> {
         validate(pos, mv)
     }
@@ -160,14 +169,6 @@ impl GameRules for Chushogi {
         }
     }
 
-    fn shows_check(&self) -> bool {
-        false
-    }
-
-    fn has_kif(&self) -> bool {
-        false
-    }
-
     fn rules_name(&self, options: RuleOptions) -> Option<&'static str> {
         Some(options.chu.name())
     }
@@ -176,11 +177,6 @@ impl GameRules for Chushogi {
     /// moved piece attacking an enemy piece from where it lands; a jitto is a lion's pass.
     fn is_pass_in_place(&self, before: &Position, mv: Move) -> bool {
         ending::is_jitto(before, mv)
-    }
-
-    fn played_check_is_in_check(&self) -> bool {
-        // any royal attacked, where the position's check is its king's
-        false
     }
 
     fn played(&self, mover: Player, mv: Move, jitto: bool, after: &Position) -> Played {
