@@ -45,7 +45,8 @@ struct Cli {
 enum Command {
     /// Leaf count of the legal move tree: per-move counts (`move: nodes`), then the total.
     Perft {
-        /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
+        /// The game.
+        #[arg(value_parser = game_ids())]
         game: GameId,
         /// Plies to walk.
         #[arg(value_parser = depth)]
@@ -55,14 +56,16 @@ enum Command {
     },
     /// Every legal move, one a line (USI, or the hex notation).
     Moves {
-        /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
+        /// The game.
+        #[arg(value_parser = game_ids())]
         game: GameId,
         #[command(flatten)]
         start: Start,
     },
     /// The named starts (handicaps) of a game: `id<TAB>name[<TAB>practice]`.
     Setups {
-        /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
+        /// The game.
+        #[arg(value_parser = game_ids())]
         game: GameId,
     },
     /// The engine as a USI engine on standard input and output (shogi, minishogi, 66 shogi,
@@ -160,6 +163,13 @@ fn run(command: Command) -> Result<(), String> {
     Ok(())
 }
 
+/// The game ids, as [`GameId::ALL`] lists them (clap's help and errors show them).
+pub(crate) fn game_ids() -> impl clap::builder::TypedValueParser<Value = GameId> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(GameId::ALL.map(GameId::as_str))
+        .try_map(|s| s.parse::<GameId>())
+}
+
 /// The start position a command names, judged by the rule options it names.
 fn position(game: GameId, start: &Start) -> Result<Position, String> {
     // only a game with several sets of rules names them (chu shogi's presets)
@@ -180,7 +190,7 @@ fn position(game: GameId, start: &Start) -> Result<Position, String> {
         e => e.to_string(),
     })?;
     Ok(pos.with_options(RuleOptions {
-        chu: start.preset.unwrap_or_default(),
+        preset: start.preset.unwrap_or_default(),
         ..RuleOptions::default()
     }))
 }

@@ -179,14 +179,13 @@ impl std::fmt::Display for Contender {
 /// How a match is played (the arguments of `koma match`).
 #[derive(clap::Args)]
 pub struct MatchSettings {
-    /// shogi, minishogi, shogi66, chushogi, sangoku or sangoku2.
+    /// The game.
+    #[arg(value_parser = crate::game_ids())]
     pub game: GameId,
-    /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, level:N with
-    /// switches of its search (level:N/null, /nolmr, /nofut, /nochecks, /nosee, /noiir, /noasp,
-    /// /nomalus, /nolatedeep, /nolmr2, /nobadchecks, /asplast, /nottstand, /noprobcut,
-    /// /nounfinished, /nowiden, /steplmr, /null2, /nonull, /nosteep, /steep, /nearchecks,
-    /// /farchecks, /nodeepfutility, /deepfutility, /wonbound, several allowed), level:N/table=FILE (a linear evaluation's table, shogi
-    /// and minishogi), level:N/net=FILE (a neural evaluation, as koma train writes it),
+    /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, likely:<1-8>,
+    /// level:N with settings of its game's search switched (level:N/null, /nonull, /nofut,
+    /// /nochecks, /steep, /nosteep, /farchecks, /nearchecks, /deepfutility, /nodeepfutility;
+    /// several allowed), level:N/table=FILE (a linear evaluation's table, shogi and minishogi), level:N/net=FILE (a neural evaluation, as koma train writes it),
     /// random, greedy, or fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and
     /// minishogi).
     pub a: Contender,

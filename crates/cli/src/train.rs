@@ -42,6 +42,7 @@ use koma_rules::{Game, GameId, Kind, Player, Position, RuleOptions, notation};
 #[derive(clap::Args)]
 pub struct TrainSettings {
     /// The game (a two-player game on a square board).
+    #[arg(value_parser = crate::game_ids())]
     pub game: GameId,
     /// The teacher's scores: `SFEN<tab>score` files (`koma tune --teacher-cache`).
     #[arg(required = true)]
@@ -339,7 +340,8 @@ fn random_start(shape: Shape, rng: &mut Rng, material: &[f32], scale: f32) -> Ve
 pub fn run(s: &TrainSettings) -> Result<(), String> {
     let start = Game::new(s.game, RuleOptions::default());
     let v = start.position().variant();
-    if v.geometry.is_hex() || v.players() != 2 {
+    let d = koma_rules::Description::of(s.game);
+    if d.hexagon() || d.three_players() {
         return Err(format!(
             "{}: koma train takes a two-player game on a square board",
             s.game

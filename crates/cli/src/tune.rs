@@ -40,6 +40,7 @@ use koma_rules::{Game, GameId, Move, Player, Position, RuleOptions, notation};
 #[derive(clap::Args)]
 pub struct TuneSettings {
     /// The game (shogi or minishogi: the games with a linear evaluation).
+    #[arg(value_parser = crate::game_ids())]
     pub game: GameId,
     /// Files of games, as `koma match --record` prints them.
     #[arg(required = true)]
@@ -331,8 +332,8 @@ fn gradient(set: &[Sample], w: &[f64], k: f64) -> Vec<f64> {
 pub fn run(s: &TuneSettings) -> Result<(), String> {
     let start = Game::new(s.game, RuleOptions::default());
     let pos = start.position();
-    let v = pos.variant();
-    if v.geometry.is_hex() || v.players() != 2 {
+    let d = koma_rules::Description::of(s.game);
+    if d.hexagon() || d.three_players() {
         return Err(format!(
             "{}: koma tune takes a two-player game on a square board",
             s.game

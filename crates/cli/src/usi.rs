@@ -225,7 +225,7 @@ impl Usi {
 
     fn with_options(&self, pos: Position) -> Position {
         pos.with_options(RuleOptions {
-            chu: self.preset,
+            preset: self.preset,
             ..RuleOptions::default()
         })
     }

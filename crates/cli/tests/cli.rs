@@ -63,7 +63,13 @@ fn moves_lists_every_legal_move_in_usi() {
 fn bad_input_is_named_and_exits_with_an_error() {
     let (ok, _, err) = koma(&["perft", "chess", "1"]);
     assert!(!ok);
-    assert!(err.contains("unknown game \"chess\""), "{err}");
+    // the game ids listed are GameId::ALL's
+    let ids: Vec<&str> = koma_rules::GameId::ALL.map(|g| g.as_str()).to_vec();
+    assert!(err.contains("invalid value 'chess'"), "{err}");
+    assert!(
+        err.contains(&format!("[possible values: {}]", ids.join(", "))),
+        "{err}"
+    );
     let (ok, _, err) = koma(&["moves", "shogi", "--sfen", "9/9 b - 1"]);
     assert!(!ok);
     assert!(err.contains("bad --sfen") && err.contains("ranks"), "{err}");

@@ -127,7 +127,7 @@ impl Engine {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         // the one place that chooses the two-player or three-player search
-        if pos.variant().players() == 3 {
+        if koma_rules::Description::of(pos.game()).three_players() {
             let choice = multi::Choice {
                 margin: settings.margin,
                 quiescence: settings.quiescence,

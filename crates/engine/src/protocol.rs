@@ -106,7 +106,7 @@ impl Request {
                 .into_iter()
                 .map(|m| koma_rules::notation::write_move(v, m))
                 .collect(),
-            preset: options.chu.id().to_string(),
+            preset: options.preset.id().to_string(),
             points27: options.points == PointRule::TwentySeven,
             founders_rule: options.founders_rule,
             level: level.number(),
@@ -131,7 +131,7 @@ impl Request {
                 .map_err(|e| format!("the start position: {e}"))?,
         };
         let options = RuleOptions {
-            chu: self.preset.parse::<ChuPreset>()?,
+            preset: self.preset.parse::<ChuPreset>()?,
             points: if self.points27 {
                 PointRule::TwentySeven
             } else {

@@ -146,6 +146,17 @@ impl Geometry {
         matches!(self.shape, Shape::Hex { .. })
     }
 
+    /// The fewest steps a king (one cell in any direction) takes from `a` to `b`.
+    pub fn distance(&self, a: Cell, b: Cell) -> i32 {
+        let (ax, ay) = self.coords(a);
+        let (bx, by) = self.coords(b);
+        let (dx, dy) = (i32::from(ax - bx), i32::from(ay - by));
+        match self.shape {
+            Shape::Hex { .. } => (dx.abs() + dy.abs() + (dx + dy).abs()) / 2,
+            Shape::Square { .. } => dx.abs().max(dy.abs()),
+        }
+    }
+
     /// How many players sit at this board.
     pub fn players(&self) -> u8 {
         self.players

@@ -1,6 +1,7 @@
 //! One entry point for every game's position and move text: SFEN and USI for the square
 //! boards, the hex notation ([`crate::hex`]) for Three Kingdoms shogi.
 
+use crate::games::{Notation, rules};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::variant::{GameId, Variant};
@@ -24,19 +25,17 @@ pub enum NotationError {
 /// # Errors
 /// What is wrong with the text.
 pub fn read_position(game: GameId, text: &str) -> Result<Position, NotationError> {
-    if Variant::get(game).geometry.is_hex() {
-        Ok(crate::hex::from_text(game, text)?)
-    } else {
-        Ok(crate::sfen::from_sfen(game, text)?)
+    match rules(game).capabilities().notation {
+        Notation::Hex => Ok(crate::hex::from_text(game, text)?),
+        Notation::Sfen => Ok(crate::sfen::from_sfen(game, text)?),
     }
 }
 
 /// Write a position.
 pub fn write_position(pos: &Position) -> String {
-    if pos.variant().geometry.is_hex() {
-        crate::hex::to_text(pos)
-    } else {
-        crate::sfen::to_sfen(pos)
+    match pos.rules().capabilities().notation {
+        Notation::Hex => crate::hex::to_text(pos),
+        Notation::Sfen => crate::sfen::to_sfen(pos),
     }
 }
 
@@ -45,18 +44,16 @@ pub fn write_position(pos: &Position) -> String {
 /// # Errors
 /// What is wrong with the text.
 pub fn read_move(v: &Variant, text: &str) -> Result<Move, NotationError> {
-    if v.geometry.is_hex() {
-        Ok(crate::hex::parse_move(&v.geometry, text)?)
-    } else {
-        Ok(crate::sfen::parse_usi(v, text)?)
+    match rules(v.id).capabilities().notation {
+        Notation::Hex => Ok(crate::hex::parse_move(&v.geometry, text)?),
+        Notation::Sfen => Ok(crate::sfen::parse_usi(v, text)?),
     }
 }
 
 /// Write a move.
 pub fn write_move(v: &Variant, mv: Move) -> String {
-    if v.geometry.is_hex() {
-        crate::hex::move_text(v, mv)
-    } else {
-        crate::sfen::to_usi(v, mv)
+    match rules(v.id).capabilities().notation {
+        Notation::Hex => crate::hex::move_text(v, mv),
+        Notation::Sfen => crate::sfen::to_usi(v, mv),
     }
 }

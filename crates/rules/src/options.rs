@@ -66,5 +66,5 @@ pub struct RuleOptions {
     /// Minishogi: the founder's repetition rule (any check in the cycle loses for the checker).
     pub founders_rule: bool,
     /// Chu shogi: the rule preset (lion trading, repetition, pawn and lance promotion).
-    pub chu: ChuPreset,
+    pub preset: ChuPreset,
 }

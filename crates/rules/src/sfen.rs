@@ -97,7 +97,7 @@ pub enum SfenError {
 /// [`SfenError`] naming the first thing that is wrong.
 pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
     let v = Variant::get(game);
-    if v.geometry.is_hex() {
+    if crate::games::rules(game).capabilities().notation != crate::games::Notation::Sfen {
         return Err(SfenError::NotSquare(game));
     }
     let text = text.trim();

@@ -76,7 +76,7 @@ impl Status {
         } else {
             None
         };
-        let three = v.players() == 3;
+        let three = crate::games::Description::of(v.id).three_players();
         Status {
             turn,
             outcome: game.outcome(),
@@ -99,7 +99,7 @@ impl Status {
                 Vec::new()
             },
             checked,
-            setup: pos.chu_setup().map(|s| {
+            setup: pos.setup_steps().map(|s| {
                 let holes = s.open_holes().count();
                 if holes > 0 {
                     SetupStep::FillHoles(holes)

@@ -234,14 +234,14 @@ fn counter_strike_under_each_preset() {
     q = lion_taken_on(&q, "6e");
     assert!(has(&mut q, "8g8f"), "JCSA: an unprotected one may");
     q = q.with_options(RuleOptions {
-        chu: ChuPreset::Lishogi,
+        preset: ChuPreset::Lishogi,
         ..RuleOptions::default()
     });
     assert!(!has(&mut q, "8g8f"), "lishogi: not at all");
     // lishogi: a kirin that promoted to lion as it captured may be taken back on that square
     let mut k = chu(&[("6f", S, "G"), ("6e", G, "+O")], S);
     k = k.with_options(RuleOptions {
-        chu: ChuPreset::Lishogi,
+        preset: ChuPreset::Lishogi,
         ..RuleOptions::default()
     });
     k = lion_taken_on(&k, "6e");
@@ -293,7 +293,7 @@ fn promotion_rules() {
     assert!(!has(&mut lance, "6b6a+"));
     assert!(has(&mut lance, "6b6a"), "a dead lance stays");
     lance = lance.with_options(RuleOptions {
-        chu: ChuPreset::Lishogi,
+        preset: ChuPreset::Lishogi,
         ..RuleOptions::default()
     });
     assert!(has(&mut lance, "6b6a+"));
@@ -412,7 +412,7 @@ mod handicaps {
         let p = find_handicap("small-silver").unwrap().position();
         assert_eq!(at(&p, "9a"), ".");
         assert_eq!(at(&p, "4a"), "s", "only the giver's right silver goes");
-        assert!(p.chu_setup().is_none(), "no setup steps: play at once");
+        assert!(p.setup_steps().is_none(), "no setup steps: play at once");
         let p = find_handicap("side-mover").unwrap().position();
         assert_eq!(at(&p, "12c"), ".");
         assert_eq!(at(&p, "1c"), "m");
@@ -469,7 +469,7 @@ mod handicaps {
         }
         play(&mut p, "10a11b");
         play(&mut p, "9a9b");
-        assert!(p.chu_setup().is_none(), "the two pre-moves are used");
+        assert!(p.setup_steps().is_none(), "the two pre-moves are used");
         assert_eq!(p.turn(), G, "then the giver moves first");
         assert!(!p.legal_moves().contains(&Move::Pass));
         // undo back through the setup
@@ -493,7 +493,7 @@ mod handicaps {
         for h in handicaps() {
             let p = h.position();
             let want = expected.iter().find(|e| e.0 == h.id).map_or(0, |e| e.1);
-            let got = p.chu_setup().map_or(0, |s| s.premoves);
+            let got = p.setup_steps().map_or(0, |s| s.premoves);
             assert_eq!(got, want, "{}", h.id);
             if want == 0 {
                 continue;
@@ -501,7 +501,7 @@ mod handicaps {
             // use them all: fill the holes, then pre-move until the setup is over
             let mut p = p;
             let mut used = 0;
-            while let Some(s) = p.chu_setup() {
+            while let Some(s) = p.setup_steps() {
                 let holes = s.open_holes().count();
                 let m = *p
                     .legal_moves()
@@ -523,10 +523,10 @@ mod handicaps {
         let mut p = find_handicap("lion-3-queen-dragon").unwrap().position();
         play(&mut p, "11a7c");
         play(&mut p, "10a8c");
-        assert_eq!(p.chu_setup().unwrap().premoves, 8);
+        assert_eq!(p.setup_steps().unwrap().premoves, 8);
         play(&mut p, "9a9b");
         play(&mut p, "pass");
-        assert!(p.chu_setup().is_none());
+        assert!(p.setup_steps().is_none());
         assert_eq!(p.turn(), G);
         // play: the giver's first move, then the receiver
         let m = p.legal_moves()[0];
@@ -552,7 +552,7 @@ mod handicaps {
         play(&mut p, "3c7c");
         play(&mut p, "7c8c");
         play(&mut p, "pass");
-        assert!(p.chu_setup().is_none());
+        assert!(p.setup_steps().is_none());
     }
 
     #[test]
@@ -575,7 +575,7 @@ mod end_of_game {
 
     fn game(pieces: &[(&str, Player, &str)], turn: Player, preset: ChuPreset) -> Game {
         let options = RuleOptions {
-            chu: preset,
+            preset: preset,
             ..RuleOptions::default()
         };
         Game::from_position(chu(pieces, turn), options)

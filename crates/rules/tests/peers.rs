@@ -77,7 +77,7 @@ fn chu_moves_match_shogiops_in_400_random_positions() {
             from_sfen(GameId::Chushogi, &sfen)
                 .unwrap()
                 .with_options(koma_rules::RuleOptions {
-                    chu: koma_rules::ChuPreset::Lishogi,
+                    preset: koma_rules::ChuPreset::Lishogi,
                     ..Default::default()
                 });
         let v = pos.variant();

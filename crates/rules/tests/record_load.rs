@@ -8,9 +8,9 @@ use koma_rules::{ChuPreset, GameId, RuleOptions};
 /// Sente is mated under the JCSA rules; under lishogi's, play goes on and 3j4j is legal.
 const CHU: &str = "position sfen lf1skth1s1fl/ac1gt2ger1a/mvr1dx1qc2m/2pp2dppp2/pp2pbp1hvQp/1H1iPp3b2/2HI6p1/P2+o1B1PiCPP/4nKP5/MFRSO4RVM/A2G3SGDFA/L1CX1E2T1BL b - 241 moves 3j4j";
 
-fn with(chu: ChuPreset) -> RuleOptions {
+fn with(preset: ChuPreset) -> RuleOptions {
     RuleOptions {
-        chu,
+        preset,
         ..RuleOptions::default()
     }
 }
@@ -20,9 +20,9 @@ fn a_record_is_judged_by_the_preset_of_the_game_it_is_loaded_into() {
     let g = load(GameId::Chushogi, with(ChuPreset::Lishogi), CHU.as_bytes()).unwrap();
     assert_eq!(g.moves().len(), 1);
     assert_eq!(g.outcome(), None);
-    assert_eq!(g.options().chu, ChuPreset::Lishogi);
-    assert_eq!(g.position().options().chu, ChuPreset::Lishogi);
-    assert_eq!(g.start().options().chu, ChuPreset::Lishogi);
+    assert_eq!(g.options().preset, ChuPreset::Lishogi);
+    assert_eq!(g.position().options().preset, ChuPreset::Lishogi);
+    assert_eq!(g.start().options().preset, ChuPreset::Lishogi);
 }
 
 #[test]

@@ -179,7 +179,7 @@ pub fn check_spec(spec: &NewGame) -> Result<Spec, String> {
         "handicap"
     };
     let pos = start_position(game, from).map_err(|e| format!("{field}: {e}"))?;
-    let chu = match spec.preset.as_deref() {
+    let preset = match spec.preset.as_deref() {
         None => ChuPreset::default(),
         Some(p) if game == GameId::Chushogi => p.parse().map_err(|e| format!("preset: {e}"))?,
         Some(p) => return Err(format!("preset: {game} has no presets (got {p:?})")),
@@ -192,7 +192,7 @@ pub fn check_spec(spec: &NewGame) -> Result<Spec, String> {
         None => None,
     };
     let options = RuleOptions {
-        chu,
+        preset,
         ..RuleOptions::default()
     };
     Ok(Spec {

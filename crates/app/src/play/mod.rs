@@ -92,7 +92,7 @@ impl Start {
         }
         let options = RuleOptions {
             strict: self.strict,
-            chu: match &self.preset {
+            preset: match &self.preset {
                 Some(p) => p.parse()?,
                 None => koma_rules::ChuPreset::default(),
             },

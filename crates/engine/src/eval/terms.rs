@@ -34,25 +34,16 @@ pub struct Weights {
 /// Steps between two cells: king steps on a square board, hex steps on the hexagon.
 #[inline]
 pub fn distance(pos: &Position, a: Cell, b: Cell) -> i32 {
-    let g = &pos.variant().geometry;
-    let (ax, ay) = g.coords(a);
-    let (bx, by) = g.coords(b);
-    let (dx, dy) = ((ax - bx) as i32, (ay - by) as i32);
-    if g.is_hex() {
-        (dx.abs() + dy.abs() + (dx + dy).abs()) / 2
-    } else {
-        dx.abs().max(dy.abs())
-    }
+    pos.variant().geometry.distance(a, b)
 }
 
 /// Ranks a cell stands from `owner`'s first rank (square boards; 0 on the hexagon).
 #[inline]
 fn progress(pos: &Position, owner: Player, cell: Cell) -> i32 {
     let v = pos.variant();
-    if v.geometry.is_hex() {
+    let koma_rules::Shape::Square { height: h, .. } = v.geometry.shape() else {
         return 0;
-    }
-    let (_, h) = v.dims();
+    };
     let rank = v.file_rank(cell).1 as i32; // 0 at the top (gote's side)
     if owner == Player::FIRST {
         h as i32 - 1 - rank

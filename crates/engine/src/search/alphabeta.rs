@@ -146,7 +146,6 @@ impl Searcher<'_> {
             || ply == 0
             || beta.abs() >= MATE_BOUND
             || self.path.last().is_some_and(|s| s.null)
-            || self.pos.variant().players() != 2
             || self.pos.is_placing()
         {
             return false;

@@ -126,7 +126,7 @@ pub(crate) fn two_player(
     info: &mut dyn FnMut(&Info),
 ) -> (SearchResult, [usize; 2]) {
     let checks_bind = s.pos.rules().capabilities().shows_check;
-    let null_ok = s.profile.null_move && !s.pos.is_placing() && s.pos.chu_setup().is_none();
+    let null_ok = s.profile.null_move && !s.pos.is_placing() && s.pos.setup_steps().is_none();
     let cells = s.pos.variant().geometry.len();
     let mut searcher = alphabeta::Searcher {
         eval: s.eval,

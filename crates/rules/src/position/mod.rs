@@ -38,7 +38,7 @@ struct Undo {
     /// The lion-capture square before the move (chu shogi).
     lion_capture: Option<Cell>,
     /// The handicap setup before the move (chu shogi).
-    chu_setup: Option<crate::variant::chu::ChuSetup>,
+    setup_steps: Option<crate::variant::chu::ChuSetup>,
 }
 
 /// A position: the board, the hands, whose turn it is, and the moves played since it was set
@@ -67,7 +67,7 @@ pub struct Position {
     /// played from it).
     options: crate::options::RuleOptions,
     /// Chu shogi: the handicap's setup steps still to come.
-    chu_setup: Option<crate::variant::chu::ChuSetup>,
+    setup_steps: Option<crate::variant::chu::ChuSetup>,
     undo: Vec<Undo>,
 }
 
@@ -84,7 +84,7 @@ impl PartialEq for Position {
             && self.placing == other.placing
             && self.remembered == other.remembered
             && self.lion_capture == other.lion_capture
-            && self.chu_setup == other.chu_setup
+            && self.setup_steps == other.setup_steps
     }
 }
 
@@ -132,7 +132,7 @@ impl Position {
             royals: [0; 3],
             lion_capture: None,
             options: crate::options::RuleOptions::default(),
-            chu_setup: None,
+            setup_steps: None,
             undo: Vec::new(),
         }
     }
@@ -314,18 +314,18 @@ impl Position {
     }
 
     /// Chu shogi: the rule preset.
-    pub fn chu_preset(&self) -> crate::options::ChuPreset {
-        self.options.chu
+    pub fn preset(&self) -> crate::options::ChuPreset {
+        self.options.preset
     }
 
     /// Chu shogi: the handicap setup steps still to come, if any.
-    pub fn chu_setup(&self) -> Option<crate::variant::chu::ChuSetup> {
-        self.chu_setup
+    pub fn setup_steps(&self) -> Option<crate::variant::chu::ChuSetup> {
+        self.setup_steps
     }
 
     /// Chu shogi: set the handicap setup steps (the handicap does).
-    pub(crate) fn set_chu_setup(&mut self, s: Option<crate::variant::chu::ChuSetup>) {
-        self.chu_setup = s.filter(|s| !s.is_done());
+    pub(crate) fn set_setup_steps(&mut self, s: Option<crate::variant::chu::ChuSetup>) {
+        self.setup_steps = s.filter(|s| !s.is_done());
     }
 
     /// Who made the last move, if any was played since the position was set up.
@@ -395,7 +395,7 @@ impl Position {
         let mut captured_mid = Piece::EMPTY;
         let hash = self.hash;
         let lion_capture = self.lion_capture;
-        let chu_setup = self.chu_setup;
+        let setup_steps = self.setup_steps;
         if self.hooks.before_play {
             rules.before_play(self, mv);
         }
@@ -476,7 +476,7 @@ impl Position {
         let placing = self.placing;
         let remembered = self.remembered;
         let AfterPlay { next, retired } =
-            if self.hooks.after_play || placing || self.chu_setup.is_some() {
+            if self.hooks.after_play || placing || self.setup_steps.is_some() {
                 rules.after_play(self, me, mv)
             } else {
                 AfterPlay {
@@ -497,7 +497,7 @@ impl Position {
             remembered,
             captured_mid,
             lion_capture,
-            chu_setup,
+            setup_steps,
         });
     }
 
@@ -560,7 +560,7 @@ impl Position {
         self.placing = u.placing;
         self.remembered = u.remembered;
         self.lion_capture = u.lion_capture;
-        self.chu_setup = u.chu_setup;
+        self.setup_steps = u.setup_steps;
         self.turn = me;
         self.move_number -= 1;
         self.hash = u.hash;

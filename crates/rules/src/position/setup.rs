@@ -41,7 +41,7 @@ pub struct Setup {
     /// Chu shogi: the square where a non-lion took a lion on the last move.
     pub lion_capture: Option<Cell>,
     /// Chu shogi: a handicap's setup steps still to come.
-    pub chu_setup: Option<ChuSetup>,
+    pub setup_steps: Option<ChuSetup>,
     /// The rule options the position is judged by.
     pub options: RuleOptions,
 }
@@ -146,7 +146,7 @@ impl Setup {
             move_number: 1,
             checker: None,
             lion_capture: None,
-            chu_setup: None,
+            setup_steps: None,
             options: RuleOptions::default(),
         }
     }
@@ -168,7 +168,7 @@ impl Setup {
             move_number: pos.move_number(),
             checker: pos.remembered_checker(),
             lion_capture: pos.lion_capture(),
-            chu_setup: pos.chu_setup(),
+            setup_steps: pos.setup_steps(),
             options: pos.options(),
         }
     }
@@ -336,7 +336,7 @@ impl Setup {
         pos.set_move_number(self.move_number.max(1));
         pos.set_remembered_checker(self.checker);
         pos.set_lion_capture(self.lion_capture);
-        pos.set_chu_setup(self.chu_setup);
+        pos.set_setup_steps(self.setup_steps);
         pos.set_placing(placing);
         Ok(pos.with_options(self.options))
     }

@@ -80,10 +80,10 @@ pub(crate) fn outcome(pos: &mut Position, last_mover: Option<Player>) -> Option<
             reason: Reason::RoyalCaptured,
         });
     }
-    if pos.chu_setup().is_some() {
+    if pos.setup_steps().is_some() {
         return None;
     }
-    match pos.chu_preset() {
+    match pos.preset() {
         ChuPreset::Jcsa => {
             // 駒枯れ: the royals and one other piece left: its owner wins (not a pawn or
             // go-between; dead pawns and lances are not counted)

@@ -189,7 +189,7 @@ impl ChuHandicap {
             }
         }
         p.turn = Player::SECOND;
-        p.chu_setup = Some(ChuSetup {
+        p.setup_steps = Some(ChuSetup {
             holes,
             premoves: self.premoves,
             rearrange: self.practice,

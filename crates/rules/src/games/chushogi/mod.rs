@@ -113,7 +113,7 @@ impl GameRules for Chushogi {
 
     #[inline]
     fn moves(&self, pos: &Position, out: &mut MoveList) {
-        match pos.chu_setup() {
+        match pos.setup_steps() {
             Some(setup) => handicaps::setup_moves(pos, &setup, out),
             None => moves::moves(pos, out),
         }
@@ -155,10 +155,10 @@ impl GameRules for Chushogi {
 
     #[inline]
     fn after_play(&self, pos: &mut Position, mover: Player, mv: Move) -> AfterPlay {
-        let next = match pos.chu_setup() {
+        let next = match pos.setup_steps() {
             // the giver keeps the move through its setup steps and moves first after them
             Some(setup) => {
-                pos.set_chu_setup(handicaps::next_setup(setup, mv));
+                pos.set_setup_steps(handicaps::next_setup(setup, mv));
                 mover
             }
             None => mover.opponent(),
@@ -170,7 +170,7 @@ impl GameRules for Chushogi {
     }
 
     fn rules_name(&self, options: RuleOptions) -> Option<&'static str> {
-        Some(options.chu.name())
+        Some(options.preset.name())
     }
 
     /// A check is an attack on a royal (chu's royals may stay attacked); an attack is the
@@ -195,7 +195,7 @@ impl GameRules for Chushogi {
     }
 
     fn repetition_outcome(&self, pos: &Position, span: &[Played]) -> Outcome {
-        let loser = ending::repetition_loser(pos.chu_preset(), span, pos.turn());
+        let loser = ending::repetition_loser(pos.preset(), span, pos.turn());
         Outcome {
             winner: loser.map(Player::opponent),
             reason: Reason::Repetition,
@@ -244,7 +244,7 @@ pub(crate) fn validate(pos: &mut Position, mv: Move) -> Result<(), IllegalMove> 
     if pos.royals(Player::FIRST) == 0 || pos.royals(Player::SECOND) == 0 {
         return Err(IllegalMove::GameOver);
     }
-    if let Some(setup) = pos.chu_setup() {
+    if let Some(setup) = pos.setup_steps() {
         let mut list = MoveList::new();
         handicaps::setup_moves(pos, &setup, &mut list);
         return if list.contains(&mv) {

@@ -58,7 +58,7 @@ fn may_promote(pos: &Position, from: Cell, to: Cell, kind: Kind, capture: bool) 
     }
     let last_rank = v.is_dead_cell(me, kinds::PAWN, to);
     let rescued =
-        kind == kinds::PAWN || (kind == kinds::LANCE && pos.chu_preset() == ChuPreset::Lishogi);
+        kind == kinds::PAWN || (kind == kinds::LANCE && pos.preset() == ChuPreset::Lishogi);
     rescued && last_rank
 }
 
@@ -67,7 +67,7 @@ fn non_lion_may_take_lion(pos: &Position, from: Cell, target: Cell) -> bool {
     let Some(last) = pos.lion_capture() else {
         return true;
     };
-    match pos.chu_preset() {
+    match pos.preset() {
         ChuPreset::Lishogi => target == last,
         ChuPreset::Jcsa => !pos.attacked_by_with(target, pos.turn().opponent(), &[from]),
     }
