@@ -575,7 +575,7 @@ mod end_of_game {
 
     fn game(pieces: &[(&str, Player, &str)], turn: Player, preset: ChuPreset) -> Game {
         let options = RuleOptions {
-            preset: preset,
+            preset,
             ..RuleOptions::default()
         };
         Game::from_position(chu(pieces, turn), options)
