@@ -234,8 +234,8 @@ impl Options {
         };
         let (flip, seat) = match text(&self.flip) {
             None | Some("0") => (false, None),
-            Some("1") if !v.geometry.is_hex() => (true, None),
-            Some(s) if v.geometry.is_hex() => match s.parse::<u8>() {
+            Some("1") if !koma_rules::Description::of(v.id).hexagon() => (true, None),
+            Some(s) if koma_rules::Description::of(v.id).hexagon() => match s.parse::<u8>() {
                 Ok(n) if n < v.players() => (false, Some(Player(n))),
                 _ => {
                     return Err(format!(

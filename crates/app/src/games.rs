@@ -120,7 +120,7 @@ fn game_row(
     let links = (exporting.as_deref() == Some(g.id.as_str())).then(|| match g.restore() {
         Ok(r) => {
             let base = format!("koma-{}-{}", game.as_str(), g.id);
-            let hex = koma_rules::Variant::get(game).geometry.is_hex();
+            let hex = koma_rules::Description::of(game).can.notation == koma_rules::Notation::Hex;
             let position_label = if hex { "position (hex)" } else { "SFEN" };
             html! {
                 <span class="exports">

@@ -87,57 +87,11 @@ pub fn reason_id(lang: Lang, id: &str) -> String {
 }
 
 /// A named start (handicap) as the start screen lists it: its Japanese name, and in English
-/// its English name with the Japanese after it ("Lance (香落ち)"), the English from the table
-/// below or, for a handicap it does not name, from the id's words.
-pub fn setup_name(lang: Lang, id: &str, name: &str) -> String {
-    const ENGLISH: [(&str, &str); 26] = [
-        ("even", "Even"),
-        ("lance", "Lance"),
-        ("right-lance", "Right lance"),
-        ("bishop", "Bishop"),
-        ("rook", "Rook"),
-        ("rook-lance", "Rook and lance"),
-        ("2-piece", "Two pieces"),
-        ("4-piece", "Four pieces"),
-        ("6-piece", "Six pieces"),
-        ("8-piece", "Eight pieces"),
-        ("10-piece", "Ten pieces"),
-        ("small-gold", "Small piece: gold removed"),
-        ("small-silver", "Small piece: silver removed"),
-        ("small-copper", "Small piece: copper removed"),
-        ("small-leopard", "Small piece: leopard removed"),
-        ("side-mover", "Side mover removed"),
-        ("vertical-mover", "Vertical mover removed"),
-        ("two-kings", "Two kings"),
-        ("lion-2", "Two lions"),
-        ("lion-2-rook", "Two lions, rook removed"),
-        ("lion-3", "Three lions"),
-        ("lion-3-queen", "Three lions, free king removed"),
-        (
-            "lion-3-queen-dragon",
-            "Three lions, free king and dragon removed",
-        ),
-        (
-            "lion-3-queen-dragon-rook",
-            "Three lions, free king, dragon and rook removed",
-        ),
-        (
-            "lion-3-right-vertical",
-            "Three lions, right side to the vertical mover removed",
-        ),
-        (
-            "lion-3-right-side",
-            "Three lions, right side to the side mover removed",
-        ),
-    ];
+/// its English name with the Japanese after it ("Lance (香落ち)"); both are the game's own
+/// (`koma_rules::games::NamedStart`).
+pub fn setup_name(lang: Lang, start: &koma_rules::games::NamedStart) -> String {
     match lang {
-        Lang::Ja => name.to_string(),
-        Lang::En => {
-            let english = ENGLISH
-                .iter()
-                .find(|(i, _)| *i == id)
-                .map_or_else(|| id.replace('-', " "), |(_, e)| e.to_string());
-            format!("{english} ({name})")
-        }
+        Lang::Ja => start.name.to_string(),
+        Lang::En => format!("{} ({})", start.english, start.name),
     }
 }

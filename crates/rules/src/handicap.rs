@@ -14,33 +14,57 @@ pub struct Handicap {
     pub id: &'static str,
     /// The name KIF writes in 手合割.
     pub kif: &'static str,
+    /// The English name.
+    pub english: &'static str,
     /// The squares (USI names) whose pieces the giver (gote) leaves out; none for the even game.
     pub removed: &'static [&'static str],
 }
 
-const fn h(id: &'static str, kif: &'static str, removed: &'static [&'static str]) -> Handicap {
-    Handicap { id, kif, removed }
+const fn h(
+    id: &'static str,
+    kif: &'static str,
+    english: &'static str,
+    removed: &'static [&'static str],
+) -> Handicap {
+    Handicap {
+        id,
+        kif,
+        english,
+        removed,
+    }
 }
 
 /// Even game and the standard handicaps, in order of size.
 pub const SHOGI_HANDICAPS: [Handicap; 11] = [
-    h("even", "平手", &[]),
-    h("lance", "香落ち", &["1a"]),
-    h("right-lance", "右香落ち", &["9a"]),
-    h("bishop", "角落ち", &["2b"]),
-    h("rook", "飛車落ち", &["8b"]),
-    h("rook-lance", "飛香落ち", &["8b", "1a"]),
-    h("2-piece", "二枚落ち", &["8b", "2b"]),
-    h("4-piece", "四枚落ち", &["8b", "2b", "9a", "1a"]),
-    h("6-piece", "六枚落ち", &["8b", "2b", "9a", "1a", "8a", "2a"]),
+    h("even", "平手", "Even", &[]),
+    h("lance", "香落ち", "Lance", &["1a"]),
+    h("right-lance", "右香落ち", "Right lance", &["9a"]),
+    h("bishop", "角落ち", "Bishop", &["2b"]),
+    h("rook", "飛車落ち", "Rook", &["8b"]),
+    h("rook-lance", "飛香落ち", "Rook and lance", &["8b", "1a"]),
+    h("2-piece", "二枚落ち", "Two pieces", &["8b", "2b"]),
+    h(
+        "4-piece",
+        "四枚落ち",
+        "Four pieces",
+        &["8b", "2b", "9a", "1a"],
+    ),
+    h(
+        "6-piece",
+        "六枚落ち",
+        "Six pieces",
+        &["8b", "2b", "9a", "1a", "8a", "2a"],
+    ),
     h(
         "8-piece",
         "八枚落ち",
+        "Eight pieces",
         &["8b", "2b", "9a", "1a", "8a", "2a", "7a", "3a"],
     ),
     h(
         "10-piece",
         "十枚落ち",
+        "Ten pieces",
         &["8b", "2b", "9a", "1a", "8a", "2a", "7a", "3a", "6a", "4a"],
     ),
 ];

@@ -72,7 +72,7 @@ pub fn destinations(legal: &[Move]) -> Vec<(Source, Cell)> {
 /// board tints them); none on square boards.
 pub fn homes(v: &koma_rules::Variant) -> Vec<Option<u8>> {
     let mut homes = vec![None; v.geometry.len()];
-    if v.geometry.is_hex() {
+    if koma_rules::Description::of(v.id).hexagon() {
         let rules = koma_rules::games::rules(v.id);
         for p in 0..v.players() {
             for (c, _) in rules.home(&v.geometry, p) {

@@ -370,7 +370,7 @@ fn piece_svg(
     // on the hexagon a piece is made smaller about its cell's centre, so that its pentagon
     // stays inside the hexagonal cell (its bottom corners would cross the cell's slanted edges
     // and cover the neighbours'); the hexagon's symmetry keeps it inside at any seat's angle
-    let size = if v.geometry.is_hex() {
+    let size = if koma_rules::Description::of(v.id).hexagon() {
         format!(" translate({cx} {cy}) scale({HEX_PIECE}) translate(-{cx} -{cy})")
     } else {
         String::new()

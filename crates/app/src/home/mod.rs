@@ -37,7 +37,7 @@ fn new_game() -> Html {
             .number()
     });
     let variant = koma_rules::Variant::get(*game);
-    let hex = variant.geometry.is_hex();
+    let hex = koma_rules::Description::of(variant.id).hexagon();
     let players = variant.players() as usize;
     // online play, where a Koma server answers beside the page: the seat the creator takes,
     // and whether the game is listed in the lobby
@@ -168,7 +168,7 @@ fn new_game() -> Html {
         .map(|(i, s)| {
             let practice = if s.practice { lang.pick("（練習用）", " (practice)") } else { "" };
             let chosen = if setup.is_empty() { i == 0 } else { *setup == s.id };
-            html! { <option value={s.id} selected={chosen}>{ format!("{}{practice}", i18n::setup_name(lang, s.id, s.name)) }</option> }
+            html! { <option value={s.id} selected={chosen}>{ format!("{}{practice}", i18n::setup_name(lang, &s)) }</option> }
         });
     html! {
         <form class="new-game" data-form="new-game">
@@ -376,7 +376,7 @@ fn seating_view(
 ) -> Html {
     use wasm_bindgen::JsCast;
     let variant = koma_rules::Variant::get(game);
-    let hex = variant.geometry.is_hex();
+    let hex = koma_rules::Description::of(variant.id).hexagon();
     let players = variant.players() as usize;
     let name_inputs = (0..players).map(|i| {
         let value = names.get(i).cloned().unwrap_or_default();
@@ -484,7 +484,7 @@ fn resume_last(lang: i18n::Lang, listing: &crate::storage::Listing) -> Html {
 fn facts(lang: i18n::Lang, v: &koma_rules::Variant) -> String {
     let (w, h) = v.dims();
     let players = v.players();
-    match (lang, v.geometry.is_hex()) {
+    match (lang, koma_rules::Description::of(v.id).hexagon()) {
         (i18n::Lang::Ja, true) => format!("六角{}マス・{players}人", v.geometry.cells().count()),
         (i18n::Lang::Ja, false) => format!("{w}×{h}・{players}人"),
         (i18n::Lang::En, true) => format!(
@@ -510,7 +510,7 @@ pub fn home() -> Html {
                 format!("#/play/{}?setup={}", g.as_str(), s.id)
             };
             let practice = if s.practice { lang.pick("（練習用）", " (practice)") } else { "" };
-            html! { <li><a {href} data-setup={s.id}>{ format!("{}{practice}", i18n::setup_name(lang, s.id, s.name)) }</a></li> }
+            html! { <li><a {href} data-setup={s.id}>{ format!("{}{practice}", i18n::setup_name(lang, s)) }</a></li> }
         });
         let strict = format!("#/play/{}?mode=strict", g.as_str());
         let clocked = format!("#/play/{}?clock=600%2B30", g.as_str());

@@ -318,7 +318,7 @@ fn use_kept_view(state: &UseReducerHandle<Play>) {
 /// The seat at the bottom: on the hexagon the player to move (the board turns each turn, for
 /// pass-and-play) unless one seat is kept there; sente on square boards (flipping is apart).
 pub(crate) fn viewer(st: &Play, pos: &koma_rules::Position) -> Player {
-    if pos.variant().geometry.is_hex() {
+    if koma_rules::Description::of(pos.game()).hexagon() {
         st.seat.unwrap_or(pos.turn())
     } else {
         Player::FIRST
@@ -597,7 +597,7 @@ fn buttons_view(
                     <button data-action="resign" onclick={resign.unwrap_or_else(|| d(|| Action::Resign))}
                         disabled={outcome.is_some()}>{ lang.pick("投了", "Resign") }</button>
                 }
-                if v.geometry.is_hex() {
+                if koma_rules::Description::of(v.id).hexagon() {
                     { seat_select(state, lang, v.id, st.seat) }
                 } else {
                     <button data-action="piece-style" onclick={d(|| Action::PieceStyle)}>

@@ -280,7 +280,7 @@ impl Play {
             .collect();
         self.online = Some(Rc::new(others));
         if let Some(me) = mine {
-            if self.game.position().variant().geometry.is_hex() {
+            if koma_rules::Description::of(self.game.position().game()).hexagon() {
                 self.seat = Some(me);
             } else {
                 self.flipped = me != Player::FIRST;

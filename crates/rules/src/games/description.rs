@@ -90,4 +90,24 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn every_named_start_has_its_names_in_both_languages() {
+        for g in GameId::ALL {
+            let starts = super::super::rules(g).setups();
+            assert_eq!(starts[0].id, "even", "{g}");
+            for s in starts {
+                assert!(
+                    !s.name.is_empty() && s.name.chars().all(|c| !c.is_ascii()),
+                    "{g} {}",
+                    s.id
+                );
+                assert!(
+                    !s.english.is_empty() && s.english.is_ascii(),
+                    "{g} {}",
+                    s.id
+                );
+            }
+        }
+    }
 }

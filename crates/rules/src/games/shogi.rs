@@ -89,6 +89,7 @@ impl GameRules for Shogi {
             .map(|h| NamedStart {
                 id: h.id,
                 name: h.kif,
+                english: h.english,
                 practice: false,
             })
             .collect()

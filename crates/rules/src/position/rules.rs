@@ -39,6 +39,8 @@ pub struct NamedStart {
     pub id: &'static str,
     /// Japanese name.
     pub name: &'static str,
+    /// English name.
+    pub english: &'static str,
     /// Practice only (chu shogi).
     pub practice: bool,
 }
@@ -47,6 +49,7 @@ pub struct NamedStart {
 pub const EVEN: NamedStart = NamedStart {
     id: "even",
     name: "平手",
+    english: "Even",
     practice: false,
 };
 

@@ -18,6 +18,8 @@ pub struct ChuHandicap {
     pub id: &'static str,
     /// Japanese name.
     pub name: &'static str,
+    /// English name.
+    pub english: &'static str,
     /// Practice only (not counted for ratings).
     pub practice: bool,
     /// The giver's (gote's) pieces removed, by square.
@@ -37,6 +39,7 @@ pub struct ChuHandicap {
 const fn h(
     id: &'static str,
     name: &'static str,
+    english: &'static str,
     removed: &'static [&'static str],
     fill: bool,
     premoves: u8,
@@ -44,6 +47,7 @@ const fn h(
     ChuHandicap {
         id,
         name,
+        english,
         practice: false,
         removed,
         fill,
@@ -63,38 +67,95 @@ const fn h(
 /// practice handicaps the giver instead rearranges its camp freely (not pawns, go-betweens,
 /// bishops, lions, phoenixes or kirins) until it passes.
 pub const CHU_HANDICAPS: [ChuHandicap; 16] = [
-    h("even", "平手", &[], false, 0),
-    h("small-gold", "小駒落（金）", &["8a"], false, 0),
-    h("small-silver", "小駒落（銀）", &["9a"], false, 0),
-    h("small-copper", "小駒落（銅）", &["10a"], false, 0),
-    h("small-leopard", "小駒落（豹）", &["11a"], false, 0),
-    h("side-mover", "横行落", &["12c"], true, 2),
-    h("vertical-mover", "竪行落", &["11c"], true, 2),
+    h("even", "平手", "Even", &[], false, 0),
+    h(
+        "small-gold",
+        "小駒落（金）",
+        "Small piece: gold removed",
+        &["8a"],
+        false,
+        0,
+    ),
+    h(
+        "small-silver",
+        "小駒落（銀）",
+        "Small piece: silver removed",
+        &["9a"],
+        false,
+        0,
+    ),
+    h(
+        "small-copper",
+        "小駒落（銅）",
+        "Small piece: copper removed",
+        &["10a"],
+        false,
+        0,
+    ),
+    h(
+        "small-leopard",
+        "小駒落（豹）",
+        "Small piece: leopard removed",
+        &["11a"],
+        false,
+        0,
+    ),
+    h(
+        "side-mover",
+        "横行落",
+        "Side mover removed",
+        &["12c"],
+        true,
+        2,
+    ),
+    h(
+        "vertical-mover",
+        "竪行落",
+        "Vertical mover removed",
+        &["11c"],
+        true,
+        2,
+    ),
     ChuHandicap {
         prince: true,
-        ..h("two-kings", "二枚王", &[], false, 0)
+        ..h("two-kings", "二枚王", "Two kings", &[], false, 0)
     },
     ChuHandicap {
         lion2: true,
-        ..h("lion-2", "獅子二", &[], false, 2)
+        ..h("lion-2", "獅子二", "Two lions", &[], false, 2)
     },
     ChuHandicap {
         lion2: true,
-        ..h("lion-2-rook", "獅子二飛車落", &["10c"], true, 4)
+        ..h(
+            "lion-2-rook",
+            "獅子二飛車落",
+            "Two lions, rook removed",
+            &["10c"],
+            true,
+            4,
+        )
     },
     ChuHandicap {
         lion3: true,
-        ..h("lion-3", "獅子三", &[], false, 4)
+        ..h("lion-3", "獅子三", "Three lions", &[], false, 4)
     },
     ChuHandicap {
         lion3: true,
-        ..h("lion-3-queen", "獅子三奔王落", &["7c"], true, 6)
+        ..h(
+            "lion-3-queen",
+            "獅子三奔王落",
+            "Three lions, free king removed",
+            &["7c"],
+            true,
+            6,
+        )
     },
     ChuHandicap {
         lion3: true,
         ..h(
             "lion-3-queen-dragon",
             "獅子三奔龍落",
+            "Three lions, free king and dragon removed",
             &["7c", "8c"],
             true,
             8,
@@ -106,6 +167,7 @@ pub const CHU_HANDICAPS: [ChuHandicap; 16] = [
         ..h(
             "lion-3-queen-dragon-rook",
             "獅子三奔龍飛落",
+            "Three lions, free king, dragon and rook removed",
             &["7c", "8c", "10c"],
             false,
             0,
@@ -117,6 +179,7 @@ pub const CHU_HANDICAPS: [ChuHandicap; 16] = [
         ..h(
             "lion-3-right-vertical",
             "獅子三奔龍飛竪落",
+            "Three lions, right side to the vertical mover removed",
             &["7c", "8c", "9c", "10c", "11c"],
             false,
             0,
@@ -128,6 +191,7 @@ pub const CHU_HANDICAPS: [ChuHandicap; 16] = [
         ..h(
             "lion-3-right-side",
             "獅子三片駒",
+            "Three lions, right side to the side mover removed",
             &["7c", "8c", "9c", "10c", "11c", "12c"],
             false,
             0,

@@ -134,6 +134,7 @@ impl GameRules for Chushogi {
             .map(|h| NamedStart {
                 id: h.id,
                 name: h.name,
+                english: h.english,
                 practice: h.practice,
             })
             .collect()
