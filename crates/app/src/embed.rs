@@ -24,7 +24,8 @@ use yew::prelude::*;
 use crate::board::data::{cells_of, hands_of, last_cells};
 use crate::board::{Board, Shape};
 use crate::i18n::{self, Lang};
-use crate::play::{Action, Play, Start};
+use crate::play::{Action, Play};
+use crate::start::Start;
 
 /// The longest text an option may be (characters); longer is cut.
 const MAX_TEXT: usize = 2000;
@@ -403,7 +404,7 @@ fn initial(e: &Embed) -> Play {
     let mut p = Play::new(game, None);
     if e.mode == Mode::Puzzle {
         let replies = (0..players).map(Player).filter(|&q| q != reader).collect();
-        p = p.with_computer(replies, crate::play::DEFAULT_LEVEL);
+        p = p.with_computer(replies, crate::start::DEFAULT_LEVEL);
     }
     p.flipped = e.flip;
     p.seat = e.seat;

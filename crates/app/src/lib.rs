@@ -7,7 +7,7 @@
 //!   chu shogi's lishogi rules, `?mode=strict` strict play (a foul loses), `?clock=600+30`
 //!   clocks (`%2B` for `+` in a link), `?names=Ann,Ben,Cy` the players' names by seat,
 //!   `?computer=1` the seats the computer plays (comma-separated player indices: 0 sente or A,
-//!   1 gote or B, 2 C) and `?level=1..8` its level (default [`play::DEFAULT_LEVEL`]);
+//!   1 gote or B, 2 C) and `?level=1..8` its level (default [`start::DEFAULT_LEVEL`]);
 //! - `#/online/<id>` an online game (`?seat=<token>`: an invitation's seat), `#/lobby` the open
 //!   online games (see [`online`]).
 //!
@@ -17,7 +17,6 @@
 
 pub mod board;
 pub mod embed;
-pub mod games;
 pub mod home;
 pub mod i18n;
 pub mod movelist;
@@ -26,8 +25,10 @@ pub mod online;
 pub mod play;
 pub mod record;
 pub mod saved;
+pub mod saved_list;
 pub mod screen;
 pub mod sound;
+pub mod start;
 pub mod storage;
 pub mod warmup;
 
@@ -36,7 +37,8 @@ use koma_rules::GameId;
 use yew::prelude::*;
 
 use home::Home;
-use play::{PlayView, Start};
+use play::PlayView;
+use start::Start;
 
 /// Where the address points.
 #[derive(Clone, Debug, PartialEq)]
@@ -223,11 +225,11 @@ pub fn app() -> Html {
     let (update_ready, apply_update) = offline::use_update();
     let body = match Route::parse(&hash) {
         Route::Home => html! { <Home /> },
-        Route::Games => html! { <games::GamesList /> },
+        Route::Games => html! { <saved_list::GamesList /> },
         Route::Play(start) => html! { <PlayView key={(*hash).clone()} {start} /> },
         Route::Online { id, token } => {
             let key = id.clone();
-            html! { <online::OnlineView {key} {id} {token} /> }
+            html! { <play::online::OnlineView {key} {id} {token} /> }
         }
         Route::Lobby => html! { <online::Lobby /> },
         Route::Unknown(h) => html! {

@@ -34,7 +34,7 @@ use koma_rules::clock::{Clock, TimeControl};
 use koma_rules::{Game, GameId, Player, notation};
 use serde::{Deserialize, Serialize};
 
-use crate::play::Start;
+use crate::start::Start;
 
 /// The schema version written.
 pub const SCHEMA: u32 = 1;
@@ -406,7 +406,7 @@ fn schema() -> u32 {
 }
 
 fn default_level() -> u8 {
-    crate::play::DEFAULT_LEVEL.number()
+    crate::start::DEFAULT_LEVEL.number()
 }
 
 impl Default for Settings {

@@ -33,7 +33,7 @@ fn new_game() -> Html {
     let machines = use_state(|| vec![false; 3]);
     let level = use_state(|| {
         koma_engine::Level::new(kept.level)
-            .unwrap_or(crate::play::DEFAULT_LEVEL)
+            .unwrap_or(crate::start::DEFAULT_LEVEL)
             .number()
     });
     let variant = koma_rules::Variant::get(*game);

@@ -4,6 +4,7 @@
 
 pub mod computer;
 mod keep;
+pub mod online;
 mod panels;
 pub mod state;
 
@@ -11,7 +12,6 @@ pub use state::{Action, Play};
 
 use std::rc::Rc;
 
-use koma_rules::clock::TimeControl;
 use koma_rules::status::{SetupStep, Status};
 use koma_rules::{Game, GameId, Player, RuleOptions};
 use yew::prelude::*;
@@ -23,84 +23,7 @@ use crate::movelist::{MoveList, move_texts};
 use keep::{open, use_saving};
 use panels::{impasse_panel, record_panel};
 
-/// How a game is set up, from the address.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Start {
-    /// The game.
-    pub game: GameId,
-    /// A named setup (handicap).
-    pub setup: Option<String>,
-    /// A position in the game's notation.
-    pub position: Option<String>,
-    /// Chu shogi's rule preset.
-    pub preset: Option<String>,
-    /// Strict play.
-    pub strict: bool,
-    /// Clocks, if any.
-    pub clock: Option<TimeControl>,
-    /// The players' names by seat (sente then gote; A, B, C), as janken or the start screen
-    /// seated them; empty when nobody named them.
-    pub names: Vec<String>,
-    /// The seats the computer plays (`?computer=0,2`).
-    pub computer: Vec<Player>,
-    /// The computer's level (`?level=1..8`).
-    pub level: koma_engine::Level,
-    /// The saved game this address reopens (`?saved=<id>`, see [`crate::saved`]).
-    pub saved: Option<String>,
-}
-
-/// The computer's level when the address names none.
-pub const DEFAULT_LEVEL: koma_engine::Level = match koma_engine::Level::new(4) {
-    Some(l) => l,
-    None => koma_engine::Level::MIN,
-};
-
-impl Start {
-    /// A new game of `game` from its start, casual, without clocks, names or the computer.
-    pub fn new(game: GameId) -> Start {
-        Start {
-            game,
-            setup: None,
-            position: None,
-            preset: None,
-            strict: false,
-            clock: None,
-            names: Vec::new(),
-            computer: Vec::new(),
-            level: DEFAULT_LEVEL,
-            saved: None,
-        }
-    }
-
-    /// Build the game, or say what is wrong with the address.
-    pub fn build(&self) -> Result<Game, String> {
-        use koma_rules::setups::{From, start_position};
-        let from = match (&self.position, &self.setup) {
-            (Some(text), _) => From::Position(text),
-            (None, Some(id)) => From::Setup(id),
-            (None, None) => From::Start,
-        };
-        let pos = start_position(self.game, from).map_err(|e| format!("the address: {e}"))?;
-        let players = pos.variant().players();
-        if let Some(p) = self.computer.iter().find(|p| p.0 >= players) {
-            return Err(format!(
-                "the address: computer={}: {} has seats 0 to {}",
-                p.0,
-                self.game,
-                players - 1
-            ));
-        }
-        let options = RuleOptions {
-            strict: self.strict,
-            preset: match &self.preset {
-                Some(p) => p.parse()?,
-                None => koma_rules::ChuPreset::default(),
-            },
-            ..RuleOptions::default()
-        };
-        Ok(Game::from_position(pos, options))
-    }
-}
+pub use crate::start::{DEFAULT_LEVEL, Start};
 
 fn format_ms(ms: u64) -> String {
     let s = ms.div_ceil(1000);
@@ -151,7 +74,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     };
     let keep = props.online.is_none() || state.game.outcome().is_some();
     let save_error = use_saving(&state, &opened, keep);
-    crate::online::use_online_game(&state, props.online.as_ref());
+    online::use_online_game(&state, props.online.as_ref());
     use_kept_view(&state);
     let start = match &*opened {
         Ok(o) => o.origin.start.clone(),
@@ -252,8 +175,8 @@ pub fn play_view(props: &PlayProps) -> Html {
                     { for foul }
                 </div>
                 if let Some(link) = &props.online {
-                    { crate::online::seats_view(lang, game_id, link) }
-                    { crate::online::offer_view(lang, game_id, link) }
+                    { online::seats_view(lang, game_id, link) }
+                    { online::offer_view(lang, game_id, link) }
                 }
                 { for clocks }
                 { captured_view(lang, st, names) }
