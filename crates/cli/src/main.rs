@@ -173,10 +173,7 @@ pub(crate) fn game_ids() -> impl clap::builder::TypedValueParser<Value = GameId>
 /// The start position a command names, judged by the rule options it names.
 fn position(game: GameId, start: &Start) -> Result<Position, String> {
     // only a game with several sets of rules names them (chu shogi's presets)
-    let presets = koma_rules::games::rules(game)
-        .rules_name(RuleOptions::default())
-        .is_some();
-    if start.preset.is_some() && !presets {
+    if start.preset.is_some() && !koma_rules::games::rules(game).capabilities().presets {
         return Err(format!("--preset is for chushogi, not {game}"));
     }
     let text = start.sfen.as_ref().map(|words| words.join(" "));

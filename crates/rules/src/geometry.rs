@@ -141,11 +141,6 @@ impl Geometry {
         self.shape
     }
 
-    /// Whether the board is the hexagon (written in the hex notation, seated around).
-    pub fn is_hex(&self) -> bool {
-        matches!(self.shape, Shape::Hex { .. })
-    }
-
     /// The fewest steps a king (one cell in any direction) takes from `a` to `b`.
     pub fn distance(&self, a: Cell, b: Cell) -> i32 {
         let (ax, ay) = self.coords(a);

@@ -1,6 +1,9 @@
-//! The rules crate's architecture, checked on its sources: modules in layers that only point
-//! down, no import circle, and no branch on the game id outside the one dispatch
-//! (`games::rules`), in this crate and in the app.
+//! The architecture, checked on the sources: the rules crate's modules in layers that only
+//! point down; no import circle between the top-level modules of any crate; no branch on the
+//! game id outside the rules' one dispatch (`games::rules`) and the engine's (`eval`); and no
+//! game told apart by a stand-in (the board's shape, a count of players, a name made for chu
+//! shogi, a list of the game ids) outside the game modules: the rules, the app, the command
+//! line, the engine and the server ask the game's description (`games::Description`).
 //!
 //! The layers, bottom to top (a module may use its own layer's and the ones below):
 //! 0. geometry, rule options, clocks; 1. pieces; 2. the tables (`variant`, the games' piece
@@ -86,13 +89,32 @@ fn references(code: &str) -> BTreeSet<String> {
 }
 
 fn graph() -> BTreeMap<String, BTreeSet<String>> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    graph_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+}
+
+/// The crates whose sources are checked, from this crate's folder.
+const CRATES: [&str; 10] = [
+    ".",
+    "../engine",
+    "../app",
+    "../cli",
+    "../server",
+    "../wire",
+    "../load",
+    "../worker",
+    "../xtask",
+    "../wasm-bench",
+];
+
+/// Each top-level module of the crate whose sources are in `src`, and the top-level modules it
+/// names (`crate::<module>`); the crate's root (`lib.rs`, `main.rs`) aside.
+fn graph_of(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut paths = Vec::new();
     files(&src, &mut paths);
     let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for path in paths {
-        let m = module_of(&src, &path);
-        if m == "lib" {
+        let m = module_of(src, &path);
+        if m == "lib" || m == "main" {
             continue;
         }
         let refs = references(&code(&path));
@@ -129,9 +151,8 @@ fn modules_only_use_their_layer_and_the_ones_below() {
     assert!(g.len() >= LAYERS.len(), "every layer's module is found");
 }
 
-#[test]
-fn no_module_imports_itself_through_others() {
-    let g = graph();
+/// An import circle among `g`'s modules, if there is one.
+fn circle(g: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     // depth-first search for a back edge
     fn visit(
         m: &str,
@@ -158,10 +179,20 @@ fn no_module_imports_itself_through_others() {
         None
     }
     let mut done = BTreeSet::new();
-    for m in g.keys() {
-        let circle = visit(m, &g, &mut Vec::new(), &mut done);
-        assert!(circle.is_none(), "an import circle: {circle:?}");
+    g.keys()
+        .find_map(|m| visit(m, g, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn no_module_imports_itself_through_others() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut modules = 0;
+    for c in CRATES {
+        let g = graph_of(&root.join(c).join("src"));
+        modules += g.len();
+        assert_eq!(circle(&g), None, "an import circle in {c}");
     }
+    assert!(modules > 50, "the crates' modules are found ({modules})");
 }
 
 /// Lines that branch on a game id: a `match` arm (`GameId::Shogi =>`, `GameId::A | GameId::B`)
@@ -192,8 +223,13 @@ fn the_game_id_is_branched_on_once_in_the_rules_and_never_in_the_app() {
     let mut found = Vec::new();
     for (dir, allowed) in [
         (root.join("src"), Some(root.join("src/games/mod.rs"))),
+        (
+            root.join("../engine/src"),
+            Some(root.join("../engine/src/eval/mod.rs")),
+        ),
         (root.join("../app/src"), None),
         (root.join("../cli/src"), None),
+        (root.join("../server/src"), None),
     ] {
         let mut paths = Vec::new();
         files(&dir, &mut paths);
@@ -212,8 +248,75 @@ fn the_game_id_is_branched_on_once_in_the_rules_and_never_in_the_app() {
     assert_eq!(game_branches(&dispatch).len(), 5, "one arm a rules object");
 }
 
+/// Lines that tell a game apart by a stand-in: the board's shape (`is_hex()`), a count of
+/// players compared (`players() ==`, `!=`), a name made for chu shogi (`chu_`), or a list of
+/// three game ids or more (`"shogi", "minishogi", ...`).
+fn stand_ins(code: &str) -> Vec<String> {
+    const IDS: [&str; 6] = [
+        "\"shogi\"",
+        "\"minishogi\"",
+        "\"shogi66\"",
+        "\"chushogi\"",
+        "\"sangoku\"",
+        "\"sangoku2\"",
+    ];
+    code.lines()
+        .filter(|l| {
+            let compact: String = l.split_whitespace().collect();
+            compact.contains("is_hex()")
+                || compact.contains("players()==")
+                || compact.contains("players()!=")
+                || l.match_indices("chu_").any(|(i, _)| {
+                    !l[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                })
+                || IDS.iter().filter(|id| l.contains(*id)).count() >= 3
+        })
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn no_game_is_told_apart_by_a_stand_in() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // a game is itself in the rules' game modules and tables and in the engine's evaluations;
+    // the ids' own names are written once, in `variant/mod.rs`
+    let own = |p: &Path| {
+        let p = p.to_string_lossy();
+        p.contains("/src/games/") || p.contains("/src/variant/") || p.contains("/src/eval/")
+    };
+    let mut found = Vec::new();
+    let mut files_read = 0;
+    for c in [".", "../engine", "../app", "../cli", "../server"] {
+        let mut paths = Vec::new();
+        files(&root.join(c).join("src"), &mut paths);
+        for path in paths.iter().filter(|p| !own(p)) {
+            files_read += 1;
+            for line in stand_ins(&code(path)) {
+                found.push(format!("{}: {line}", path.display()));
+            }
+        }
+    }
+    assert!(files_read > 80, "the sources are found ({files_read})");
+    assert!(
+        found.is_empty(),
+        "games told apart by a stand-in: {found:#?}"
+    );
+}
+
 #[test]
 fn the_checks_would_catch_what_they_look_for() {
+    let code = "if v.geometry.is_hex() {\nlet three = v.players() == 3;\npos.chu_setup()\n\
+                \"shogi\", \"minishogi\", \"chushogi\"\nlet macho_x = 1;";
+    assert_eq!(stand_ins(code).len(), 4);
+    let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    g.entry("a".into()).or_default().insert("b".into());
+    g.entry("b".into()).or_default().insert("c".into());
+    assert_eq!(circle(&g), None);
+    g.entry("c".into()).or_default().insert("a".into());
+    assert_eq!(
+        circle(&g),
+        Some(["a", "b", "c", "a"].map(String::from).to_vec())
+    );
     assert_eq!(
         game_branches("if game == GameId::Chushogi {\n    GameId::Shogi => 1,\n"),
         vec!["if game == GameId::Chushogi {", "GameId::Shogi => 1,"]

@@ -181,7 +181,9 @@ pub fn check_spec(spec: &NewGame) -> Result<Spec, String> {
     let pos = start_position(game, from).map_err(|e| format!("{field}: {e}"))?;
     let preset = match spec.preset.as_deref() {
         None => ChuPreset::default(),
-        Some(p) if game == GameId::Chushogi => p.parse().map_err(|e| format!("preset: {e}"))?,
+        Some(p) if koma_rules::games::rules(game).capabilities().presets => {
+            p.parse().map_err(|e| format!("preset: {e}"))?
+        }
         Some(p) => return Err(format!("preset: {game} has no presets (got {p:?})")),
     };
     let control = match spec.clock.as_deref() {

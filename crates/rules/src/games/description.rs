@@ -80,13 +80,17 @@ mod tests {
         // chu: lions, setup steps, no hands, no KIF, counts that handicaps change
         let chu = d(GameId::Chushogi);
         assert!(chu.can.lion_moves && chu.can.setup_steps && !chu.hands && !chu.can.kif);
-        assert!(!chu.can.fixed_counts && !chu.can.shows_check);
+        assert!(!chu.can.fixed_counts && !chu.can.shows_check && chu.can.presets);
         for g in GameId::ALL {
             let x = d(g);
             assert_eq!(x.hexagon(), x.can.notation == Notation::Hex, "{g}");
             assert_eq!(
                 x.can.setup_steps, x.can.lion_moves,
                 "{g}: chu alone has both"
+            );
+            assert_eq!(
+                x.can.presets, x.can.lion_moves,
+                "{g}: chu alone has presets"
             );
         }
     }

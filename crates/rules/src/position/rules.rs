@@ -310,6 +310,9 @@ pub struct Capabilities {
     pub notation: Notation,
     /// Whether the game is recorded in KIF (the square boards up to 9x9).
     pub kif: bool,
+    /// Whether the game has rule presets to choose from (chu shogi's JCSA and lishogi rules:
+    /// [`crate::options::RuleOptions::preset`]).
+    pub presets: bool,
     /// Whether the game may begin with a placement phase (66 shogi), whose moves are
     /// placements on the own first rank.
     pub placement: bool,
@@ -345,6 +348,7 @@ impl Capabilities {
     pub const DEFAULT: Capabilities = Capabilities {
         notation: Notation::Sfen,
         kif: true,
+        presets: false,
         placement: false,
         setup_steps: false,
         lion_moves: false,

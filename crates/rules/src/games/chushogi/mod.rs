@@ -90,6 +90,7 @@ pub const HOME: [(u8, u8, Kind); 46] = [
 /// that handicaps change, royals that may stay attacked, no KIF.
 pub const CAPABILITIES: Capabilities = Capabilities {
     kif: false,
+    presets: true,
     setup_steps: true,
     lion_moves: true,
     fixed_counts: false,
