@@ -110,7 +110,7 @@ const CRATES: [&str; 10] = [
 /// names (`crate::<module>`); the crate's root (`lib.rs`, `main.rs`) aside.
 fn graph_of(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut paths = Vec::new();
-    files(&src, &mut paths);
+    files(src, &mut paths);
     let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for path in paths {
         let m = module_of(src, &path);
