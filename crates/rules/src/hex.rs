@@ -46,7 +46,7 @@ pub enum HexError {
     /// What the text describes is not a position of the game (a player without its one
     /// general, too many pieces of a kind...).
     #[error(transparent)]
-    Setup(#[from] crate::position::setup::SetupError),
+    Setup(#[from] crate::position::setup::PositionError),
     /// Text after the last field.
     #[error("unexpected text {0:?} after the checker")]
     Trailing(String),

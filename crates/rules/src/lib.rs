@@ -50,5 +50,5 @@ pub use options::{ChuPreset, PointRule, RuleOptions};
 pub use outcome::{Outcome, Reason};
 pub use piece::{Kind, Piece, Player};
 pub use position::Position;
-pub use position::setup::{Setup, SetupError};
+pub use position::setup::{PositionError, Setup, SetupError};
 pub use variant::{GameId, Variant};

@@ -23,7 +23,7 @@ use crate::geometry::Cell;
 use crate::moves::Move;
 use crate::piece::{Piece, Player};
 use crate::position::Position;
-use crate::position::setup::{Setup, SetupError};
+use crate::position::setup::{PositionError, Setup};
 use crate::variant::{GameId, HAND_KINDS, Variant};
 
 /// What is wrong with an SFEN text.
@@ -85,7 +85,7 @@ pub enum SfenError {
     /// What the text describes is not a position of the game (two kings, a dead piece, too
     /// many pieces of a kind...).
     #[error(transparent)]
-    Setup(#[from] SetupError),
+    Setup(#[from] PositionError),
     /// The game has no SFEN form (the hex game has its own notation).
     #[error("{0} positions are not written in SFEN")]
     NotSquare(GameId),
@@ -478,6 +478,7 @@ pub fn to_usi(v: &Variant, mv: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::setup::SetupError;
 
     /// The starts built from each game's data are the published ones.
     #[test]
@@ -555,14 +556,29 @@ mod tests {
             e("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL"),
             SfenError::MissingSide
         ));
+        let faults = |e: SfenError| match e {
+            SfenError::Setup(p) => p.faults().to_vec(),
+            e => panic!("not a setup fault: {e}"),
+        };
         assert!(matches!(
-            e("P8/9/9/9/9/9/9/9/k7K b - 1"),
-            SfenError::Setup(SetupError::DeadPiece { .. })
+            faults(e("P8/9/9/9/9/9/9/9/k7K b - 1"))[..],
+            [SetupError::DeadPiece { .. }]
         ));
         assert!(matches!(
-            e("K8/9/9/9/9/9/9/9/k7K b - 1"),
-            SfenError::Setup(SetupError::TwoKings { side: "sente" })
+            faults(e("K8/9/9/9/9/9/9/9/k7K b - 1"))[..],
+            [SetupError::TwoKings { side: "sente" }]
         ));
+        // every fault at once, the setup handed back
+        let both = e("P7K/9/9/9/9/9/9/9/k7K b - 1");
+        assert_eq!(
+            both.to_string(),
+            "the piece on 9a can never move from there; sente has more than one king"
+        );
+        let SfenError::Setup(p) = both else {
+            panic!("a setup fault");
+        };
+        assert_eq!(p.faults().len(), 2);
+        assert_eq!(p.into_setup().game, GameId::Shogi);
         assert!(matches!(
             from_sfen(GameId::Minishogi, "rbsgk/4p/5/P4/KGSBN b - 1").unwrap_err(),
             SfenError::UnknownPiece { .. }
@@ -573,21 +589,21 @@ mod tests {
         ));
         // more pieces than the game has (found by the fuzzer: hands past 255 wrapped)
         assert!(matches!(
-            from_sfen(GameId::Minishogi, "4k/5/5/5/4K b 3R 1").unwrap_err(),
-            SfenError::Setup(SetupError::TooMany {
+            faults(from_sfen(GameId::Minishogi, "4k/5/5/5/4K b 3R 1").unwrap_err())[..],
+            [SetupError::TooMany {
                 letter: 'R',
                 found: 3,
                 max: 2,
                 ..
-            })
+            }]
         ));
         assert!(matches!(
-            e("4k4/9/9/9/9/9/9/9/4K4 b 19P 1"),
-            SfenError::Setup(SetupError::TooMany {
+            faults(e("4k4/9/9/9/9/9/9/9/4K4 b 19P 1"))[..],
+            [SetupError::TooMany {
                 letter: 'P',
                 found: 19,
                 ..
-            })
+            }]
         ));
         assert!(matches!(
             e("4k4/9/9/9/9/9/9/9/4K4 b 30R30R30R30R30R30R30R30R30R 1"),

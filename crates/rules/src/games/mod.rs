@@ -36,7 +36,7 @@ pub use description::Description;
 use crate::geometry::{Cell, Geometry};
 use crate::piece::Kind;
 use crate::position::Position;
-use crate::position::setup::{Setup, SetupError};
+use crate::position::setup::{PositionError, Setup};
 use crate::variant::GameId;
 
 /// The rules object of `game`: the one dispatch on the game id.
@@ -79,8 +79,8 @@ impl Setup {
     /// [`crate::position::setup`] for the checks).
     ///
     /// # Errors
-    /// [`SetupError`], the first thing that is wrong.
-    pub fn into_position(self) -> Result<Position, SetupError> {
+    /// [`PositionError`]: every fault, with the setup handed back.
+    pub fn into_position(self) -> Result<Position, PositionError> {
         let rules = rules(self.game);
         self.validate(rules)
     }

@@ -109,7 +109,7 @@ impl GameRules for Sangoku {
     }
 
     /// Each player has exactly one general (a game without one is over before it starts).
-    fn check_setup(&self, setup: &Setup) -> Result<(), SetupError> {
+    fn check_setup(&self, setup: &Setup, faults: &mut Vec<SetupError>) {
         let v = crate::variant::Variant::get(setup.game);
         for p in (0..v.players()).map(Player) {
             let generals = setup
@@ -118,13 +118,12 @@ impl GameRules for Sangoku {
                 .filter(|&&q| !q.is_empty() && q.owner() == p && q.kind() == GENERAL)
                 .count();
             if generals != 1 {
-                return Err(SetupError::Royals {
+                faults.push(SetupError::Royals {
                     side: crate::names::seat(setup.game, p, crate::names::Lang::En),
                     royal: "general",
                 });
             }
         }
-        Ok(())
     }
 
     fn position_outcome(&self, pos: &mut Position, _: Option<Player>) -> Option<Outcome> {

@@ -170,14 +170,10 @@ pub trait GameRules: Sync {
         }
     }
 
-    /// What the game asks of a setup besides the generic checks ([`crate::position::setup`]). The
-    /// default: nothing.
-    ///
-    /// # Errors
-    /// What is wrong.
-    fn check_setup(&self, setup: &Setup) -> Result<(), SetupError> {
-        let _ = setup;
-        Ok(())
+    /// What the game asks of a setup besides the generic checks ([`crate::position::setup`]):
+    /// each fault found is pushed to `faults`. The default: nothing.
+    fn check_setup(&self, setup: &Setup, faults: &mut Vec<SetupError>) {
+        let _ = (setup, faults);
     }
 
     /// Whether a setup of a game with a placement phase ([`Capabilities::placement`]) is in

@@ -135,6 +135,45 @@ pub enum SetupError {
     },
 }
 
+/// Why a setup is not a position of its game: every fault found, each once, and the setup
+/// handed back, so that an editor can show them all and let the user go on editing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    setup: Box<Setup>,
+    faults: Vec<SetupError>,
+}
+
+impl PositionError {
+    /// Every fault, in the order of the checks (never empty).
+    pub fn faults(&self) -> &[SetupError] {
+        &self.faults
+    }
+
+    /// The setup, as it was given.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The setup back, to edit further.
+    pub fn into_setup(self) -> Setup {
+        *self.setup
+    }
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, e) in self.faults.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
 impl Setup {
     /// An empty board of `game`, nothing in hand, the first player to move, move 1.
     pub fn empty(game: GameId) -> Setup {
@@ -213,110 +252,19 @@ impl Setup {
     /// Check the setup against `rules` (its game's) and make it a position.
     ///
     /// # Errors
-    /// [`SetupError`], the first thing that is wrong.
-    pub(crate) fn validate(self, rules: &'static dyn GameRules) -> Result<Position, SetupError> {
+    /// [`PositionError`]: every fault found (each once), with the setup handed back.
+    pub(crate) fn validate(self, rules: &'static dyn GameRules) -> Result<Position, PositionError> {
+        let faults = self.faults(rules);
+        if !faults.is_empty() {
+            return Err(PositionError {
+                setup: Box::new(self),
+                faults,
+            });
+        }
         let game = self.game;
         let v = Variant::get(game);
         let players = v.players();
-        let seat = |p: Player| crate::names::seat(game, p, crate::names::Lang::En);
-        if self.board.len() != v.geometry.len() {
-            return Err(SetupError::BoardSize {
-                game,
-                found: self.board.len(),
-                expected: v.geometry.len(),
-            });
-        }
-        let no_such = |player: Player| SetupError::NoSuchPlayer {
-            game,
-            player: player.0,
-        };
-        if self.turn.0 >= players {
-            return Err(no_such(self.turn));
-        }
-        let mut kings = [0u8; 3];
-        let mut counts = [0u32; 64];
-        for c in v.geometry.cells() {
-            let p = self.board[c.index()];
-            if p.is_empty() {
-                continue;
-            }
-            let (owner, kind) = (p.owner(), p.kind());
-            if owner.0 >= players {
-                return Err(no_such(owner));
-            }
-            if !v.has_kind(kind) {
-                return Err(SetupError::NotInGame {
-                    game,
-                    name: v.kinds.get(kind.index()).map_or("?", |k| k.name),
-                });
-            }
-            let info = v.kind(kind);
-            if info.royal && !info.is_promoted() {
-                kings[owner.index()] += 1;
-                if kings[owner.index()] > 1 {
-                    return Err(SetupError::TwoKings { side: seat(owner) });
-                }
-            }
-            if v.no_dead_pieces && v.is_dead_cell(owner, kind, c) {
-                return Err(SetupError::DeadPiece {
-                    square: v.cell_name(c),
-                });
-            }
-            counts[info.base(kind).index()] += 1;
-        }
-        for (p, hand) in self.hands.iter().enumerate() {
-            for (k, &n) in hand.iter().enumerate() {
-                if n == 0 {
-                    continue;
-                }
-                let (owner, kind) = (Player(p as u8), Kind(k as u8));
-                if owner.0 >= players {
-                    return Err(no_such(owner));
-                }
-                if !v.drops {
-                    return Err(SetupError::NoHands { game });
-                }
-                if !v.has_kind(kind) || v.kind(kind).is_promoted() {
-                    return Err(SetupError::NotInGame {
-                        game,
-                        name: v.kinds.get(k).map_or("?", |i| i.name),
-                    });
-                }
-                counts[k] += n as u32;
-            }
-        }
-        rules.check_setup(&self)?;
-        if rules.capabilities().fixed_counts {
-            let max = start_counts(game, rules);
-            for (i, (&f, &m)) in counts.iter().zip(max.iter()).enumerate() {
-                if f > m && !v.kinds[i].royal {
-                    return Err(SetupError::TooMany {
-                        game,
-                        letter: v.kinds[i].letter,
-                        found: f,
-                        max: m,
-                    });
-                }
-            }
-        }
         let placing = rules.capabilities().placement && rules.starts_placing(&self);
-        for p in (0..players).map(Player) {
-            for (k, info) in v.kinds.iter().enumerate().take(HAND_KINDS) {
-                if info.royal && self.hands[p.index()][k] > 0 && !placing {
-                    return Err(SetupError::RoyalInHand { side: seat(p) });
-                }
-            }
-        }
-        if let Some(c) = self.checker
-            && (c.0 >= players || !rules.capabilities().check_jumps_the_turn)
-        {
-            return Err(SetupError::Checker { game, player: c.0 });
-        }
-        if let Some(c) = self.lion_capture
-            && (c.index() >= v.geometry.len() || !rules.capabilities().lion_moves)
-        {
-            return Err(SetupError::LionCapture { game });
-        }
         let mut pos = Position::empty(game, rules);
         for c in v.geometry.cells() {
             let p = self.board[c.index()];
@@ -339,6 +287,129 @@ impl Setup {
         pos.set_setup_steps(self.setup_steps);
         pos.set_placing(placing);
         Ok(pos.with_options(self.options))
+    }
+
+    /// Every way the setup is not a position of its game, each fault once, in the order of the
+    /// checks (none: it is one).
+    fn faults(&self, rules: &'static dyn GameRules) -> Vec<SetupError> {
+        let game = self.game;
+        let v = Variant::get(game);
+        let players = v.players();
+        let seat = |p: Player| crate::names::seat(game, p, crate::names::Lang::En);
+        let mut faults = Vec::new();
+        let mut fault = |e: SetupError| {
+            if !faults.contains(&e) {
+                faults.push(e);
+            }
+        };
+        if self.board.len() != v.geometry.len() {
+            // nothing else can be read from a board of another size
+            fault(SetupError::BoardSize {
+                game,
+                found: self.board.len(),
+                expected: v.geometry.len(),
+            });
+            return faults;
+        }
+        let no_such = |player: Player| SetupError::NoSuchPlayer {
+            game,
+            player: player.0,
+        };
+        if self.turn.0 >= players {
+            fault(no_such(self.turn));
+        }
+        let mut kings = [0u8; 3];
+        let mut counts = [0u32; 64];
+        for c in v.geometry.cells() {
+            let p = self.board[c.index()];
+            if p.is_empty() {
+                continue;
+            }
+            let (owner, kind) = (p.owner(), p.kind());
+            if owner.0 >= players {
+                fault(no_such(owner));
+                continue;
+            }
+            if !v.has_kind(kind) {
+                fault(SetupError::NotInGame {
+                    game,
+                    name: v.kinds.get(kind.index()).map_or("?", |k| k.name),
+                });
+                continue;
+            }
+            let info = v.kind(kind);
+            if info.royal && !info.is_promoted() {
+                kings[owner.index()] += 1;
+                if kings[owner.index()] > 1 {
+                    fault(SetupError::TwoKings { side: seat(owner) });
+                }
+            }
+            if v.no_dead_pieces && v.is_dead_cell(owner, kind, c) {
+                fault(SetupError::DeadPiece {
+                    square: v.cell_name(c),
+                });
+            }
+            counts[info.base(kind).index()] += 1;
+        }
+        for (p, hand) in self.hands.iter().enumerate() {
+            for (k, &n) in hand.iter().enumerate() {
+                if n == 0 {
+                    continue;
+                }
+                let (owner, kind) = (Player(p as u8), Kind(k as u8));
+                if owner.0 >= players {
+                    fault(no_such(owner));
+                    continue;
+                }
+                if !v.drops {
+                    fault(SetupError::NoHands { game });
+                    continue;
+                }
+                if !v.has_kind(kind) || v.kind(kind).is_promoted() {
+                    fault(SetupError::NotInGame {
+                        game,
+                        name: v.kinds.get(k).map_or("?", |i| i.name),
+                    });
+                    continue;
+                }
+                counts[k] += n as u32;
+            }
+        }
+        let mut own = Vec::new();
+        rules.check_setup(self, &mut own);
+        own.into_iter().for_each(&mut fault);
+        if rules.capabilities().fixed_counts {
+            let max = start_counts(game, rules);
+            for (i, (&f, &m)) in counts.iter().zip(max.iter()).enumerate() {
+                if f > m && !v.kinds[i].royal {
+                    fault(SetupError::TooMany {
+                        game,
+                        letter: v.kinds[i].letter,
+                        found: f,
+                        max: m,
+                    });
+                }
+            }
+        }
+        let placing = rules.capabilities().placement && rules.starts_placing(self);
+        for p in (0..players).map(Player) {
+            for (k, info) in v.kinds.iter().enumerate().take(HAND_KINDS) {
+                if info.royal && self.hands[p.index()][k] > 0 && !placing {
+                    fault(SetupError::RoyalInHand { side: seat(p) });
+                }
+            }
+        }
+        if let Some(c) = self.checker
+            && (c.0 >= players || !rules.capabilities().check_jumps_the_turn)
+        {
+            fault(SetupError::Checker { game, player: c.0 });
+        }
+        if let Some(c) = self.lion_capture
+            && (c.index() >= v.geometry.len() || !rules.capabilities().lion_moves)
+        {
+            fault(SetupError::LionCapture { game });
+        }
+        faults
     }
 }
 
