@@ -19,7 +19,7 @@ const types = {
   ".png": "image/png",
 };
 
-createServer(async (req, res) => {
+const server = createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://localhost");
   let pathname = url.pathname;
   if (pathname === "/koma") {
@@ -57,6 +57,8 @@ createServer(async (req, res) => {
   } catch {
     res.writeHead(404).end("not found");
   }
-}).listen(port, "127.0.0.1", () =>
-  console.log(`serving ${root} at http://127.0.0.1:${port}/ (and /koma/)`),
+});
+// port 0: a free one, said in the line below
+server.listen(port, "127.0.0.1", () =>
+  console.log(`serving ${root} at http://127.0.0.1:${server.address().port}/ (and /koma/)`),
 );

@@ -2,34 +2,26 @@
 // that reports its moves, the custom element thirty times on one page, every mode, new
 // positions from the host, hostile parameters, and a strict Content-Security-Policy.
 import { test, expect } from "@playwright/test";
-import { dragWithin, tapWithin } from "./helpers.mjs";
-import { spawn } from "node:child_process";
+import { GAMES, drag, serve, tap } from "./helpers.mjs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const here = dirname(fileURLToPath(import.meta.url));
+import { join } from "node:path";
 
 /** A host page of another origin: its own static server on the loopback, over a folder of
  * pages the test writes (Chromium lets a loopback page load Koma from the loopback). */
 async function hostPage(page, name, html) {
   const dir = await mkdtemp(join(tmpdir(), "koma-host-"));
   await writeFile(join(dir, name), html);
-  const port = 8700 + Math.floor(Math.random() * 800);
-  const server = spawn(process.execPath, [join(here, "../serve.mjs"), dir, String(port)], { stdio: "pipe" });
-  await new Promise((ok, fail) => {
-    server.stdout.on("data", (d) => String(d).includes("serving") && ok());
-    server.on("exit", (c) => fail(new Error(`host server exited ${c}`)));
-  });
+  const server = await serve(dir);
   hosts.push({ server, dir });
-  await page.goto(`http://localhost:${port}/${name}`);
+  // another origin than the app's: another port, and the name rather than the address
+  await page.goto(`${server.origin.replace("127.0.0.1", "localhost")}/${name}`);
 }
 
 const hosts = [];
 test.afterEach(async () => {
   for (const { server, dir } of hosts.splice(0)) {
-    server.kill();
+    server.stop();
     await rm(dir, { recursive: true, force: true });
   }
 });
@@ -49,10 +41,10 @@ test.describe("embedded boards", () => {
     await expect(frame.locator("[data-cell]").first()).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.got.map((g) => g.data.type))).toContain("koma:ready");
     // a drop on the pawn's file: refused by name, in words on the board
-    await dragWithin(page, frame, '[data-hand="0"] [data-piece="P"]', '[data-cell="5e"]');
+    await drag(page, '[data-hand="0"] [data-piece="P"]', '[data-cell="5e"]', { scope: frame });
     await expect(frame.locator('[data-foul="nifu"]')).toContainText("two pawns");
     // a legal drop: reported with its move, position and ply
-    await dragWithin(page, frame, '[data-hand="0"] [data-piece="P"]', '[data-cell="4e"]');
+    await drag(page, '[data-hand="0"] [data-piece="P"]', '[data-cell="4e"]', { scope: frame });
     await expect.poll(() => page.evaluate(() => window.got.filter((g) => g.data.type === "koma:move").length)).toBe(1);
     const got = await page.evaluate(() => window.got);
     const move = got.find((g) => g.data.type === "koma:move");
@@ -87,7 +79,7 @@ test.describe("embedded boards", () => {
     await page.goto("/embed.html?game=chushogi&mode=view&marks=7g:red+6f&arrows=7i>7h:blue");
     await expect(page.locator("[data-mark]")).toHaveCount(2);
     await expect(page.locator('[data-arrow="7i>7h"]')).toHaveCount(1);
-    await tapWithin(page, page, '.pieces [data-square="7i"]');
+    await tap(page, '.pieces [data-square="7i"]');
     await expect(page.locator("[data-dest]")).toHaveCount(0);
   });
 
@@ -96,10 +88,10 @@ test.describe("embedded boards", () => {
     const sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b 2G 1";
     await page.goto(`/embed.html?game=shogi&sfen=${encodeURIComponent(sfen)}&moves=${encodeURIComponent("G*4b 5a6a G*5b")}&mode=puzzle&lang=en`);
     await expect(page.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "waiting");
-    await dragWithin(page, page, '[data-hand="0"] [data-piece="G"]', '[data-cell="6b"]');
+    await drag(page, '[data-hand="0"] [data-piece="G"]', '[data-cell="6b"]');
     await expect(page.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "wrong");
     await expect(page.locator('[data-hand="0"] [data-piece="G"]')).toHaveCount(1);
-    await dragWithin(page, page, '[data-hand="0"] [data-piece="G"]', '[data-cell="4b"]');
+    await drag(page, '[data-hand="0"] [data-piece="G"]', '[data-cell="4b"]');
     // the reply comes by itself
     await expect(page.locator('[data-piece="K"][data-owner="1"][data-square="6a"]')).toHaveCount(1);
     await expect(page.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "right");
@@ -107,7 +99,7 @@ test.describe("embedded boards", () => {
 
   test("thirty <koma-board> elements on a page of another origin: the wasm loads once, boards mount as they come into view", async ({ page, baseURL, context }) => {
     const boards = Array.from({ length: 30 }, (_, i) => {
-      const game = ["shogi", "minishogi", "shogi66", "chushogi", "sangoku", "sangoku2"][i % 6];
+      const game = GAMES[i % GAMES.length];
       return `<section><h2>Board ${i + 1}</h2><koma-board id="b${i}" game="${game}" mode="replay" moves="" caption="board ${i + 1}"></koma-board></section>`;
     }).join("\n");
     const wasmLoads = [];
@@ -201,7 +193,7 @@ test.describe("embedded boards", () => {
     page.on("console", (m) => m.text().includes("Content Security Policy") && violations.push(m.text()));
     await page.goto("/embed.html?game=minishogi&mode=play&lang=ja");
     await expect(page.locator("[data-cell]")).toHaveCount(25);
-    await dragWithin(page, page, '.pieces [data-square="5d"]', '[data-cell="5c"]');
+    await drag(page, '.pieces [data-square="5d"]', '[data-cell="5c"]');
     await expect(page.locator('[data-piece="P"][data-owner="0"][data-square="5c"]')).toHaveCount(1);
     expect(violations).toEqual([]);
   });

@@ -1,7 +1,15 @@
-// Shared helpers: real pointer drags and clicks on the board. On the phone-sized window (a touch
-// screen) drags and taps are made with a finger, through Chromium's touch input; on the desktop
-// window with the mouse.
+// Shared helpers: real pointer drags and taps on a board, one helper a gesture (`drag`, `tap`),
+// each taking the `scope` its elements are found in (the page by default; a frame or a section
+// of the page). On the phone-sized window (a touch screen) they are made with a finger, through
+// Chromium's touch input; on the desktop window with the mouse. `serve` starts a static server
+// over a folder; `GAMES` is read from the rules' own list of game ids.
 import { expect, test } from "@playwright/test";
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 const byTouch = () => Boolean(test.info().project.use.hasTouch);
 
@@ -18,8 +26,10 @@ export async function fingerDrag(page, from, to, steps = 8) {
   await cdp.detach();
 }
 
-export async function centre(page, selector) {
-  const box = await page.locator(selector).first().boundingBox();
+/** The centre of the first element `selector` finds in `scope` (the page, a frame or a
+ * locator), in the page's coordinates. */
+export async function centre(scope, selector) {
+  const box = await scope.locator(selector).first().boundingBox();
   expect(box, `${selector} has a box`).not.toBeNull();
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
@@ -44,11 +54,12 @@ export async function expectHit(page, p, sel) {
 }
 
 /** Drag from one element's centre to another's, in small steps: by finger on a touch screen,
- * else with the mouse. */
-export async function drag(page, fromSel, toSel, steps = 10) {
-  const from = await centre(page, fromSel);
-  const to = await centre(page, toSel);
-  await expectHit(page, from, fromSel);
+ * else with the mouse. The elements are found in `scope` (default: the page, where the press is
+ * also checked to land on the element). */
+export async function drag(page, fromSel, toSel, { scope = page, steps = 10 } = {}) {
+  const from = await centre(scope, fromSel);
+  const to = await centre(scope, toSel);
+  if (scope === page) await expectHit(page, from, fromSel);
   if (byTouch()) {
     return fingerDrag(page, from, to, steps);
   }
@@ -60,12 +71,15 @@ export async function drag(page, fromSel, toSel, steps = 10) {
   await page.mouse.up();
 }
 
-/** Tap the centre of an element: a finger on a touch screen, else a mouse click. An element
- * below the fold (the start screen's form on a phone, under the game cards) is scrolled to
- * first, as a person would. */
-export async function tap(page, sel) {
-  await page.locator(sel).first().scrollIntoViewIfNeeded();
-  const p = await centre(page, sel);
+/** Tap the centre of an element (a selector found in `scope`, default the page, or a locator):
+ * a finger on a touch screen, else a mouse click. An element below the fold (the start screen's
+ * form on a phone, under the game cards) is scrolled to first, as a person would. */
+export async function tap(page, sel, { scope = page } = {}) {
+  const loc = typeof sel === "string" ? scope.locator(sel).first() : sel;
+  await loc.scrollIntoViewIfNeeded();
+  const box = await loc.boundingBox();
+  expect(box, `${sel} has a box`).not.toBeNull();
+  const p = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   if (byTouch()) {
     await page.touchscreen.tap(p.x, p.y);
   } else {
@@ -145,29 +159,26 @@ export async function seen(page) {
   });
 }
 
-/** Every game id. */
-export const GAMES = ["shogi", "minishogi", "shogi66", "chushogi", "sangoku", "sangoku2"];
+/** Every game id, as the rules list them (`GameId::as_str`'s names, in `GameId::ALL`'s order). */
+export const GAMES = (() => {
+  const src = readFileSync(join(here, "../../crates/rules/src/variant/mod.rs"), "utf8");
+  const names = /const NAMES: \[&str; \d+\] = \[([^\]]*)\]/.exec(src);
+  if (!names) throw new Error("the rules' list of game ids is not where the tests read it");
+  return [...names[1].matchAll(/"([a-z0-9]+)"/g)].map((m) => m[1]);
+})();
 
-/** A real drag with the mouse between two elements found in `scope` (a frame, a section of the
- * page, or the page), in small steps. */
-export async function dragWithin(page, scope, fromSel, toSel) {
-  const a = await scope.locator(fromSel).first().boundingBox();
-  const b = await scope.locator(toSel).first().boundingBox();
-  expect(a, fromSel).not.toBeNull();
-  expect(b, toSel).not.toBeNull();
-  const from = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
-  const to = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++) {
-    await page.mouse.move(from.x + ((to.x - from.x) * i) / 8, from.y + ((to.y - from.y) * i) / 8);
-  }
-  await page.mouse.up();
-}
-
-/** A mouse click on the centre of an element found in `scope`. */
-export async function tapWithin(page, scope, sel) {
-  const a = await scope.locator(sel).first().boundingBox();
-  expect(a, sel).not.toBeNull();
-  await page.mouse.click(a.x + a.width / 2, a.y + a.height / 2);
+/** Serve the folder `dir` over HTTP on a free loopback port (`web/serve.mjs`, as the tests'
+ * own server does); resolves to its origin and a `stop`. */
+export async function serve(dir) {
+  const server = spawn(process.execPath, [join(here, "../serve.mjs"), dir, "0"], { stdio: "pipe" });
+  const origin = await new Promise((ok, fail) => {
+    let out = "";
+    server.stdout.on("data", (d) => {
+      out += d;
+      const m = /at (http:\/\/[^/\s]+)\//.exec(out);
+      if (m) ok(m[1]);
+    });
+    server.on("exit", (c) => fail(new Error(`the static server exited (${c}): ${out}`)));
+  });
+  return { origin, stop: () => server.kill() };
 }

@@ -2,12 +2,11 @@
 // (from / and from a sub-path), every game comes back after a reload, a corrupt entry is set
 // aside, a full storage is reported, and a new build is offered, never forced.
 import { test, expect, chromium } from "@playwright/test";
-import { spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { GAMES, anyMove, play, seen, tap } from "./helpers.mjs";
+import { GAMES, anyMove, play, seen, serve, tap } from "./helpers.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(here, "../../dist");
@@ -269,14 +268,9 @@ test("a new build is offered, never forced: the prompt waits for the player", as
   test.skip(info.project.name !== "desktop", "one window is enough");
   const dir = await mkdtemp(join(tmpdir(), "koma-update-"));
   await cp(dist, dir, { recursive: true });
-  const port = 8200 + Math.floor(Math.random() * 500);
-  const server = spawn(process.execPath, [join(here, "../serve.mjs"), dir, String(port)], { stdio: "pipe" });
+  const server = await serve(dir);
   try {
-    await new Promise((ok, fail) => {
-      server.stdout.on("data", (d) => String(d).includes("serving") && ok());
-      server.on("exit", (c) => fail(new Error(`server exited ${c}`)));
-    });
-    const origin = `http://127.0.0.1:${port}`;
+    const origin = server.origin;
     await page.goto(`${origin}/`);
     await controlled(page, `${origin}/#/play/shogi`);
     await anyMove(page);
@@ -301,7 +295,7 @@ test("a new build is offered, never forced: the prompt waits for the player", as
     expect(keys[0]).not.toBe(oldKeys[0]);
     expect(keys[0]).toMatch(/next$/);
   } finally {
-    server.kill();
+    server.stop();
     await rm(dir, { recursive: true, force: true });
   }
 });

@@ -2,7 +2,7 @@
 // does what its text says: a foul refused by name, a promotion asked, a repetition scored, a
 // puzzle answered, the lion's special moves, in either language, offline too.
 import { test, expect } from "@playwright/test";
-import { dragWithin, tapWithin } from "./helpers.mjs";
+import { drag, tap } from "./helpers.mjs";
 
 test.skip(({ isMobile }) => isMobile, "the rules page is tested on the desktop window");
 
@@ -50,33 +50,33 @@ test("every rule has a board that loads, in English and in Japanese; the start s
 test("shogi's fouls are refused by name on the board", async ({ page }) => {
   await open(page, "en");
   let r = await board(page, "nifu");
-  await dragWithin(page, r, '[data-hand="0"] [data-piece="P"]', '[data-cell="5e"]');
+  await drag(page, '[data-hand="0"] [data-piece="P"]', '[data-cell="5e"]', { scope: r });
   await expect(r.locator('[data-foul="nifu"]')).toContainText("two pawns");
   r = await board(page, "uchifuzume");
-  await dragWithin(page, r, '[data-hand="0"] [data-piece="P"]', '[data-cell="1b"]');
+  await drag(page, '[data-hand="0"] [data-piece="P"]', '[data-cell="1b"]', { scope: r });
   await expect(r.locator('[data-foul="uchifuzume"]')).toContainText("pawn-drop mate");
   r = await board(page, "dead-piece");
-  await dragWithin(page, r, '[data-hand="0"] [data-piece="N"]', '[data-cell="7b"]');
+  await drag(page, '[data-hand="0"] [data-piece="N"]', '[data-cell="7b"]', { scope: r });
   await expect(r.locator('[data-foul="dead-piece"]')).toBeVisible();
   // in Japanese, the refusal is in Japanese
   await open(page, "ja");
   r = await board(page, "nifu");
-  await dragWithin(page, r, '[data-hand="0"] [data-piece="P"]', '[data-cell="5e"]');
+  await drag(page, '[data-hand="0"] [data-piece="P"]', '[data-cell="5e"]', { scope: r });
   await expect(r.locator('[data-foul="nifu"]')).toContainText("二歩：");
 });
 
 test("promotion is asked when optional and applied when forced; a drop lands", async ({ page }) => {
   await open(page, "en");
   let r = await board(page, "promotion");
-  await dragWithin(page, r, '.pieces [data-square="5d"]', '[data-cell="5c"]');
+  await drag(page, '.pieces [data-square="5d"]', '[data-cell="5c"]', { scope: r });
   await expect(r.locator('[data-promote="yes"]')).toBeVisible();
-  await tapWithin(page, r, '[data-promote="yes"]');
+  await tap(page, '[data-promote="yes"]', { scope: r });
   await expect(r.locator('[data-piece="+S"][data-square="5c"]')).toHaveCount(1);
   r = await board(page, "forced-promotion");
-  await dragWithin(page, r, '.pieces [data-square="9b"]', '[data-cell="9a"]');
+  await drag(page, '.pieces [data-square="9b"]', '[data-cell="9a"]', { scope: r });
   await expect(r.locator('[data-piece="+P"][data-square="9a"]')).toHaveCount(1);
   r = await board(page, "drops");
-  await dragWithin(page, r, '[data-hand="0"] [data-piece="G"]', '[data-cell="5b"]');
+  await drag(page, '[data-hand="0"] [data-piece="G"]', '[data-cell="5b"]', { scope: r });
   await expect(r.locator('[data-piece="G"][data-owner="0"][data-square="5b"]')).toHaveCount(1);
 });
 
@@ -89,7 +89,7 @@ test("repetitions are scored by each game's rule: a draw, perpetual check, minis
   ]) {
     const r = await board(page, id);
     await expect(r.locator("[data-status]"), id).toHaveAttribute("data-result", "ongoing");
-    await tapWithin(page, r, '[data-nav="last"]');
+    await tap(page, '[data-nav="last"]', { scope: r });
     await expect(r.locator("[data-status]"), id).toHaveAttribute("data-result", result);
     await expect(r.locator("[data-status]"), id).toHaveAttribute("data-reason", reason);
   }
@@ -98,9 +98,9 @@ test("repetitions are scored by each game's rule: a draw, perpetual check, minis
 test("the mate-in-one puzzle answers a wrong try, then is solved", async ({ page }) => {
   await open(page, "en");
   const r = await board(page, "tsume");
-  await dragWithin(page, r, '[data-hand="0"] [data-piece="G"]', '[data-cell="6b"]');
+  await drag(page, '[data-hand="0"] [data-piece="G"]', '[data-cell="6b"]', { scope: r });
   await expect(r.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "wrong");
-  await dragWithin(page, r, '[data-hand="0"] [data-piece="G"]', '[data-cell="5b"]');
+  await drag(page, '[data-hand="0"] [data-piece="G"]', '[data-cell="5b"]', { scope: r });
   await expect(r.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "solved");
   await expect(r.locator("[data-status]")).toHaveAttribute("data-reason", "checkmate");
 });
@@ -108,27 +108,27 @@ test("the mate-in-one puzzle answers a wrong try, then is solved", async ({ page
 test("chu shogi: igui takes without moving, a protected lion cannot be taken from afar, 66 places", async ({ page }) => {
   await open(page, "en");
   let r = await board(page, "chu-igui");
-  await tapWithin(page, r, '.pieces [data-square="7g"]');
-  await tapWithin(page, r, '[data-cell="7f"]');
-  await tapWithin(page, r, '[data-cell="7g"]');
+  await tap(page, '.pieces [data-square="7g"]', { scope: r });
+  await tap(page, '[data-cell="7f"]', { scope: r });
+  await tap(page, '[data-cell="7g"]', { scope: r });
   await expect(r.locator('.pieces [data-square="7f"]')).toHaveCount(0);
   await expect(r.locator('[data-piece="N"][data-owner="0"][data-square="7g"]')).toHaveCount(1);
   for (const id of ["chu-lion-trading", "chu-lion-trading-lishogi"]) {
     r = await board(page, id);
-    await dragWithin(page, r, '.pieces [data-square="7f"]', '[data-cell="7d"]');
+    await drag(page, '.pieces [data-square="7f"]', '[data-cell="7d"]', { scope: r });
     await expect(r.locator('[data-foul="lion-protected"]'), id).toBeVisible();
   }
   r = await board(page, "chu-counter-strike");
-  await dragWithin(page, r, '.pieces [data-square="7f"]', '[data-cell="7e"]');
+  await drag(page, '.pieces [data-square="7f"]', '[data-cell="7e"]', { scope: r });
   await expect(r.locator('.pieces [data-piece="N"][data-owner="1"]')).toHaveCount(0);
-  await dragWithin(page, r, '.pieces [data-square="3g"]', '[data-cell="3h"]');
+  await drag(page, '.pieces [data-square="3g"]', '[data-cell="3h"]', { scope: r });
   await expect(r.locator('[data-foul="lion-counter-strike"]')).toBeVisible();
   r = await board(page, "placement");
   const hand = r.locator('[data-hand="0"] [data-piece]');
   const before = await hand.count();
-  await tapWithin(page, r, '[data-hand="0"] [data-piece]');
+  await tap(page, '[data-hand="0"] [data-piece]', { scope: r });
   const dest = await r.locator("[data-dest]").first().getAttribute("data-dest");
-  await tapWithin(page, r, `[data-cell="${dest}"]`);
+  await tap(page, `[data-cell="${dest}"]`, { scope: r });
   await expect(r.locator(`.pieces [data-square="${dest}"]`)).toHaveCount(1);
   expect(await r.locator('[data-hand="0"] [data-piece]').count()).toBeLessThanOrEqual(before);
 });
@@ -148,22 +148,22 @@ test("the rules page works offline after one visit", async ({ page, context }) =
 test("the hexagon: a check makes the turn jump, a double check, the centre wins, infantry promotes", async ({ page }) => {
   await open(page, "en");
   let r = await board(page, "sangoku-turn");
-  await dragWithin(page, r, '.pieces [data-square="-1,1"]', '[data-cell="-2,2"]');
+  await drag(page, '.pieces [data-square="-1,1"]', '[data-cell="-2,2"]', { scope: r });
   // C, in check, moves next (not B)
   await expect(r.locator("[data-status]")).toHaveAttribute("data-turn", "2");
   r = await board(page, "sangoku-double-check");
-  await dragWithin(page, r, '.pieces [data-square="2,-2"]', '[data-cell="-2,-2"]');
+  await drag(page, '.pieces [data-square="2,-2"]', '[data-cell="-2,-2"]', { scope: r });
   // both in check: B, next round the table after the checker, moves first
   await expect(r.locator("[data-status]")).toHaveAttribute("data-turn", "1");
   r = await board(page, "sangoku-centre");
-  await dragWithin(page, r, '.pieces [data-square="0,1"]', '[data-cell="0,0"]');
+  await drag(page, '.pieces [data-square="0,1"]', '[data-cell="0,0"]', { scope: r });
   await expect(r.locator("[data-status]")).toHaveAttribute("data-turn", "1");
-  await dragWithin(page, r, '.pieces [data-square="4,-2"]', '[data-cell="4,-1"]');
+  await drag(page, '.pieces [data-square="4,-2"]', '[data-cell="4,-1"]', { scope: r });
   await expect(r.locator("[data-status]")).toHaveAttribute("data-turn", "2");
-  await dragWithin(page, r, '.pieces [data-square="-2,-2"]', '[data-cell="-2,-1"]');
+  await drag(page, '.pieces [data-square="-2,-2"]', '[data-cell="-2,-1"]', { scope: r });
   await expect(r.locator("[data-status]")).toHaveAttribute("data-result", "0");
   await expect(r.locator("[data-status]")).toHaveAttribute("data-reason", "general-on-centre");
   r = await board(page, "sangoku-promotion");
-  await dragWithin(page, r, '.pieces [data-square="2,-1"]', '[data-cell="3,-2"]');
+  await drag(page, '.pieces [data-square="2,-1"]', '[data-cell="3,-2"]', { scope: r });
   await expect(r.locator('[data-promote="yes"]')).toBeVisible();
 });

@@ -21,11 +21,11 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
-use crate::board::data::{cells_of, hands_of, last_cells};
 use crate::board::{Board, Shape};
 use crate::i18n::{self, Lang};
 use crate::play::{Action, Play};
 use crate::start::Start;
+use crate::view::{cells_of, hands_of, last_cells};
 
 /// The longest text an option may be (characters); longer is cut.
 const MAX_TEXT: usize = 2000;
@@ -670,7 +670,7 @@ fn view(state: &UseReducerHandle<Play>, e: &Embed, answer: Answer, reader: Playe
         <div class="koma-embed" data-embed={e.mode_id()} lang={lang.pick("ja", "en")}>
             <div class="status" data-status="" data-turn={turn.0.to_string()}
                 data-result={result} data-reason={reason} aria-live="polite">{ status }</div>
-            <Board variant={v} cells={cells_of(&pos)} hands={hands_of(&pos)} {turn} {active}
+            <Board variant={v} cells={cells_of(&pos)} hands={hands_of(&pos)} homes={crate::view::homes(v)} {turn} {active}
                 dests={st.dests.clone()} selected={st.selected} {last} {check}
                 lion_first={st.lion_first} {choice} {on_attempt} {on_select} {on_cell} {on_promote}
                 flipped={st.flipped} {viewer} shapes={Rc::new(e.shapes.clone())}

@@ -1,6 +1,6 @@
 //! Online play in the app: games on `koma-server`, people on their own devices.
 //!
-//! - The game's WebSocket ([`Dial`]): a dropped line reconnects by itself (waits of 0.5 s
+//! - The game's WebSocket (`Dial`): a dropped line reconnects by itself (waits of 0.5 s
 //!   doubling to 8 s) and says how many plies it has, so the server sends only the rest. A
 //!   seat's token is kept in `localStorage` (`koma.online.<id>`), so a reload or a later visit
 //!   to the game's address goes back to the seat. The play screen's side (`#/online/<id>`,

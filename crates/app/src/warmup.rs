@@ -20,9 +20,9 @@ use std::rc::Rc;
 use koma_rules::{Game, GameId, RuleOptions};
 use yew::prelude::*;
 
-use crate::board::data::{cells_of, destinations, hands_of, last_cells};
 use crate::board::{Board, Source};
 use crate::movelist::{MoveList, move_texts};
+use crate::view::{cells_of, destinations, hands_of, last_cells};
 
 /// How many moves the unseen board plays.
 const STEPS: usize = 80;
@@ -114,7 +114,7 @@ pub fn warmup(props: &WarmupProps) -> Html {
     let texts = move_texts(g.start(), &moves, false);
     html! {
         <>
-            <Board variant={v} cells={cells_of(pos)} hands={hands_of(pos)}
+            <Board variant={v} cells={cells_of(pos)} hands={hands_of(pos)} homes={crate::view::homes(v)}
                 turn={pos.turn()} active=true dests={Rc::new(dests)} selected={None::<Source>}
                 last={last_cells(&moves)}
                 check={None::<koma_rules::Cell>} lion_first={None::<(koma_rules::Cell, koma_rules::Cell)>}

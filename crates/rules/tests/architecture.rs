@@ -3,7 +3,8 @@
 //! game id outside the rules' one dispatch (`games::rules`) and the engine's (`eval`); and no
 //! game told apart by a stand-in (the board's shape, a count of players, a name made for chu
 //! shogi, a list of the game ids) outside the game modules: the rules, the app, the command
-//! line, the engine and the server ask the game's description (`games::Description`).
+//! line, the engine and the server ask the game's description (`games::Description`); and the
+//! app's board drawing what it is given, asking no rules.
 //!
 //! The layers, bottom to top (a module may use its own layer's and the ones below):
 //! 0. geometry, rule options, clocks; 1. pieces; 2. the tables (`variant`, the games' piece
@@ -301,6 +302,28 @@ fn no_game_is_told_apart_by_a_stand_in() {
         found.is_empty(),
         "games told apart by a stand-in: {found:#?}"
     );
+}
+
+#[test]
+fn the_board_knows_no_rules() {
+    // the app's board draws what its props say (built by `view.rs`): no position, no game, no
+    // rules object
+    let board = Path::new(env!("CARGO_MANIFEST_DIR")).join("../app/src/board");
+    let mut paths = Vec::new();
+    files(&board, &mut paths);
+    assert!(paths.len() >= 8, "the board's files are found");
+    let mut found = Vec::new();
+    for path in &paths {
+        for line in code(path).lines() {
+            if ["Position", "games::", "GameRules", "Game::", "legal_moves"]
+                .iter()
+                .any(|w| line.contains(w))
+            {
+                found.push(format!("{}: {}", path.display(), line.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "the board asks the rules: {found:#?}");
 }
 
 #[test]

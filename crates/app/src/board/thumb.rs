@@ -3,17 +3,17 @@
 //! hooks (`data-cell`, roles): the picture is hidden from screen readers, the card's words say
 //! what it shows.
 
-use koma_rules::{Position, Variant};
+use koma_rules::{Piece, Variant};
 use yew::prelude::*;
 
+use super::cells::hex_points;
 use super::layout::{CELL, Layout};
-use super::{data, hex_points, piece_svg};
+use super::pieces::piece_svg;
 
-/// The picture of `pos`, the first player at the bottom (the hexagon: seat A).
-pub fn thumbnail(pos: &Position) -> Html {
-    let v: &'static Variant = pos.variant();
+/// The picture of a position of `v`'s game (the piece on each cell, the home areas' tints: see
+/// [`crate::view`]), the first player at the bottom (the hexagon: seat A).
+pub fn thumbnail(v: &'static Variant, board: &[Piece], homes: &[Option<u8>]) -> Html {
     let layout = Layout::new(v, false, koma_rules::Player::FIRST, false);
-    let homes = data::homes(v);
     let mut cells = Vec::new();
     let mut pieces = Vec::new();
     for c in v.geometry.cells() {
@@ -23,7 +23,11 @@ pub fn thumbnail(pos: &Position) -> Html {
             let class = classes!(
                 "cell",
                 "hex",
-                homes[c.index()].map(|t| format!("home-{t}")),
+                homes
+                    .get(c.index())
+                    .copied()
+                    .flatten()
+                    .map(|t| format!("home-{t}")),
                 v.geometry.is_hex_centre(c).then_some("centre")
             );
             cells.push(html! { <polygon {class} {points} /> });
@@ -33,7 +37,7 @@ pub fn thumbnail(pos: &Position) -> Html {
                     width={CELL.to_string()} height={CELL.to_string()} />
             });
         }
-        let p = pos.piece(c);
+        let p = board.get(c.index()).copied().unwrap_or(Piece::EMPTY);
         if !p.is_empty() {
             let two = koma_rules::names::two_character_pieces(v.id);
             pieces.push(html! {

@@ -520,7 +520,7 @@ pub fn home() -> Html {
         html! {
             <li class="game card" data-game-id={g.as_str()}>
                 <a class="picture" href={href.clone()} tabindex="-1" aria-hidden="true">
-                    { crate::board::thumbnail(&start) }</a>
+                    { crate::board::thumbnail(v, &crate::view::cells_of(&start), &crate::view::homes(v)) }</a>
                 <div class="about">
                     <h2><a href={href}>{ koma_rules::names::game_in(g, lang) }</a></h2>
                     <p class="other-name" lang={lang.pick("en", "ja")}>

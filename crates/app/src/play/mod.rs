@@ -16,10 +16,10 @@ use koma_rules::status::{SetupStep, Status};
 use koma_rules::{Game, GameId, Player, RuleOptions};
 use yew::prelude::*;
 
-use crate::board::data::{cells_of, hands_of, last_cells};
 use crate::board::{Board, Choice};
 use crate::i18n::{self, Lang};
 use crate::movelist::{MoveList, move_texts};
+use crate::view::{cells_of, hands_of, last_cells};
 use keep::{open, use_saving};
 use panels::{impasse_panel, record_panel};
 
@@ -159,7 +159,7 @@ pub fn play_view(props: &PlayProps) -> Html {
         <section class="play" data-game={game_id.as_str()} data-wide={wide.to_string()}
             data-online={props.online.as_ref().map(|_| "")}>
             <div class="board-area">
-                <Board variant={v} {cells} {hands} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
+                <Board variant={v} {cells} {hands} homes={crate::view::homes(v)} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
                     selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
                     {on_attempt} {on_select} {on_cell} {on_promote}
                     flipped={st.flipped} numbers={st.numbers} {viewer} hint={hint_cells}

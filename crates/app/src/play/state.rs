@@ -13,7 +13,7 @@ use koma_rules::{Cell, Game, IllegalMove, Move, Player, Position};
 use yew::prelude::*;
 
 use crate::board::Source;
-use crate::board::data::destinations;
+use crate::view::destinations;
 
 /// The state of a game in the browser.
 #[derive(Clone)]

@@ -1,12 +1,13 @@
-//! The board's data from a position: the piece on each cell, the hands in display order, the
-//! last move's cells and every movable source with its destinations. The play screen and the
-//! unseen warm-up board both draw the [`super::Board`] from these.
+//! What a board shows, from the rules: the piece on each cell, the hands in display order, the
+//! last move's cells, every movable source with its destinations, and the home areas the
+//! hexagon tints. The board ([`crate::board`]) knows no rules: the play screen, the embed, the
+//! warm-up board and the thumbnails build its props here.
 
 use std::rc::Rc;
 
 use koma_rules::{Cell, Kind, Move, Piece, Player, Position};
 
-use super::Source;
+use crate::board::Source;
 
 /// The piece on each cell of `pos`, by cell index.
 pub fn cells_of(pos: &Position) -> Rc<Vec<Piece>> {
@@ -70,7 +71,7 @@ pub fn destinations(legal: &[Move]) -> Vec<(Source, Cell)> {
 
 /// The hexagon's home areas: the player whose pieces start on each cell, by cell index (the
 /// board tints them); none on square boards.
-pub fn homes(v: &koma_rules::Variant) -> Vec<Option<u8>> {
+pub fn homes(v: &koma_rules::Variant) -> Rc<Vec<Option<u8>>> {
     let mut homes = vec![None; v.geometry.len()];
     if koma_rules::Description::of(v.id).hexagon() {
         let rules = koma_rules::games::rules(v.id);
@@ -80,5 +81,5 @@ pub fn homes(v: &koma_rules::Variant) -> Vec<Option<u8>> {
             }
         }
     }
-    homes
+    Rc::new(homes)
 }
