@@ -81,17 +81,10 @@ pub fn table(history: &[Match]) -> String {
     // by game, first player, second player
     type Pairing = (usize, (u8, u8), (u8, u8));
     let mut latest: BTreeMap<Pairing, &Match> = BTreeMap::new();
-    let order = [
-        "shogi",
-        "minishogi",
-        "shogi66",
-        "chushogi",
-        "sangoku",
-        "sangoku2",
-    ];
     for m in history.iter().filter(|m| as_built(m)) {
+        // games in the order menus list them
         let (Some(g), Some(a), Some(b)) = (
-            order.iter().position(|&g| g == m.game),
+            m.game.parse::<koma_rules::GameId>().ok().map(|g| g.index()),
             standing(&m.first),
             standing(&m.second),
         ) else {
