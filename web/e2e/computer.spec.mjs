@@ -193,7 +193,7 @@ test("the engine's speed in the browser, each game", async ({ page }) => {
   test.skip(test.info().project.name !== "desktop", "measured once");
   test.setTimeout(120_000);
   const rows = [];
-  for (const [game] of games) {
+  for (const game of GAMES) {
     await page.goto(play(game, { computer: "0", level: "8" }));
     const info = page.locator("[data-engine-nodes]");
     await expect(info).toHaveCount(1, { timeout: 20_000 });
