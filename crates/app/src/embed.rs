@@ -23,8 +23,8 @@ use yew::prelude::*;
 
 use crate::board::{Board, Shape};
 use crate::i18n::{self, Lang};
-use crate::play::{Action, Play};
 use crate::start::Start;
+use crate::table::{Table, TableAction, result_hooks};
 use crate::view::{cells_of, hands_of, last_cells};
 
 /// The longest text an option may be (characters); longer is cut.
@@ -391,27 +391,21 @@ impl PartialEq for EmbeddedProps {
 }
 
 /// The first state: the line played up to `ply` (in `view` and `replay` every move, looked at
-/// from `ply`); in a puzzle, every side but the reader's plays the line's replies.
-fn initial(e: &Embed) -> Play {
+/// from `ply`); in a puzzle the reader moves from `ply` and the line's replies follow.
+fn initial(e: &Embed) -> Table {
     let mut game = e.game.clone();
     let still = matches!(e.mode, Mode::View | Mode::Replay);
     let upto = if still { e.line.len() } else { e.ply };
     for &m in &e.line[..upto] {
         let _ = game.play(m);
     }
-    let reader = game.position().turn();
-    let players = game.position().variant().players();
-    let mut p = Play::new(game, None);
-    if e.mode == Mode::Puzzle {
-        let replies = (0..players).map(Player).filter(|&q| q != reader).collect();
-        p = p.with_computer(replies, crate::start::DEFAULT_LEVEL);
+    let mut t = Table::new(game);
+    t.flipped = e.flip;
+    t.seat = e.seat;
+    if still {
+        t.look(Some(e.ply));
     }
-    p.flipped = e.flip;
-    p.seat = e.seat;
-    if still && e.ply < e.line.len() {
-        return (*Rc::new(p).reduce(Action::View(Some(e.ply)))).clone();
-    }
-    p
+    t
 }
 
 /// A puzzle's answer so far.
@@ -451,13 +445,13 @@ impl Answer {
 }
 
 /// An event about the position `st` shows.
-fn event(e: &Embed, st: &Play, kind: &str) -> Event {
+fn event(e: &Embed, st: &Table, kind: &str) -> Event {
     let pos = st.shown_position();
     Event {
         kind: kind.to_string(),
         id: e.id.clone(),
         game: pos.game().as_str().to_string(),
-        ply: st.view.unwrap_or(st.game.moves().len()),
+        ply: st.shown_ply(),
         position: notation::write_position(&pos),
         r#move: None,
         by: None,
@@ -534,7 +528,7 @@ fn embedded(props: &EmbeddedProps) -> Html {
                     ev.rule = Some(Answer::Wrong.id().into());
                     ev.message = Some(Answer::Wrong.words(lang).into());
                     emit.emit(ev);
-                    state.dispatch(Action::Undo);
+                    state.dispatch(TableAction::Undo);
                 } else if shown == e.line.len() {
                     answer.set(Answer::Solved);
                     let mut ev = event(&e, &state, "koma:puzzle");
@@ -544,19 +538,13 @@ fn embedded(props: &EmbeddedProps) -> Html {
                 } else if state.game.position().turn() != reader {
                     answer.set(Answer::Right);
                     if let Some(&next) = e.line.get(shown) {
-                        let text = notation::write_move(v, next);
-                        let (plies, hash) = (shown, state.game.position().hash());
+                        let (hash, plies) = state.key();
                         let state = state.clone();
                         reply = Some(gloo::timers::callback::Timeout::new(REPLY_MS, move || {
-                            state.dispatch(Action::EngineMove {
+                            state.dispatch(TableAction::Reply {
                                 plies,
                                 hash,
-                                text,
-                                searched: crate::play::state::Searched {
-                                    depth: 0,
-                                    nodes: 0.0,
-                                    ms: 0.0,
-                                },
+                                mv: next,
                             })
                         }));
                     }
@@ -590,8 +578,8 @@ fn embedded(props: &EmbeddedProps) -> Html {
 
 /// The embedded board's page: the board, a short status, the refusal or the puzzle's answer,
 /// the caption, and the replay's controls.
-fn view(state: &UseReducerHandle<Play>, e: &Embed, answer: Answer, reader: Player) -> Html {
-    let st: &Play = state;
+fn view(state: &UseReducerHandle<Table>, e: &Embed, answer: Answer, reader: Player) -> Html {
+    let st: &Table = state;
     let lang = e.lang;
     let pos = st.shown_position();
     let v = pos.variant();
@@ -607,31 +595,31 @@ fn view(state: &UseReducerHandle<Play>, e: &Embed, answer: Answer, reader: Playe
     let dispatcher = state.dispatcher();
     let on_attempt = Callback::from({
         let d = dispatcher.clone();
-        move |(s, c)| d.dispatch(Action::Attempt(s, c))
+        move |(s, c)| d.dispatch(TableAction::Attempt(s, c))
     });
     let on_select = Callback::from({
         let d = dispatcher.clone();
-        move |s| d.dispatch(Action::Select(s))
+        move |s| d.dispatch(TableAction::Select(s))
     });
     let on_cell = Callback::from({
         let d = dispatcher.clone();
-        move |c| d.dispatch(Action::Cell(c))
+        move |c| d.dispatch(TableAction::Cell(c))
     });
     let on_promote = Callback::from({
         let d = dispatcher.clone();
-        move |b| d.dispatch(Action::Promote(b))
+        move |b| d.dispatch(TableAction::Promote(b))
     });
-    let choice = crate::play::promotion_choice(st, &pos);
+    let choice = st.promotion_choice(&pos);
     let last = if st.view.is_some() {
         last_cells(&e.line[..shown.min(e.line.len())])
     } else {
         last_cells(&moves)
     };
     let check = koma_rules::status::Status::of(&st.game, &pos).marked_royal;
-    let viewer = crate::play::viewer(st, &pos);
-    let (result, reason) = crate::play::result_hooks(outcome);
+    let viewer = st.viewer(&pos);
+    let (result, reason) = result_hooks(outcome);
     // the app's own status line (checks, the hexagon's turn jump, the result), unnamed seats
-    let status = crate::play::status_line(lang, &[], st);
+    let status = st.status_line(lang, &[]);
     let caption = e
         .captions
         .get(shown)
@@ -642,7 +630,7 @@ fn view(state: &UseReducerHandle<Play>, e: &Embed, answer: Answer, reader: Playe
         let d = dispatcher.clone();
         let onclick = Callback::from(move |_: MouseEvent| {
             if let Some(v) = to {
-                d.dispatch(Action::View(v));
+                d.dispatch(TableAction::View(v));
             }
         });
         html! { <button data-nav={id} disabled={to.is_none()} {onclick}>{ label }</button> }

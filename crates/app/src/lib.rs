@@ -30,6 +30,7 @@ pub mod screen;
 pub mod sound;
 pub mod start;
 pub mod storage;
+pub mod table;
 pub mod view;
 pub mod warmup;
 

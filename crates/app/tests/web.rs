@@ -10,6 +10,7 @@ use std::rc::Rc;
 use koma_app::App;
 use koma_app::board::Source;
 use koma_app::play::{Action, Play};
+use koma_app::table::TableAction;
 use koma_rules::{Game, GameId, Position, RuleOptions, sfen};
 use wasm_bindgen_test::*;
 use yew::Reducible;
@@ -30,26 +31,29 @@ fn rules_perft_in_wasm_matches_the_published_counts() {
 fn the_play_state_asks_the_rules() {
     let game = Game::new(GameId::Shogi, RuleOptions::default());
     let s = Rc::new(Play::new(game, None));
-    let v = s.game.position().variant();
+    let v = s.game().position().variant();
     let sq = |t: &str| sfen::parse_square(v, t).unwrap();
-    let board = s.board;
+    let board = s.table.board;
+    let mv =
+        |from: &str, to: &str| Action::Table(TableAction::Attempt(Source::Cell(sq(from)), sq(to)));
     // a legal move is played: the board changed
-    let s = s.reduce(Action::Attempt(Source::Cell(sq("7g")), sq("7f")));
-    assert_eq!(s.game.moves().len(), 1);
-    assert!(s.foul.is_none());
-    assert_eq!(s.board, board + 1);
+    let s = s.reduce(mv("7g", "7f"));
+    assert_eq!(s.game().moves().len(), 1);
+    assert!(s.table.foul.is_none());
+    assert_eq!(s.table.board, board + 1);
     // an illegal one is refused with the rule's name, and nothing changes
-    let s = s.reduce(Action::Attempt(Source::Cell(sq("3c")), sq("3e")));
-    assert_eq!(s.game.moves().len(), 1);
-    assert_eq!(s.foul.map(|f| f.rule_id()), Some("cannot-move-there"));
-    assert_eq!(s.board, board + 1);
+    let s = s.reduce(mv("3c", "3e"));
+    assert_eq!(s.game().moves().len(), 1);
+    assert_eq!(s.table.foul.map(|f| f.rule_id()), Some("cannot-move-there"));
+    assert_eq!(s.table.board, board + 1);
     // turning the board round changes no position
-    let s = s.reduce(Action::Flip);
-    assert_eq!(s.board, board + 1);
+    let s = s.reduce(Action::Table(TableAction::Flip));
+    assert_eq!(s.table.board, board + 1);
+    assert!(s.table.flipped);
     // takeback
     let s = s.reduce(Action::Undo);
-    assert_eq!(s.game.moves().len(), 0);
-    assert_eq!(s.board, board + 2);
+    assert_eq!(s.game().moves().len(), 0);
+    assert_eq!(s.table.board, board + 2);
 }
 
 #[wasm_bindgen_test]

@@ -327,6 +327,28 @@ fn the_board_knows_no_rules() {
 }
 
 #[test]
+fn the_embed_and_the_play_screen_share_the_table_not_each_other() {
+    // the embedded board is built on the board and the game reducer (`table.rs`) the play
+    // screen also uses; it names no part of the play screen, and the table names neither
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("../app/src");
+    let g = graph_of(&app);
+    for (module, forbidden) in [("embed", &["play"][..]), ("table", &["play", "embed"][..])] {
+        let uses = g
+            .get(module)
+            .unwrap_or_else(|| panic!("{module}.rs is found"));
+        assert!(
+            uses.contains("board") || module == "table",
+            "{module} uses the board"
+        );
+        for f in forbidden {
+            assert!(!uses.contains(*f), "{module} uses {f}: {uses:?}");
+        }
+    }
+    assert!(g["play"].contains("table"), "the play screen keeps a table");
+    assert!(g["embed"].contains("table"), "the embed keeps a table");
+}
+
+#[test]
 fn the_checks_would_catch_what_they_look_for() {
     let code = "if v.geometry.is_hex() {\nlet three = v.players() == 3;\npos.chu_setup()\n\
                 \"shogi\", \"minishogi\", \"chushogi\"\nlet macho_x = 1;";

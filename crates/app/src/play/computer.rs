@@ -82,7 +82,7 @@ pub fn use_computer(state: UseReducerHandle<Play>) -> ComputerHandle {
         let shared = shared.clone();
         let state = state.clone();
         use_effect_with(
-            (state.board, to_move, state.engine_restarts),
+            (state.table.board, to_move, state.engine_restarts),
             move |&(_, to_move, _)| {
                 if to_move {
                     let request = ask(&shared, &state, false);
@@ -133,11 +133,11 @@ fn ask(shared: &Shared, state: &Play, hint: bool) -> Request {
     e.asked = Some(Asked {
         id,
         hint,
-        plies: state.game.moves().len(),
-        hash: state.game.position().hash(),
+        plies: state.game().moves().len(),
+        hash: state.game().position().hash(),
     });
     let seed = (js_sys::Date::now() as u64 as u32) ^ id;
-    Request::of_game(id, &state.game, state.level, seed)
+    Request::of_game(id, state.game(), state.level, seed)
 }
 
 /// Send `request`, starting the worker if there is none (it is sent once the worker is ready).

@@ -175,16 +175,16 @@ fn save(
     stored: &RefCell<bool>,
     error: &UseStateHandle<Option<SaveError>>,
 ) {
-    if !*stored.borrow() && st.game.moves().is_empty() && st.game.outcome().is_none() {
+    if !*stored.borrow() && st.game().moves().is_empty() && st.game().outcome().is_none() {
         return;
     }
     let now = js_sys::Date::now();
-    let spent = if st.game.outcome().is_none() {
+    let spent = if st.game().outcome().is_none() {
         (now - st.turn_started).max(0.0) as u64
     } else {
         0
     };
-    let mut entry = SavedGame::of(origin, &st.game, st.clock.as_ref(), spent, st.ending, now);
+    let mut entry = SavedGame::of(origin, st.game(), st.clock.as_ref(), spent, st.ending, now);
     entry.online = st.online_game.clone();
     match storage::save_game(&entry) {
         Ok(()) => {
@@ -237,10 +237,10 @@ pub fn use_saving(
         let (origin, stored, error, state) =
             (origin.clone(), stored.clone(), error.clone(), state.clone());
         let key = (
-            state.board,
-            state.game.outcome(),
+            state.table.board,
+            state.game().outcome(),
             state.ending,
-            state.game.moves().len(),
+            state.game().moves().len(),
         );
         use_effect_with(key, move |_| {
             let timeout: Rc<RefCell<Option<gloo::timers::callback::Timeout>>> = Rc::default();

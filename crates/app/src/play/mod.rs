@@ -12,13 +12,14 @@ pub use state::{Action, Play};
 
 use std::rc::Rc;
 
-use koma_rules::status::{SetupStep, Status};
+use koma_rules::status::Status;
 use koma_rules::{Game, GameId, Player, RuleOptions};
 use yew::prelude::*;
 
-use crate::board::{Board, Choice};
+use crate::board::Board;
 use crate::i18n::{self, Lang};
 use crate::movelist::{MoveList, move_texts};
+use crate::table::{TableAction, result_hooks, side_name};
 use crate::view::{cells_of, hands_of, last_cells};
 use keep::{open, use_saving};
 use panels::{impasse_panel, record_panel};
@@ -28,15 +29,6 @@ pub use crate::start::{DEFAULT_LEVEL, Start};
 fn format_ms(ms: u64) -> String {
     let s = ms.div_ceil(1000);
     format!("{}:{:02}", s / 60, s % 60)
-}
-
-/// A seat's name on screen: its mark, and the player's name when one was given.
-fn side_name(lang: Lang, game: GameId, p: Player, names: &[String]) -> String {
-    let seat = koma_rules::names::seat_marked(game, p, lang);
-    match names.get(p.index()).filter(|n| !n.is_empty()) {
-        Some(n) => format!("{seat} ({n})"),
-        None => seat.to_string(),
-    }
 }
 
 /// Properties of [`PlayView`].
@@ -72,7 +64,7 @@ pub fn play_view(props: &PlayProps) -> Html {
             Err(_) => Play::new(Game::new(GameId::Shogi, RuleOptions::default()), None),
         })
     };
-    let keep = props.online.is_none() || state.game.outcome().is_some();
+    let keep = props.online.is_none() || state.game().outcome().is_some();
     let save_error = use_saving(&state, &opened, keep);
     online::use_online_game(&state, props.online.as_ref());
     use_kept_view(&state);
@@ -97,21 +89,31 @@ pub fn play_view(props: &PlayProps) -> Html {
     // are redrawn only when what they show changes
     let dispatcher = state.dispatcher();
     let on_attempt = use_callback(dispatcher.clone(), |(s, c), d| {
-        d.dispatch(Action::Attempt(s, c))
+        d.dispatch(Action::Table(TableAction::Attempt(s, c)))
     });
-    let on_select = use_callback(dispatcher.clone(), |s, d| d.dispatch(Action::Select(s)));
-    let on_cell = use_callback(dispatcher.clone(), |c, d| d.dispatch(Action::Cell(c)));
-    let on_promote = use_callback(dispatcher.clone(), |b, d| d.dispatch(Action::Promote(b)));
+    let on_select = use_callback(dispatcher.clone(), |s, d| {
+        d.dispatch(Action::Table(TableAction::Select(s)))
+    });
+    let on_cell = use_callback(dispatcher.clone(), |c, d| {
+        d.dispatch(Action::Table(TableAction::Cell(c)))
+    });
+    let on_promote = use_callback(dispatcher.clone(), |b, d| {
+        d.dispatch(Action::Table(TableAction::Promote(b)))
+    });
     let on_view = use_callback(dispatcher, |ply: usize, d| {
-        d.dispatch(Action::View(Some(ply)))
+        d.dispatch(Action::Table(TableAction::View(Some(ply))))
     });
     // after a move the board is drawn at once and the text around it (the status line's words,
     // the move list, the panels below) in the frame after: see `Play::board`
-    let lagging = panel.board != state.board && state.game.outcome().is_none();
+    let lagging = panel.table.board != state.table.board && state.game().outcome().is_none();
     let shown: &Play = if lagging { &panel } else { &state };
     // the move list's texts, redone only when the moves or the notation change
     let texts = use_memo(
-        (shown.game.start().clone(), shown.game.moves(), shown.usi),
+        (
+            shown.game().start().clone(),
+            shown.game().moves(),
+            shown.usi,
+        ),
         |(start, moves, usi)| move_texts(start, moves, *usi),
     );
     use_clock_ticks(state.clone(), start.clock.is_some());
@@ -128,28 +130,28 @@ pub fn play_view(props: &PlayProps) -> Html {
         };
     }
     let st: &Play = &state;
-    let game_id = st.game.position().game();
+    let game_id = st.game().position().game();
     let names = &start.names[..];
-    let all_moves = st.game.moves();
-    let viewing = st.view;
-    let pos = st.shown_position();
+    let all_moves = st.game().moves();
+    let viewing = st.table.view;
+    let pos = st.table.shown_position();
     let v = pos.variant();
-    let outcome = st.game.outcome();
+    let outcome = st.game().outcome();
     let turn = pos.turn();
     let cells = cells_of(&pos);
     let hands = hands_of(&pos);
     // the hex board seats the player to move at the bottom, unless kept fixed
-    let viewer = viewer(st, &pos);
-    let dests = st.dests.clone();
-    let moves = st.game.moves();
+    let viewer = st.table.viewer(&pos);
+    let dests = st.table.dests.clone();
+    let moves = st.game().moves();
     let last = last_cells(&moves);
-    let check = Status::of(&st.game, &pos).marked_royal;
-    let choice = promotion_choice(st, &pos);
+    let check = Status::of(st.game(), &pos).marked_royal;
+    let choice = st.table.promotion_choice(&pos);
 
     let (result, reason) = result_hooks(outcome);
-    let status_text = status_line(lang, names, shown);
+    let status_text = shown.table.status_line(lang, names);
     let clocks = clocks_view(lang, st, names);
-    let foul = st.foul.map(|e| {
+    let foul = st.table.foul.map(|e| {
         html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ i18n::foul(lang, e) }</p> }
     });
     let thinking = st.computer_to_move() || st.hint_asked;
@@ -160,9 +162,9 @@ pub fn play_view(props: &PlayProps) -> Html {
             data-online={props.online.as_ref().map(|_| "")}>
             <div class="board-area">
                 <Board variant={v} {cells} {hands} homes={crate::view::homes(v)} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
-                    selected={st.selected} {last} {check} lion_first={st.lion_first} {choice}
+                    selected={st.table.selected} {last} {check} lion_first={st.table.lion_first} {choice}
                     {on_attempt} {on_select} {on_cell} {on_promote}
-                    flipped={st.flipped} numbers={st.numbers} {viewer} hint={hint_cells}
+                    flipped={st.table.flipped} numbers={st.numbers} {viewer} hint={hint_cells}
                     side_hands={wide}
                     two_char={st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id))} />
             </div>
@@ -199,8 +201,8 @@ pub fn play_view(props: &PlayProps) -> Html {
                 if let Some(e) = &*save_error {
                     <p class="storage-error" data-error="storage" role="alert">{ e.message(lang) }</p>
                 }
-                { impasse_panel(&state, shown, shown.game.outcome().is_none(), lang, props.online.as_ref()) }
-                <MoveList {texts} current={shown.view.unwrap_or(shown.game.moves().len())} {on_view} />
+                { impasse_panel(&state, shown, shown.game().outcome().is_none(), lang, props.online.as_ref()) }
+                <MoveList {texts} current={shown.table.view.unwrap_or(shown.game().moves().len())} {on_view} />
                 { record_panel(&state, shown, game_id, lang, props.online.is_none()) }
             </div>
         </section>
@@ -213,11 +215,11 @@ pub fn play_view(props: &PlayProps) -> Html {
 fn use_kept_view(state: &UseReducerHandle<Play>) {
     let first = use_mut_ref(|| true);
     let key = (
-        state.flipped,
+        state.table.flipped,
         state.two_char,
         state.numbers,
         state.usi,
-        state.seat,
+        state.table.seat,
         state.sound,
     );
     use_effect_with(
@@ -236,40 +238,6 @@ fn use_kept_view(state: &UseReducerHandle<Play>) {
             });
         },
     );
-}
-
-/// The seat at the bottom: on the hexagon the player to move (the board turns each turn, for
-/// pass-and-play) unless one seat is kept there; sente on square boards (flipping is apart).
-pub(crate) fn viewer(st: &Play, pos: &koma_rules::Position) -> Player {
-    if koma_rules::Description::of(pos.game()).hexagon() {
-        st.seat.unwrap_or(pos.turn())
-    } else {
-        Player::FIRST
-    }
-}
-
-/// The status line's `data-result` (`ongoing`, the winner's seat, `draw`) and `data-reason`.
-pub(crate) fn result_hooks(outcome: Option<koma_rules::game::Outcome>) -> (String, String) {
-    match outcome {
-        None => ("ongoing".to_string(), String::new()),
-        Some(o) => (
-            o.winner.map_or("draw".to_string(), |w| w.0.to_string()),
-            o.reason.id().to_string(),
-        ),
-    }
-}
-
-/// The promotion question on the board, while a move waits for it.
-pub(crate) fn promotion_choice(st: &Play, pos: &koma_rules::Position) -> Option<Choice> {
-    let v = pos.variant();
-    st.pending.map(|(from, to)| {
-        let kind = pos.piece(from).kind();
-        Choice::Promotion {
-            to,
-            kind,
-            promoted: v.kind(kind).promotes_to.unwrap_or(kind),
-        }
-    })
 }
 
 /// The status line's mark while the computer thinks (its move, or a hint).
@@ -308,11 +276,11 @@ fn computer_view(
         };
     }
     let hint_text = st.hint.map(|m| {
-        let v = st.game.position().variant();
+        let v = st.game().position().variant();
         let usi = koma_rules::notation::write_move(v, m);
         html! { <span class="hint-move" data-hint-move={usi.clone()}>{ format!("{}{usi}", lang.pick("ヒント：", "Hint: ")) }</span> }
     });
-    let can_hint = st.person_to_move() && !st.hint_asked && st.view.is_none();
+    let can_hint = st.person_to_move() && !st.hint_asked && st.table.view.is_none();
     let ask = {
         let hint = computer.hint.clone();
         Callback::from(move |_: MouseEvent| hint.emit(()))
@@ -350,10 +318,10 @@ fn use_lagging(state: UseReducerHandle<Play>) -> UseStateHandle<UseReducerHandle
     {
         let panel = panel.clone();
         let current = state.clone();
-        use_effect_with(state.version, move |_| {
+        use_effect_with(state.table.version, move |_| {
             let timeout: Rc<std::cell::RefCell<Option<gloo::timers::callback::Timeout>>> =
                 Rc::default();
-            let frame = (panel.version != current.version).then(|| {
+            let frame = (panel.table.version != current.table.version).then(|| {
                 let timeout = timeout.clone();
                 gloo::render::request_animation_frame(move |_| {
                     *timeout.borrow_mut() =
@@ -375,14 +343,14 @@ fn use_lagging(state: UseReducerHandle<Play>) -> UseStateHandle<UseReducerHandle
 /// if sounds are on: a check, else a capture, else a move.
 #[hook]
 fn use_sounds(state: &UseReducerHandle<Play>) {
-    let plies = state.game.moves().len();
+    let plies = state.game().moves().len();
     let seen = use_mut_ref(|| plies);
     let before = seen.replace(plies);
     let sound = state.sound;
-    let version = state.version;
+    let version = state.table.version;
     let what = (plies == before + 1 && sound).then(|| {
-        let pos = state.game.position();
-        if Status::of(&state.game, pos).check {
+        let pos = state.game().position();
+        if Status::of(state.game(), pos).check {
             crate::sound::Sound::Check
         } else if !pos.last_captured().is_empty() {
             crate::sound::Sound::Capture
@@ -410,11 +378,11 @@ fn use_clock_ticks(state: UseReducerHandle<Play>, has_clock: bool) {
 
 /// Each player's clock, the one running marked, or nothing in a game without clocks.
 fn clocks_view(lang: Lang, st: &Play, names: &[String]) -> Option<Html> {
-    let pos = st.shown_position();
+    let pos = st.table.shown_position();
     let v = pos.variant();
     let game_id = v.id;
     let turn = pos.turn();
-    let outcome = st.game.outcome();
+    let outcome = st.game().outcome();
     st.clock.as_ref().map(|c| {
         let spent = st.spent();
         let running = outcome.is_none();
@@ -447,12 +415,12 @@ fn clocks_view(lang: Lang, st: &Play, names: &[String]) -> Option<Html> {
 /// In a game without drops (chu shogi) what each player has taken, counted against the start:
 /// the hands show it in the others.
 fn captured_view(lang: Lang, st: &Play, names: &[String]) -> Option<Html> {
-    let pos = st.shown_position();
+    let pos = st.table.shown_position();
     let v = pos.variant();
     if v.drops {
         return None;
     }
-    let start = st.game.start();
+    let start = st.game().start();
     let count = |p: &koma_rules::Position, owner: Player| {
         v.geometry
             .cells()
@@ -499,10 +467,10 @@ fn buttons_view(
         what: koma_wire::OfferKind::Takeback,
     });
     let seated = online.is_none_or(|l| l.seat.is_some());
-    let v = st.game.position().variant();
-    let moves = st.game.moves();
-    let outcome = st.game.outcome();
-    let can_pass = st.can_pass;
+    let v = st.game().position().variant();
+    let moves = st.game().moves();
+    let outcome = st.game().outcome();
+    let can_pass = st.table.can_pass;
     let d = |a: fn() -> Action| {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(a()))
@@ -510,7 +478,7 @@ fn buttons_view(
     html! {
             <div class="buttons">
                 if can_pass {
-                    <button data-action="pass" onclick={d(|| Action::Pass)}>{ lang.pick("完了", "Done") }</button>
+                    <button data-action="pass" onclick={d(|| Action::Table(TableAction::Pass))}>{ lang.pick("完了", "Done") }</button>
                 }
                 if !strict && seated {
                     <button data-action="undo" onclick={takeback.unwrap_or_else(|| d(|| Action::Undo))}
@@ -521,7 +489,7 @@ fn buttons_view(
                         disabled={outcome.is_some()}>{ lang.pick("投了", "Resign") }</button>
                 }
                 if koma_rules::Description::of(v.id).hexagon() {
-                    { seat_select(state, lang, v.id, st.seat) }
+                    { seat_select(state, lang, v.id, st.table.seat) }
                 } else {
                     <button data-action="piece-style" onclick={d(|| Action::PieceStyle)}>
                         { if st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id)) { "玉" } else { "玉将" } }</button>
@@ -529,7 +497,7 @@ fn buttons_view(
                         <button data-action="notation" onclick={d(|| Action::Notation)}>
                             { if st.usi { "７六歩" } else { "USI" } }</button>
                     }
-                    <button data-action="flip" onclick={d(|| Action::Flip)}>{ lang.pick("盤面反転", "Flip") }</button>
+                    <button data-action="flip" onclick={d(|| Action::Table(TableAction::Flip))}>{ lang.pick("盤面反転", "Flip") }</button>
                     <button data-action="numbers" onclick={d(|| Action::Numbers)}>
                         { if st.numbers { "一二三" } else { "123" } }</button>
                 }
@@ -538,101 +506,6 @@ fn buttons_view(
                 <a href="#/" data-action="home">{ lang.pick("最初の画面", "Home") }</a>
             </div>
     }
-}
-
-/// The status line's words: whose turn and what it must do (checks, setup steps), or the result,
-/// as the rules' [`Status`] says.
-pub(crate) fn status_line(lang: Lang, names: &[String], st: &Play) -> String {
-    let pos = st.shown_position();
-    let game_id = pos.game();
-    let status = Status::of(&st.game, &pos);
-    let name = |p: Player| side_name(lang, game_id, p, names);
-    let turn = status.turn;
-    if let Some(o) = status.outcome {
-        return match o.winner {
-            Some(w) => match lang {
-                Lang::Ja => format!("{}の勝ち：{}", name(w), i18n::reason(lang, o.reason)),
-                Lang::En => format!("{} wins: {}", name(w), i18n::reason(lang, o.reason)),
-            },
-            None => format!(
-                "{}{}",
-                lang.pick("引き分け：", "Draw: "),
-                i18n::reason(lang, o.reason)
-            ),
-        };
-    }
-    let mut t = match lang {
-        Lang::Ja => format!("{}の手番", name(turn)),
-        Lang::En => format!("{} to move", name(turn)),
-    };
-    match (lang, status.setup) {
-        (_, None) => {}
-        (Lang::Ja, Some(SetupStep::FillHoles(n))) => {
-            t += &format!(" — 小駒で穴を埋める（残り{n}）")
-        }
-        (Lang::En, Some(SetupStep::FillHoles(n))) => {
-            t += &format!(" — fill {n} hole(s) with small pieces")
-        }
-        (Lang::Ja, Some(SetupStep::Rearrange)) => t += " — 自陣を並べ替えて完了",
-        (Lang::En, Some(SetupStep::Rearrange)) => t += " — rearrange your camp, then Done",
-        (Lang::Ja, Some(SetupStep::PreMoves(n))) => t += &format!(" — 小駒の移動 残り{n}手"),
-        (Lang::En, Some(SetupStep::PreMoves(n))) => t += &format!(" — {n} pre-move(s) left"),
-    }
-    if status.placing {
-        t += lang.pick(
-            " — 自陣の一段目に駒を置く",
-            " — place a piece on your first rank",
-        );
-    }
-    if status.check {
-        t += lang.pick(" — 王手", " — check (王手)");
-    }
-    if status.double_check {
-        let others: Vec<String> = status
-            .checked
-            .iter()
-            .filter(|&&p| p != turn)
-            .map(|&p| name(p))
-            .collect();
-        t += &match lang {
-            Lang::Ja => format!(
-                " — 両王手：{}と{}に王手、順番の早い{}から指す",
-                name(turn),
-                others.join("・"),
-                name(turn)
-            ),
-            Lang::En => format!(
-                " — double check (王手): {} and {} are both in check; {}, next \
-                 round the table, moves first",
-                name(turn),
-                others.join(", "),
-                name(turn)
-            ),
-        };
-    } else if status.checked.contains(&turn) {
-        t += &match (lang, status.returns_to) {
-            (Lang::Ja, Some(c)) => {
-                format!(" — 王手：{}が受けて、次は{}に戻る", name(turn), name(c))
-            }
-            (Lang::En, Some(c)) => format!(
-                " — 王手: {} is in check and moves now; then back to {}",
-                name(turn),
-                name(c)
-            ),
-            (Lang::Ja, None) => format!(" — 王手：{}が受ける", name(turn)),
-            (Lang::En, None) => format!(" — 王手: {} is in check", name(turn)),
-        };
-    }
-    for &p in &status.on_centre {
-        t += &match lang {
-            Lang::Ja => format!(" — {}の将が中央（手番が来れば勝ち）", name(p)),
-            Lang::En => format!(
-                " — {}'s general is on the centre and wins when its turn comes",
-                name(p)
-            ),
-        };
-    }
-    t
 }
 
 /// The hexagon's seat at the bottom: the player to move (the board turns each turn, for
@@ -649,7 +522,7 @@ fn seat_select(
         Callback::from(move |e: Event| {
             if let Some(v) = crate::select_value(&e) {
                 let p = v.parse::<u8>().ok().map(Player);
-                state.dispatch(Action::Seat(p));
+                state.dispatch(Action::Table(TableAction::Seat(p)));
             }
         })
     };
@@ -682,7 +555,7 @@ fn nav_button(
         let state = state.clone();
         Callback::from(move |_: MouseEvent| {
             if let Some(v) = to {
-                state.dispatch(Action::View(v));
+                state.dispatch(Action::Table(TableAction::View(v)));
             }
         })
     };

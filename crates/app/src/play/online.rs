@@ -312,11 +312,11 @@ pub fn use_online_game(state: &UseReducerHandle<crate::play::Play>, link: Option
         });
     }
     // this screen's own move goes out once
-    let plies = state.game.moves().len();
+    let plies = state.game().moves().len();
     let out_of_step = state.out_of_step;
     let send = link.map(|l| l.send.clone());
-    let moves = state.game.moves();
-    let variant = state.game.position().variant();
+    let moves = state.game().moves();
+    let variant = state.game().position().variant();
     use_effect_with((plies, out_of_step), move |&(plies, out_of_step)| {
         if out_of_step {
             if let Some(r) = &resync {

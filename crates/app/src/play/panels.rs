@@ -18,7 +18,7 @@ pub(super) fn impasse_panel(
     lang: Lang,
     online: Option<&crate::online::OnlineLink>,
 ) -> Html {
-    let status = Status::of(&st.game, st.game.position());
+    let status = Status::of(st.game(), st.game().position());
     if !status.impasse {
         return Html::default();
     }
@@ -38,10 +38,10 @@ pub(super) fn impasse_panel(
     })
     .unwrap_or_else(|| d(|| Action::Impasse));
     let on_declare = ask(koma_wire::ClientMsg::Declare).unwrap_or_else(|| d(|| Action::Declare));
-    let [s, g] = st.game.impasse_points();
-    let entered = st.game.both_kings_entered();
+    let [s, g] = st.game().impasse_points();
+    let entered = st.game().both_kings_entered();
     let declaration = status.declaration.then(|| {
-        let dc = st.game.declaration();
+        let dc = st.game().declaration();
         let yes_no = |b: bool| if b { "✓" } else { "✗" };
         let rows = if st.declaring {
             html! {
@@ -97,8 +97,8 @@ pub(super) fn record_panel(
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::Export(f)))
     };
-    let text = st.export.map(|f| export(&st.game, f));
-    let options = st.game.options();
+    let text = st.export.map(|f| export(st.game(), f));
+    let options = st.game().options();
     let load = {
         let state = state.clone();
         move |bytes: &[u8]| match koma_rules::loading::load(game_id, options, bytes) {
