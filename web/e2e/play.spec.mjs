@@ -116,7 +116,7 @@ test("chu shogi: a lion's two steps, with igui", async ({ page }, info) => {
   await tap(page, cell("6g"));
   await expect(page.locator('[data-piece="N"][data-square="6g"]')).toHaveCount(1);
   await expect(page.locator(onBoard("6f"))).toHaveCount(0);
-  await expect(page.locator('.moves li[data-ply="1"]')).toHaveText("6g6f6g");
+  await expect(page.locator('.moves li[data-ply="1"]')).toHaveText("▲６六獅子居喰い");
 });
 
 test("chu shogi handicap: fill the hole, a pre-move, Done, then the giver moves first", async ({ page }) => {

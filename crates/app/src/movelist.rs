@@ -1,39 +1,95 @@
-//! The move list: each move's text (Japanese for the games with KIF, else the game's own
-//! notation) and a list whose items are components of their own, so that a new move adds one
-//! item and redraws none of the others.
+//! The move list, read as a record: one column a seat (sente and gote; the hexagon's three
+//! seats, a row a round), rows at the height of their text from the top, each move in the
+//! notation chosen (Japanese on every square board, chu shogi's lion moves written out
+//! ([`koma_rules::kanji`]); or the game's own: USI, the hexagon's). Each move is a component of
+//! its own, so that a new move adds one item and redraws none of the others.
 
 use std::rc::Rc;
 
-use koma_rules::{Move, Position, kif, notation};
+use koma_rules::{Move, Position, kanji, notation};
 use yew::prelude::*;
 
-/// The move list's texts: Japanese for boards up to 9x9 unless `usi` is asked for, else the
-/// game's own notation (USI; lishogi's for chu; the hexagon's).
-pub fn move_texts(start: &Position, moves: &[Move], usi: bool) -> Vec<AttrValue> {
+/// One move of the list: its text and the seat that made it (its column).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveText {
+    /// The move in the notation chosen.
+    pub text: AttrValue,
+    /// The seat that made it.
+    pub seat: u8,
+}
+
+/// The move list's texts: Japanese on square boards unless `usi` is asked for, else the game's
+/// own notation (USI, with chu's double moves as lishogi writes them; the hexagon's).
+pub fn move_texts(start: &Position, moves: &[Move], usi: bool) -> Vec<MoveText> {
+    texts_after(start, moves, usi, Vec::new())
+}
+
+/// The texts of `moves`, the first `known.len()` of which are already written in `known`.
+fn texts_after(start: &Position, moves: &[Move], usi: bool, known: Vec<MoveText>) -> Vec<MoveText> {
     let v = start.variant();
-    let japanese = !usi && koma_rules::record::has_kif(v.id);
     let mut replay = start.clone();
     let mut prev = None;
-    moves
-        .iter()
-        .map(|&m| {
-            let text = if japanese {
-                kif::japanese_move(&mut replay, m, prev)
-            } else {
-                notation::write_move(v, m)
-            };
-            replay.play_unchecked(m);
-            prev = m.to();
-            AttrValue::from(text)
-        })
-        .collect()
+    let done = known.len().min(moves.len());
+    for &m in &moves[..done] {
+        prev = m.to();
+        replay.play_unchecked(m);
+    }
+    let mut out = known;
+    out.truncate(done);
+    out.extend(moves[done..].iter().map(|&m| {
+        let seat = replay.turn().0;
+        let japanese = if usi {
+            None
+        } else {
+            kanji::japanese_move(&mut replay, m, prev)
+        };
+        let text = japanese.unwrap_or_else(|| notation::write_move(v, m));
+        replay.play_unchecked(m);
+        prev = m.to();
+        MoveText {
+            text: AttrValue::from(text),
+            seat,
+        }
+    }));
+    out
+}
+
+/// The move list's texts, kept from render to render: a move added writes one more (a
+/// Japanese name asks the position's legal moves, which on chu's board is worth sparing), a
+/// takeback drops the last; a new start or notation writes them all again.
+#[hook]
+pub fn use_move_texts(start: &Position, moves: Vec<Move>, usi: bool) -> Rc<Vec<MoveText>> {
+    type Kept = Option<(Position, Vec<Move>, bool, Rc<Vec<MoveText>>)>;
+    let kept = use_mut_ref(|| -> Kept { None });
+    let mut kept = kept.borrow_mut();
+    if let Some((s, m, u, texts)) = kept.as_ref()
+        && s == start
+        && *m == moves
+        && *u == usi
+    {
+        return texts.clone();
+    }
+    let known = match kept.take() {
+        Some((s, m, u, texts)) if s == *start && u == usi => {
+            let same = m.iter().zip(&moves).take_while(|(a, b)| a == b).count();
+            let mut texts = (*texts).clone();
+            texts.truncate(same);
+            texts
+        }
+        _ => Vec::new(),
+    };
+    let texts = Rc::new(texts_after(start, &moves, usi, known));
+    *kept = Some((start.clone(), moves, usi, texts.clone()));
+    texts
 }
 
 /// Properties of [`MoveList`].
 #[derive(Properties, PartialEq)]
 pub struct MoveListProps {
-    /// Each move's text, oldest first.
-    pub texts: Rc<Vec<AttrValue>>,
+    /// Each move, oldest first.
+    pub texts: Rc<Vec<MoveText>>,
+    /// The game's seats (the list's columns).
+    pub players: u8,
     /// The ply whose position is shown.
     pub current: usize,
     /// A click on a move: show the position after it.
@@ -44,10 +100,10 @@ pub struct MoveListProps {
 /// redraws none of the others.
 #[function_component(MoveList)]
 pub fn move_list(p: &MoveListProps) -> Html {
-    let items = p.texts.iter().enumerate().map(|(i, text)| {
+    let items = p.texts.iter().enumerate().map(|(i, m)| {
         let ply = i + 1;
         html! {
-            <MoveItem {ply} text={text.clone()} current={p.current == ply}
+            <MoveItem {ply} text={m.text.clone()} seat={m.seat} current={p.current == ply}
                 on_view={p.on_view.clone()} />
         }
     });
@@ -63,7 +119,8 @@ pub fn move_list(p: &MoveListProps) -> Html {
     let label = use_context::<crate::i18n::Lang>()
         .unwrap_or_default()
         .pick("棋譜", "moves");
-    html! { <ol ref={list} class="moves" aria-label={label}>{ for items }</ol> }
+    let columns = format!("cols-{}", p.players);
+    html! { <ol ref={list} class={classes!("moves", columns)} aria-label={label}>{ for items }</ol> }
 }
 
 /// Scroll the list (not the page) so that its current item is in view.
@@ -97,6 +154,7 @@ fn keep_in_view(list: &NodeRef) {
 struct MoveItemProps {
     ply: usize,
     text: AttrValue,
+    seat: u8,
     current: bool,
     on_view: Callback<usize>,
 }
@@ -108,7 +166,8 @@ fn move_item(p: &MoveItemProps) -> Html {
         Callback::from(move |_: MouseEvent| on.emit(ply))
     };
     html! {
-        <li data-ply={p.ply.to_string()} class={classes!(p.current.then_some("current"))}
+        <li data-ply={p.ply.to_string()} data-seat={p.seat.to_string()}
+            class={classes!(format!("seat-{}", p.seat), p.current.then_some("current"))}
             {onclick}>{ p.text.clone() }</li>
     }
 }

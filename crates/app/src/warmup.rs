@@ -121,7 +121,7 @@ pub fn warmup(props: &WarmupProps) -> Html {
                 choice={None::<crate::board::Choice>} on_attempt={Callback::noop()}
                 on_select={Callback::noop()} on_cell={Callback::noop()} on_promote={Callback::noop()}
                 two_char={koma_rules::names::two_character_pieces(v.id)} />
-            <MoveList texts={Rc::new(texts)} current={moves.len()} on_view={Callback::noop()} />
+            <MoveList texts={Rc::new(texts)} players={v.players()} current={moves.len()} on_view={Callback::noop()} />
         </>
     }
 }

@@ -26,6 +26,7 @@ pub mod games;
 pub mod geometry;
 pub mod handicap;
 pub mod hex;
+pub mod kanji;
 pub mod kif;
 pub mod loading;
 

@@ -33,6 +33,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("status", 5),
     ("sfen", 6),
     ("hex", 6),
+    ("kanji", 6),
     ("kif", 6),
     ("csa", 6),
     ("notation", 6),

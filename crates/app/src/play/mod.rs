@@ -6,6 +6,7 @@ pub mod computer;
 mod keep;
 pub mod online;
 mod panels;
+mod plates;
 pub mod state;
 
 pub use state::{Action, Play};
@@ -18,18 +19,13 @@ use yew::prelude::*;
 
 use crate::board::Board;
 use crate::i18n::{self, Lang};
-use crate::movelist::{MoveList, move_texts};
+use crate::movelist::MoveList;
 use crate::table::{TableAction, result_hooks, side_name};
 use crate::view::{cells_of, hands_of, last_cells};
 use keep::{open, use_saving};
 use panels::{impasse_panel, record_panel};
 
 pub use crate::start::{DEFAULT_LEVEL, Start};
-
-fn format_ms(ms: u64) -> String {
-    let s = ms.div_ceil(1000);
-    format!("{}:{:02}", s / 60, s % 60)
-}
 
 /// Properties of [`PlayView`].
 #[derive(Properties, PartialEq)]
@@ -107,15 +103,9 @@ pub fn play_view(props: &PlayProps) -> Html {
     // the move list, the panels below) in the frame after: see `Play::board`
     let lagging = panel.table.board != state.table.board && state.game().outcome().is_none();
     let shown: &Play = if lagging { &panel } else { &state };
-    // the move list's texts, redone only when the moves or the notation change
-    let texts = use_memo(
-        (
-            shown.game().start().clone(),
-            shown.game().moves(),
-            shown.usi,
-        ),
-        |(start, moves, usi)| move_texts(start, moves, *usi),
-    );
+    // the move list's texts, written once a move (see `use_move_texts`)
+    let texts =
+        crate::movelist::use_move_texts(shown.game().start(), shown.game().moves(), shown.usi);
     use_clock_ticks(state.clone(), start.clock.is_some());
     // a wide window: the hands beside the board and the panels in a column at its right
     let wide = crate::screen::use_wide();
@@ -150,7 +140,16 @@ pub fn play_view(props: &PlayProps) -> Html {
 
     let (result, reason) = result_hooks(outcome);
     let status_text = shown.table.status_line(lang, names);
-    let clocks = clocks_view(lang, st, names);
+    let (top_seats, bottom_seat) = plates::seats_around(st, &pos);
+    let plates_top = plates::plates_view(lang, st, names, props.online.as_ref(), &top_seats, "top");
+    let plates_bottom = plates::plates_view(
+        lang,
+        st,
+        names,
+        props.online.as_ref(),
+        &[bottom_seat],
+        "bottom",
+    );
     let foul = st.table.foul.map(|e| {
         html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ i18n::foul(lang, e) }</p> }
     });
@@ -169,6 +168,7 @@ pub fn play_view(props: &PlayProps) -> Html {
                     two_char={st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id))} />
             </div>
             <div class="side">
+                { plates_top }
                 <div class="status-area">
                     <div class="status" data-status="" data-turn={turn.0.to_string()}
                         data-result={result} data-reason={reason}
@@ -180,7 +180,6 @@ pub fn play_view(props: &PlayProps) -> Html {
                     { online::seats_view(lang, game_id, link) }
                     { online::offer_view(lang, game_id, link) }
                 }
-                { for clocks }
                 { captured_view(lang, st, names) }
                 <div class="controls" data-controls="">
                     <div class="nav">
@@ -202,8 +201,9 @@ pub fn play_view(props: &PlayProps) -> Html {
                     <p class="storage-error" data-error="storage" role="alert">{ e.message(lang) }</p>
                 }
                 { impasse_panel(&state, shown, shown.game().outcome().is_none(), lang, props.online.as_ref()) }
-                <MoveList {texts} current={shown.table.view.unwrap_or(shown.game().moves().len())} {on_view} />
+                <MoveList {texts} players={v.players()} current={shown.table.view.unwrap_or(shown.game().moves().len())} {on_view} />
                 { record_panel(&state, shown, game_id, lang, props.online.is_none()) }
+                { plates_bottom }
             </div>
         </section>
     }
@@ -376,42 +376,6 @@ fn use_clock_ticks(state: UseReducerHandle<Play>, has_clock: bool) {
     });
 }
 
-/// Each player's clock, the one running marked, or nothing in a game without clocks.
-fn clocks_view(lang: Lang, st: &Play, names: &[String]) -> Option<Html> {
-    let pos = st.table.shown_position();
-    let v = pos.variant();
-    let game_id = v.id;
-    let turn = pos.turn();
-    let outcome = st.game().outcome();
-    st.clock.as_ref().map(|c| {
-        let spent = st.spent();
-        let running = outcome.is_none();
-        let rows = (0..v.players()).rev().map(|p| {
-            let mine = running && Player(p) == turn;
-            let flagged = outcome.is_some_and(|o| o.reason == koma_rules::game::Reason::Time)
-                && Player(p) == turn;
-            let left = c.left(p as usize, if mine || flagged { spent } else { 0 });
-            let (ms, text) = match left {
-                None => (0, "0:00".to_string()),
-                Some(l) if l.main_ms > 0 || c.control().byoyomi_ms == 0 => {
-                    (l.main_ms, format_ms(l.main_ms))
-                }
-                Some(l) => (
-                    l.period_ms,
-                    format!("秒読み {} ({})", format_ms(l.period_ms), l.periods),
-                ),
-            };
-            html! {
-                <div class={classes!("clock", mine.then_some("running"))}
-                    data-clock={p.to_string()} data-ms={ms.to_string()}>
-                    { format!("{}: {text}", side_name(lang, game_id, Player(p), names)) }
-                </div>
-            }
-        });
-        html! { <div class="clocks">{ for rows }</div> }
-    })
-}
-
 /// In a game without drops (chu shogi) what each player has taken, counted against the start:
 /// the hands show it in the others.
 fn captured_view(lang: Lang, st: &Play, names: &[String]) -> Option<Html> {
@@ -493,7 +457,7 @@ fn buttons_view(
                 } else {
                     <button data-action="piece-style" onclick={d(|| Action::PieceStyle)}>
                         { if st.two_char.unwrap_or(koma_rules::names::two_character_pieces(v.id)) { "玉" } else { "玉将" } }</button>
-                    if koma_rules::record::has_kif(v.id) {
+                    if koma_rules::kanji::has_japanese_moves(v.id) {
                         <button data-action="notation" onclick={d(|| Action::Notation)}>
                             { if st.usi { "７六歩" } else { "USI" } }</button>
                     }
