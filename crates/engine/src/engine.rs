@@ -99,6 +99,27 @@ impl Engine {
         control: &dyn Control,
         info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        let settings = self.level.settings(start.game());
+        let limits = limits.min(&settings.limits);
+        let choice = multi::Choice {
+            margin: settings.margin,
+            quiescence: settings.quiescence,
+            seed: 0,
+        };
+        self.run(start, moves, &limits, choice, control, info)
+    }
+
+    /// Search as [`Engine::search`] does, within `limits` alone (no level's), choosing as
+    /// `choice` says (its seed is the engine's).
+    pub(crate) fn run(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limits: &Limits,
+        choice: multi::Choice,
+        control: &dyn Control,
+        info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
         let mut pos = start.clone();
         pos.forget_history();
         let rules = pos.rules();
@@ -119,8 +140,6 @@ impl Engine {
                 check: None,
             });
         }
-        let settings = self.level.settings(pos.game());
-        let limits = limits.min(&settings.limits);
         self.tt.next_search();
         self.seed = self
             .seed
@@ -129,15 +148,14 @@ impl Engine {
         // the one place that chooses the two-player or three-player search
         if koma_rules::Description::of(pos.game()).three_players() {
             let choice = multi::Choice {
-                margin: settings.margin,
-                quiescence: settings.quiescence,
                 seed: self.seed,
+                ..choice
             };
             return multi::search_with(
                 self.method,
                 choice,
                 &mut pos,
-                &limits,
+                limits,
                 control,
                 info,
                 &path.iter().map(|s| s.hash).collect::<Vec<_>>(),
@@ -155,10 +173,10 @@ impl Engine {
                 profile: self.profile.unwrap_or_else(|| eval.profile()),
                 tt: &mut self.tt,
                 evals: &mut self.evals,
-                limits,
+                limits: limits.clone(),
                 control,
-                quiescence: settings.quiescence,
-                margin: settings.margin,
+                quiescence: choice.quiescence,
+                margin: choice.margin,
                 seed: self.seed,
             },
             info,

@@ -92,6 +92,7 @@ impl Level {
                 depth,
                 nodes,
                 time_ms,
+                skip: Vec::new(),
             },
             margin,
             quiescence: self.0 > 1,

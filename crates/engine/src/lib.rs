@@ -15,6 +15,7 @@
 //! - [`level`]: levels 1 to 8.
 //! - [`protocol`]: the messages between the page and the engine's Web Worker (`crates/worker`).
 
+pub mod analysis;
 pub mod engine;
 pub mod eval;
 pub mod level;

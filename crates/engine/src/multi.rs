@@ -147,7 +147,8 @@ pub fn search_with(
     history: &[u64],
 ) -> SearchResult {
     let root = pos.turn();
-    let legal = pos.legal_moves();
+    let mut legal = pos.legal_moves();
+    legal.retain(|m| !limits.skip.contains(m));
     let mut m = Multi {
         eval: evaluator(pos.game()),
         pos,
@@ -233,7 +234,7 @@ pub fn search_with(
             score: Score::from_raw(v),
             depth,
             nodes: m.nodes,
-            pv: vec![mv],
+            pv: m.line(mv, depth as usize),
         };
         info(&Info {
             depth,
@@ -241,7 +242,7 @@ pub fn search_with(
             score: Score::from_raw(v),
             nodes: m.nodes,
             time_ms: m.control.elapsed_ms(),
-            pv: vec![mv],
+            pv: best.pv.clone(),
         });
         if m.stopped || top.abs() >= MATE_BOUND && choice.margin == 0 {
             break;
@@ -263,6 +264,30 @@ impl Multi<'_> {
     fn unplay(&mut self) {
         self.pos.undo();
         self.hashes.pop();
+    }
+
+    /// The line from the root starting with `first`, from the table (the best move stored at
+    /// each position reached), at most `max` moves.
+    fn line(&mut self, first: Move, max: usize) -> Vec<Move> {
+        let mut line = vec![first];
+        let mut played = 0;
+        if self.play(first) {
+            played += 1;
+            while line.len() < max {
+                let Some(mv) = self.tt.probe(self.pos.hash()).and_then(|e| e.mv) else {
+                    break;
+                };
+                if !self.pos.legal_moves().contains(&mv) || !self.play(mv) {
+                    break;
+                }
+                played += 1;
+                line.push(mv);
+            }
+        }
+        for _ in 0..played {
+            self.unplay();
+        }
+        line
     }
 
     fn out_of_time(&mut self) -> bool {

@@ -18,6 +18,7 @@ use koma_rules::{Game, GameId, Position, RuleOptions};
 use serde::{Deserialize, Serialize};
 
 use crate::Engine;
+use crate::analysis::{Analysis, score_text, seat_text};
 use crate::Level;
 use crate::search::{Control, Limits, Score};
 
@@ -47,6 +48,27 @@ pub struct Request {
     pub seed: u32,
     /// A time limit (ms) below the level's own, e.g. for a hint.
     pub time_ms: Option<u32>,
+    /// Analyse instead of choosing a move: this many lines (1 to 5; 0: choose a move), each
+    /// depth reported as it finishes ([`Reply::Lines`]), within `depth` and `nodes` (none:
+    /// until the page stops the worker), the level aside.
+    #[serde(default)]
+    pub lines: u8,
+    /// The analysis's depth limit.
+    #[serde(default)]
+    pub depth: Option<u32>,
+    /// The analysis's node limit (a review's fixed budget).
+    #[serde(default)]
+    pub nodes: Option<u32>,
+}
+
+/// One line of an analysis, as the page shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineText {
+    /// The score from sente's side: `cp:<n>` or `mate:<plies>` (negative when sente is
+    /// mated); three players: one such value per seat, comma-separated.
+    pub score: String,
+    /// The moves in the game's notation.
+    pub moves: Vec<String>,
 }
 
 /// The worker's answer.
@@ -69,6 +91,21 @@ pub enum Reply {
         nodes: f64,
         /// Milliseconds the search took, by the worker's clock.
         ms: f64,
+    },
+    /// An analysis's lines for request `id`, after each depth.
+    Lines {
+        /// The request answered.
+        id: u32,
+        /// The depth every line completed.
+        depth: u32,
+        /// Nodes searched so far.
+        nodes: f64,
+        /// Milliseconds so far, by the worker's clock.
+        ms: f64,
+        /// The lines, best first.
+        lines: Vec<LineText>,
+        /// Whether this is the last report (the limit reached, or nothing deeper to find).
+        done: bool,
     },
     /// Request `id` (none: a message that is not a request) cannot be searched, and why.
     Error {
@@ -112,6 +149,9 @@ impl Request {
             level: level.number(),
             seed,
             time_ms: None,
+            lines: 0,
+            depth: None,
+            nodes: None,
         }
     }
 
@@ -159,8 +199,13 @@ impl Request {
 }
 
 /// Answer `req` with `engine` (its transposition table kept from request to request), the
-/// time read from `control`.
-pub fn answer(engine: &mut Engine, req: &Request, control: &dyn Control) -> Reply {
+/// time read from `control`; an analysis's depths before the last are posted to `progress`.
+pub fn answer(
+    engine: &mut Engine,
+    req: &Request,
+    control: &dyn Control,
+    progress: &mut dyn FnMut(&Reply),
+) -> Reply {
     let error = |message: String| Reply::Error {
         id: Some(req.id),
         message,
@@ -172,6 +217,9 @@ pub fn answer(engine: &mut Engine, req: &Request, control: &dyn Control) -> Repl
         Ok(g) => g,
         Err(e) => return error(e),
     };
+    if req.lines > 0 {
+        return analyse(engine, req, &game, control, progress);
+    }
     if game.outcome().is_some() {
         return Reply::Best {
             id: req.id,
@@ -201,6 +249,68 @@ pub fn answer(engine: &mut Engine, req: &Request, control: &dyn Control) -> Repl
         nodes: r.nodes as f64,
         ms: control.elapsed_ms() as f64,
     }
+}
+
+/// An analysis of the request's position, each depth posted to `progress`, the last returned.
+fn analyse(
+    engine: &mut Engine,
+    req: &Request,
+    game: &Game,
+    control: &dyn Control,
+    progress: &mut dyn FnMut(&Reply),
+) -> Reply {
+    let v = game.position().variant();
+    let sign = if game.position().turn() == koma_rules::Player::FIRST {
+        1
+    } else {
+        -1
+    };
+    let text = |a: &Analysis| Reply::Lines {
+        id: req.id,
+        depth: a.depth,
+        nodes: a.nodes as f64,
+        ms: a.time_ms as f64,
+        lines: a
+            .lines
+            .iter()
+            .map(|l| LineText {
+                score: if l.seats.is_empty() {
+                    score_text(l.score, sign)
+                } else {
+                    l.seats
+                        .iter()
+                        .map(|&s| seat_text(s))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                },
+                moves: l
+                    .pv
+                    .iter()
+                    .map(|&m| koma_rules::notation::write_move(v, m))
+                    .collect(),
+            })
+            .collect(),
+        done: a.done,
+    };
+    let limits = Limits {
+        depth: req.depth,
+        nodes: req.nodes.map(u64::from),
+        time_ms: req.time_ms.map(u64::from),
+        skip: Vec::new(),
+    };
+    let a = engine.analyse(
+        game.start(),
+        &game.moves(),
+        usize::from(req.lines),
+        &limits,
+        control,
+        &mut |a| {
+            if !a.done {
+                progress(&text(a));
+            }
+        },
+    );
+    text(&a)
 }
 
 #[cfg(test)]
@@ -243,7 +353,7 @@ mod tests {
                 );
                 let Reply::Best {
                     best: Some(best), ..
-                } = answer(&mut engine, &req, &NoClock)
+                } = answer(&mut engine, &req, &NoClock, &mut |_| {})
                 else {
                     panic!("{id} {}: no move", setup.id)
                 };
@@ -280,7 +390,7 @@ mod tests {
         for (change, says) in cases {
             let mut req = good.clone();
             change(&mut req);
-            match answer(&mut engine, &req, &NoClock) {
+            match answer(&mut engine, &req, &NoClock, &mut |_| {}) {
                 Reply::Error {
                     id: Some(3),
                     message,
@@ -293,6 +403,64 @@ mod tests {
     }
 
     #[test]
+    fn an_analysis_reports_each_depth_with_scores_from_sentes_side() {
+        let mut engine = Engine::new(4);
+        // gote to move, a gold up: its lines score below zero from sente's side
+        let game = Game::from_position(
+            koma_rules::notation::read_position(
+                GameId::Shogi,
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS1KGSNL w g 1",
+            )
+            .unwrap(),
+            RuleOptions::default(),
+        );
+        let req = Request {
+            lines: 2,
+            depth: Some(3),
+            ..Request::of_game(9, &game, Level::MIN, 1)
+        };
+        let mut seen = Vec::new();
+        let last = answer(&mut engine, &req, &NoClock, &mut |r| seen.push(r.clone()));
+        let Reply::Lines {
+            id: 9,
+            depth: 3,
+            lines,
+            done: true,
+            ..
+        } = last
+        else {
+            panic!("{last:?}")
+        };
+        assert_eq!(lines.len(), 2);
+        assert_ne!(lines[0].moves[0], lines[1].moves[0]);
+        for l in &lines {
+            let cp: i32 = l.score.strip_prefix("cp:").unwrap().parse().unwrap();
+            assert!(cp < 0, "{l:?}");
+        }
+        let depths: Vec<u32> = seen
+            .iter()
+            .map(|r| match r {
+                Reply::Lines {
+                    depth, done: false, ..
+                } => *depth,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(depths, vec![1, 2]);
+        // three players: a value per seat
+        let game = Game::new(GameId::Sangoku, RuleOptions::default());
+        let req = Request {
+            lines: 1,
+            depth: Some(1),
+            ..Request::of_game(10, &game, Level::MIN, 1)
+        };
+        let Reply::Lines { lines, .. } = answer(&mut engine, &req, &NoClock, &mut |_| {}) else {
+            panic!()
+        };
+        assert_eq!(lines[0].score.split(',').count(), 3, "{:?}", lines[0]);
+    }
+
+    #[test]
     fn a_finished_game_gets_no_move() {
         let mut engine = Engine::new(1);
         let mut game = Game::new(GameId::Minishogi, RuleOptions::default());
@@ -300,7 +468,7 @@ mod tests {
         assert!(game.resign(game.position().turn()).is_some());
         // the moves alone still describe a game in progress: the worker searches it
         let req = Request::of_game(4, &game, Level::MIN, 1);
-        let r = answer(&mut engine, &req, &NoClock);
+        let r = answer(&mut engine, &req, &NoClock, &mut |_| {});
         assert!(
             matches!(
                 r,
@@ -318,7 +486,7 @@ mod tests {
             moves: vec![],
             ..req
         };
-        let r = answer(&mut engine, &mated, &NoClock);
+        let r = answer(&mut engine, &mated, &NoClock, &mut |_| {});
         assert!(
             matches!(
                 r,

@@ -248,6 +248,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
         start,
         moves,
         ending,
+        variations: Vec::new(),
     })
 }
 

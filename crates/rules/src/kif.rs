@@ -9,7 +9,10 @@
 //!   piece of the kind can reach the square, a modifier says which: direction 上 (forward), 引
 //!   (back), 寄 (sideways), 直 (straight forward), position 右/左 (as the mover sees the board),
 //!   and 打 when a drop could be confused with a board move.
-//! - Lines starting with `#`, `*` or `&` are comments; a variation (`変化：`) ends the main line.
+//! - Lines starting with `#`, `*` or `&` are comments. Variations follow the main line, each
+//!   under `変化：N手` (its first move's number), branching from the line listed just before it
+//!   ([`crate::record::Variation`]); a move with a variation below is marked `+` in KIF. They
+//!   are read and written in both formats.
 //! - 66 shogi ([`read_kif_of`]): the same format on 6x6; the start is a board diagram whose hands
 //!   hold the pieces still to be placed (the king too), and placements are drops (`３六玉打`).
 //!
@@ -23,7 +26,7 @@ use crate::handicap;
 use crate::moves::{IllegalMove, Move};
 use crate::piece::{Kind, Piece, Player};
 use crate::position::Position;
-use crate::record::{Ending, Record};
+use crate::record::{Ending, Record, Variation};
 use crate::variant::{GameId, HAND_KINDS, Variant};
 
 /// What is wrong with a KIF or KI2 text.
@@ -60,6 +63,15 @@ pub enum KifError {
         text: String,
         /// What is wrong.
         why: &'static str,
+    },
+    /// A variation's heading (`変化：N手`) that cannot be read or names no move of the line
+    /// before it.
+    #[error("line {line}: variation: {why}")]
+    Variation {
+        /// Line number (1-based).
+        line: usize,
+        /// What is wrong.
+        why: String,
     },
     /// A move that breaks the rules.
     #[error("move {number}: {text:?} is illegal: {error}")]
@@ -633,12 +645,53 @@ fn read(game: GameId, bytes: &[u8], style: Style) -> Result<Record, KifError> {
         }
     }
     let mut pos = start.clone();
+    // the line being read: the main line, then each variation with its moves from the start
     let mut moves = Vec::new();
+    let mut main: Option<Vec<Move>> = None;
+    let mut variations: Vec<Variation> = Vec::new();
     let mut ending = None;
     let mut prev = None;
-    'lines: for &(_, l) in &lines[first_move..] {
-        if l.starts_with("変化") {
-            break;
+    // past an ending word: skip to the next variation
+    let mut ended = false;
+    for &(number, l) in &lines[first_move..] {
+        if let Some(rest) = l.trim_start().strip_prefix("変化") {
+            let ply: usize = rest
+                .trim_start_matches(['：', ':'])
+                .trim()
+                .trim_end_matches('手')
+                .trim()
+                .parse()
+                .map_err(|_| KifError::Variation {
+                    line: number,
+                    why: format!("{l:?} names no move number"),
+                })?;
+            if ply == 0 || ply > moves.len() + 1 {
+                return Err(KifError::Variation {
+                    line: number,
+                    why: format!(
+                        "move {ply} follows no move of the line before it ({} moves)",
+                        moves.len()
+                    ),
+                });
+            }
+            if main.is_none() {
+                main = Some(moves.clone());
+            }
+            moves.truncate(ply - 1);
+            pos = start.clone();
+            for &m in &moves {
+                pos.play_unchecked(m);
+            }
+            prev = moves.last().and_then(|m: &Move| m.to());
+            variations.push(Variation {
+                ply,
+                moves: Vec::new(),
+            });
+            ended = false;
+            continue;
+        }
+        if ended {
+            continue;
         }
         let tokens: Vec<String> = match style {
             Style::Kif => {
@@ -655,11 +708,14 @@ fn read(game: GameId, bytes: &[u8], style: Style) -> Result<Record, KifError> {
             }
             Style::Ki2 => {
                 if l.starts_with("まで") {
-                    ending = Ending::ALL
-                        .into_iter()
-                        .find(|e| l.contains(e.kif()))
-                        .or(l.contains("勝ち").then_some(Ending::Resign));
-                    break 'lines;
+                    if main.is_none() {
+                        ending = Ending::ALL
+                            .into_iter()
+                            .find(|e| l.contains(e.kif()))
+                            .or(l.contains("勝ち").then_some(Ending::Resign));
+                    }
+                    ended = true;
+                    continue;
                 }
                 split_ki2(l)
                     .into_iter()
@@ -673,21 +729,30 @@ fn read(game: GameId, bytes: &[u8], style: Style) -> Result<Record, KifError> {
             }
             let word = tok.trim_start_matches(['▲', '△', '☗', '☖']);
             if let Some(e) = Ending::from_kif(word) {
-                ending = Some(e);
-                break 'lines;
+                if main.is_none() {
+                    ending = Some(e);
+                }
+                ended = true;
+                break;
             }
             let number = moves.len() + 1;
             let mv = resolve(&mut pos, &tok, prev, number)?;
             pos.play_unchecked(mv);
             prev = mv.to();
             moves.push(mv);
+            if let Some(v) = variations.last_mut()
+                && main.is_some()
+            {
+                v.moves.push(mv);
+            }
         }
     }
     Ok(Record {
         headers,
         start,
-        moves,
+        moves: main.unwrap_or(moves),
         ending,
+        variations,
     })
 }
 
@@ -803,16 +868,47 @@ pub fn write_kif(r: &Record) -> String {
     let mut out = String::from("#KIF version=2.0 encoding=UTF-8\n");
     write_header(r, &mut out);
     out.push_str("手数----指手---------消費時間--\n");
-    let mut pos = r.start.clone();
-    let mut prev = None;
-    for (i, &m) in r.moves.iter().enumerate() {
-        let name = move_name(&mut pos, m, prev, Style::Kif);
-        out.push_str(&format!("{:>4} {}\n", i + 1, name));
-        pos.play_unchecked(m);
-        prev = m.to();
+    let lines = lines_of(r);
+    for (n, (prefix, line)) in lines.iter().enumerate() {
+        if n > 0 {
+            out.push_str(&format!("\n変化：{}手\n", prefix.len() + 1));
+        }
+        let mut pos = r.start.clone();
+        for &m in prefix.iter() {
+            pos.play_unchecked(m);
+        }
+        let mut prev = prefix.last().and_then(|m| m.to());
+        for (i, &m) in line.iter().enumerate() {
+            let ply = prefix.len() + i + 1;
+            let name = move_name(&mut pos, m, prev, Style::Kif);
+            // `+`: the move has a variation listed below
+            let branch = if lines[n + 1..].iter().any(|(p, _)| p.len() + 1 == ply) {
+                "+"
+            } else {
+                ""
+            };
+            out.push_str(&format!("{ply:>4} {name}{branch}\n"));
+            pos.play_unchecked(m);
+            prev = m.to();
+        }
+        if n == 0
+            && let Some(e) = r.ending
+        {
+            out.push_str(&format!("{:>4} {}\n", r.moves.len() + 1, e.kif()));
+        }
     }
-    if let Some(e) = r.ending {
-        out.push_str(&format!("{:>4} {}\n", r.moves.len() + 1, e.kif()));
+    out
+}
+
+/// The record's lines in order: the main line, then each variation, each with the moves
+/// before it (the line it branches from, up to its first move).
+fn lines_of(r: &Record) -> Vec<(Vec<Move>, Vec<Move>)> {
+    let mut out = vec![(Vec::new(), r.moves.clone())];
+    let mut last = r.moves.clone();
+    for v in &r.variations {
+        let prefix: Vec<Move> = last.iter().take(v.ply.saturating_sub(1)).copied().collect();
+        last = prefix.iter().chain(&v.moves).copied().collect();
+        out.push((prefix, v.moves.clone()));
     }
     out
 }
@@ -821,26 +917,36 @@ pub fn write_kif(r: &Record) -> String {
 pub fn write_ki2(r: &Record) -> String {
     let mut out = String::new();
     write_header(r, &mut out);
-    let mut pos = r.start.clone();
-    let mut prev = None;
-    for (i, &m) in r.moves.iter().enumerate() {
-        let mark = if pos.turn() == Player::FIRST {
-            '▲'
-        } else {
-            '△'
-        };
-        let name = move_name(&mut pos, m, prev, Style::Ki2);
-        out.push(mark);
-        out.push_str(&name);
-        out.push(if i % 6 == 5 { '\n' } else { ' ' });
-        pos.play_unchecked(m);
-        prev = m.to();
-    }
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    if let Some(e) = r.ending {
-        out.push_str(&format!("まで{}手で{}\n", r.moves.len(), e.kif()));
+    for (n, (prefix, line)) in lines_of(r).iter().enumerate() {
+        if n > 0 {
+            out.push_str(&format!("\n変化：{}手\n", prefix.len() + 1));
+        }
+        let mut pos = r.start.clone();
+        for &m in prefix.iter() {
+            pos.play_unchecked(m);
+        }
+        let mut prev = prefix.last().and_then(|m| m.to());
+        for (i, &m) in line.iter().enumerate() {
+            let mark = if pos.turn() == Player::FIRST {
+                '▲'
+            } else {
+                '△'
+            };
+            let name = move_name(&mut pos, m, prev, Style::Ki2);
+            out.push(mark);
+            out.push_str(&name);
+            out.push(if i % 6 == 5 { '\n' } else { ' ' });
+            pos.play_unchecked(m);
+            prev = m.to();
+        }
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        if n == 0
+            && let Some(e) = r.ending
+        {
+            out.push_str(&format!("まで{}手で{}\n", r.moves.len(), e.kif()));
+        }
     }
     out
 }

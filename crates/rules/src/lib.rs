@@ -41,6 +41,7 @@ pub mod record;
 pub mod setups;
 pub mod sfen;
 pub mod status;
+pub mod tree;
 pub mod variant;
 
 pub use game::Game;

@@ -94,6 +94,21 @@ pub struct Record {
     pub moves: Vec<Move>,
     /// How it ends, if the record says.
     pub ending: Option<Ending>,
+    /// The variations, in the order KIF lists them (see [`Variation`]); a tree of them is
+    /// [`crate::tree::Tree`].
+    pub variations: Vec<Variation>,
+}
+
+/// A variation as KIF lists it (`変化：N手`): moves played instead of move `ply` (1-based) of
+/// the line listed just before it (the main line, or an earlier variation with its moves from
+/// the start), and the moves after it. Listing a line's variations from its last branch to
+/// its first, each followed by its own, lets every variation branch from the line before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    /// The number of its first move (1 is the game's first move).
+    pub ply: usize,
+    /// Its moves, the first played instead of move `ply` of the line before.
+    pub moves: Vec<Move>,
 }
 
 impl Record {
@@ -104,6 +119,7 @@ impl Record {
             start,
             moves,
             ending: None,
+            variations: Vec::new(),
         }
     }
 

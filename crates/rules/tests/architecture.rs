@@ -38,6 +38,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("csa", 6),
     ("notation", 6),
     ("record", 6),
+    ("tree", 6),
     ("setups", 6),
     ("loading", 6),
     ("bench", 7),

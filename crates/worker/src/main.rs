@@ -2,7 +2,8 @@
 //! `index.html`) and loaded by `web/engine-worker.js`, so that the page never waits on a search.
 //!
 //! The page posts [`koma_engine::protocol::Request`]s; the worker answers each with a
-//! [`koma_engine::protocol::Reply`] (serde-wasm-bindgen on both sides). It posts `Ready` once
+//! [`koma_engine::protocol::Reply`] (serde-wasm-bindgen on both sides); an analysis posts its
+//! lines after every depth while it goes on, until the page stops it. It posts `Ready` once
 //! loaded. One engine (its transposition table, [`HASH_MB`]) serves every request of the page's
 //! game. A search cannot be interrupted by a message (the worker's one thread is searching), so
 //! the page stops a search by terminating the worker and starting another: that is how resign,
@@ -45,7 +46,9 @@ mod web {
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             let clock = Clock(js_sys::Date::now());
             let reply = match serde_wasm_bindgen::from_value::<Request>(e.data()) {
-                Ok(req) => answer(&mut engine.borrow_mut(), &req, &clock),
+                Ok(req) => answer(&mut engine.borrow_mut(), &req, &clock, &mut |r| {
+                    post(&replies, r)
+                }),
                 Err(err) => Reply::Error {
                     id: None,
                     message: format!("not a request: {err}"),

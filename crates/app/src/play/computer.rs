@@ -272,6 +272,8 @@ fn received(shared: &Shared, state: &UseReducerHandle<Play>, data: JsValue) {
                 }
             });
         }
+        // (the play screen asks for no analysis)
+        Reply::Lines { .. } => {}
         Reply::Error { message, .. } | Reply::Failed { message } => {
             drop(e);
             fail(shared, state, message);

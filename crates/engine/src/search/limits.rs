@@ -13,10 +13,13 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Milliseconds, by the caller's clock.
     pub time_ms: Option<u64>,
+    /// Root moves not searched (an analysis's lines already found, as USI's `searchmoves`
+    /// names the others).
+    pub skip: Vec<koma_rules::Move>,
 }
 
 impl Limits {
-    /// Both limits: the smaller of each.
+    /// Both limits: the smaller of each, every skipped move skipped.
     pub fn min(&self, other: &Limits) -> Limits {
         fn m<T: Ord + Copy>(a: Option<T>, b: Option<T>) -> Option<T> {
             match (a, b) {
@@ -29,6 +32,7 @@ impl Limits {
             depth: m(self.depth, other.depth),
             nodes: m(self.nodes, other.nodes),
             time_ms: m(self.time_ms, other.time_ms),
+            skip: self.skip.iter().chain(&other.skip).copied().collect(),
         }
     }
 }

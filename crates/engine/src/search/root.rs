@@ -29,6 +29,7 @@ impl Searcher<'_> {
         info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let mut legal = self.pos.legal_moves();
+        legal.retain(|m| !self.limits.skip.contains(m));
         let to_move = self.pos.turn();
         let done = |score: i32| SearchResult {
             best: None,
