@@ -64,7 +64,7 @@ async function installable(page, baseURL) {
   }
 }
 
-test("offline: after one visit every game starts and plays with no network, the computer too", async ({ page, context, baseURL }) => {
+test("offline: after one visit every game starts and plays with no network, the computer and the analysis board too", async ({ page, context, baseURL }) => {
   const reached = origins(page);
   await page.goto("/");
   await controlled(page);
@@ -83,6 +83,9 @@ test("offline: after one visit every game starts and plays with no network, the 
   await anyMove(page);
   await expect(page.locator(".moves li[data-ply]")).toHaveCount(2);
   await expect(page.locator('[data-error="computer"]')).toHaveCount(0);
+  // the analysis board's engine too
+  await page.goto("/#/analysis/shogi?lines=2");
+  await expect(page.locator("[data-line]")).toHaveCount(2);
   await context.setOffline(false);
   expect([...reached]).toEqual([new URL(baseURL).origin]);
 });

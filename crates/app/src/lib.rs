@@ -8,6 +8,8 @@
 //!   clocks (`%2B` for `+` in a link), `?names=Ann,Ben,Cy` the players' names by seat,
 //!   `?computer=1` the seats the computer plays (comma-separated player indices: 0 sente or A,
 //!   1 gote or B, 2 C) and `?level=1..8` its level (default [`start::DEFAULT_LEVEL`]);
+//! - `#/analysis/<game>` the analysis board: the start as `#/play` takes it, `?moves=7g7f,3c3d`
+//!   the moves, `?ply=<n>` the move shown, `?lines=1..5` the engine's lines (see [`analysis`]);
 //! - `#/online/<id>` an online game (`?seat=<token>`: an invitation's seat), `#/lobby` the open
 //!   online games (see [`online`]).
 //!
@@ -15,8 +17,10 @@
 //! [`board`] draws a board and takes input (it knows no rules), [`play`] keeps a game's state in
 //! one reducer and shows it around the board.
 
+pub mod analysis;
 pub mod board;
 pub mod embed;
+pub mod engine_worker;
 pub mod home;
 pub mod i18n;
 pub mod movelist;
@@ -60,6 +64,8 @@ pub enum Route {
     },
     /// The lobby of open online games (`#/lobby`).
     Lobby,
+    /// The analysis board (`#/analysis/<game>`).
+    Analysis(analysis::AnalysisStart),
     /// An address that names nothing.
     Unknown(String),
 }
@@ -117,70 +123,131 @@ impl Route {
                 token,
             };
         }
+        if let Some(game) = path.strip_prefix("/analysis/") {
+            let Ok(game) = game.parse::<GameId>() else {
+                return Route::Unknown(h.to_string());
+            };
+            return match analysis_start(game, query) {
+                Ok(a) => Route::Analysis(a),
+                Err(e) => Route::Unknown(e),
+            };
+        }
         let Some(game) = path.strip_prefix("/play/") else {
             return Route::Unknown(h.to_string());
         };
         let Ok(game) = game.parse::<GameId>() else {
             return Route::Unknown(h.to_string());
         };
-        let mut start = Start::new(game);
-        let mut error = None;
-        for pair in query.split('&').filter(|p| !p.is_empty()) {
-            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            let v = decode(v);
-            match k {
-                "setup" => start.setup = Some(v),
-                "sfen" | "position" => start.position = Some(v),
-                "preset" => start.preset = Some(v),
-                "mode" => start.strict = v == "strict",
-                // names by seat, comma-separated; each cut to 24 characters
-                "names" => {
-                    start.names = v
-                        .split(',')
-                        .take(3)
-                        .map(|n| n.trim().chars().take(24).collect())
-                        .collect()
-                }
-                "clock" => match v.parse::<koma_rules::clock::TimeControl>() {
-                    Ok(tc) => start.clock = Some(tc),
-                    Err(e) => error = Some(e.to_string()),
-                },
-                "computer" => {
-                    for seat in v.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                        match seat.parse::<u8>() {
-                            Ok(n) if n < 3 => {
-                                if !start.computer.contains(&koma_rules::Player(n)) {
-                                    start.computer.push(koma_rules::Player(n));
-                                }
+        match read_start(game, query, &mut |_, _| Ok(())) {
+            Ok(start) => Route::Play(start),
+            Err(e) => Route::Unknown(e),
+        }
+    }
+}
+
+/// The analysis board's address: the start as `#/play` reads it, and `moves`, `ply`, `lines`.
+fn analysis_start(game: GameId, query: &str) -> Result<analysis::AnalysisStart, String> {
+    let mut moves = Vec::new();
+    let (mut ply, mut lines) = (None, 1);
+    let start = read_start(game, query, &mut |k, raw| {
+        match k {
+            // `+` is a promotion's mark here, not a space
+            "moves" => {
+                moves = decode(&raw.replace('+', "%2B"))
+                    .split([',', ' '])
+                    .filter(|m| !m.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            }
+            "ply" => {
+                ply = Some(
+                    raw.parse::<usize>()
+                        .map_err(|_| format!("ply={raw}: not a number of moves"))?,
+                )
+            }
+            "lines" => {
+                lines = raw
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| (1..=analysis::study::MAX_LINES).contains(n))
+                    .ok_or_else(|| format!("lines={raw}: expected 1 to 5"))?
+            }
+            _ => {}
+        }
+        Ok(())
+    })?;
+    Ok(analysis::AnalysisStart {
+        start,
+        moves,
+        ply,
+        lines,
+    })
+}
+
+/// A game's start from an address's query (`setup`, `sfen`, `preset`, `mode`, `names`,
+/// `clock`, `computer`, `saved`, `level`); any other key goes to `other` with its raw value.
+fn read_start(
+    game: GameId,
+    query: &str,
+    other: &mut dyn FnMut(&str, &str) -> Result<(), String>,
+) -> Result<Start, String> {
+    let mut start = Start::new(game);
+    let mut error = None;
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        let (k, raw) = pair.split_once('=').unwrap_or((pair, ""));
+        let v = decode(raw);
+        match k {
+            "setup" => start.setup = Some(v),
+            "sfen" | "position" => start.position = Some(v),
+            "preset" => start.preset = Some(v),
+            "mode" => start.strict = v == "strict",
+            // names by seat, comma-separated; each cut to 24 characters
+            "names" => {
+                start.names = v
+                    .split(',')
+                    .take(3)
+                    .map(|n| n.trim().chars().take(24).collect())
+                    .collect()
+            }
+            "clock" => match v.parse::<koma_rules::clock::TimeControl>() {
+                Ok(tc) => start.clock = Some(tc),
+                Err(e) => error = Some(e.to_string()),
+            },
+            "computer" => {
+                for seat in v.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                    match seat.parse::<u8>() {
+                        Ok(n) if n < 3 => {
+                            if !start.computer.contains(&koma_rules::Player(n)) {
+                                start.computer.push(koma_rules::Player(n));
                             }
-                            _ => {
-                                error = Some(format!(
-                                    "computer={v}: seats are player numbers 0, 1 and 2, comma-separated"
-                                ))
-                            }
+                        }
+                        _ => {
+                            error = Some(format!(
+                                "computer={v}: seats are player numbers 0, 1 and 2, comma-separated"
+                            ))
                         }
                     }
                 }
-                // a saved game's id: letters and digits only (it names a storage key)
-                "saved"
-                    if !v.is_empty()
-                        && v.len() <= 32
-                        && v.bytes().all(|b| b.is_ascii_alphanumeric()) =>
-                {
-                    start.saved = Some(v)
-                }
-                "saved" => error = Some(format!("saved={v}: not the id of a saved game")),
-                "level" => match v.parse::<koma_engine::Level>() {
-                    Ok(l) => start.level = l,
-                    Err(e) => error = Some(e),
-                },
-                _ => {}
             }
+            // a saved game's id: letters and digits only (it names a storage key)
+            "saved"
+                if !v.is_empty()
+                    && v.len() <= 32
+                    && v.bytes().all(|b| b.is_ascii_alphanumeric()) =>
+            {
+                start.saved = Some(v)
+            }
+            "saved" => error = Some(format!("saved={v}: not the id of a saved game")),
+            "level" => match v.parse::<koma_engine::Level>() {
+                Ok(l) => start.level = l,
+                Err(e) => error = Some(e),
+            },
+            _ => other(k, raw)?,
         }
-        match error {
-            Some(e) => Route::Unknown(e),
-            None => Route::Play(start),
-        }
+    }
+    match error {
+        Some(e) => Err(e),
+        None => Ok(start),
     }
 }
 
@@ -234,6 +301,9 @@ pub fn app() -> Html {
             html! { <play::online::OnlineView {key} {id} {token} /> }
         }
         Route::Lobby => html! { <online::Lobby /> },
+        Route::Analysis(start) => {
+            html! { <analysis::AnalysisView key={(*hash).clone()} {start} /> }
+        }
         Route::Unknown(h) => html! {
             <section class="load-error" data-error="address">
                 <p>{ format!("This address cannot be opened: {h}") }</p>

@@ -2,8 +2,13 @@
 //! Reading them back is the rules crate's [`koma_rules::loading::load`]: a malformed record gets
 //! a message naming what is wrong and the game in progress is not touched.
 
-use koma_rules::record::Record;
-use koma_rules::{Game, kif, notation};
+use std::rc::Rc;
+
+use koma_rules::record::{Record, has_kif};
+use koma_rules::tree::{NodeId, Tree};
+use koma_rules::{Game, GameId, RuleOptions, kif, notation};
+use yew::Callback;
+use yew::events::Event;
 
 /// The export formats.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -14,6 +19,8 @@ pub enum Format {
     Usi,
     /// A KIF game record.
     Kif,
+    /// A KI2 game record.
+    Ki2,
 }
 
 /// The game as text in `format`.
@@ -44,5 +51,84 @@ pub fn export(game: &Game, format: Format) -> String {
             });
             kif::write_kif(&r)
         }
+        Format::Ki2 => kif::write_ki2(&Record::new(game.start().clone(), game.moves())),
     }
+}
+
+/// A tree of variations as text in `format`: KIF and KI2 with every variation; USI the line
+/// through `node` (the moves to it and its main continuation); SFEN the position at `node`.
+pub fn export_tree(tree: &Tree, node: NodeId, options: RuleOptions, format: Format) -> String {
+    match format {
+        Format::Kif => kif::write_kif(&tree.to_record()),
+        Format::Ki2 => kif::write_ki2(&tree.to_record()),
+        Format::Sfen | Format::Usi => {
+            let mut game = Game::from_position(tree.start().clone(), options);
+            let line = match format {
+                Format::Usi => tree.line_through(node),
+                _ => tree.path(node),
+            };
+            for n in line {
+                if let Some(m) = tree.mv(n)
+                    && game.play(m).is_err()
+                {
+                    break;
+                }
+            }
+            export(&game, format)
+        }
+    }
+}
+
+/// Read a record or a position into a tree: KIF and KI2 with their variations, else whatever
+/// [`koma_rules::loading::load`] reads (its main line).
+///
+/// # Errors
+/// What is wrong with the text, in words.
+pub fn load_tree(game: GameId, options: RuleOptions, bytes: &[u8]) -> Result<Tree, String> {
+    let text = kif::decode(bytes).map_err(|e| e.to_string())?;
+    let ki2 = text
+        .lines()
+        .any(|l| l.trim_start().starts_with(['▲', '△', '☗', '☖']));
+    if has_kif(game) && text.contains("変化") {
+        let r = if ki2 {
+            kif::read_ki2(bytes)
+        } else {
+            kif::read_kif_of(game, bytes)
+        }
+        .map_err(|e| e.to_string())?;
+        return Tree::from_record(&r).map_err(|i| {
+            format!(
+                "variation {}: it follows no move of the line before it",
+                i + 1
+            )
+        });
+    }
+    let g = koma_rules::loading::load(game, options, bytes).map_err(|e| e.to_string())?;
+    Ok(Tree::from_line(g.start().clone(), &g.moves()))
+}
+
+/// What reads a record's bytes (a file's, a pasted text's).
+pub type Loader = Rc<dyn Fn(&[u8])>;
+
+/// A file input's change handler: the file chosen is read and its bytes given to `load`.
+pub fn file_input(load: Loader) -> Callback<Event> {
+    use wasm_bindgen::JsCast;
+    let reader = Rc::new(std::cell::RefCell::new(None));
+    Callback::from(move |e: Event| {
+        let Some(file) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .and_then(|i| i.files())
+            .and_then(|f| f.get(0))
+        else {
+            return;
+        };
+        let load = load.clone();
+        let task = gloo::file::callbacks::read_as_bytes(&file.into(), move |r| {
+            if let Ok(bytes) = r {
+                load(&bytes);
+            }
+        });
+        *reader.borrow_mut() = Some(task);
+    })
 }

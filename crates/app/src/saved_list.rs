@@ -5,7 +5,7 @@
 //!
 //! Hooks: each game is `[data-saved-game="<id>"]` with `data-game`, `data-result` (`ongoing`,
 //! the winner's seat or `draw`), `data-plies` and, for a game played online, `data-online`
-//! (its id on the server); its actions `a[data-action="resume"]`,
+//! (its id on the server); its actions `a[data-action="resume"]`, `a[data-action="analyse"]`,
 //! `[data-action="export"]` (then `a[data-download="sfen|usi|kif"]`) and
 //! `[data-action="delete"]`; an entry set aside is `[data-aside="<id>"]` with
 //! `a[data-download="raw"]` and `[data-action="delete-aside"]`.
@@ -157,6 +157,8 @@ fn game_row(
                 } else {
                     lang.pick("続きから", "Resume")
                 } }</a>
+                <a href={format!("#/analysis/{}?saved={}", game.as_str(), g.id)} data-action="analyse">
+                    { lang.pick("検討", "Analyse") }</a>
                 <button data-action="export" onclick={on_export}>{ lang.pick("書き出し", "Export") }</button>
                 <button data-action="delete" onclick={on_delete}>{ lang.pick("削除", "Delete") }</button>
                 { for links }

@@ -84,7 +84,8 @@ impl Engine {
         let mut found = Analysis::default();
         let mut nodes = 0u64;
         let mut depth = 1;
-        while wanted > 0 {
+        // (no legal move: nothing to search)
+        while let Some(wanted) = (wanted > 0).then_some(wanted) {
             let mut lines = Vec::with_capacity(wanted);
             let mut skip = limits.skip.clone();
             let mut reached = u32::MAX;
@@ -263,7 +264,11 @@ mod tests {
         };
         assert_eq!(n, 3, "mate in {n}: {:?}", a.lines[0].pv);
         assert_eq!(a.lines[0].pv.len(), 5, "{:?}", a.lines[0].pv);
-        assert!(a.depth < 12, "the analysis went on after the mate: {}", a.depth);
+        assert!(
+            a.depth < 12,
+            "the analysis went on after the mate: {}",
+            a.depth
+        );
     }
 
     #[test]

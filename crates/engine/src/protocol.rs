@@ -18,8 +18,8 @@ use koma_rules::{Game, GameId, Position, RuleOptions};
 use serde::{Deserialize, Serialize};
 
 use crate::Engine;
-use crate::analysis::{Analysis, score_text, seat_text};
 use crate::Level;
+use crate::analysis::{Analysis, score_text, seat_text};
 use crate::search::{Control, Limits, Score};
 
 /// A search asked of the worker.

@@ -69,7 +69,11 @@ impl Tree {
     /// Play `mv` after `at`: the child that already has it, else a new one (the main
     /// continuation where `at` had none, else a variation).
     pub fn add(&mut self, at: NodeId, mv: Move) -> NodeId {
-        if let Some(&c) = self.nodes[at].children.iter().find(|&&c| self.nodes[c].mv == Some(mv)) {
+        if let Some(&c) = self.nodes[at]
+            .children
+            .iter()
+            .find(|&&c| self.nodes[c].mv == Some(mv))
+        {
             return c;
         }
         let id = self.nodes.len();
@@ -120,7 +124,10 @@ impl Tree {
 
     /// The moves from the start to `id`.
     pub fn moves_to(&self, id: NodeId) -> Vec<Move> {
-        self.path(id).into_iter().filter_map(|n| self.mv(n)).collect()
+        self.path(id)
+            .into_iter()
+            .filter_map(|n| self.mv(n))
+            .collect()
     }
 
     /// The number of moves from the start to `id`.
@@ -146,9 +153,11 @@ impl Tree {
 
     /// Whether `id` is on the main line.
     pub fn on_main_line(&self, id: NodeId) -> bool {
-        self.path(id)
-            .into_iter()
-            .all(|n| self.parent(n).and_then(|p| self.children(p).first().copied()) == Some(n))
+        self.path(id).into_iter().all(|n| {
+            self.parent(n)
+                .and_then(|p| self.children(p).first().copied())
+                == Some(n)
+        })
     }
 
     /// Make the line through `id` the main line: every move on the way becomes its parent's
@@ -299,7 +308,10 @@ mod tests {
         let plies: Vec<usize> = r.variations.iter().map(|v| v.ply).collect();
         assert_eq!(plies, vec![4, 2, 3]);
         let kif = write_kif(&r);
-        assert!(kif.contains("変化：2手") && kif.contains("変化：4手"), "{kif}");
+        assert!(
+            kif.contains("変化：2手") && kif.contains("変化：4手"),
+            "{kif}"
+        );
         assert!(kif.contains("   2 ３四歩(33)+"), "{kif}");
         let back = read_kif(kif.as_bytes()).unwrap();
         assert_eq!(back.variations, r.variations);

@@ -89,6 +89,17 @@ pub enum Shape {
         /// The brush.
         brush: &'static str,
     },
+    /// A drop shown on its cell: the piece, pale, in a ring.
+    Drop {
+        /// The kind dropped.
+        kind: Kind,
+        /// Whose piece.
+        owner: Player,
+        /// The cell.
+        to: Cell,
+        /// The brush.
+        brush: &'static str,
+    },
 }
 
 /// Properties of [`Board`].
@@ -280,7 +291,7 @@ pub fn board(props: &BoardProps) -> Html {
             <g class="marks">{ marks_html }</g>
             <g class="pieces">{ pieces_html }</g>
             if !props.shapes.is_empty() {
-                <g class="shapes">{ for props.shapes.iter().map(|s| shape_view(&layout, v, *s)) }</g>
+                <g class="shapes">{ for props.shapes.iter().map(|s| shape_view(&layout, v, *s, props.two_char)) }</g>
             }
             { for cursor_mark }
             { choice }

@@ -12,9 +12,10 @@ pub(super) const RANK_KANJI: [&str; 12] = [
     "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
 ];
 
-/// A mark (a ring round the cell) or an arrow (centre to centre, with its head) over the board:
-/// `[data-mark="<cell>"]`, `[data-arrow="<from>><to>"]`.
-pub(super) fn shape_view(layout: &Layout, v: &Variant, s: Shape) -> Html {
+/// A mark (a ring round the cell), an arrow (centre to centre, with its head) or a drop (the
+/// piece, pale, in a ring) over the board: `[data-mark="<cell>"]`, `[data-arrow="<from>><to>"]`,
+/// a drop `[data-arrow="<piece>*><to>"]` (the piece's letter as the game's notation writes it).
+pub(super) fn shape_view(layout: &Layout, v: &Variant, s: Shape, two_char: bool) -> Html {
     let centre = |c: Cell| {
         let (x, y) = layout.cell_xy(c);
         (x + CELL / 2.0, y + CELL / 2.0)
@@ -25,6 +26,24 @@ pub(super) fn shape_view(layout: &Layout, v: &Variant, s: Shape) -> Html {
             html! {
                 <circle class={classes!("mark", brush)} data-mark={v.cell_name(cell)}
                     cx={format!("{x:.1}")} cy={format!("{y:.1}")} r={format!("{:.1}", CELL * 0.44)} />
+            }
+        }
+        Shape::Drop {
+            kind,
+            owner,
+            to,
+            brush,
+        } => {
+            let (x, y) = centre(to);
+            let (px, py) = layout.cell_xy(to);
+            let letter = koma_rules::notation::write_move(v, koma_rules::Move::Drop { kind, to });
+            let letter = letter.split('*').next().unwrap_or("");
+            html! {
+                <g class={classes!("arrow", "drop", brush)} data-arrow={format!("{letter}*>{}", v.cell_name(to))}>
+                    <g class="ghost">{ piece_svg(layout.v, Piece::new(owner, kind), px, py, layout.angle_of(owner), two_char) }</g>
+                    <circle class={classes!("mark", brush)} cx={format!("{x:.1}")} cy={format!("{y:.1}")}
+                        r={format!("{:.1}", CELL * 0.44)} />
+                </g>
             }
         }
         Shape::Arrow { from, to, brush } => {

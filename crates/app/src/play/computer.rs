@@ -17,14 +17,11 @@ use std::rc::Rc;
 
 use koma_engine::Level;
 use koma_engine::protocol::{Reply, Request};
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
-use super::{Action, Play};
+use crate::engine_worker::{self, EngineWorker, Holder};
 
-/// The worker's script, next to the page.
-const SCRIPT: &str = "./engine-worker.js";
+use super::{Action, Play};
 
 /// A hint is searched at the top level for at most this long.
 const HINT_MS: u32 = 1500;
@@ -38,26 +35,10 @@ struct Asked {
     hash: u64,
 }
 
-/// A running worker and its handlers (dropped with it).
-struct Running {
-    worker: web_sys::Worker,
-    ready: bool,
-    /// A request waiting for the worker to load.
-    queued: Option<Request>,
-    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
-    _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        self.worker.terminate();
-    }
-}
-
 /// The hook's own state: the worker, the request in flight, the last id.
 #[derive(Default)]
 struct Engine {
-    running: Option<Running>,
+    running: Option<EngineWorker>,
     asked: Option<Asked>,
     next_id: u32,
 }
@@ -142,107 +123,27 @@ fn ask(shared: &Shared, state: &Play, hint: bool) -> Request {
 
 /// Send `request`, starting the worker if there is none (it is sent once the worker is ready).
 fn send(shared: &Shared, state: &UseReducerHandle<Play>, request: Request) {
-    let mut e = shared.borrow_mut();
-    if e.running.is_none() {
-        match start(shared, state) {
-            Ok(r) => e.running = Some(r),
-            Err(message) => {
-                e.asked = None;
-                drop(e);
-                state.dispatch(Action::EngineFailed(message));
-                return;
-            }
-        }
+    engine_worker::send(shared, state, request, received, failed);
+}
+
+impl Holder for Engine {
+    fn worker(&mut self) -> &mut Option<EngineWorker> {
+        &mut self.running
     }
-    if let Some(r) = e.running.as_mut() {
-        if r.ready {
-            post(&r.worker, &request);
-        } else {
-            r.queued = Some(request);
-        }
+    fn forget(&mut self) {
+        self.asked = None;
     }
 }
 
-fn post(worker: &web_sys::Worker, request: &Request) {
-    match serde_wasm_bindgen::to_value(request) {
-        Ok(v) => {
-            let _ = worker.post_message(&v);
-        }
-        Err(e) => gloo::console::error!(format!("the request cannot be sent: {e}")),
-    }
-}
-
-/// Start a worker whose messages reach `state`.
-fn start(shared: &Shared, state: &UseReducerHandle<Play>) -> Result<Running, String> {
-    let worker = web_sys::Worker::new(SCRIPT)
-        .map_err(|e| format!("the computer cannot be started: {e:?}"))?;
-    let on_message = {
-        let shared = Rc::downgrade(shared);
-        let state = state.clone();
-        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |m: web_sys::MessageEvent| {
-            if let Some(shared) = shared.upgrade() {
-                received(&shared, &state, m.data());
-            }
-        })
-    };
-    let on_error = {
-        let shared = Rc::downgrade(shared);
-        let state = state.clone();
-        Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
-            e.prevent_default();
-            let message = match e.message() {
-                m if m.is_empty() => "the computer's worker stopped".to_string(),
-                m => format!("the computer's worker stopped: {m}"),
-            };
-            if let Some(shared) = shared.upgrade() {
-                fail(&shared, &state, message);
-            }
-        })
-    };
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    Ok(Running {
-        worker,
-        ready: false,
-        queued: None,
-        _on_message: on_message,
-        _on_error: on_error,
-    })
-}
-
-/// The worker is gone or refused: report it, and end the worker (later, not inside its own
-/// handler, which ending it would drop).
-fn fail(shared: &Shared, state: &UseReducerHandle<Play>, message: String) {
-    let mut e = shared.borrow_mut();
-    e.asked = None;
-    let gone = e.running.take();
-    drop(e);
-    let state = state.clone();
-    gloo::timers::callback::Timeout::new(0, move || {
-        drop(gone);
-        state.dispatch(Action::EngineFailed(message));
-    })
-    .forget();
+fn failed(state: &UseReducerHandle<Play>, message: String) {
+    state.dispatch(Action::EngineFailed(message));
 }
 
 /// A message from the worker.
-fn received(shared: &Shared, state: &UseReducerHandle<Play>, data: JsValue) {
-    let reply = match serde_wasm_bindgen::from_value::<Reply>(data) {
-        Ok(r) => r,
-        Err(e) => Reply::Failed {
-            message: format!("the computer sent what the page cannot read: {e}"),
-        },
-    };
+fn received(shared: &Shared, state: &UseReducerHandle<Play>, reply: Reply) {
     let mut e = shared.borrow_mut();
     match reply {
-        Reply::Ready => {
-            if let Some(r) = e.running.as_mut() {
-                r.ready = true;
-                if let Some(q) = r.queued.take() {
-                    post(&r.worker, &q);
-                }
-            }
-        }
+        Reply::Ready => {}
         Reply::Best {
             id,
             best,
@@ -276,7 +177,7 @@ fn received(shared: &Shared, state: &UseReducerHandle<Play>, data: JsValue) {
         Reply::Lines { .. } => {}
         Reply::Error { message, .. } | Reply::Failed { message } => {
             drop(e);
-            fail(shared, state, message);
+            engine_worker::fail(shared, state, message, failed);
         }
     }
 }

@@ -465,6 +465,8 @@ fn buttons_view(
                     <button data-action="numbers" onclick={d(|| Action::Numbers)}>
                         { if st.numbers { "一二三" } else { "123" } }</button>
                 }
+                <a href={crate::analysis::href(st.game(), st.table.shown_ply())} data-action="analyse">
+                    { lang.pick("検討", "Analyse") }</a>
                 <button data-action="sound" aria-pressed={st.sound.to_string()} onclick={d(|| Action::Sound)}>
                     { if st.sound { lang.pick("音：オン", "Sound: on") } else { lang.pick("音：オフ", "Sound: off") } }</button>
                 <a href="#/" data-action="home">{ lang.pick("最初の画面", "Home") }</a>

@@ -122,27 +122,7 @@ pub(super) fn record_panel(
             }
         })
     };
-    let on_file = {
-        let load = load.clone();
-        let reader = std::rc::Rc::new(std::cell::RefCell::new(None));
-        Callback::from(move |e: Event| {
-            let Some(file) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-                .and_then(|i| i.files())
-                .and_then(|f| f.get(0))
-            else {
-                return;
-            };
-            let load = load.clone();
-            let task = gloo::file::callbacks::read_as_bytes(&file.into(), move |r| {
-                if let Ok(bytes) = r {
-                    load(&bytes);
-                }
-            });
-            *reader.borrow_mut() = Some(task);
-        })
-    };
+    let on_file = crate::record::file_input(std::rc::Rc::new(load.clone()));
     // the clipboard: copy the record shown; paste one and load it (the browser may ask first)
     let on_copy = text.clone().map(|t| {
         let state = state.clone();

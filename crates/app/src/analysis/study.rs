@@ -1,0 +1,366 @@
+//! The analysis board's state and reducer: the game tree with its variations, the move shown,
+//! the board's table for the position there, and what the engine has found for it.
+//!
+//! A move made on the board goes into the tree after the move shown: where the tree already has
+//! it, the board follows that move; otherwise it makes a branch (the record is never cut). The
+//! engine's lines are kept for the move they were found for; a line's move clicked plays the line
+//! up to it into the tree the same way.
+
+use std::rc::Rc;
+
+use koma_rules::tree::{NodeId, ROOT, Tree};
+use koma_rules::{Game, Move, RuleOptions, notation};
+use yew::prelude::*;
+
+use crate::table::{Table, TableAction};
+
+/// The most lines the engine shows.
+pub const MAX_LINES: u8 = koma_engine::analysis::MAX_LINES as u8;
+
+/// One of the engine's lines, read back into moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FoundLine {
+    /// The score as the worker wrote it (`cp:<n>` / `mate:<plies>` from sente's side; one a
+    /// seat, comma-separated, for three players).
+    pub score: String,
+    /// The moves, each legal after the ones before it (reading stops at the first that is not).
+    pub moves: Vec<Move>,
+}
+
+/// What the engine has found for one move of the tree, as the worker wrote it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    /// The move (node) it is for.
+    pub node: NodeId,
+    /// The depth every line completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: f64,
+    /// Milliseconds searched.
+    pub ms: f64,
+    /// The lines, best first, in the game's notation.
+    pub lines: Vec<koma_engine::protocol::LineText>,
+    /// Whether the search has ended.
+    pub done: bool,
+}
+
+/// What the engine has found for the move shown, its lines read back into moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The move (node) it is for.
+    pub node: NodeId,
+    /// The depth every line completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: f64,
+    /// Milliseconds searched.
+    pub ms: f64,
+    /// The lines, best first.
+    pub lines: Vec<FoundLine>,
+    /// Whether the search has ended (nothing deeper will come).
+    pub done: bool,
+}
+
+/// The analysis board.
+#[derive(Clone)]
+pub struct Study {
+    /// The game and its variations.
+    pub tree: Tree,
+    /// The move shown (the root: the start).
+    pub node: NodeId,
+    /// The board: the game up to the move shown.
+    pub table: Table,
+    /// The rules' options the game is played with.
+    pub options: RuleOptions,
+    /// How many lines the engine shows (1 to [`MAX_LINES`]).
+    pub lines: u8,
+    /// Whether the engine is thinking.
+    pub thinking: bool,
+    /// What it found for the move shown.
+    pub found: Option<Analysis>,
+    /// The engine's failure, in words.
+    pub engine_error: Option<String>,
+    /// Counts restarts of the engine (a new worker).
+    pub restarts: u32,
+    /// Moves in USI (else Japanese where the game has it).
+    pub usi: bool,
+    /// Ranks as numbers.
+    pub numbers: bool,
+    /// A record that could not be loaded, and why.
+    pub import_error: Option<String>,
+    /// Changes with the tree (a move added, promoted, deleted; a record loaded).
+    pub tree_version: u64,
+    /// Changes on every action.
+    pub version: u64,
+}
+
+impl PartialEq for Study {
+    fn eq(&self, other: &Self) -> bool {
+        self.version == other.version
+    }
+}
+
+/// What a person (or the engine) does on the analysis board.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StudyAction {
+    /// A gesture on the board.
+    Table(TableAction),
+    /// Show the position after this move of the tree.
+    Go(NodeId),
+    /// One move back.
+    Back,
+    /// One move on (the main continuation).
+    Forward,
+    /// The start.
+    First,
+    /// The end of the line shown.
+    Last,
+    /// Make the line through the move shown the main line.
+    Promote,
+    /// Delete the move shown and what follows it.
+    Delete,
+    /// Show this many lines.
+    Lines(u8),
+    /// Start or stop the engine.
+    Think(bool),
+    /// The engine's lines for a move of the tree.
+    Found(Found),
+    /// The engine failed.
+    EngineFailed(String),
+    /// Restart a failed engine.
+    EngineRestart,
+    /// Play line `line`'s moves up to and including move `upto` (0-based).
+    PlayLine {
+        /// The line (0-based).
+        line: usize,
+        /// The last move played (0-based).
+        upto: usize,
+    },
+    /// Load a record (its tree) in place of this one.
+    Load(Box<Tree>),
+    /// A record could not be loaded: why.
+    ImportError(String),
+    /// USI or Japanese moves.
+    Notation,
+    /// Ranks as numbers or kanji.
+    Numbers,
+}
+
+impl Study {
+    /// The board for `tree`, at `node`.
+    pub fn new(tree: Tree, node: NodeId, options: RuleOptions, lines: u8) -> Study {
+        let node = if tree.contains(node) { node } else { ROOT };
+        let settings = crate::storage::settings();
+        let table = Table::new(game_at(&tree, node, options));
+        Study {
+            tree,
+            node,
+            table,
+            options,
+            lines: lines.clamp(1, MAX_LINES),
+            thinking: true,
+            found: None,
+            engine_error: None,
+            restarts: 0,
+            usi: settings.usi,
+            numbers: settings.numbers,
+            import_error: None,
+            tree_version: 0,
+            version: 0,
+        }
+    }
+
+    /// The game up to the move shown.
+    pub fn game(&self) -> &Game {
+        &self.table.game
+    }
+
+    /// Show `node`: the board set up for it, the engine's lines for another move dropped.
+    fn go(&mut self, node: NodeId) {
+        if !self.tree.contains(node) {
+            return;
+        }
+        if node != self.node {
+            self.found = None;
+        }
+        self.node = node;
+        let mut table = Table::new(game_at(&self.tree, node, self.options));
+        table.flipped = self.table.flipped;
+        table.seat = self.table.seat;
+        self.table = table;
+    }
+
+    /// Play `mv` after the move shown: into the tree (the child that has it, or a new branch),
+    /// then shown. Whether the rules allowed it (else the table keeps their refusal).
+    fn play(&mut self, mv: Move) -> bool {
+        let mut trial = self.table.clone();
+        if !trial.play(mv) {
+            self.table.foul = trial.foul;
+            self.table.clear();
+            return false;
+        }
+        let before = self.tree.children(self.node).len();
+        let node = self.tree.add(self.node, mv);
+        if self.tree.children(self.node).len() != before {
+            self.tree_version += 1;
+        }
+        self.found = None;
+        self.node = node;
+        let flipped = self.table.flipped;
+        let seat = self.table.seat;
+        self.table = trial;
+        self.table.flipped = flipped;
+        self.table.seat = seat;
+        true
+    }
+
+    /// The moves of the line through the move shown, after it (its main continuation).
+    pub fn ahead(&self) -> Vec<NodeId> {
+        let line = self.tree.line_through(self.node);
+        let at = self.tree.ply(self.node);
+        line[at..].to_vec()
+    }
+
+    /// The record's text of `moves` from the position shown, as far as they are legal.
+    pub fn read_line(&self, texts: &[String]) -> Vec<Move> {
+        let v = self.game().position().variant();
+        let mut pos = self.game().position().clone();
+        let mut out = Vec::new();
+        for t in texts {
+            let Ok(m) = notation::read_move(v, t) else {
+                break;
+            };
+            if !pos.try_play(m) {
+                break;
+            }
+            out.push(m);
+        }
+        out
+    }
+}
+
+/// The game from the tree's start through `node`, every move played by the rules.
+pub fn game_at(tree: &Tree, node: NodeId, options: RuleOptions) -> Game {
+    let mut g = Game::from_position(tree.start().clone(), options);
+    for m in tree.moves_to(node) {
+        if g.play(m).is_err() {
+            break;
+        }
+    }
+    g
+}
+
+impl Reducible for Study {
+    type Action = StudyAction;
+    fn reduce(self: Rc<Self>, action: StudyAction) -> Rc<Self> {
+        let mut s = (*self).clone();
+        s.version += 1;
+        match action {
+            StudyAction::Table(a) => {
+                let before = s.table.key();
+                if let Some(mv) = s.table.gesture(a) {
+                    s.play(mv);
+                }
+                s.table.settle(before, true);
+            }
+            StudyAction::Go(n) => s.go(n),
+            StudyAction::Back => {
+                if let Some(p) = s.tree.parent(s.node) {
+                    s.go(p)
+                }
+            }
+            StudyAction::Forward => {
+                if let Some(&c) = s.tree.children(s.node).first() {
+                    s.go(c)
+                }
+            }
+            StudyAction::First => s.go(ROOT),
+            StudyAction::Last => {
+                if let Some(&n) = s.ahead().last() {
+                    s.go(n)
+                }
+            }
+            StudyAction::Promote => {
+                s.tree.promote(s.node);
+                s.tree_version += 1;
+            }
+            StudyAction::Delete => {
+                if let Some(p) = s.tree.delete(s.node) {
+                    s.tree_version += 1;
+                    s.go(p);
+                }
+            }
+            StudyAction::Lines(n) => {
+                s.lines = n.clamp(1, MAX_LINES);
+                s.found = None;
+            }
+            StudyAction::Think(on) => {
+                s.thinking = on;
+                if on {
+                    s.found = None;
+                }
+            }
+            StudyAction::Found(f) => {
+                if f.node == s.node {
+                    let lines = f
+                        .lines
+                        .into_iter()
+                        .map(|l| FoundLine {
+                            moves: s.read_line(&l.moves),
+                            score: l.score,
+                        })
+                        .collect();
+                    s.found = Some(Analysis {
+                        node: f.node,
+                        depth: f.depth,
+                        nodes: f.nodes,
+                        ms: f.ms,
+                        lines,
+                        done: f.done,
+                    });
+                }
+            }
+            StudyAction::EngineFailed(e) => {
+                s.engine_error = Some(e);
+                s.thinking = false;
+            }
+            StudyAction::EngineRestart => {
+                s.engine_error = None;
+                s.thinking = true;
+                s.found = None;
+                s.restarts += 1;
+            }
+            StudyAction::PlayLine { line, upto } => {
+                let moves = s
+                    .found
+                    .as_ref()
+                    .and_then(|f| f.lines.get(line))
+                    .map(|l| l.moves.iter().take(upto + 1).copied().collect::<Vec<_>>())
+                    .unwrap_or_default();
+                for m in moves {
+                    if !s.play(m) {
+                        break;
+                    }
+                }
+                s.table.refresh(true);
+            }
+            StudyAction::Load(tree) => {
+                s.tree = *tree;
+                s.tree_version += 1;
+                s.import_error = None;
+                s.node = usize::MAX;
+                s.go(ROOT);
+            }
+            StudyAction::ImportError(e) => s.import_error = Some(e),
+            StudyAction::Notation => {
+                s.usi = !s.usi;
+                crate::storage::update_settings(|x| x.usi = s.usi);
+            }
+            StudyAction::Numbers => {
+                s.numbers = !s.numbers;
+                crate::storage::update_settings(|x| x.numbers = s.numbers);
+            }
+        }
+        Rc::new(s)
+    }
+}
