@@ -2,29 +2,9 @@
 // that reports its moves, the custom element thirty times on one page, every mode, new
 // positions from the host, hostile parameters, and a strict Content-Security-Policy.
 import { test, expect } from "@playwright/test";
-import { GAMES, drag, serve, tap } from "./helpers.mjs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { GAMES, closeHosts, drag, hostPage, tap } from "./helpers.mjs";
 
-/** A host page of another origin: its own static server on the loopback, over a folder of
- * pages the test writes (Chromium lets a loopback page load Koma from the loopback). */
-async function hostPage(page, name, html) {
-  const dir = await mkdtemp(join(tmpdir(), "koma-host-"));
-  await writeFile(join(dir, name), html);
-  const server = await serve(dir);
-  hosts.push({ server, dir });
-  // another origin than the app's: another port, and the name rather than the address
-  await page.goto(`${server.origin.replace("127.0.0.1", "localhost")}/${name}`);
-}
-
-const hosts = [];
-test.afterEach(async () => {
-  for (const { server, dir } of hosts.splice(0)) {
-    server.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
-});
+test.afterEach(closeHosts);
 
 test.describe("embedded boards", () => {
   test.skip(({ isMobile }) => isMobile, "the embeds are tested on the desktop window");

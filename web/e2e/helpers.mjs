@@ -6,6 +6,8 @@
 import { expect, test } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -182,4 +184,26 @@ export async function serve(dir) {
     server.on("exit", (c) => fail(new Error(`the static server exited (${c}): ${out}`)));
   });
   return { origin, stop: () => server.kill() };
+}
+
+const hosts = [];
+
+/** Open `html` as page `name` of a host of another origin: its own static server on the
+ * loopback, over a folder the test writes (Chromium lets a loopback page load Koma from the
+ * loopback); the page's name rather than its address makes it another origin than the app's.
+ * `closeHosts` (after each test) stops them. */
+export async function hostPage(page, name, html) {
+  const dir = await mkdtemp(join(tmpdir(), "koma-host-"));
+  await writeFile(join(dir, name), html);
+  const server = await serve(dir);
+  hosts.push({ server, dir });
+  await page.goto(`${server.origin.replace("127.0.0.1", "localhost")}/${name}`);
+}
+
+/** Stop the host pages' servers and remove their folders. */
+export async function closeHosts() {
+  for (const { server, dir } of hosts.splice(0)) {
+    server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
 }

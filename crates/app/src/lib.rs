@@ -10,6 +10,7 @@
 //!   1 gote or B, 2 C) and `?level=1..8` its level (default [`start::DEFAULT_LEVEL`]);
 //! - `#/analysis/<game>` the analysis board: the start as `#/play` takes it, `?moves=7g7f,3c3d`
 //!   the moves, `?ply=<n>` the move shown, `?lines=1..5` the engine's lines (see [`analysis`]);
+//! - `#/editor/<game>` the board editor, `?sfen=` the position it opens (see [`editor`]);
 //! - `#/online/<id>` an online game (`?seat=<token>`: an invitation's seat), `#/lobby` the open
 //!   online games (see [`online`]).
 //!
@@ -19,8 +20,10 @@
 
 pub mod analysis;
 pub mod board;
+pub mod editor;
 pub mod embed;
 pub mod engine_worker;
+pub mod hit;
 pub mod home;
 pub mod i18n;
 pub mod movelist;
@@ -31,6 +34,7 @@ pub mod record;
 pub mod saved;
 pub mod saved_list;
 pub mod screen;
+pub mod snippet;
 pub mod sound;
 pub mod start;
 pub mod storage;
@@ -66,8 +70,27 @@ pub enum Route {
     Lobby,
     /// The analysis board (`#/analysis/<game>`).
     Analysis(analysis::AnalysisStart),
+    /// The board editor (`#/editor/<game>`).
+    Editor(editor::EditorStart),
     /// An address that names nothing.
     Unknown(String),
+}
+
+/// `%`-encode what a query value cannot hold as it is.
+pub(crate) fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            ' ' => out.push_str("%20"),
+            '+' => out.push_str("%2B"),
+            '%' => out.push_str("%25"),
+            '&' => out.push_str("%26"),
+            '#' => out.push_str("%23"),
+            '?' => out.push_str("%3F"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Decode `%xx` and `+` in a query value.
@@ -122,6 +145,16 @@ impl Route {
                 id: id.to_string(),
                 token,
             };
+        }
+        if let Some(game) = path.strip_prefix("/editor/") {
+            let Ok(game) = game.parse::<GameId>() else {
+                return Route::Unknown(h.to_string());
+            };
+            let sfen = query
+                .split('&')
+                .find_map(|p| p.strip_prefix("sfen="))
+                .map(decode);
+            return Route::Editor(editor::EditorStart { game, sfen });
         }
         if let Some(game) = path.strip_prefix("/analysis/") {
             let Ok(game) = game.parse::<GameId>() else {
@@ -304,6 +337,7 @@ pub fn app() -> Html {
         Route::Analysis(start) => {
             html! { <analysis::AnalysisView key={(*hash).clone()} {start} /> }
         }
+        Route::Editor(start) => html! { <editor::EditorView key={(*hash).clone()} {start} /> },
         Route::Unknown(h) => html! {
             <section class="load-error" data-error="address">
                 <p>{ format!("This address cannot be opened: {h}") }</p>

@@ -239,6 +239,8 @@ impl Table {
     fn attempt(&mut self, source: Source, to: Cell) -> Option<Move> {
         let from = match source {
             Source::Hand(kind) => return Some(Move::Drop { kind, to }),
+            // (only the editor's board picks from a given hand)
+            Source::Tray(..) => return None,
             Source::Cell(c) => c,
         };
         let legal = self.game.legal_moves();

@@ -62,6 +62,7 @@ pub fn destinations(legal: &[Move]) -> Vec<(Source, Cell)> {
         let k = match s {
             Source::Cell(x) => (0, x.0),
             Source::Hand(k) => (1, k.0),
+            Source::Tray(p, k) => (2 + p.0, k.0),
         };
         (k, c.0)
     });

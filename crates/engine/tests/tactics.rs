@@ -102,7 +102,7 @@ fn shogi_mates_in_three() {
     // three, none in two)
     for text in [
         "7k1/9/9/6R2/9/9/9/9/K8 b N 1",
-        "6k2/5B1p1/8p/9/9/9/9/9/K8 b GG 1",
+        "7k1/9/9/9/9/9/9/9/K8 b BG 1",
         "7k1/8s/5+R2g/9/9/9/9/9/K8 b B 1",
     ] {
         finds_mate(GameId::Shogi, text, 3);

@@ -20,6 +20,18 @@ pub enum NotationError {
     Hex(#[from] crate::hex::HexError),
 }
 
+impl NotationError {
+    /// The setup the text describes, where it was read but is not a position of the game (the
+    /// rules' faults aside): an editor opens it to mend it.
+    pub fn into_setup(self) -> Option<crate::position::setup::Setup> {
+        match self {
+            NotationError::Sfen(crate::sfen::SfenError::Setup(p))
+            | NotationError::Hex(crate::hex::HexError::Setup(p)) => Some(p.into_setup()),
+            _ => None,
+        }
+    }
+}
+
 /// Read a position of `game`.
 ///
 /// # Errors

@@ -579,6 +579,28 @@ mod tests {
         };
         assert_eq!(p.faults().len(), 2);
         assert_eq!(p.into_setup().game, GameId::Shogi);
+        // 二歩 on the board, each file once per side
+        assert_eq!(
+            faults(e("4k4/9/4p4/9/9/4P4/4P4/4P4/4K4 b - 1")),
+            [SetupError::TwoPawns {
+                side: "sente",
+                file: 5
+            }]
+        );
+        // the side not to move in check (sente could take the king), found once the setup
+        // has no other fault
+        assert_eq!(
+            faults(e("4k4/9/9/9/4R4/9/9/9/4K4 b - 1")),
+            [SetupError::NotToMoveInCheck { side: "gote" }]
+        );
+        assert!(from_sfen(GameId::Shogi, "4k4/9/9/9/4R4/9/9/9/4K4 w - 1").is_ok());
+        assert_eq!(
+            faults(from_sfen(GameId::Minishogi, "k4/5/P4/P4/4K b - 1").unwrap_err()),
+            [SetupError::TwoPawns {
+                side: "sente",
+                file: 5
+            }]
+        );
         assert!(matches!(
             from_sfen(GameId::Minishogi, "rbsgk/4p/5/P4/KGSBN b - 1").unwrap_err(),
             SfenError::UnknownPiece { .. }

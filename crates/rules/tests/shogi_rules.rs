@@ -129,9 +129,9 @@ fn promotion_is_optional_in_the_zone_and_only_there() {
     let gold = "4k4/9/9/4G4/9/9/9/9/4K4 b - 1";
     assert_eq!(try_move(S, gold, "5d5c+"), Err(IllegalMove::CannotPromote));
     // a promoted piece stays promoted and goes to hand unpromoted when captured
-    let mut q = pos(S, "4k4/9/9/9/4+R4/9/9/9/4K4 b - 1");
-    q.play(mv(&q, "5e5d")).unwrap();
-    assert!(to_sfen(&q).starts_with("4k4/9/9/4+R4/"), "{}", to_sfen(&q));
+    let mut q = pos(S, "4k4/9/9/9/3+R5/9/9/9/4K4 b - 1");
+    q.play(mv(&q, "6e6d")).unwrap();
+    assert!(to_sfen(&q).starts_with("4k4/9/9/3+R5/"), "{}", to_sfen(&q));
     let mut r = pos(S, "4k4/4+R4/9/9/9/9/9/9/4K4 w - 1");
     r.play(mv(&r, "5a5b")).unwrap();
     assert!(to_sfen(&r).contains(" r "), "{}", to_sfen(&r));
@@ -241,8 +241,8 @@ fn strict_play_loses_by_a_foul_and_casual_play_refuses_it() {
 
 #[test]
 fn checkmate_ends_the_game() {
-    // 1c gold drop to 1b mates: king 1a, sente gold supported by the lance on 1i
-    let s = "8k/9/9/9/9/9/9/9/K7L b G 1";
+    // a gold dropped on 1b mates: king 1a, the gold supported by the pawn on 1c
+    let s = "8k/9/8P/9/9/9/9/9/K8 b G 1";
     let mut g = Game::from_position(pos(S, s), RuleOptions::default());
     let m = mv(g.position(), "G*1b");
     assert_eq!(

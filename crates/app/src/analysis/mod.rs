@@ -122,7 +122,7 @@ pub fn href(game: &koma_rules::Game, ply: usize) -> String {
     } else if *game.start() != koma_rules::Position::start(v.id) {
         q.push(format!(
             "sfen={}",
-            encode(&notation::write_position(game.start()))
+            crate::encode(&notation::write_position(game.start()))
         ));
     }
     let preset = game.options().preset;
@@ -132,7 +132,7 @@ pub fn href(game: &koma_rules::Game, ply: usize) -> String {
     let moves: Vec<String> = game
         .moves()
         .into_iter()
-        .map(|m| encode(&notation::write_move(v, m)))
+        .map(|m| crate::encode(&notation::write_move(v, m)))
         .collect();
     if !moves.is_empty() {
         q.push(format!("moves={}", moves.join(",")));
@@ -144,23 +144,6 @@ pub fn href(game: &koma_rules::Game, ply: usize) -> String {
         format!("?{}", q.join("&"))
     };
     format!("#/analysis/{}{query}", v.id.as_str())
-}
-
-/// `%`-encode what a query value cannot hold as it is.
-fn encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            ' ' => out.push_str("%20"),
-            '+' => out.push_str("%2B"),
-            '%' => out.push_str("%25"),
-            '&' => out.push_str("%26"),
-            '#' => out.push_str("%23"),
-            '?' => out.push_str("%3F"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Sente's winning chances (0 to 100) for a score from sente's side (`cp:<n>` or
@@ -277,6 +260,7 @@ fn analysis(p: &BoardProps) -> Html {
     };
     engine::use_analysis(&state);
     let wide = crate::screen::use_wide();
+    let annotations = crate::snippet::use_annotations(state.tree.start().game());
     let dispatcher = state.dispatcher();
     let on_attempt = use_callback(dispatcher.clone(), |(s, c), d| {
         d.dispatch(StudyAction::Table(TableAction::Attempt(s, c)))
@@ -309,7 +293,22 @@ fn analysis(p: &BoardProps) -> Html {
     let gid = v.id;
     let moves = game.moves();
     let check = koma_rules::status::Status::of(game, pos).marked_royal;
-    let shapes = Rc::new(arrows(st));
+    // the engine's arrows, and the marks and arrows drawn for a page
+    let shapes = Rc::new(
+        arrows(st)
+            .into_iter()
+            .chain(annotations.shapes.iter().copied())
+            .collect::<Vec<_>>(),
+    );
+    let start_text = notation::write_position(st.tree.start());
+    let line: Rc<Vec<String>> = Rc::new(
+        st.tree
+            .line_through(st.node)
+            .into_iter()
+            .filter_map(|n| st.tree.mv(n))
+            .map(|m| notation::write_move(v, m))
+            .collect(),
+    );
     let status = st.table.status_line(lang, &[]);
     let foul = st.table.foul.map(|e| {
         html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ crate::i18n::foul(lang, e) }</p> }
@@ -323,12 +322,12 @@ fn analysis(p: &BoardProps) -> Html {
     let play_here = format!(
         "#/play/{}?sfen={}",
         gid.as_str(),
-        encode(&notation::write_position(pos))
+        crate::encode(&notation::write_position(pos))
     );
     html! {
         <section class="play analysis" data-analysis="" data-game={gid.as_str()} data-wide={wide.to_string()}
             data-ply={moves.len().to_string()}>
-            <div class="board-area">
+            <div class="board-area" ref={annotations.area.clone()}>
                 { for bar }
                 <Board variant={v} cells={cells_of(pos)} hands={hands_of(pos)} homes={crate::view::homes(v)}
                     turn={pos.turn()} active={game.outcome().is_none()} dests={st.table.dests.clone()}
@@ -369,6 +368,8 @@ fn analysis(p: &BoardProps) -> Html {
                 </div>
                 <moves::MoveTree {tree} {texts} current={st.node} {on_go} />
                 { record }
+                <crate::snippet::SnippetBuilder game={gid} position={Some(start_text)} moves={line}
+                    ply={Some(st.tree.ply(st.node))} annotations={annotations.clone()} />
             </div>
         </section>
     }

@@ -64,7 +64,7 @@ impl Cells<'_> {
             if piece.is_empty() {
                 continue;
             }
-            let own = piece.owner() == props.turn;
+            let own = piece.owner() == props.turn || props.editing;
             let source = Source::Cell(cell);
             let key = keys.borrow().keys[cell.index()];
             pieces_html.push((

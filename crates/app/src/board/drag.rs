@@ -178,6 +178,8 @@ pub(super) fn use_drag(props: &BoardProps, svg_ref: &NodeRef, layout: Layout) ->
         let on_attempt = props.on_attempt.clone();
         let on_select = props.on_select.clone();
         let on_cell = props.on_cell.clone();
+        let on_outside = props.on_outside.clone();
+        let editing = props.editing;
         let selected = props.selected;
         // destinations of the selected piece: a click on one of them (a lion's own square after
         // its first step) is a move, not a new selection
@@ -221,15 +223,17 @@ pub(super) fn use_drag(props: &BoardProps, svg_ref: &NodeRef, layout: Layout) ->
                 on_select.emit((selected != Some(p.source)).then_some(p.source));
                 return;
             }
-            if let Some(to) = landed
-                && Some(to)
-                    != match p.source {
-                        Source::Cell(c) => Some(c),
-                        Source::Hand(_) => None,
-                    }
-            {
-                DROPPED.with(|d| d.set(Some(to)));
-                on_attempt.emit((p.source, to));
+            let from = match p.source {
+                Source::Cell(c) => Some(c),
+                Source::Hand(_) | Source::Tray(..) => None,
+            };
+            match landed {
+                Some(to) if Some(to) != from => {
+                    DROPPED.with(|d| d.set(Some(to)));
+                    on_attempt.emit((p.source, to));
+                }
+                None if editing => on_outside.emit((p.source, e.client_x(), e.client_y())),
+                _ => {}
             }
         })
     };

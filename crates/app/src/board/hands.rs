@@ -36,8 +36,12 @@ impl Hands<'_> {
         let items = hand.iter().enumerate().map(|(i, &(kind, n))| {
             let (x, y) = Layout::hand_xy(place, i);
             let piece = Piece::new(owner, kind);
-            let source = Source::Hand(kind);
-            let movable = owner == props.turn;
+            let source = if props.editing {
+                Source::Tray(owner, kind)
+            } else {
+                Source::Hand(kind)
+            };
+            let movable = owner == props.turn || props.editing;
             let onpointerdown = {
                 let down = self.down.clone();
                 Callback::from(move |e: PointerEvent| {

@@ -42,6 +42,25 @@ use overlays::{choice_view, coordinates, shape_view};
 use pieces::PieceKeys;
 pub use pieces::SLIDE_MS;
 pub use thumb::thumbnail;
+
+/// One piece drawn alone (the editor's palette): an SVG of one cell, with the board's styles;
+/// gote's upside down.
+pub fn piece_icon(v: &'static Variant, piece: Piece, two_char: bool) -> Html {
+    let angle =
+        if !koma_rules::Description::of(v.id).three_players() && piece.owner() != Player::FIRST {
+            180.0
+        } else {
+            0.0
+        };
+    html! {
+        <svg class="board piece-icon" viewBox={format!("0 0 {CELL} {CELL}")} data-game={v.id.as_str()}
+            aria-hidden="true">
+            <g class="piece" data-owner={piece.owner().0.to_string()}>
+                { pieces::piece_svg(v, piece, 0.0, 0.0, angle, two_char) }
+            </g>
+        </svg>
+    }
+}
 use web_sys::PointerEvent;
 use yew::prelude::*;
 
@@ -52,6 +71,8 @@ pub enum Source {
     Cell(Cell),
     /// A piece in the hand of the side to move.
     Hand(Kind),
+    /// A piece in a given player's hand (the editor, where any hand's pieces can be moved).
+    Tray(Player, Kind),
 }
 
 /// A choice the board shows over a cell.
@@ -160,6 +181,15 @@ pub struct BoardProps {
     /// hexagon's; none: no tints). See [`crate::view::homes`].
     #[prop_or_default]
     pub homes: Rc<Vec<Option<u8>>>,
+    /// The editor: every piece on the board and in each hand can be picked up, whoever is to
+    /// move; a drop on a cell is `on_attempt` (a hand's piece as [`Source::Tray`]), a drop
+    /// anywhere else `on_outside`.
+    #[prop_or_default]
+    pub editing: bool,
+    /// The editor: a piece dragged from `source` and let go off every cell, at this point of the
+    /// page (client coordinates), for the editor to find where (a hand, the palette, away).
+    #[prop_or_default]
+    pub on_outside: Callback<(Source, i32, i32)>,
 }
 
 /// The board component.

@@ -1090,7 +1090,7 @@ mod tests {
         other.sort_unstable();
         assert_eq!(seen, other);
         // a pawn in hand: the first input of its kind, mine in one view and theirs in the other
-        let held = small("rbsgk/5/5/P4/KGSBR b P 1");
+        let held = small("rbsgk/5/5/P4/KGSBR w P 1");
         let hand = |me| {
             let mut h = Vec::new();
             inputs.each(&held, me, false, |i| {
@@ -1170,7 +1170,7 @@ mod tests {
         // sente's rook on 5c attacked by gote's silver on 4b (4b's silver steps to 5c) and
         // defended by sente's gold on 5d; sente's bishop on 1e attacked by gote's lance on 1a,
         // undefended; gote's silver attacked by the bishop and defended by its king
-        let pos = read_position(GameId::Shogi, "4k3l/5s3/4R4/4G4/8B/9/9/9/4K4 b - 1").unwrap();
+        let pos = read_position(GameId::Shogi, "4k3l/5s3/4R4/4G4/8B/9/9/9/4K4 w - 1").unwrap();
         let zoned = Inputs::of(&pos).with_zone(true).with_threats(true);
         assert_eq!(
             zoned.len(),

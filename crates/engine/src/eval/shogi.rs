@@ -274,7 +274,7 @@ mod tests {
                 200,
             ),
             (
-                "ln3g1nl/1r1sg2b1/p1pp2spp/1p4p2/9/9/PPPPPPPPP/1B2k2R1/LNSGKGSNL b - 1",
+                "ln3g1nl/1r1sg2b1/p1pp2spp/1p4p2/9/9/PPPPPPPPP/1Bk4R1/LNSGKGSNL w - 1",
                 -200,
             ),
         ] {

@@ -16,6 +16,7 @@ use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move, Played};
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Kind, Player};
+use crate::position::setup::{Setup, SetupError};
 use crate::position::{MoveList, Position};
 use crate::variant::kinds::{BISHOP, GOLD, KING, PAWN, ROOK, SILVER};
 
@@ -43,6 +44,14 @@ impl GameRules for Minishogi {
 
     fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
         super::square_home(g, &HOME, player)
+    }
+
+    fn check_setup(&self, setup: &Setup, faults: &mut Vec<SetupError>) {
+        super::shogi::check_pawns(setup, faults);
+    }
+
+    fn check_position(&self, pos: &mut Position, faults: &mut Vec<SetupError>) {
+        super::shogi::check_not_to_move(pos, faults);
     }
 
     #[inline]

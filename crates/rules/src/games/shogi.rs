@@ -27,8 +27,10 @@ use crate::options::{PointRule, RuleOptions};
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Kind, Piece, Player};
 use crate::position::rules::NamedStart;
+use crate::position::setup::{Setup, SetupError};
 use crate::position::{MoveList, Position};
 use crate::variant::GameId;
+use crate::variant::Variant;
 use crate::variant::kinds::{BISHOP, GOLD, KING, KNIGHT, LANCE, PAWN, ROOK, SILVER};
 
 /// Sente's pieces at the start: (file, rank from its side, kind); gote's are turned half round.
@@ -80,6 +82,14 @@ impl GameRules for Shogi {
 
     fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
         super::square_home(g, &HOME, player)
+    }
+
+    fn check_setup(&self, setup: &Setup, faults: &mut Vec<SetupError>) {
+        check_pawns(setup, faults);
+    }
+
+    fn check_position(&self, pos: &mut Position, faults: &mut Vec<SetupError>) {
+        check_not_to_move(pos, faults);
     }
 
     /// The standard handicaps ([`crate::handicap`]).
@@ -242,6 +252,43 @@ fn pawn_files(pos: &Position, me: Player) -> u32 {
         }
     }
     files
+}
+
+/// The shogi family's checks of a setup: no side has two unpromoted pawns on a file (二歩).
+pub(crate) fn check_pawns(setup: &Setup, faults: &mut Vec<SetupError>) {
+    let v = Variant::get(setup.game);
+    let Some(pawn) = v.pawn else { return };
+    for p in (0..v.players()).map(Player) {
+        let own = Piece::new(p, pawn);
+        let mut seen = 0u32;
+        for c in v.geometry.cells() {
+            if setup.board.get(c.index()) != Some(&own) {
+                continue;
+            }
+            let file = v.file_rank(c).0;
+            if seen >> file & 1 != 0 {
+                let e = SetupError::TwoPawns {
+                    side: crate::names::seat(setup.game, p, crate::names::Lang::En),
+                    file,
+                };
+                if !faults.contains(&e) {
+                    faults.push(e);
+                }
+            }
+            seen |= 1 << file;
+        }
+    }
+}
+
+/// The shogi family's check of a whole position: the side not to move is not in check (the
+/// side to move could take its king).
+pub(crate) fn check_not_to_move(pos: &mut Position, faults: &mut Vec<SetupError>) {
+    let other = Player(1 - pos.turn().0.min(1));
+    if pos.is_attacked(other) {
+        faults.push(SetupError::NotToMoveInCheck {
+            side: crate::names::seat(pos.game(), other, crate::names::Lang::En),
+        });
+    }
 }
 
 /// The fouls of the shogi family found by playing a move: the own king left attacked, and a

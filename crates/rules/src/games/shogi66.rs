@@ -18,7 +18,7 @@ use crate::moves::{IllegalMove, Move};
 use crate::options::RuleOptions;
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Kind, Player};
-use crate::position::setup::Setup;
+use crate::position::setup::{Setup, SetupError};
 use crate::position::{MoveList, Position};
 use crate::variant::HAND_KINDS;
 use crate::variant::kinds::{BISHOP, GOLD, KING, KNIGHT, LANCE, PAWN, ROOK, SILVER};
@@ -65,6 +65,14 @@ impl GameRules for Shogi66 {
 
     fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
         super::square_home(g, &HOME, player)
+    }
+
+    fn check_setup(&self, setup: &Setup, faults: &mut Vec<SetupError>) {
+        super::shogi::check_pawns(setup, faults);
+    }
+
+    fn check_position(&self, pos: &mut Position, faults: &mut Vec<SetupError>) {
+        super::shogi::check_not_to_move(pos, faults);
     }
 
     fn home_hand(&self) -> &'static [Kind] {

@@ -176,6 +176,13 @@ pub trait GameRules: Sync {
         let _ = (setup, faults);
     }
 
+    /// What the game asks of a whole position made from a setup that passed every other check
+    /// (a side not to move left in check): each fault found is pushed to `faults`. The
+    /// default: nothing.
+    fn check_position(&self, pos: &mut Position, faults: &mut Vec<SetupError>) {
+        let _ = (pos, faults);
+    }
+
     /// Whether a setup of a game with a placement phase ([`Capabilities::placement`]) is in
     /// it. The default: no.
     fn starts_placing(&self, setup: &Setup) -> bool {

@@ -127,6 +127,20 @@ pub enum SetupError {
         /// The player's index.
         player: u8,
     },
+    /// Two unpromoted pawns of one side on one file (二歩), where the game forbids it.
+    #[error("{side} has two pawns on file {file}")]
+    TwoPawns {
+        /// The side.
+        side: &'static str,
+        /// The file (1 = sente's right).
+        file: u8,
+    },
+    /// The side not to move is in check: the side to move could take its king.
+    #[error("{side} is in check, and it is not {side}'s turn")]
+    NotToMoveInCheck {
+        /// The side in check.
+        side: &'static str,
+    },
     /// A lion-capture square in a game without lions, or off the board.
     #[error("{game} has no lion-capture square there")]
     LionCapture {
@@ -286,7 +300,17 @@ impl Setup {
         pos.set_lion_capture(self.lion_capture);
         pos.set_setup_steps(self.setup_steps);
         pos.set_placing(placing);
-        Ok(pos.with_options(self.options))
+        let mut pos = pos.with_options(self.options);
+        // what only a whole position shows (checked once the setup has no other fault)
+        let mut faults = Vec::new();
+        rules.check_position(&mut pos, &mut faults);
+        if !faults.is_empty() {
+            return Err(PositionError {
+                setup: Box::new(self),
+                faults,
+            });
+        }
+        Ok(pos)
     }
 
     /// Every way the setup is not a position of its game, each fault once, in the order of the

@@ -1,0 +1,426 @@
+//! The embed builder, in the editor and on the analysis board: marks and arrows drawn on the
+//! board with the right button (a press and release on one cell circles it, on two cells draws
+//! an arrow; the same again takes it away), in one of four brushes; a caption and a mode (view,
+//! replay, play, puzzle with its solution moves); then the `<koma-board>` element and the iframe
+//! that show it on another page, written with this app's own address, and a live preview that is
+//! the real embed.
+//!
+//! Hooks: the brushes `[data-brush="green|red|blue|yellow"]`, `input[name="caption"]`,
+//! `select[name="mode"]`, `input[name="solution"]` (a puzzle's moves), the snippets
+//! `[data-snippet="element"]` and `[data-snippet="iframe"]`, the preview `iframe[data-preview]`.
+
+use std::rc::Rc;
+
+use gloo::events::{EventListener, EventListenerOptions};
+use koma_rules::{GameId, Variant};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::board::Shape;
+use crate::hit::{Target, target_at};
+
+/// The brushes, as the embed's `marks` and `arrows` name them.
+pub const BRUSHES: [&str; 4] = ["green", "red", "blue", "yellow"];
+
+/// Marks and arrows drawn on a board area with the right button.
+#[derive(Clone, PartialEq)]
+pub struct Annotations {
+    /// The element around the board (where the right button draws).
+    pub area: NodeRef,
+    /// What is drawn.
+    pub shapes: Rc<Vec<Shape>>,
+    /// The brush drawn with.
+    pub brush: UseStateHandle<&'static str>,
+    set: UseStateHandle<Rc<Vec<Shape>>>,
+}
+
+/// Marks and arrows on `game`'s board inside the element [`Annotations::area`] is put on.
+#[hook]
+pub fn use_annotations(game: GameId) -> Annotations {
+    let area = use_node_ref();
+    let set = use_state(|| Rc::new(Vec::<Shape>::new()));
+    let brush = use_state(|| BRUSHES[0]);
+    {
+        let area = area.clone();
+        let set = set.clone();
+        let brush = *brush;
+        // the listeners read the shapes as they are now: made again when they change
+        use_effect_with((set.clone(), brush), move |_| {
+            let v = Variant::get(game);
+            let start = std::rc::Rc::new(std::cell::Cell::new(None::<koma_rules::Cell>));
+            let listeners = area.cast::<web_sys::Element>().map(|el| {
+                let opts = EventListenerOptions::enable_prevent_default();
+                let menu = EventListener::new_with_options(&el, "contextmenu", opts, |e| {
+                    e.prevent_default()
+                });
+                let down = {
+                    let start = start.clone();
+                    EventListener::new(&el, "pointerdown", move |e| {
+                        let Some(e) = e.dyn_ref::<web_sys::PointerEvent>() else {
+                            return;
+                        };
+                        if e.button() == 2 {
+                            start.set(cell_at(v, e));
+                        }
+                    })
+                };
+                let up = {
+                    let start = start.clone();
+                    EventListener::new(&el, "pointerup", move |e| {
+                        let Some(e) = e.dyn_ref::<web_sys::PointerEvent>() else {
+                            return;
+                        };
+                        let Some(from) = start.take() else { return };
+                        if e.button() != 2 {
+                            return;
+                        }
+                        let Some(to) = cell_at(v, e) else { return };
+                        let shape = if from == to {
+                            Shape::Mark { cell: to, brush }
+                        } else {
+                            Shape::Arrow { from, to, brush }
+                        };
+                        set.set(Rc::new(toggle(&set, shape)));
+                    })
+                };
+                (menu, down, up)
+            });
+            move || drop(listeners)
+        });
+    }
+    Annotations {
+        area,
+        shapes: (*set).clone(),
+        brush,
+        set,
+    }
+}
+
+fn cell_at(v: &Variant, e: &web_sys::PointerEvent) -> Option<koma_rules::Cell> {
+    match target_at(v, e.client_x(), e.client_y()) {
+        Some(Target::Cell(c)) => Some(c),
+        _ => None,
+    }
+}
+
+/// The shapes with `shape` added, or taken away if it was there (a mark of another brush on
+/// the same cell, or an arrow between the same cells, is replaced).
+fn toggle(shapes: &[Shape], shape: Shape) -> Vec<Shape> {
+    let same_place = |a: &Shape| match (a, &shape) {
+        (Shape::Mark { cell: x, .. }, Shape::Mark { cell: y, .. }) => x == y,
+        (Shape::Arrow { from: a, to: b, .. }, Shape::Arrow { from: c, to: d, .. }) => {
+            a == c && b == d
+        }
+        _ => false,
+    };
+    let was = shapes.iter().find(|s| same_place(s)).copied();
+    let mut out: Vec<Shape> = shapes.iter().filter(|s| !same_place(s)).copied().collect();
+    if was != Some(shape) {
+        out.push(shape);
+    }
+    out
+}
+
+/// The embed's `marks` and `arrows` for `shapes` (cells by name, each with its brush).
+pub fn shape_params(v: &Variant, shapes: &[Shape]) -> (String, String) {
+    let mut marks = Vec::new();
+    let mut arrows = Vec::new();
+    for s in shapes {
+        match *s {
+            Shape::Mark { cell, brush } => marks.push(format!("{}:{brush}", v.cell_name(cell))),
+            Shape::Arrow { from, to, brush } => {
+                arrows.push(format!("{}>{}:{brush}", v.cell_name(from), v.cell_name(to)))
+            }
+            Shape::Drop { .. } => {}
+        }
+    }
+    (marks.join(" "), arrows.join(" "))
+}
+
+/// What the embed is asked to show.
+pub struct Embed<'a> {
+    /// The game.
+    pub game: GameId,
+    /// The start position's text.
+    pub position: &'a str,
+    /// The moves from it.
+    pub moves: &'a [String],
+    /// The ply shown first.
+    pub ply: Option<usize>,
+    /// `view`, `replay`, `play` or `puzzle`.
+    pub mode: &'a str,
+    /// `ja` or `en`.
+    pub lang: &'a str,
+    /// The marks, as the embed reads them.
+    pub marks: &'a str,
+    /// The arrows, as the embed reads them.
+    pub arrows: &'a str,
+    /// The caption.
+    pub caption: &'a str,
+}
+
+impl Embed<'_> {
+    /// The embed's parameters, in order, empty ones left out.
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        let mut out = vec![
+            ("game", self.game.as_str().to_string()),
+            ("sfen", self.position.to_string()),
+        ];
+        if !self.moves.is_empty() {
+            out.push(("moves", self.moves.join(" ")));
+        }
+        if let Some(p) = self.ply {
+            out.push(("ply", p.to_string()));
+        }
+        out.push(("mode", self.mode.to_string()));
+        out.push(("lang", self.lang.to_string()));
+        for (k, v) in [
+            ("marks", self.marks),
+            ("arrows", self.arrows),
+            ("caption", self.caption),
+        ] {
+            if !v.is_empty() {
+                out.push((k, v.to_string()));
+            }
+        }
+        out
+    }
+}
+
+/// An attribute's value as HTML writes it between double quotes.
+fn attr(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+}
+
+/// The `<koma-board>` element (with its script) for `params`, served from `base`.
+pub fn element_snippet(base: &str, params: &[(&'static str, String)]) -> String {
+    let attrs: Vec<String> = params
+        .iter()
+        .map(|(k, v)| format!("{k}=\"{}\"", attr(v)))
+        .collect();
+    format!(
+        "<script type=\"module\" src=\"{base}koma-embed.js\"></script>\n<koma-board {}></koma-board>",
+        attrs.join(" ")
+    )
+}
+
+/// The embed page's address for `params`, served from `base`.
+pub fn embed_url(
+    base: &str,
+    params: &[(&'static str, String)],
+    encode: impl Fn(&str) -> String,
+) -> String {
+    let q: Vec<String> = params
+        .iter()
+        .map(|(k, v)| format!("{k}={}", encode(v)))
+        .collect();
+    format!("{base}embed.html?{}", q.join("&"))
+}
+
+/// Where this app is served from (the page's address up to its last `/`).
+fn base() -> String {
+    let Some(loc) = web_sys::window().map(|w| w.location()) else {
+        return String::new();
+    };
+    let origin = loc.origin().unwrap_or_default();
+    let path = loc.pathname().unwrap_or_default();
+    let dir = path.rfind('/').map_or("/", |i| &path[..=i]);
+    format!("{origin}{dir}")
+}
+
+/// Properties of [`SnippetBuilder`].
+#[derive(Properties, PartialEq)]
+pub struct SnippetProps {
+    /// The game.
+    pub game: GameId,
+    /// The start position's text (none: not a legal position, nothing to write).
+    pub position: Option<String>,
+    /// The moves from it (a replay's, a puzzle's), in the game's notation.
+    pub moves: Rc<Vec<String>>,
+    /// The ply shown first.
+    pub ply: Option<usize>,
+    /// The marks and arrows drawn.
+    pub annotations: Annotations,
+    /// Whether a puzzle's solution is typed in (the editor: the position has no moves).
+    #[prop_or_default]
+    pub puzzle_moves: bool,
+}
+
+/// The builder: brushes, caption, mode, the two snippets and the live preview.
+#[function_component(SnippetBuilder)]
+pub fn snippet_builder(p: &SnippetProps) -> Html {
+    let lang = use_context::<crate::i18n::Lang>().unwrap_or_default();
+    let caption = use_state(String::new);
+    let mode = use_state(|| "view".to_string());
+    let solution = use_state(String::new);
+    let v = Variant::get(p.game);
+    let text_input = |state: &UseStateHandle<String>| {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(i) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            {
+                state.set(i.value());
+            }
+        })
+    };
+    let on_mode = {
+        let mode = mode.clone();
+        Callback::from(move |e: Event| {
+            if let Some(m) = crate::select_value(&e) {
+                mode.set(m);
+            }
+        })
+    };
+    let brushes = BRUSHES.iter().map(|&b| {
+        let brush = p.annotations.brush.clone();
+        let chosen = *brush == b;
+        let onclick = Callback::from(move |_: MouseEvent| brush.set(b));
+        html! {
+            <button class={classes!("brush", b, chosen.then_some("chosen"))} data-brush={b}
+                aria-pressed={chosen.to_string()} {onclick}>{ b }</button>
+        }
+    });
+    let modes = [
+        ("view", "表示", "view"),
+        ("replay", "再生", "replay"),
+        ("play", "対局", "play"),
+        ("puzzle", "詰将棋・問題", "puzzle"),
+    ]
+    .map(|(id, ja, en)| {
+        html! { <option value={id} selected={*mode == id}>{ lang.pick(ja, en) }</option> }
+    });
+    let snippets = p.position.as_ref().map(|position| {
+        let (marks, arrows) = shape_params(v, &p.annotations.shapes);
+        let typed: Vec<String>;
+        let moves: &[String] = if p.puzzle_moves && *mode == "puzzle" {
+            typed = solution.split_whitespace().map(str::to_string).collect();
+            &typed
+        } else {
+            &p.moves
+        };
+        let params = Embed {
+            game: p.game,
+            position,
+            moves,
+            ply: p.ply,
+            mode: &mode,
+            lang: lang.pick("ja", "en"),
+            marks: &marks,
+            arrows: &arrows,
+            caption: &caption,
+        }
+        .params();
+        let base = base();
+        let url = embed_url(&base, &params, |s| {
+            String::from(js_sys::encode_uri_component(s))
+        });
+        let title = if caption.is_empty() {
+            koma_rules::names::game_in(p.game, lang).to_string()
+        } else {
+            (*caption).clone()
+        };
+        let iframe = format!(
+            "<iframe src=\"{}\" width=\"420\" height=\"560\" title=\"{}\"></iframe>",
+            attr(&url),
+            attr(&title)
+        );
+        let element = element_snippet(&base, &params);
+        html! {
+            <>
+                <label>{ lang.pick("要素", "Element") }
+                    <textarea data-snippet="element" readonly=true rows="4" value={element} /></label>
+                <label>{ "iframe" }
+                    <textarea data-snippet="iframe" readonly=true rows="3" value={iframe} /></label>
+                <iframe class="preview" data-preview="" src={url} title={lang.pick("プレビュー", "preview")}
+                    width="320" height="420" />
+            </>
+        }
+    });
+    html! {
+        <details class="snippet" data-snippets="">
+            <summary>{ lang.pick("ページに埋め込む", "Embed in a page") }</summary>
+            <p class="hint">{ lang.pick("右ボタンで盤に印と矢印を描けます。", "Draw marks and arrows on the board with the right button.") }</p>
+            <div class="buttons">{ for brushes }</div>
+            <label>{ lang.pick("説明 ", "Caption ") }
+                <input name="caption" value={(*caption).clone()} oninput={text_input(&caption)} /></label>
+            <label>{ lang.pick("モード ", "Mode ") }
+                <select name="mode" onchange={on_mode}>{ for modes }</select></label>
+            if p.puzzle_moves && *mode == "puzzle" {
+                <label>{ lang.pick("正解手順 ", "Solution ") }
+                    <input name="solution" placeholder="G*2b 2a1a" value={(*solution).clone()}
+                        oninput={text_input(&solution)} /></label>
+            }
+            if snippets.is_none() {
+                <p class="hint">{ lang.pick("正しい局面になると書き出せます。", "A legal position can be written out.") }</p>
+            }
+            { for snippets }
+        </details>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_toggle_and_write_as_the_embed_reads_them() {
+        let v = Variant::get(GameId::Shogi);
+        let c = |n: &str| v.cell_by_name(n).unwrap_or(koma_rules::Cell(0));
+        let mark = Shape::Mark {
+            cell: c("5e"),
+            brush: "red",
+        };
+        let arrow = Shape::Arrow {
+            from: c("7g"),
+            to: c("7f"),
+            brush: "blue",
+        };
+        let shapes = toggle(&toggle(&[], mark), arrow);
+        assert_eq!(shapes, vec![mark, arrow]);
+        // the same again: away; another brush on the same cell: replaced
+        assert_eq!(toggle(&shapes, arrow), vec![mark]);
+        let green = Shape::Mark {
+            cell: c("5e"),
+            brush: "green",
+        };
+        assert_eq!(toggle(&shapes, green), vec![arrow, green]);
+        assert_eq!(
+            shape_params(v, &shapes),
+            ("5e:red".to_string(), "7g>7f:blue".to_string())
+        );
+        let params = Embed {
+            game: GameId::Shogi,
+            position: "4k4/9/9/9/9/9/9/9/4K4 b P 1",
+            moves: &[],
+            ply: None,
+            mode: "play",
+            lang: "en",
+            marks: "5e:red",
+            arrows: "",
+            caption: "A \"pawn\" & more",
+        }
+        .params();
+        let el = element_snippet("https://k.example/koma/", &params);
+        assert!(
+            el.starts_with("<script type=\"module\" src=\"https://k.example/koma/koma-embed.js\">")
+        );
+        assert!(el.contains("sfen=\"4k4/9/9/9/9/9/9/9/4K4 b P 1\""), "{el}");
+        assert!(
+            el.contains("caption=\"A &quot;pawn&quot; &amp; more\""),
+            "{el}"
+        );
+        assert!(!el.contains("arrows="));
+        let url = embed_url("https://k.example/koma/", &params, |s| {
+            s.replace(' ', "%20")
+        });
+        assert!(url.starts_with("https://k.example/koma/embed.html?game=shogi&sfen=4k4/"));
+        assert!(
+            url.contains("&mode=play&lang=en&marks=5e:red&caption="),
+            "{url}"
+        );
+    }
+}
