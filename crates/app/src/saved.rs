@@ -43,6 +43,25 @@ pub const SCHEMA: u32 = 1;
 pub const GAME_PREFIX: &str = "koma.game.";
 /// The keys of entries set aside start with this.
 pub const ASIDE_PREFIX: &str = "koma.aside.";
+/// The key prefix of a saved game's review (`koma.review.<id>`, deleted with the game).
+pub const REVIEW_PREFIX: &str = "koma.review.";
+
+/// A game's review as stored: the moves it was made for (a game played on since is reviewed
+/// again), the node budget of each position, and each position's score and best move.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct StoredReview {
+    /// The schema version.
+    pub schema: u32,
+    /// The moves reviewed, in the game's notation.
+    pub moves: Vec<String>,
+    /// The nodes searched for each position.
+    pub nodes: u32,
+    /// Each position's score (`cp:<n>` / `mate:<plies>` from sente's side; a value a seat in the
+    /// three-player game), from the start to the end.
+    pub scores: Vec<String>,
+    /// Each position's best move (none where the game is over).
+    pub best: Vec<Option<String>>,
+}
 /// The settings' key.
 pub const SETTINGS_KEY: &str = "koma.settings";
 

@@ -11,7 +11,8 @@ use serde::de::DeserializeOwned;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::saved::{
-    ASIDE_PREFIX, GAME_PREFIX, Migration, SETTINGS_KEY, SavedGame, Settings, migrate,
+    ASIDE_PREFIX, GAME_PREFIX, Migration, REVIEW_PREFIX, SETTINGS_KEY, SavedGame, Settings,
+    StoredReview, migrate,
 };
 
 /// Why a save did not happen.
@@ -303,7 +304,25 @@ pub fn list() -> Listing {
 pub fn delete_game(id: &str) {
     if let Ok(s) = storage() {
         let _ = s.remove_item(&format!("{GAME_PREFIX}{id}"));
+        let _ = s.remove_item(&format!("{REVIEW_PREFIX}{id}"));
     }
+}
+
+/// Keep the review of saved game `id`.
+///
+/// # Errors
+/// Why it could not be kept (the review stays on the page).
+pub fn save_review(id: &str, review: &StoredReview) -> Result<(), SaveError> {
+    put(&format!("{REVIEW_PREFIX}{id}"), review)
+}
+
+/// The review kept for saved game `id`, if one can be read.
+pub fn load_review(id: &str) -> Option<StoredReview> {
+    let raw = storage()
+        .ok()?
+        .get_item(&format!("{REVIEW_PREFIX}{id}"))
+        .ok()??;
+    from_json(&raw).ok()
 }
 
 /// Delete the entry set aside as `id`.

@@ -14,6 +14,35 @@
 //! notation on the hexagon), exactly as `koma_rules::notation` reads and writes them. Plies
 //! number the moves: the move that makes ply `n` is the `n`-th move of the game (setup steps
 //! and placements included), and a client names the ply it answers so a stale move is refused.
+//!
+//! The messages in brief (each type below has the details):
+//!
+//! JSON objects, each with a `"type"`; at most 4 KiB. Moves are in each game's notation (USI on the
+//! square boards, `pass` for a chu handicap's early stop, the hex notation on the hexagon); `ply`
+//! numbers moves from 1, and a client sends with each move the plies it has seen.
+//!
+//! | from the app | meaning |
+//! |---|---|
+//! | `{"type": "hello", "token": "<seat token>", "name": "Hanako", "have": 0}` | first message: take or retake the seat (no token: watch); `have`: plies the client already has |
+//! | `{"type": "move", "ply": 12, "mv": "7g7f"}` | play the move after ply 12 |
+//! | `{"type": "resign"}`, `{"type": "declare"}` | resign; declare (the seat to move, standard shogi) |
+//! | `{"type": "offer", "what": "takeback"\|"impasse"}`, `{"type": "answer", "accept": true}` | offer the others a takeback or an impasse; answer the standing offer |
+//! | `{"type": "ping"}` | answered by `pong` |
+//!
+//! | from the server | meaning |
+//! |---|---|
+//! | `welcome` | the game (`spec`, `seat` held or null, `seats` with `name`, `taken`, `connection` `online`/`offline`, `status` `waiting`/`playing`/`finished`/`expired`, `from` and `moves` after it, `clock`, `outcome`, `offer`): the answer to hello, and again for a client that fell behind |
+//! | `moved` `{ply, mv, clock}` | a move was played and stored |
+//! | `taken_back` `{plies, clock}` | moves were taken back to `plies` |
+//! | `seats`, `started` `{clock}` | the seats changed (taken, named, connected); every seat taken, the game and its clocks started |
+//! | `offered` `{what, by, accepted}`, `offer_withdrawn` `{by}` | an offer stands; it was declined (by a seat) or lapsed (by null) |
+//! | `ended` `{outcome: {winner, reason, by}, clock}`, `expired` | the game is over (`reason` is the rules' id: `checkmate`, `resignation`, `time`, `declaration`, `impasse`, `repetition`, `perpetual-check`, `royal-captured`, `general-on-centre`, `bare-king`, ...); nobody joined in time |
+//! | `error` `{code, rule, message}` | a message was refused and nothing changed: `bad_message`, `unknown_kind`, `too_large`, `too_fast`, `hello`, `bad_token`, `not_seated`, `not_started`, `game_over`, `not_your_turn`, `stale_ply`, `bad_move`, `illegal_move` (with the rule's id), `refused`, `internal` |
+//! | `pong` | the answer to ping |
+//!
+//! `clock` is `{control, main_ms: [per seat], periods: [per seat], running: seat or null,
+//! elapsed_ms}`: the time left at the start of the running seat's turn and how long it has thought
+//! since, as of the message.
 
 use serde::{Deserialize, Serialize};
 

@@ -21,6 +21,7 @@
 
 mod engine;
 mod moves;
+pub mod review;
 pub mod study;
 
 use std::rc::Rc;
@@ -232,7 +233,7 @@ pub fn analysis_view(props: &AnalysisProps) -> Html {
     match &*opened {
         Ok((tree, node, options)) => html! {
             <Analysis tree={Rc::new(tree.clone())} node={*node} options={*options}
-                lines={props.start.lines} />
+                lines={props.start.lines} saved={props.start.start.saved.clone()} />
         },
         Err(e) => html! {
             <section class="load-error" data-error="address">
@@ -249,6 +250,7 @@ struct BoardProps {
     node: NodeId,
     options: RuleOptions,
     lines: u8,
+    saved: Option<String>,
 }
 
 #[function_component(Analysis)]
@@ -256,9 +258,11 @@ fn analysis(p: &BoardProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let state = {
         let (tree, node, options, lines) = ((*p.tree).clone(), p.node, p.options, p.lines);
-        use_reducer_eq(move || Study::new(tree, node, options, lines))
+        let saved = p.saved.clone();
+        use_reducer_eq(move || Study::new(tree, node, options, lines, saved))
     };
     engine::use_analysis(&state);
+    review::use_review(&state);
     let wide = crate::screen::use_wide();
     let annotations = crate::snippet::use_annotations(state.tree.start().game());
     let dispatcher = state.dispatcher();
@@ -344,6 +348,7 @@ fn analysis(p: &BoardProps) -> Html {
                     { for foul }
                 </div>
                 { lines_view(&state, lang) }
+                { review::review_view(&state, lang) }
                 <div class="controls" data-controls="">
                     <div class="nav">
                         <button data-nav="first" disabled={st.node == ROOT} onclick={d(StudyAction::First)}>{ "«" }</button>
@@ -375,10 +380,32 @@ fn analysis(p: &BoardProps) -> Html {
     }
 }
 
-/// The first move of each line, drawn on the board: the best line's in blue, the others paler.
+/// The first move of each line, drawn on the board: the best line's in blue, the others paler;
+/// where a judged move of the review is shown, the engine's better move in green.
 fn arrows(st: &Study) -> Vec<Shape> {
+    let better = review::better_move(st).and_then(|m| match m {
+        Move::Board { from, to, .. } | Move::Double { from, to, .. } if from != to => {
+            Some(Shape::Arrow {
+                from,
+                to,
+                brush: "green",
+            })
+        }
+        Move::Drop { kind, to } => Some(Shape::Drop {
+            kind,
+            // the mover of the move shown
+            owner: st
+                .tree
+                .parent(st.node)
+                .map(|p| game_turn(st, p))
+                .unwrap_or(koma_rules::Player::FIRST),
+            to,
+            brush: "green",
+        }),
+        _ => None,
+    });
     let Some(found) = &st.found else {
-        return Vec::new();
+        return better.into_iter().collect();
     };
     let mut seen: Vec<Move> = Vec::new();
     let turn = st.game().position().turn();
@@ -409,7 +436,13 @@ fn arrows(st: &Study) -> Vec<Shape> {
                 Move::Pass => None,
             }
         })
+        .chain(better)
         .collect()
+}
+
+/// The side to move at `node`.
+fn game_turn(st: &Study, node: NodeId) -> koma_rules::Player {
+    study::game_at(&st.tree, node, st.options).position().turn()
 }
 
 /// The bar beside the board: sente's share of the winning chances, from the best line.

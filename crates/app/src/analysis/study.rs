@@ -90,6 +90,10 @@ pub struct Study {
     pub import_error: Option<String>,
     /// Changes with the tree (a move added, promoted, deleted; a record loaded).
     pub tree_version: u64,
+    /// The saved game shown, if it is one (its review is kept with it).
+    pub saved: Option<String>,
+    /// The review of the main line, running or done.
+    pub review: Option<super::review::Review>,
     /// Changes on every action.
     pub version: u64,
 }
@@ -140,6 +144,17 @@ pub enum StudyAction {
     Load(Box<Tree>),
     /// A record could not be loaded: why.
     ImportError(String),
+    /// Review the main line.
+    Review,
+    /// A position of the review scored (none: the game is over there), with its best move.
+    Reviewed {
+        /// The position (plies from the start).
+        ply: usize,
+        /// Its score from sente's side.
+        score: Option<String>,
+        /// Its best move, in the game's notation.
+        best: Option<String>,
+    },
     /// USI or Japanese moves.
     Notation,
     /// Ranks as numbers or kanji.
@@ -148,11 +163,23 @@ pub enum StudyAction {
 
 impl Study {
     /// The board for `tree`, at `node`.
-    pub fn new(tree: Tree, node: NodeId, options: RuleOptions, lines: u8) -> Study {
+    pub fn new(
+        tree: Tree,
+        node: NodeId,
+        options: RuleOptions,
+        lines: u8,
+        saved: Option<String>,
+    ) -> Study {
         let node = if tree.contains(node) { node } else { ROOT };
         let settings = crate::storage::settings();
         let table = Table::new(game_at(&tree, node, options));
+        let review = saved
+            .as_deref()
+            .and_then(crate::storage::load_review)
+            .and_then(|r| stored_review(&tree, &r));
         Study {
+            saved,
+            review,
             tree,
             node,
             table,
@@ -236,6 +263,54 @@ impl Study {
             out.push(m);
         }
         out
+    }
+}
+
+/// A stored review read back for `tree`'s main line (none: it was made for other moves).
+fn stored_review(tree: &Tree, r: &crate::saved::StoredReview) -> Option<super::review::Review> {
+    let v = tree.start().variant();
+    let main: Vec<Move> = tree
+        .main_line()
+        .into_iter()
+        .filter_map(|n| tree.mv(n))
+        .collect();
+    let written: Vec<String> = main.iter().map(|&m| notation::write_move(v, m)).collect();
+    if written != r.moves || r.scores.len() != main.len() + 1 || r.best.len() != r.scores.len() {
+        return None;
+    }
+    Some(super::review::Review {
+        moves: main,
+        scores: r.scores.iter().cloned().map(Some).collect(),
+        best: r
+            .best
+            .iter()
+            .map(|b| b.as_deref().and_then(|t| notation::read_move(v, t).ok()))
+            .collect(),
+        nodes: r.nodes,
+    })
+}
+
+/// The score of a position where the game is over: a win or a loss for each side, or nought.
+fn ended_score(game: &Game) -> String {
+    let players = game.position().variant().players();
+    let winner = game.outcome().and_then(|o| o.winner).or_else(|| {
+        // no legal move and no result recorded: the side to move has lost
+        (players == 2).then(|| koma_rules::Player(1 - game.position().turn().0))
+    });
+    if players > 2 {
+        return (0..players)
+            .map(|p| match winner {
+                Some(w) if w.0 == p => "mate:1",
+                Some(_) => "mate:-1",
+                None => "cp:0",
+            })
+            .collect::<Vec<_>>()
+            .join(",");
+    }
+    match winner {
+        Some(w) if w == koma_rules::Player::FIRST => "mate:1".into(),
+        Some(_) => "mate:-1".into(),
+        None => "cp:0".into(),
     }
 }
 
@@ -352,6 +427,56 @@ impl Reducible for Study {
                 s.go(ROOT);
             }
             StudyAction::ImportError(e) => s.import_error = Some(e),
+            StudyAction::Review => {
+                let main: Vec<Move> = s
+                    .tree
+                    .main_line()
+                    .into_iter()
+                    .filter_map(|n| s.tree.mv(n))
+                    .collect();
+                s.review = Some(super::review::Review::new(main));
+            }
+            StudyAction::Reviewed { ply, score, best } => {
+                let v = s.tree.start().variant();
+                let tree = s.tree.clone();
+                let options = s.options;
+                if let Some(r) = s.review.as_mut()
+                    && ply < r.scores.len()
+                {
+                    let score = score.unwrap_or_else(|| {
+                        let main = tree.main_line();
+                        let node = if ply == 0 { ROOT } else { main[ply - 1] };
+                        ended_score(&game_at(&tree, node, options))
+                    });
+                    r.scores[ply] = Some(score);
+                    r.best[ply] = best.and_then(|t| notation::read_move(v, &t).ok());
+                    if r.next().is_none()
+                        && let Some(id) = &s.saved
+                    {
+                        let stored = crate::saved::StoredReview {
+                            schema: crate::saved::SCHEMA,
+                            moves: r
+                                .moves
+                                .iter()
+                                .map(|&m| notation::write_move(v, m))
+                                .collect(),
+                            nodes: r.nodes,
+                            scores: r
+                                .scores
+                                .iter()
+                                .map(|x| x.clone().unwrap_or_default())
+                                .collect(),
+                            best: r
+                                .best
+                                .iter()
+                                .map(|b| b.map(|m| notation::write_move(v, m)))
+                                .collect(),
+                        };
+                        // (a review that cannot be kept stays on the page)
+                        let _ = crate::storage::save_review(id, &stored);
+                    }
+                }
+            }
             StudyAction::Notation => {
                 s.usi = !s.usi;
                 crate::storage::update_settings(|x| x.usi = s.usi);
