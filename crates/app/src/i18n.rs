@@ -95,3 +95,60 @@ pub fn setup_name(lang: Lang, start: &koma_rules::games::NamedStart) -> String {
         Lang::En => format!("{} ({})", start.english, start.name),
     }
 }
+
+/// A fault of a setup (the editor's list), in `lang`: the rules' words in English, their
+/// Japanese in Japanese.
+pub fn setup_fault(lang: Lang, e: &koma_rules::SetupError) -> String {
+    use koma_rules::SetupError as F;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    // the seats as the rules name them in English, in Japanese
+    let side = |s: &str| match s {
+        "sente" => "先手".to_string(),
+        "gote" => "後手".to_string(),
+        other => other.to_string(),
+    };
+    match e {
+        F::TwoKings { side: s } => format!("{}の玉が二枚あります", side(s)),
+        F::Royals { side: s, royal } => {
+            let royal = match *royal {
+                "general" => "将",
+                "king" => "玉",
+                other => other,
+            };
+            format!("{}の{royal}はちょうど一枚必要です", side(s))
+        }
+        F::DeadPiece { square } => format!("{square}の駒は動けない位置にあります（行き所のない駒）"),
+        F::TooMany {
+            letter, found, max, ..
+        } => format!("{letter}の駒が{found}枚あります（最大{max}枚）"),
+        F::NoHands { .. } => "このゲームには持駒がありません".to_string(),
+        F::RoyalInHand { side: s } => format!("{}が玉を持駒にしています", side(s)),
+        F::TwoPawns { side: s, file } => format!("{}の歩が{file}筋に二枚あります（二歩）", side(s)),
+        F::NotToMoveInCheck { side: s } => {
+            format!("手番でない{}に王手がかかっています", side(s))
+        }
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_fault_of_a_setup_reads_in_both_languages() {
+        let e = koma_rules::SetupError::TwoPawns {
+            side: "sente",
+            file: 5,
+        };
+        assert_eq!(setup_fault(Lang::En, &e), "sente has two pawns on file 5");
+        assert_eq!(setup_fault(Lang::Ja, &e), "先手の歩が5筋に二枚あります（二歩）");
+        let e = koma_rules::SetupError::Royals {
+            side: "B",
+            royal: "general",
+        };
+        assert_eq!(setup_fault(Lang::Ja, &e), "Bの将はちょうど一枚必要です");
+    }
+}

@@ -7,7 +7,8 @@
 //!
 //! Hooks: the brushes `[data-brush="green|red|blue|yellow"]`, `input[name="caption"]`,
 //! `select[name="mode"]`, `input[name="solution"]` (a puzzle's moves), the snippets
-//! `[data-snippet="element"]` and `[data-snippet="iframe"]`, the preview `iframe[data-preview]`.
+//! `[data-snippet="element"]` and `[data-snippet="iframe"]` with `[data-action="copy-element"]`
+//! and `[data-action="copy-iframe"]`, the preview `iframe[data-preview]`.
 
 use std::rc::Rc;
 
@@ -256,6 +257,27 @@ pub fn snippet_builder(p: &SnippetProps) -> Html {
     let mode = use_state(|| "view".to_string());
     let solution = use_state(String::new);
     let v = Variant::get(p.game);
+    let copied = use_state(|| None::<&'static str>);
+    let copy = |which: &'static str, text: String| {
+        let copied = copied.clone();
+        Callback::from(move |_: MouseEvent| {
+            let Some(w) = web_sys::window() else { return };
+            let promise = w.navigator().clipboard().write_text(&text);
+            let copied = copied.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                if wasm_bindgen_futures::JsFuture::from(promise).await.is_ok() {
+                    copied.set(Some(which));
+                }
+            });
+        })
+    };
+    let copy_label = |which: &'static str| {
+        if *copied == Some(which) {
+            lang.pick("コピーした", "Copied")
+        } else {
+            lang.pick("コピー", "Copy")
+        }
+    };
     let text_input = |state: &UseStateHandle<String>| {
         let state = state.clone();
         Callback::from(move |e: InputEvent| {
@@ -332,9 +354,11 @@ pub fn snippet_builder(p: &SnippetProps) -> Html {
         html! {
             <>
                 <label>{ lang.pick("要素", "Element") }
-                    <textarea data-snippet="element" readonly=true rows="4" value={element} /></label>
+                    <textarea data-snippet="element" readonly=true rows="4" value={element.clone()} /></label>
+                <button data-action="copy-element" onclick={copy("element", element)}>{ copy_label("element") }</button>
                 <label>{ "iframe" }
-                    <textarea data-snippet="iframe" readonly=true rows="3" value={iframe} /></label>
+                    <textarea data-snippet="iframe" readonly=true rows="3" value={iframe.clone()} /></label>
+                <button data-action="copy-iframe" onclick={copy("iframe", iframe)}>{ copy_label("iframe") }</button>
                 <iframe class="preview" data-preview="" src={url} title={lang.pick("プレビュー", "preview")}
                     width="320" height="420" />
             </>

@@ -259,7 +259,13 @@ fn editor_board(p: &EditorBoardProps) -> Html {
     let checked = st.setup.clone().into_position();
     let (position, faults) = match &checked {
         Ok(pos) => (Some(notation::write_position(pos)), Vec::new()),
-        Err(e) => (None, e.faults().iter().map(|f| f.to_string()).collect()),
+        Err(e) => (
+            None,
+            e.faults()
+                .iter()
+                .map(|f| crate::i18n::setup_fault(lang, f))
+                .collect(),
+        ),
     };
     let d = |a: EditAction| {
         let state = state.clone();
