@@ -119,7 +119,9 @@ pub fn setup_fault(lang: Lang, e: &koma_rules::SetupError) -> String {
             };
             format!("{}の{royal}はちょうど一枚必要です", side(s))
         }
-        F::DeadPiece { square } => format!("{square}の駒は動けない位置にあります（行き所のない駒）"),
+        F::DeadPiece { square } => {
+            format!("{square}の駒は動けない位置にあります（行き所のない駒）")
+        }
         F::TooMany {
             letter, found, max, ..
         } => format!("{letter}の駒が{found}枚あります（最大{max}枚）"),
@@ -144,7 +146,10 @@ mod tests {
             file: 5,
         };
         assert_eq!(setup_fault(Lang::En, &e), "sente has two pawns on file 5");
-        assert_eq!(setup_fault(Lang::Ja, &e), "先手の歩が5筋に二枚あります（二歩）");
+        assert_eq!(
+            setup_fault(Lang::Ja, &e),
+            "先手の歩が5筋に二枚あります（二歩）"
+        );
         let e = koma_rules::SetupError::Royals {
             side: "B",
             royal: "general",

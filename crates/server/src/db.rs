@@ -41,12 +41,21 @@ pub enum DbError {
     /// The URL names no database this server speaks.
     #[error("KOMA_DATABASE_URL {0:?}: sqlite:// or postgres:// expected")]
     Url(String),
+    /// The game ended (on another server, or by its clock) before this change was stored.
+    #[error("the game is over")]
+    Over,
 }
 
 impl DbError {
     /// Whether a row with the same key exists already (a second move for a ply).
     pub fn is_duplicate(&self) -> bool {
         matches!(self, DbError::Sql(sqlx::Error::Database(e)) if e.is_unique_violation())
+    }
+
+    /// Whether the change came too late: another move has the ply, or the game has ended (the
+    /// database decided for another server or the clock first).
+    pub fn is_stale(&self) -> bool {
+        self.is_duplicate() || matches!(self, DbError::Over)
     }
 }
 
@@ -139,7 +148,12 @@ pub struct LobbyRow {
 pub struct Db {
     pool: AnyPool,
     kind: Kind,
+    url: String,
 }
+
+/// The PostgreSQL channel on which the servers of one database say which game changed
+/// (`<server> <game>`; see [`crate::relay`]).
+pub const CHANGES: &str = "koma_games";
 
 fn status_id(s: Status) -> &'static str {
     match s {
@@ -251,7 +265,33 @@ impl Db {
         };
         let pool = options.connect(url).await?;
         MIGRATOR.run(&pool).await?;
-        Ok(Db { pool, kind })
+        Ok(Db {
+            pool,
+            kind,
+            url: url.to_string(),
+        })
+    }
+
+    /// The URL it was opened with (the relay's listener connects to it too).
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Tell the other servers of this database (PostgreSQL: `NOTIFY` on [`CHANGES`]) that
+    /// `payload` changed; nothing to do on SQLite, whose file one server holds.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn notify(&self, payload: &str) -> Result<(), DbError> {
+        if self.kind != Kind::Postgres {
+            return Ok(());
+        }
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANGES)
+            .bind(payload)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// Which database this is.
@@ -423,7 +463,8 @@ impl Db {
     /// Store a move (and the game's end, if it ended the game) in one transaction.
     ///
     /// # Errors
-    /// The database failed; [`DbError::is_duplicate`] when the ply has a move already.
+    /// The database failed; [`DbError::is_duplicate`] when the ply has a move already,
+    /// [`DbError::Over`] when the game is no longer played.
     pub async fn add_move(
         &self,
         id: &str,
@@ -449,11 +490,17 @@ impl Db {
         .bind(clock)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("UPDATE games SET turn_ms = $1 WHERE id = $2")
-            .bind(m.at_ms)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        // only while the game is played: one that ended on another server (or by its clock)
+        // takes no move
+        let playing =
+            sqlx::query("UPDATE games SET turn_ms = $1 WHERE id = $2 AND status = 'playing'")
+                .bind(m.at_ms)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        if playing.rows_affected() != 1 {
+            return Err(DbError::Over);
+        }
         if let Some((outcome, at)) = ended {
             finish_in(&mut tx, id, outcome, at).await?;
         }
@@ -461,10 +508,11 @@ impl Db {
         Ok(())
     }
 
-    /// The game ended without a move (resignation, time, declaration, agreed impasse).
+    /// The game ended without a move (resignation, time, declaration, agreed impasse): decided
+    /// once, by whichever server stores it first.
     ///
     /// # Errors
-    /// The database failed.
+    /// The database failed; [`DbError::Over`] when it had ended already.
     pub async fn finish(&self, id: &str, outcome: &OutcomeView, at: i64) -> Result<(), DbError> {
         let mut tx = self.pool.begin().await?;
         finish_in(&mut tx, id, outcome, at).await?;
@@ -548,8 +596,9 @@ async fn finish_in(
     outcome: &OutcomeView,
     at: i64,
 ) -> Result<(), DbError> {
-    sqlx::query(
-        "UPDATE games SET status = 'finished', winner = $1, reason = $2, ended_by = $3, ended_ms = $4 WHERE id = $5",
+    // one end a game: the first server to store it decides (a flag seen by two at once)
+    let done = sqlx::query(
+        "UPDATE games SET status = 'finished', winner = $1, reason = $2, ended_by = $3, ended_ms = $4 WHERE id = $5 AND status = 'playing'",
     )
     .bind(outcome.winner.map(i64::from))
     .bind(&outcome.reason)
@@ -558,5 +607,8 @@ async fn finish_in(
     .bind(id)
     .execute(&mut **tx)
     .await?;
+    if done.rows_affected() != 1 {
+        return Err(DbError::Over);
+    }
     Ok(())
 }

@@ -32,6 +32,15 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
+/// What a room tells its connections when the game changed on another server: each sends its
+/// client the game again from ply `<n>` on (a `welcome`). Never JSON, so never sent as it is.
+pub const RESYNC: &str = "\u{1}resync ";
+
+/// The ply a [`RESYNC`] sends the game from, if `told` is one.
+pub fn resync_from(told: &str) -> Option<u32> {
+    told.strip_prefix(RESYNC)?.parse().ok()
+}
+
 /// A game somebody is connected to.
 #[derive(Debug)]
 pub struct Room {
@@ -64,6 +73,10 @@ impl Room {
     fn tell(&self, m: &ServerMsg) {
         // nobody listening is fine
         let _ = self.tx.send(Arc::from(m.encode()));
+    }
+
+    fn tell_resync(&self, from: u32) {
+        let _ = self.tx.send(Arc::from(format!("{RESYNC}{from}")));
     }
 }
 
@@ -103,6 +116,9 @@ pub struct Hub {
     db: Db,
     /// Loaded rooms with the number of connections each.
     rooms: Mutex<HashMap<String, (Arc<Room>, usize)>>,
+    /// This server's name among the servers of one database (its own changes come back to it
+    /// through the relay, and are not loaded again).
+    instance: String,
 }
 
 fn seat_link(id: &str, token: &str) -> String {
@@ -115,12 +131,58 @@ impl Hub {
         Arc::new(Hub {
             db,
             rooms: Mutex::new(HashMap::new()),
+            instance: token::new_id().unwrap_or_else(|_| format!("{:x}", now_ms())),
         })
     }
 
     /// The database.
     pub fn db(&self) -> &Db {
         &self.db
+    }
+
+    /// This server's name on the relay.
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// Tell the other servers of the database that game `id` changed (see [`crate::relay`]).
+    async fn announce(&self, id: &str) {
+        if let Err(e) = self.db.notify(&format!("{} {id}", self.instance)).await {
+            eprintln!("koma-server: game {id}: cannot tell the other servers: {e}");
+        }
+    }
+
+    /// Game `id` changed on another server: a loaded room reads it again and its connections
+    /// are sent what they lack.
+    pub async fn refresh(&self, id: &str) {
+        let room = self
+            .rooms
+            .lock()
+            .ok()
+            .and_then(|r| r.get(id).map(|(r, _)| r.clone()));
+        let Some(room) = room else { return };
+        let mut table = room.table.lock().await;
+        let before = table.moves_view().to_vec();
+        self.reload(&mut table).await;
+        let same = before
+            .iter()
+            .zip(table.moves_view())
+            .take_while(|(a, b)| a == b)
+            .count();
+        room.tell_resync(same as u32);
+        room.changed.notify_one();
+    }
+
+    /// Every loaded game again (the relay lost its connection: changes may have been missed).
+    pub async fn refresh_all(&self) {
+        let ids: Vec<String> = self
+            .rooms
+            .lock()
+            .map(|r| r.keys().cloned().collect())
+            .unwrap_or_default();
+        for id in ids {
+            self.refresh(&id).await;
+        }
     }
 
     /// How many rooms are loaded.
@@ -235,14 +297,22 @@ impl Hub {
     /// table from the database and refuse.
     async fn commit(&self, room: &Room, table: &mut Table, effect: Effect) -> Result<(), Refusal> {
         if let Err(e) = self.store(&room.id, &effect.change).await {
-            eprintln!("koma-server: game {}: {e}", room.id);
-            let duplicate = e.is_duplicate();
+            let stale = e.is_stale();
+            if !stale {
+                eprintln!("koma-server: game {}: {e}", room.id);
+            }
             self.reload(table).await;
-            return Err(if duplicate {
+            if stale {
+                // what the database holds instead, for everybody here
+                room.tell_resync(0);
+                room.changed.notify_one();
+            }
+            return Err(if stale {
                 Refusal {
                     code: ErrorCode::StalePly,
                     rule: None,
-                    message: "another move was stored for this ply first".into(),
+                    message: "the game moved on first (another move for this ply, or its end)"
+                        .into(),
                 }
             } else {
                 Refusal {
@@ -256,6 +326,9 @@ impl Hub {
             room.tell(m);
         }
         room.changed.notify_one();
+        if !matches!(effect.change, Change::Nothing) {
+            self.announce(&room.id).await;
+        }
         Ok(())
     }
 
@@ -330,7 +403,12 @@ impl Hub {
 
     /// The whole game again, for a connection that fell behind.
     pub async fn snapshot(&self, room: &Room, seat: Option<u8>) -> Snapshot {
-        room.table.lock().await.snapshot(seat, 0, now_ms())
+        self.snapshot_from(room, seat, 0).await
+    }
+
+    /// The game with its moves from ply `from` on (a connection has the ones before).
+    pub async fn snapshot_from(&self, room: &Room, seat: Option<u8>, from: u32) -> Snapshot {
+        room.table.lock().await.snapshot(seat, from, now_ms())
     }
 
     /// A seated connection closed.
@@ -376,6 +454,7 @@ impl Hub {
             )));
         }
         table.set_token(seat, hash);
+        self.announce(room.id()).await;
         Ok(Taken {
             seat,
             link: seat_link(room.id(), &t),
@@ -390,6 +469,7 @@ impl Hub {
     pub async fn expire(&self, age: Duration) -> Result<usize, DbError> {
         let ids = self.db.expire(now_ms() - age.as_millis() as i64).await?;
         for id in &ids {
+            self.announce(id).await;
             let room = self
                 .rooms
                 .lock()

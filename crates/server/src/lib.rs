@@ -5,13 +5,15 @@
 //!
 //! - [`api`]: the HTTP API; [`socket`]: a game's WebSocket;
 //! - [`hub`]: the games being played, stored then told; [`table`]: one game's referee;
-//! - [`db`]: the database; [`token`]: seat tokens and game ids.
+//! - [`db`]: the database; [`token`]: seat tokens and game ids;
+//! - [`relay`]: several servers on one PostgreSQL database, each told the others' changes.
 //!
 //! The messages are [`koma_wire`]'s, shared with the app.
 
 pub mod api;
 pub mod db;
 pub mod hub;
+pub mod relay;
 pub mod socket;
 pub mod table;
 pub mod token;
@@ -141,6 +143,9 @@ pub async fn serve(config: Config) -> Result<(), StartError> {
         kind.id()
     );
     tokio::spawn(sweep(app.clone(), config.expire_after));
+    if kind == db::Kind::Postgres {
+        tokio::spawn(relay::run(hub.clone()));
+    }
     let service = router(app, &config.dist).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, service)
         .await

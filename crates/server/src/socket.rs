@@ -131,6 +131,12 @@ async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32) {
         tokio::select! {
             told = next_told(&mut rx) => {
                 let ok = match told {
+                    // the game changed on another server: what this client lacks
+                    Ok(text) if crate::hub::resync_from(&text).is_some() => {
+                        let from = crate::hub::resync_from(&text).unwrap_or(0);
+                        let snap = hub.snapshot_from(room, seat, from).await;
+                        send(&mut socket, &ServerMsg::Welcome(Box::new(snap))).await
+                    }
                     Ok(text) => socket.send(Message::Text(text.as_ref().into())).await.is_ok(),
                     Err(broadcast::error::RecvError::Lagged(_)) => {
                         let snap = hub.snapshot(room, seat).await;

@@ -344,6 +344,11 @@ impl Table {
         self.moves.len() as u32
     }
 
+    /// The moves played, in the game's notation.
+    pub fn moves_view(&self) -> &[String] {
+        &self.moves
+    }
+
     /// A free seat gets a new token's hash (a lobby visitor takes it).
     pub fn set_token(&mut self, seat: u8, hash: String) {
         if let Some(s) = self.seats.get_mut(usize::from(seat)) {

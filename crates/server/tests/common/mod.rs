@@ -318,9 +318,18 @@ impl Client {
         .await
     }
 
-    /// Keep the own copy of the game up to date with a message.
+    /// Keep the own copy of the game up to date with a message (a welcome sent again, as after a
+    /// change on another server, brings the moves from its `from` on).
     pub fn note(&mut self, m: &ServerMsg) {
         match m {
+            ServerMsg::Welcome(snap) if snap.from as usize <= self.game.moves().len() => {
+                while self.game.moves().len() > snap.from as usize {
+                    self.game.undo();
+                }
+                for mv in &snap.moves {
+                    self.apply(mv);
+                }
+            }
             ServerMsg::Moved { ply, mv, .. } if *ply as usize == self.game.moves().len() + 1 => {
                 self.apply(mv);
             }
