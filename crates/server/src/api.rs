@@ -37,7 +37,8 @@ fn hub_error(e: HubError) -> Response {
         HubError::NotFound(_) => StatusCode::NOT_FOUND,
         HubError::Conflict(_) => StatusCode::CONFLICT,
         HubError::Db(_) | HubError::Random(_) => {
-            eprintln!("koma-server: {e}");
+            metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
+            tracing::error!(error = %e, "request failed");
             StatusCode::INTERNAL_SERVER_ERROR
         }
     };
@@ -69,8 +70,27 @@ pub async fn health(State(app): State<Arc<App>>) -> Response {
             version: env!("CARGO_PKG_VERSION").to_string(),
         })
         .into_response(),
-        Err(e) => error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+        Err(e) => {
+            metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
+            error(StatusCode::SERVICE_UNAVAILABLE, e.to_string())
+        }
     }
+}
+
+/// `GET /metrics`: the server's metrics in Prometheus' text format ([`crate::ops`]).
+pub async fn metrics(State(app): State<Arc<App>>) -> Response {
+    let Some(handle) = &app.metrics else {
+        return error(StatusCode::NOT_FOUND, "this process records no metrics");
+    };
+    metrics::gauge!(crate::ops::GAMES_IN_PROGRESS).set(app.hub.games_in_progress().await as f64);
+    (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        handle.render(),
+    )
+        .into_response()
 }
 
 /// `POST /api/games`: a new game and its links.

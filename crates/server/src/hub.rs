@@ -148,7 +148,8 @@ impl Hub {
     /// Tell the other servers of the database that game `id` changed (see [`crate::relay`]).
     async fn announce(&self, id: &str) {
         if let Err(e) = self.db.notify(&format!("{} {id}", self.instance)).await {
-            eprintln!("koma-server: game {id}: cannot tell the other servers: {e}");
+            metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
+            tracing::warn!(game = %id, error = %e, "cannot tell the other servers");
         }
     }
 
@@ -183,6 +184,22 @@ impl Hub {
         for id in ids {
             self.refresh(&id).await;
         }
+    }
+
+    /// Games being played among the loaded ones.
+    pub async fn games_in_progress(&self) -> usize {
+        let rooms: Vec<Arc<Room>> = self
+            .rooms
+            .lock()
+            .map(|r| r.values().map(|(room, _)| room.clone()).collect())
+            .unwrap_or_default();
+        let mut n = 0;
+        for room in rooms {
+            if room.table.lock().await.status() == Status::Playing {
+                n += 1;
+            }
+        }
+        n
     }
 
     /// How many rooms are loaded.
@@ -299,7 +316,8 @@ impl Hub {
         if let Err(e) = self.store(&room.id, &effect.change).await {
             let stale = e.is_stale();
             if !stale {
-                eprintln!("koma-server: game {}: {e}", room.id);
+                metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
+                tracing::error!(game = %room.id, error = %e, "cannot store a change");
             }
             self.reload(table).await;
             if stale {
@@ -344,10 +362,13 @@ impl Hub {
                     }
                     *table = fresh;
                 }
-                Err(e) => eprintln!("koma-server: game {}: cannot reload: {e}", table.id()),
+                Err(e) => tracing::error!(game = %table.id(), error = %e, "cannot reload"),
             },
-            Ok(None) => eprintln!("koma-server: game {} is gone", table.id()),
-            Err(e) => eprintln!("koma-server: game {}: cannot reload: {e}", table.id()),
+            Ok(None) => tracing::error!(game = %table.id(), "the game is gone from the database"),
+            Err(e) => {
+                metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
+                tracing::error!(game = %table.id(), error = %e, "cannot reload");
+            }
         }
     }
 

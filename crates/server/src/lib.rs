@@ -6,13 +6,15 @@
 //! - [`api`]: the HTTP API; [`socket`]: a game's WebSocket;
 //! - [`hub`]: the games being played, stored then told; [`table`]: one game's referee;
 //! - [`db`]: the database; [`token`]: seat tokens and game ids;
-//! - [`relay`]: several servers on one PostgreSQL database, each told the others' changes.
+//! - [`relay`]: several servers on one PostgreSQL database, each told the others' changes;
+//! - [`ops`]: metrics, logs, and the stop (SIGTERM: clients told to reconnect elsewhere).
 //!
 //! The messages are [`koma_wire`]'s, shared with the app.
 
 pub mod api;
 pub mod db;
 pub mod hub;
+pub mod ops;
 pub mod relay;
 pub mod socket;
 pub mod table;
@@ -63,6 +65,10 @@ pub struct App {
     pub allowed_origins: Vec<String>,
     /// Messages a connection may send a second.
     pub message_rate: NonZeroU32,
+    /// The metrics' recorder (`/metrics`).
+    pub metrics: Option<metrics_exporter_prometheus::PrometheusHandle>,
+    /// The server's stop, and its open sockets.
+    pub stop: ops::Stop,
 }
 
 /// Why the server cannot start.
@@ -84,6 +90,7 @@ pub enum StartError {
 pub fn router(app: Arc<App>, dist: &std::path::Path) -> Router {
     let api = Router::new()
         .route("/api/health", get(api::health))
+        .route("/metrics", get(api::metrics))
         .route("/api/games", post(api::create))
         .route("/api/lobby", get(api::lobby))
         .route("/api/games/{id}/take", post(api::take))
@@ -116,6 +123,7 @@ pub fn router(app: Arc<App>, dist: &std::path::Path) -> Router {
 /// # Errors
 /// [`StartError`].
 pub async fn serve(config: Config) -> Result<(), StartError> {
+    ops::logs();
     let db = Db::open(&config.database_url).await?;
     let kind = db.kind();
     let hub = Hub::new(db);
@@ -125,11 +133,14 @@ pub async fn serve(config: Config) -> Result<(), StartError> {
         create_limit: RateLimiter::keyed(Quota::per_minute(per_minute)),
         allowed_origins: config.allowed_origins.clone(),
         message_rate: NonZeroU32::new(config.message_rate).unwrap_or(NonZeroU32::MIN),
+        metrics: ops::metrics(),
+        stop: ops::Stop::on_signal(),
     });
+    let stop = app.stop.clone();
     if !config.dist.join("index.html").exists() {
-        eprintln!(
-            "koma-server: {} has no index.html: build the app first (cargo xtask serve does)",
-            config.dist.display()
+        tracing::warn!(
+            dist = %config.dist.display(),
+            "no index.html: build the app first (cargo xtask serve does)"
         );
     }
     let listener = tokio::net::TcpListener::bind(config.listen)
@@ -147,9 +158,15 @@ pub async fn serve(config: Config) -> Result<(), StartError> {
         tokio::spawn(relay::run(hub.clone()));
     }
     let service = router(app, &config.dist).into_make_service_with_connect_info::<SocketAddr>();
+    // on SIGTERM: no new connection, every socket told to reconnect (see `ops`), then out
+    let stopping = stop.clone();
     axum::serve(listener, service)
+        .with_graceful_shutdown(async move { stopping.stopping().await })
         .await
-        .map_err(StartError::Serve)
+        .map_err(StartError::Serve)?;
+    stop.drained().await;
+    tracing::info!("stopped");
+    Ok(())
 }
 
 /// Expires games that waited too long, and forgets quiet addresses of the creation limit.
@@ -159,7 +176,7 @@ async fn sweep(app: Arc<App>, expire_after: Duration) {
     loop {
         tick.tick().await;
         if let Err(e) = app.hub.expire(expire_after).await {
-            eprintln!("koma-server: expiring games: {e}");
+            tracing::warn!(error = %e, "cannot expire games");
         }
         app.create_limit.retain_recent();
     }

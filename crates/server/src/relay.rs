@@ -27,7 +27,8 @@ pub async fn run(hub: Arc<Hub>) {
         let mut listener = match connect(&url).await {
             Ok(l) => l,
             Err(e) => {
-                eprintln!("koma-server: relay: cannot listen: {e}");
+                metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
+                tracing::warn!(error = %e, "relay: cannot listen");
                 tokio::time::sleep(RETRY).await;
                 continue;
             }
@@ -47,7 +48,8 @@ pub async fn run(hub: Arc<Hub>) {
                 // the connection was lost: connect again, then read everything again
                 Ok(None) => break,
                 Err(e) => {
-                    eprintln!("koma-server: relay: {e}");
+                    metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
+                    tracing::warn!(error = %e, "relay: connection lost");
                     break;
                 }
             }

@@ -85,7 +85,8 @@ pub async fn upgrade(
         Ok(Some(room)) => room,
         Ok(None) => return error(StatusCode::NOT_FOUND, format!("no game {id}")),
         Err(e) => {
-            eprintln!("koma-server: game {id}: {e}");
+            metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
+            tracing::error!(game = %id, error = %e, "cannot load the game");
             return error(StatusCode::INTERNAL_SERVER_ERROR, "the database failed");
         }
     };
@@ -94,12 +95,13 @@ pub async fn upgrade(
         room,
     };
     let rate = app.message_rate;
+    let stop = app.stop.clone();
     // small buffers: messages are small, and a game holds two or three sockets (tungstenite's
     // default 128 KiB read buffer made a game cost about 300 kB)
     ws.max_message_size(MAX_FRAME_BYTES)
         .read_buffer_size(BUFFER_BYTES)
         .write_buffer_size(BUFFER_BYTES)
-        .on_upgrade(move |socket| run(socket, entered, rate))
+        .on_upgrade(move |socket| run(socket, entered, rate, stop))
         .into_response()
 }
 
@@ -116,7 +118,8 @@ async fn next_told(
     }
 }
 
-async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32) {
+async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32, stop: crate::ops::Stop) {
+    let _open = stop.socket();
     let (hub, room) = (&entered.hub, &entered.room);
     let limiter = RateLimiter::direct(
         Quota::per_second(rate)
@@ -129,6 +132,15 @@ async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32) {
     let mut rx: Option<broadcast::Receiver<Arc<str>>> = None;
     loop {
         tokio::select! {
+            // the server stops: the client is told to connect again (to another server)
+            () = stop.stopping() => {
+                let close = Message::Close(Some(CloseFrame {
+                    code: crate::ops::RESTART,
+                    reason: "the server restarts: connect again".into(),
+                }));
+                let _ = socket.send(close).await;
+                break;
+            }
             told = next_told(&mut rx) => {
                 let ok = match told {
                     // the game changed on another server: what this client lacks
@@ -199,7 +211,17 @@ async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32) {
                     Ok(_) if !said_hello => {
                         Some(ServerMsg::error(ErrorCode::Hello, "say hello first"))
                     }
-                    Ok(m) => act(hub, room, seat, m).await.err().map(|r| r.to_msg()),
+                    Ok(m) => {
+                        let is_move = matches!(m, ClientMsg::Move { .. });
+                        let t0 = std::time::Instant::now();
+                        let r = act(hub, room, seat, m).await;
+                        if is_move && r.is_ok() {
+                            metrics::counter!(crate::ops::MOVES).increment(1);
+                            metrics::histogram!(crate::ops::MOVE_LATENCY)
+                                .record(t0.elapsed().as_secs_f64());
+                        }
+                        r.err().map(|r| r.to_msg())
+                    }
                 };
                 if let Some(reply) = reply
                     && !send(&mut socket, &reply).await

@@ -1,7 +1,8 @@
 //! Several `koma-server` processes on one PostgreSQL database: a game played by clients on two
 //! servers (each move reaching the other server's client through LISTEN/NOTIFY), two moves for
 //! one ply sent to two servers at once (the database takes one), and a flag on time decided
-//! once. Skipped, with a line saying so, where the test command started no PostgreSQL cluster.
+//! once, a stopping server (SIGTERM) sending its clients to another. Skipped, with a line saying
+//! so, where the test command started no PostgreSQL cluster.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
 
 mod common;
@@ -182,4 +183,59 @@ async fn a_flag_on_time_is_decided_once_with_two_servers_watching() {
     let w = Client::join(&b, &created.id, None, "w").await;
     let snap = w.snapshot.unwrap();
     assert_eq!((snap.status, snap.outcome), (Status::Finished, Some(oa)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopping_server_sends_its_clients_to_another_and_no_game_ends() {
+    use futures_util::StreamExt;
+    let Some(pg) = Backend::postgres() else {
+        return;
+    };
+    let db = Db::new(&pg).await;
+    let mut a = Server::start(&db, &[]);
+    let b = Server::start(&db, &[]);
+    let created = a.create(&spec("shogi")).await;
+    let (t0, t1) = (token(&created.seats[0]), token(&created.seats[1]));
+    let mut sente = Client::join(&a, &created.id, Some(&t0), "a").await;
+    let mut gote = Client::join(&b, &created.id, Some(&t1), "b").await;
+    sente.play("7g7f").await;
+    gote.catch_up(1).await;
+    // an upgrade of server A: SIGTERM
+    a.terminate();
+    let close = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        loop {
+            match sente.ws.next().await {
+                Some(Ok(tokio_tungstenite::tungstenite::Message::Close(c))) => return c,
+                Some(Ok(_)) => continue,
+                other => panic!("the socket ended without a close: {other:?}"),
+            }
+        }
+    })
+    .await
+    .expect("told to go within 5 s")
+    .expect("a close frame");
+    assert_eq!(
+        u16::from(close.code),
+        1012,
+        "service restart: connect again"
+    );
+    let took = a
+        .wait_exit(std::time::Duration::from_secs(10))
+        .expect("exited within 10 s");
+    assert!(took < std::time::Duration::from_secs(10));
+    assert!(
+        a.get_refused().await,
+        "a stopped server takes no connection"
+    );
+    // the client connects again, to B, with what it has, and the game goes on
+    let have = sente.plies();
+    let mut again = Client::connect(&b, &created.id).await;
+    again.game = sente.game.clone();
+    let snap = again.hello(Some(&t0), Some("a"), have).await;
+    assert_eq!(snap.status, Status::Playing);
+    gote.play("3c3d").await;
+    again.catch_up(2).await;
+    again.play("2g2f").await;
+    gote.catch_up(3).await;
+    assert_eq!(stored(&db, &created.id).await, ["7g7f", "3c3d", "2g2f"]);
 }

@@ -42,6 +42,7 @@ on_both!(
     bad_messages_get_errors_and_floods_are_closed,
     the_http_api_names_what_is_wrong,
     the_lobby_lists_and_fills_open_games,
+    metrics_count_sockets_games_and_moves_and_no_token_is_logged,
 );
 
 /// A server for players who play as fast as the test can (a person sends far fewer messages).
@@ -762,4 +763,66 @@ async fn the_lobby_lists_and_fills_open_games(backend: Backend) {
         .await;
     let (_, body) = server.get("/api/lobby").await;
     assert!(!body.contains(&lonely.id));
+}
+
+/// The value of metric `name` (a line `name value`, or `name{labels} value`) in `text`.
+fn metric(text: &str, name: &str) -> Option<f64> {
+    text.lines().filter(|l| !l.starts_with('#')).find_map(|l| {
+        let (key, value) = l.rsplit_once(' ')?;
+        (key == name).then(|| value.parse().ok()).flatten()
+    })
+}
+
+async fn metrics_count_sockets_games_and_moves_and_no_token_is_logged(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, FAST);
+    let (id, mut players) = seated(&server, "shogi").await;
+    for (n, mv) in ["7g7f", "3c3d", "8h2b+"].into_iter().enumerate() {
+        let i = n % 2;
+        players[i].play(mv).await;
+        players[1 - i].catch_up(n as u32 + 1).await;
+    }
+    let (code, text) = server.get("/metrics").await;
+    assert_eq!(code, 200);
+    assert_eq!(metric(&text, "koma_open_sockets"), Some(2.0), "{text}");
+    assert_eq!(metric(&text, "koma_games_in_progress"), Some(1.0), "{text}");
+    assert_eq!(metric(&text, "koma_moves_total"), Some(3.0), "{text}");
+    assert_eq!(
+        metric(&text, "koma_move_latency_seconds_count"),
+        Some(3.0),
+        "{text}"
+    );
+    assert!(
+        text.contains("koma_move_latency_seconds_bucket{le=\"0.1\"}"),
+        "{text}"
+    );
+    // a refused move is not a move
+    let (c, _) = players[1]
+        .refused(&ClientMsg::Move {
+            ply: 3,
+            mv: "5e5d".into(),
+        })
+        .await;
+    assert_eq!(c, ErrorCode::IllegalMove);
+    let (_, text) = server.get("/metrics").await;
+    assert_eq!(metric(&text, "koma_moves_total"), Some(3.0));
+    drop(players);
+    // a socket that closed is no longer counted (the server sees the close at once)
+    let mut open = 2.0;
+    for _ in 0..100 {
+        let (_, text) = server.get("/metrics").await;
+        open = metric(&text, "koma_open_sockets").unwrap_or(-1.0);
+        if open == 0.0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(open, 0.0);
+    // the log names games, never a seat's token
+    let created = server.create(&spec("minishogi")).await;
+    let seat = token(&created.seats[0]);
+    let _c = Client::join(&server, &created.id, Some(&seat), "a").await;
+    let log = std::fs::read_to_string(&server.log).unwrap();
+    assert!(!log.contains(&seat), "a token in the log");
+    let _ = id;
 }

@@ -108,17 +108,21 @@ pub struct Server {
     _stdout: BufReader<ChildStdout>,
     /// `http://127.0.0.1:<port>`.
     pub base: String,
+    /// Where its log (standard error) goes.
+    pub log: PathBuf,
 }
 
 impl Server {
     /// Start the server binary on a free loopback port over `db`.
     pub fn start(db: &Db, extra: &[&str]) -> Server {
+        let log = db.dir.0.join(format!("server-{}.log", unique()));
         let mut child = Command::new(env!("CARGO_BIN_EXE_koma-server"))
             .args(["--listen", "127.0.0.1:0", "--dist"])
             .arg(&db.dir.0)
             .args(extra)
             .env("KOMA_DATABASE_URL", &db.url)
             .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
             .unwrap();
         let mut out = BufReader::new(child.stdout.take().unwrap());
@@ -133,7 +137,35 @@ impl Server {
             base: format!("http://{addr}"),
             child,
             _stdout: out,
+            log,
         }
+    }
+
+    /// The process's id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// `kill -TERM`: the server stops taking connections and tells its clients to go.
+    pub fn terminate(&self) {
+        let ok = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "kill -TERM");
+    }
+
+    /// Wait for the process to end (at most `limit`): whether it ended, and how long it took.
+    pub fn wait_exit(&mut self, limit: std::time::Duration) -> Option<std::time::Duration> {
+        let t = std::time::Instant::now();
+        while t.elapsed() < limit {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return Some(t.elapsed());
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        None
     }
 
     /// `kill -9`.
@@ -168,6 +200,15 @@ impl Server {
             .await
             .unwrap();
         (r.status().as_u16(), r.text().await.unwrap())
+    }
+
+    /// Whether a connection to the server is refused (it has stopped listening).
+    pub async fn get_refused(&self) -> bool {
+        self.http()
+            .get(format!("{}/api/health", self.base))
+            .send()
+            .await
+            .is_err()
     }
 
     /// Create a game; panics unless created.
