@@ -1,13 +1,14 @@
 //! Several `koma-server` processes on one PostgreSQL database: a game played by clients on two
 //! servers (each move reaching the other server's client through LISTEN/NOTIFY), two moves for
 //! one ply sent to two servers at once (the database takes one), and a flag on time decided
-//! once, a stopping server (SIGTERM) sending its clients to another. Skipped, with a line saying
-//! so, where the test command started no PostgreSQL cluster.
+//! once, a stopping server (SIGTERM) sending its clients to another, and behind HAProxy a server
+//! killed mid-game whose clients go on through the others. Skipped, with a line saying so, where
+//! the test command started no PostgreSQL cluster (or found no HAProxy).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
 
 mod common;
 
-use common::{Backend, Client, Db, Server, spec, token};
+use common::{Backend, Balancer, Client, Db, Server, free_port, spec, token};
 use koma_wire::{ClientMsg, ErrorCode, ServerMsg, Status};
 
 /// The moves stored for game `id`, in order.
@@ -238,4 +239,214 @@ async fn a_stopping_server_sends_its_clients_to_another_and_no_game_ends() {
     again.play("2g2f").await;
     gote.catch_up(3).await;
     assert_eq!(stored(&db, &created.id).await, ["7g7f", "3c3d", "2g2f"]);
+}
+
+/// A seat's client that connects (again) through `base` until the server takes its hello,
+/// keeping what it has of the game.
+async fn rejoin(base: &str, id: &str, seat_token: &str, old: Option<&Client>) -> Client {
+    let t = std::time::Instant::now();
+    loop {
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(10),
+            "no server took the seat"
+        );
+        let Ok(mut c) = Client::try_connect_to(base, id).await else {
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            continue;
+        };
+        let have = match old {
+            Some(o) => {
+                c.game = o.game.clone();
+                o.plies()
+            }
+            None => 0,
+        };
+        c.send(&ClientMsg::Hello {
+            token: Some(seat_token.to_string()),
+            name: None,
+            have,
+        })
+        .await;
+        match c.try_next().await {
+            Some(ServerMsg::Welcome(snap)) => {
+                c.seat = snap.seat;
+                if old.is_none() {
+                    c.game = koma_server::table::check_spec(&snap.spec).unwrap().start;
+                }
+                c.note(&ServerMsg::Welcome(snap));
+                return c;
+            }
+            _ => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+        }
+    }
+}
+
+/// Play `mv` for `c` as ply `plies + 1`: the acknowledgement, or none when the connection was
+/// lost before it came (the move may or may not have been stored: the welcome after the
+/// reconnection says).
+async fn try_play(c: &mut Client, mv: &str) -> Option<()> {
+    let ply = c.plies();
+    c.send(&ClientMsg::Move {
+        ply,
+        mv: mv.to_string(),
+    })
+    .await;
+    loop {
+        let m = c.try_next().await?;
+        c.note(&m);
+        match m {
+            ServerMsg::Moved { ply: p, .. } if p == ply + 1 => return Some(()),
+            ServerMsg::Error { .. } => panic!("refused: {m:?}"),
+            _ => {}
+        }
+    }
+}
+
+/// Which of `servers` holds an open socket.
+async fn holding(servers: &[&Server]) -> Vec<usize> {
+    let mut out = Vec::new();
+    for (i, s) in servers.iter().enumerate() {
+        let (_, text) = s.get("/metrics").await;
+        let open = text
+            .lines()
+            .find_map(|l| l.strip_prefix("koma_open_sockets "))
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .unwrap_or(0.0);
+        if open > 0.0 {
+            out.push(i);
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_haproxy_a_killed_server_loses_no_acknowledged_move() {
+    let Some(pg) = Backend::postgres() else {
+        return;
+    };
+    let Some(haproxy) = Balancer::binary() else {
+        return;
+    };
+    let db = Db::new(&pg).await;
+    let ports = [free_port(), free_port(), free_port()];
+    let mut servers: Vec<Option<Server>> = ports
+        .iter()
+        .map(|&p| Some(Server::start_at(&db, p, &[])))
+        .collect();
+    let lb = Balancer::start(&haproxy, &ports).await;
+    let created = lb_create(&lb).await;
+    let (t0, t1) = (token(&created.seats[0]), token(&created.seats[1]));
+    let mut sente = rejoin(&lb.base, &created.id, &t0, None).await;
+    let line = [
+        "7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "6i7h", "4a3b", "2e2d", "2c2d",
+    ];
+    let mut gote = rejoin(&lb.base, &created.id, &t1, None).await;
+    let mut acked = 0;
+    let mut rejoined = 0;
+    for (i, mv) in line.iter().enumerate() {
+        if i == 4 {
+            // kill -9 a server that holds one of the two sockets
+            let live: Vec<&Server> = servers.iter().flatten().collect();
+            let held = holding(&live).await;
+            let victim = held[0];
+            let mut k = 0;
+            let idx = servers
+                .iter()
+                .position(|s| {
+                    let hit = s.is_some() && k == victim;
+                    if s.is_some() {
+                        k += 1;
+                    }
+                    hit
+                })
+                .unwrap();
+            servers[idx].take().unwrap().kill();
+        }
+        let (mover, mover_token, other, other_token) = if i % 2 == 0 {
+            (&mut sente, &t0, &mut gote, &t1)
+        } else {
+            (&mut gote, &t1, &mut sente, &t0)
+        };
+        // the mover plays; a lost connection is joined again, and the move sent again if the
+        // server had not stored it
+        loop {
+            if mover.plies() as usize > i {
+                break;
+            }
+            match try_play(mover, mv).await {
+                Some(()) => {
+                    acked = acked.max(i + 1);
+                    break;
+                }
+                None => {
+                    let fresh = rejoin(&lb.base, &created.id, mover_token, Some(&*mover)).await;
+                    *mover = fresh;
+                    rejoined += 1;
+                }
+            }
+        }
+        // the other side hears of it, joining again if its server went
+        while (other.plies() as usize) <= i {
+            match other.try_next().await {
+                Some(m) => other.note(&m),
+                None => {
+                    let fresh = rejoin(&lb.base, &created.id, other_token, Some(&*other)).await;
+                    *other = fresh;
+                    rejoined += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(acked, line.len());
+    assert!(
+        rejoined >= 1,
+        "the killed server held a client, who joined again"
+    );
+    let kept = stored(&db, &created.id).await;
+    assert_eq!(kept, line, "every acknowledged move, once, in order");
+    for c in [&sente, &gote] {
+        let v = c.game.position().variant();
+        let seen: Vec<String> = c
+            .game
+            .moves()
+            .into_iter()
+            .map(|m| koma_rules::notation::write_move(v, m))
+            .collect();
+        assert_eq!(seen, line);
+    }
+}
+
+/// Create a shogi game through the balancer.
+async fn lb_create(lb: &Balancer) -> koma_wire::Created {
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/games", lb.base))
+        .header("content-type", "application/json")
+        .body(serde_json::to_string(&spec("shogi")).unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 201);
+    r.json().await.unwrap()
+}
+
+#[test]
+fn the_deploy_folders_haproxy_configurations_are_valid() {
+    let Some(haproxy) = Balancer::binary() else {
+        return;
+    };
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy");
+    // (the compose file's names its servers by service, resolved at start: checked as written)
+    for cfg in ["haproxy.cfg", "haproxy-compose.cfg"] {
+        let out = std::process::Command::new(&haproxy)
+            .arg("-c")
+            .arg("-f")
+            .arg(root.join(cfg))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{cfg}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }

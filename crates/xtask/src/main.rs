@@ -404,6 +404,10 @@ fn test(args: &[String]) -> Result {
     if let Some(pg) = &postgres {
         native.env("KOMA_TEST_POSTGRES", pg.url());
     }
+    // several servers behind HAProxy (Debian's package), where it is here or can be installed
+    if let Some(haproxy) = haproxy() {
+        native.env("KOMA_TEST_HAPROXY", haproxy);
+    }
     let tested = step("cargo test (native)", &mut native);
     drop(postgres);
     tested?;
@@ -440,6 +444,30 @@ fn test(args: &[String]) -> Result {
         )?;
     }
     Ok(())
+}
+
+/// HAProxy for the server's tests behind a balancer: on PATH or in /usr/sbin, else installed
+/// with apt-get where that can be done; none (and a line saying which tests are skipped)
+/// otherwise.
+fn haproxy() -> Option<String> {
+    let find = || {
+        output("sh", &["-c", "command -v haproxy || ls /usr/sbin/haproxy"])
+            .map(|p| p.lines().next().unwrap_or("").trim().to_string())
+            .filter(|p| !p.is_empty())
+    };
+    let mut found = find();
+    if found.is_none() && can_apt() {
+        let _ = apt_install(&["haproxy"]);
+        found = find();
+    }
+    match &found {
+        Some(p) => eprintln!("xtask: HAProxy for the server's tests: {p}"),
+        None => eprintln!(
+            "xtask: haproxy is not here and cannot be installed (apt-get install haproxy as \
+             root on Debian): the server's tests behind a balancer are skipped"
+        ),
+    }
+    found
 }
 
 /// A throwaway PostgreSQL cluster for the server's tests: Debian's `initdb` and `pg_ctl`

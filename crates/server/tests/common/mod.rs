@@ -112,12 +112,26 @@ pub struct Server {
     pub log: PathBuf,
 }
 
+/// A free loopback port (bound, then let go).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
 impl Server {
     /// Start the server binary on a free loopback port over `db`.
     pub fn start(db: &Db, extra: &[&str]) -> Server {
+        Server::start_at(db, 0, extra)
+    }
+
+    /// Start the server binary on loopback port `port` (0: a free one) over `db`.
+    pub fn start_at(db: &Db, port: u16, extra: &[&str]) -> Server {
         let log = db.dir.0.join(format!("server-{}.log", unique()));
         let mut child = Command::new(env!("CARGO_BIN_EXE_koma-server"))
-            .args(["--listen", "127.0.0.1:0", "--dist"])
+            .args(["--listen", &format!("127.0.0.1:{port}"), "--dist"])
             .arg(&db.dir.0)
             .args(extra)
             .env("KOMA_DATABASE_URL", &db.url)
@@ -268,15 +282,43 @@ pub struct Client {
 impl Client {
     /// Connect without a word yet.
     pub async fn connect(server: &Server, id: &str) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(server.socket_url(id))
-            .await
-            .unwrap();
-        Client {
+        Client::connect_to(&server.base, id).await
+    }
+
+    /// Connect to the server (or balancer) at `base` (`http://host:port`), without a word yet.
+    pub async fn connect_to(base: &str, id: &str) -> Client {
+        Client::try_connect_to(base, id).await.unwrap()
+    }
+
+    /// Connect to `base`, or the error.
+    pub async fn try_connect_to(
+        base: &str,
+        id: &str,
+    ) -> Result<Client, tokio_tungstenite::tungstenite::Error> {
+        let url = format!("{}/api/games/{id}/socket", base.replace("http://", "ws://"));
+        let (ws, _) = tokio_tungstenite::connect_async(url).await?;
+        Ok(Client {
             ws,
             seat: None,
             game: Game::new(koma_rules::GameId::Shogi, Default::default()),
             id: id.to_string(),
             snapshot: None,
+        })
+    }
+
+    /// The next message, or none when the connection ended (closed, reset, or silent for
+    /// [`WAIT`]).
+    pub async fn try_next(&mut self) -> Option<ServerMsg> {
+        loop {
+            let m = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .ok()??
+                .ok()?;
+            match m {
+                Message::Text(t) => return ServerMsg::decode(t.as_str()).ok(),
+                Message::Close(_) => return None,
+                _ => {}
+            }
         }
     }
 
@@ -487,4 +529,82 @@ pub fn choose(game: &mut Game, rng: &mut Rng, aggression: usize) -> Move {
         }
     }
     moves[rng.below(moves.len())]
+}
+
+/// HAProxy in front of servers, on a free loopback port, as `deploy/haproxy.cfg` arranges it
+/// (health checks on `/api/health`, WebSocket tunnels), checking every 200 ms; stopped when
+/// dropped.
+pub struct Balancer {
+    child: Child,
+    /// `http://127.0.0.1:<port>`.
+    pub base: String,
+    _dir: Scratch,
+}
+
+impl Balancer {
+    /// The `haproxy` binary the test command found or installed (`KOMA_TEST_HAPROXY`); `None`,
+    /// with a line saying so, when there is none.
+    pub fn binary() -> Option<String> {
+        match std::env::var("KOMA_TEST_HAPROXY") {
+            Ok(b) if !b.is_empty() => Some(b),
+            _ => {
+                eprintln!(
+                    "skipped behind HAProxy: KOMA_TEST_HAPROXY is not set (cargo xtask test \
+                     installs or finds haproxy and sets it)"
+                );
+                None
+            }
+        }
+    }
+
+    /// Start `binary` in front of the servers on loopback `ports`; waits until it answers.
+    pub async fn start(binary: &str, ports: &[u16]) -> Balancer {
+        let dir = Scratch::new();
+        let port = free_port();
+        let servers: String = ports
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("    server s{i} 127.0.0.1:{p} check\n"))
+            .collect();
+        let cfg = format!(
+            "global\n    maxconn 4000\n\
+             defaults\n    mode http\n    option http-server-close\n    option redispatch\n    retries 3\n\
+             \x20   timeout connect 1s\n    timeout client 60s\n    timeout server 60s\n    timeout tunnel 1h\n\
+             frontend koma\n    bind 127.0.0.1:{port}\n    default_backend servers\n\
+             backend servers\n    balance leastconn\n    option httpchk GET /api/health\n\
+             \x20   http-check expect status 200\n    default-server inter 200ms fall 1 rise 1\n{servers}"
+        );
+        let path = dir.0.join("haproxy.cfg");
+        std::fs::write(&path, cfg).unwrap();
+        let child = Command::new(binary)
+            .arg("-db")
+            .arg("-f")
+            .arg(&path)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let b = Balancer {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            _dir: dir,
+        };
+        let http = reqwest::Client::new();
+        for _ in 0..250 {
+            if let Ok(r) = http.get(format!("{}/api/health", b.base)).send().await
+                && r.status().is_success()
+            {
+                return b;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        panic!("HAProxy did not answer");
+    }
+}
+
+impl Drop for Balancer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
