@@ -403,6 +403,9 @@ fn test(args: &[String]) -> Result {
     native.args(["test", "--workspace"]);
     if let Some(pg) = &postgres {
         native.env("KOMA_TEST_POSTGRES", pg.url());
+        if let Some(script) = pg.restart_script() {
+            native.env("KOMA_TEST_POSTGRES_RESTART", script);
+        }
     }
     // several servers behind HAProxy (Debian's package), where it is here or can be installed
     if let Some(haproxy) = haproxy() {
@@ -593,6 +596,30 @@ impl Postgres {
 
     fn url(&self) -> String {
         format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
+    }
+
+    /// A script that restarts the cluster (`pg_ctl restart -m fast`), for the test of a
+    /// database restarted mid-game (its own test binary, so that no other test runs meanwhile).
+    fn restart_script(&self) -> Option<PathBuf> {
+        let pg_ctl = self.bin.join("pg_ctl");
+        let line = format!(
+            "{}{} -D {} -m fast -w restart > /dev/null",
+            if self.as_postgres {
+                "runuser -u postgres -- "
+            } else {
+                ""
+            },
+            pg_ctl.display(),
+            self.dir.join("data").display()
+        );
+        let path = self.dir.join("restart.sh");
+        std::fs::write(&path, format!("#!/bin/sh\nset -e\ncd /\n{line}\n")).ok()?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).ok()?;
+        }
+        Some(path)
     }
 }
 

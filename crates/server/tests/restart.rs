@@ -1,0 +1,71 @@
+//! PostgreSQL restarted in the middle of a game played on two servers: the servers' pools and
+//! relay listeners connect again, and the game goes on with every move where it belongs. A test
+//! binary of its own, so that no other test uses the cluster while it restarts. Skipped, with a
+//! line saying so, where the test command started no cluster it can restart.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Backend, Client, Db, Server, spec, token};
+use koma_wire::ServerMsg;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_database_restarts_mid_game_and_the_game_goes_on() {
+    let Some(pg) = Backend::postgres() else {
+        return;
+    };
+    let Ok(restart) = std::env::var("KOMA_TEST_POSTGRES_RESTART") else {
+        eprintln!("skipped: KOMA_TEST_POSTGRES_RESTART is not set (cargo xtask test sets it)");
+        return;
+    };
+    let db = Db::new(&pg).await;
+    let a = Server::start(&db, &[]);
+    let b = Server::start(&db, &[]);
+    let created = a.create(&spec("shogi")).await;
+    let mut sente = Client::join(&a, &created.id, Some(&token(&created.seats[0])), "a").await;
+    let mut gote = Client::join(&b, &created.id, Some(&token(&created.seats[1])), "b").await;
+    sente
+        .until(|m| matches!(m, ServerMsg::Started { .. } | ServerMsg::Welcome(_)).then_some(()))
+        .await;
+    sente.play("7g7f").await;
+    gote.catch_up(1).await;
+    gote.play("3c3d").await;
+    sente.catch_up(2).await;
+    // the restart (pg_ctl restart -m fast: every connection is cut)
+    let status = std::process::Command::new(&restart).status().unwrap();
+    assert!(status.success(), "{restart}");
+    // both servers answer for their database again
+    let t = Instant::now();
+    for s in [&a, &b] {
+        loop {
+            let (code, _) = s.get("/api/health").await;
+            if code == 200 {
+                break;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(10),
+                "health after the restart"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    // the game goes on across the two servers (the relay listens again)
+    sente.play("2g2f").await;
+    gote.catch_up(3).await;
+    gote.play("8c8d").await;
+    sente.catch_up(4).await;
+    let pool = {
+        sqlx::any::install_default_drivers();
+        sqlx::AnyPool::connect(&db.url).await.unwrap()
+    };
+    let rows: Vec<(String,)> =
+        sqlx::query_as("SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply")
+            .bind(&created.id)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    let moves: Vec<String> = rows.into_iter().map(|(m,)| m).collect();
+    assert_eq!(moves, ["7g7f", "3c3d", "2g2f", "8c8d"]);
+}
