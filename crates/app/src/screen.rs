@@ -34,3 +34,14 @@ pub fn use_wide() -> bool {
     }
     *wide
 }
+
+/// An address that cannot be opened, with the reason (`[data-error="address"]`) and the way
+/// back.
+pub fn address_error(lang: crate::i18n::Lang, why: &str) -> yew::Html {
+    yew::html! {
+        <section class="load-error" data-error="address">
+            <p>{ format!("{}{why}", lang.pick("このアドレスは開けません：", "This address cannot be opened: ")) }</p>
+            <p><a href="#/">{ lang.pick("最初の画面へ", "Back to the game list") }</a></p>
+        </section>
+    }
+}

@@ -868,6 +868,41 @@ pub fn write_kif(r: &Record) -> String {
     let mut out = String::from("#KIF version=2.0 encoding=UTF-8\n");
     write_header(r, &mut out);
     out.push_str("手数----指手---------消費時間--\n");
+    write_lines(r, Style::Kif, &mut out, |out, m| {
+        // `+`: the move has a variation listed below
+        let branch = if m.branches { "+" } else { "" };
+        out.push_str(&format!("{:>4} {}{branch}\n", m.ply, m.name));
+    });
+    if let Some(e) = r.ending {
+        // (after the main line, before the variations)
+        let at = out.find("\n変化：").unwrap_or(out.len());
+        out.insert_str(at, &format!("{:>4} {}\n", r.moves.len() + 1, e.kif()));
+    }
+    out
+}
+
+/// A move as the writers lay it out.
+struct Written<'a> {
+    /// Its number (1: the game's first move).
+    ply: usize,
+    /// Its name in the style asked for.
+    name: &'a str,
+    /// The side that made it.
+    mover: Player,
+    /// Its place in its line (0: the line's first).
+    index: usize,
+    /// Whether a variation listed below branches at it.
+    branches: bool,
+}
+
+/// Every line of `r` into `out`, the main line then each variation under its `変化：N手`, each
+/// move by `write`.
+fn write_lines(
+    r: &Record,
+    style: Style,
+    out: &mut String,
+    mut write: impl FnMut(&mut String, Written),
+) {
     let lines = lines_of(r);
     for (n, (prefix, line)) in lines.iter().enumerate() {
         if n > 0 {
@@ -880,24 +915,26 @@ pub fn write_kif(r: &Record) -> String {
         let mut prev = prefix.last().and_then(|m| m.to());
         for (i, &m) in line.iter().enumerate() {
             let ply = prefix.len() + i + 1;
-            let name = move_name(&mut pos, m, prev, Style::Kif);
-            // `+`: the move has a variation listed below
-            let branch = if lines[n + 1..].iter().any(|(p, _)| p.len() + 1 == ply) {
-                "+"
-            } else {
-                ""
-            };
-            out.push_str(&format!("{ply:>4} {name}{branch}\n"));
+            let mover = pos.turn();
+            let name = move_name(&mut pos, m, prev, style);
+            let branches = lines[n + 1..].iter().any(|(p, _)| p.len() + 1 == ply);
+            write(
+                out,
+                Written {
+                    ply,
+                    name: &name,
+                    mover,
+                    index: i,
+                    branches,
+                },
+            );
             pos.play_unchecked(m);
             prev = m.to();
         }
-        if n == 0
-            && let Some(e) = r.ending
-        {
-            out.push_str(&format!("{:>4} {}\n", r.moves.len() + 1, e.kif()));
+        if style == Style::Ki2 && !out.ends_with('\n') {
+            out.push('\n');
         }
     }
-    out
 }
 
 /// The record's lines in order: the main line, then each variation, each with the moves
@@ -917,36 +954,18 @@ fn lines_of(r: &Record) -> Vec<(Vec<Move>, Vec<Move>)> {
 pub fn write_ki2(r: &Record) -> String {
     let mut out = String::new();
     write_header(r, &mut out);
-    for (n, (prefix, line)) in lines_of(r).iter().enumerate() {
-        if n > 0 {
-            out.push_str(&format!("\n変化：{}手\n", prefix.len() + 1));
-        }
-        let mut pos = r.start.clone();
-        for &m in prefix.iter() {
-            pos.play_unchecked(m);
-        }
-        let mut prev = prefix.last().and_then(|m| m.to());
-        for (i, &m) in line.iter().enumerate() {
-            let mark = if pos.turn() == Player::FIRST {
-                '▲'
-            } else {
-                '△'
-            };
-            let name = move_name(&mut pos, m, prev, Style::Ki2);
-            out.push(mark);
-            out.push_str(&name);
-            out.push(if i % 6 == 5 { '\n' } else { ' ' });
-            pos.play_unchecked(m);
-            prev = m.to();
-        }
-        if !out.ends_with('\n') {
-            out.push('\n');
-        }
-        if n == 0
-            && let Some(e) = r.ending
-        {
-            out.push_str(&format!("まで{}手で{}\n", r.moves.len(), e.kif()));
-        }
+    write_lines(r, Style::Ki2, &mut out, |out, m| {
+        out.push(if m.mover == Player::FIRST {
+            '▲'
+        } else {
+            '△'
+        });
+        out.push_str(m.name);
+        out.push(if m.index % 6 == 5 { '\n' } else { ' ' });
+    });
+    if let Some(e) = r.ending {
+        let at = out.find("\n変化：").unwrap_or(out.len());
+        out.insert_str(at, &format!("まで{}手で{}\n", r.moves.len(), e.kif()));
     }
     out
 }

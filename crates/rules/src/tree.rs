@@ -302,8 +302,10 @@ mod tests {
     #[test]
     fn kif_and_ki2_keep_the_variations_both_ways() {
         let (t, _) = sample();
-        let r = t.to_record();
+        let mut r = t.to_record();
         assert_eq!(r.moves.len(), 4);
+        // the main line's ending, written before the variations, read back
+        r.ending = Some(crate::record::Ending::Resign);
         // KIF's order: the last branch of the main line first
         let plies: Vec<usize> = r.variations.iter().map(|v| v.ply).collect();
         assert_eq!(plies, vec![4, 2, 3]);
@@ -315,10 +317,13 @@ mod tests {
         assert!(kif.contains("   2 ３四歩(33)+"), "{kif}");
         let back = read_kif(kif.as_bytes()).unwrap();
         assert_eq!(back.variations, r.variations);
+        assert_eq!(back.ending, r.ending);
+        assert!(kif.contains("   5 投了\n\n変化：4手"), "{kif}");
         assert_eq!(Tree::from_record(&back).unwrap(), t);
         let ki2 = write_ki2(&r);
         let back = read_ki2(ki2.as_bytes()).unwrap();
         assert_eq!(back.moves, r.moves);
+        assert_eq!(back.ending, r.ending);
         assert_eq!(Tree::from_record(&back).unwrap(), t);
     }
 

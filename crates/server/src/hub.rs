@@ -378,10 +378,24 @@ impl Hub {
     /// The table's refusal, or the database's failure (nothing changed either way).
     pub async fn apply<F>(&self, room: &Room, f: F) -> Result<(), Refusal>
     where
-        F: FnOnce(&mut Table, i64) -> Result<Effect, Refusal>,
+        F: Fn(&mut Table, i64) -> Result<Effect, Refusal>,
     {
         let mut table = room.table.lock().await;
-        let effect = f(&mut table, now_ms())?;
+        let effect = match f(&mut table, now_ms()) {
+            Ok(e) => e,
+            // with other servers on the database, this table may not have heard yet of a change
+            // made there (the game started, a move played): read it again and ask once more
+            Err(r) if self.db.kind() == crate::db::Kind::Postgres && maybe_behind(&r) => {
+                let before = table.moves_view().len();
+                self.reload(&mut table).await;
+                let e = f(&mut table, now_ms())?;
+                if table.moves_view().len() != before {
+                    room.tell_resync(before.min(table.moves_view().len()) as u32);
+                }
+                e
+            }
+            Err(r) => return Err(r),
+        };
         self.commit(room, &mut table, effect).await
     }
 
@@ -504,6 +518,14 @@ impl Hub {
         }
         Ok(ids.len())
     }
+}
+
+/// Whether a refusal may come from a table that has not heard of another server's change yet.
+fn maybe_behind(r: &Refusal) -> bool {
+    matches!(
+        r.code,
+        ErrorCode::NotStarted | ErrorCode::NotYourTurn | ErrorCode::StalePly
+    )
 }
 
 /// Ends the room's game on time when the seat to move runs out, until the room is unloaded.

@@ -268,7 +268,8 @@ async fn act(hub: &Hub, room: &Room, seat: Option<u8>, m: ClientMsg) -> Result<(
             message: "watchers cannot play".into(),
         });
     };
-    hub.apply(room, |t, now| t.handle(seat, m, now)).await
+    hub.apply(room, |t, now| t.handle(seat, m.clone(), now))
+        .await
 }
 
 #[cfg(test)]

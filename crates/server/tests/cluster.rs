@@ -33,16 +33,7 @@ async fn clients_on_two_servers_play_one_game() {
     let Some(pg) = Backend::postgres() else {
         return;
     };
-    let db = Db::new(&pg).await;
-    let a = Server::start(&db, &[]);
-    let b = Server::start(&db, &[]);
-    let created = a.create(&spec("shogi")).await;
-    let mut sente = Client::join(&a, &created.id, Some(&token(&created.seats[0])), "a").await;
-    let mut gote = Client::join(&b, &created.id, Some(&token(&created.seats[1])), "b").await;
-    // the game started on both servers: each client hears of the other's seat
-    sente
-        .until(|m| matches!(m, ServerMsg::Started { .. } | ServerMsg::Welcome(_)).then_some(()))
-        .await;
+    let (db, a, b, created, mut sente, mut gote) = common::on_two(&pg, "shogi").await;
     // a watcher on server B sees every move, whichever server took it
     let mut watcher = Client::join(&b, &created.id, None, "w").await;
     let line = [

@@ -8,8 +8,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Backend, Client, Db, Server, spec, token};
-use koma_wire::ServerMsg;
+use common::Backend;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_database_restarts_mid_game_and_the_game_goes_on() {
@@ -20,15 +19,7 @@ async fn the_database_restarts_mid_game_and_the_game_goes_on() {
         eprintln!("skipped: KOMA_TEST_POSTGRES_RESTART is not set (cargo xtask test sets it)");
         return;
     };
-    let db = Db::new(&pg).await;
-    let a = Server::start(&db, &[]);
-    let b = Server::start(&db, &[]);
-    let created = a.create(&spec("shogi")).await;
-    let mut sente = Client::join(&a, &created.id, Some(&token(&created.seats[0])), "a").await;
-    let mut gote = Client::join(&b, &created.id, Some(&token(&created.seats[1])), "b").await;
-    sente
-        .until(|m| matches!(m, ServerMsg::Started { .. } | ServerMsg::Welcome(_)).then_some(()))
-        .await;
+    let (db, a, b, created, mut sente, mut gote) = common::on_two(&pg, "shogi").await;
     sente.play("7g7f").await;
     gote.catch_up(1).await;
     gote.play("3c3d").await;

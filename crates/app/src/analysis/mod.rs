@@ -235,12 +235,7 @@ pub fn analysis_view(props: &AnalysisProps) -> Html {
             <Analysis tree={Rc::new(tree.clone())} node={*node} options={*options}
                 lines={props.start.lines} saved={props.start.start.saved.clone()} />
         },
-        Err(e) => html! {
-            <section class="load-error" data-error="address">
-                <p>{ format!("{}{e}", lang.pick("このアドレスは開けません：", "This address cannot be opened: ")) }</p>
-                <p><a href="#/">{ lang.pick("最初の画面へ", "Back to the game list") }</a></p>
-            </section>
-        },
+        Err(e) => crate::screen::address_error(lang, e),
     }
 }
 

@@ -158,29 +158,28 @@ pub fn judged(review: &Review, movers: &[Player]) -> Vec<(usize, Judgement)> {
     out
 }
 
-/// The engine's better move where the move shown is a judged move of the reviewed main line.
-pub fn better_move(st: &Study) -> Option<Move> {
-    let review = st.review.as_ref()?;
-    let main: Vec<Move> = st
-        .tree
-        .main_line()
-        .into_iter()
-        .filter_map(|n| st.tree.mv(n))
-        .collect();
-    if review.moves != main || !st.tree.on_main_line(st.node) {
-        return None;
-    }
-    let ply = st.tree.ply(st.node);
-    let mut pos = st.tree.start().clone();
-    let movers: Vec<Player> = main
+/// Who made each of `moves`, played from `start`.
+fn movers(start: &koma_rules::Position, moves: &[Move]) -> Vec<Player> {
+    let mut pos = start.clone();
+    moves
         .iter()
         .map(|&m| {
             let p = pos.turn();
             pos.play_unchecked(m);
             p
         })
-        .collect();
-    judged(review, &movers)
+        .collect()
+}
+
+/// The engine's better move where the move shown is a judged move of the reviewed main line.
+pub fn better_move(st: &Study) -> Option<Move> {
+    let review = st.review.as_ref()?;
+    let main = st.main_moves();
+    if review.moves != main || !st.tree.on_main_line(st.node) {
+        return None;
+    }
+    let ply = st.tree.ply(st.node);
+    judged(review, &movers(st.tree.start(), &main))
         .iter()
         .any(|&(p, _)| p == ply)
         .then(|| review.best.get(ply.checked_sub(1)?).copied().flatten())
@@ -296,12 +295,7 @@ fn received(shared: &Shared, state: &UseReducerHandle<Study>, reply: Reply) {
 /// The review's panel: its button, the progress, the graph and the judged moves.
 pub fn review_view(state: &UseReducerHandle<Study>, lang: Lang) -> Html {
     let st: &Study = state;
-    let main: Vec<Move> = st
-        .tree
-        .main_line()
-        .into_iter()
-        .filter_map(|n| st.tree.mv(n))
-        .collect();
+    let main = st.main_moves();
     let review = st.review.as_ref().filter(|r| r.moves == main);
     let start = {
         let state = state.clone();
@@ -318,17 +312,7 @@ pub fn review_view(state: &UseReducerHandle<Study>, lang: Lang) -> Html {
     let total = review.scores.len();
     let scored = review.scored();
     let v = st.tree.start().variant();
-    // who moved each move of the main line
-    let mut pos = st.tree.start().clone();
-    let movers: Vec<Player> = main
-        .iter()
-        .map(|&m| {
-            let p = pos.turn();
-            pos.play_unchecked(m);
-            p
-        })
-        .collect();
-    let judged = judged(review, &movers);
+    let judged = judged(review, &movers(st.tree.start(), &main));
     let go = |ply: usize| {
         let state = state.clone();
         let node = if ply == 0 {

@@ -197,6 +197,15 @@ impl Study {
         }
     }
 
+    /// The main line's moves.
+    pub fn main_moves(&self) -> Vec<Move> {
+        self.tree
+            .main_line()
+            .into_iter()
+            .filter_map(|n| self.tree.mv(n))
+            .collect()
+    }
+
     /// The game up to the move shown.
     pub fn game(&self) -> &Game {
         &self.table.game
@@ -428,12 +437,7 @@ impl Reducible for Study {
             }
             StudyAction::ImportError(e) => s.import_error = Some(e),
             StudyAction::Review => {
-                let main: Vec<Move> = s
-                    .tree
-                    .main_line()
-                    .into_iter()
-                    .filter_map(|n| s.tree.mv(n))
-                    .collect();
+                let main = s.main_moves();
                 s.review = Some(super::review::Review::new(main));
             }
             StudyAction::Reviewed { ply, score, best } => {

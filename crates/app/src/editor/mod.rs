@@ -217,12 +217,7 @@ pub fn editor_view(props: &EditorProps) -> Html {
     let opened = use_memo(props.start.clone(), |s| s.setup());
     match &*opened {
         Ok(setup) => html! { <EditorBoard setup={Rc::new(setup.clone())} /> },
-        Err(e) => html! {
-            <section class="load-error" data-error="address">
-                <p>{ format!("{}{e}", lang.pick("このアドレスは開けません：", "This address cannot be opened: ")) }</p>
-                <p><a href="#/">{ lang.pick("最初の画面へ", "Back to the game list") }</a></p>
-            </section>
-        },
+        Err(e) => crate::screen::address_error(lang, e),
     }
 }
 

@@ -608,3 +608,22 @@ impl Drop for Balancer {
         let _ = self.child.wait();
     }
 }
+
+/// A game of two players on two servers of one database: sente on the first server (which
+/// created it), gote on the second, the game started.
+pub async fn on_two(
+    backend: &Backend,
+    game: &str,
+) -> (Db, Server, Server, Created, Client, Client) {
+    let db = Db::new(backend).await;
+    let a = Server::start(&db, &[]);
+    let b = Server::start(&db, &[]);
+    let created = a.create(&spec(game)).await;
+    let mut sente = Client::join(&a, &created.id, Some(&token(&created.seats[0])), "a").await;
+    let gote = Client::join(&b, &created.id, Some(&token(&created.seats[1])), "b").await;
+    // the game started on both servers: sente hears of it from its own
+    sente
+        .until(|m| matches!(m, ServerMsg::Started { .. } | ServerMsg::Welcome(_)).then_some(()))
+        .await;
+    (db, a, b, created, sente, gote)
+}
