@@ -34,7 +34,8 @@ test("shogi: a forced promotion is applied without asking", async ({ page }) => 
 });
 
 test("shogi: checkmate by a dropped gold ends the game with its reason", async ({ page }, info) => {
-  await page.goto(play("shogi", { sfen: "8k/9/9/9/9/9/9/9/K7L b G 1" }));
+  // a gold dropped on 1b mates: the king on 1a, the gold supported by the pawn on 1c
+  await page.goto(play("shogi", { sfen: "8k/9/8P/9/9/9/9/9/K8 b G 1" }));
   await drag(page, inHand(0, "G"), cell("1b"));
   await expect(page.locator("[data-status]")).toHaveAttribute("data-result", "0");
   await expect(page.locator("[data-status]")).toHaveAttribute("data-reason", "checkmate");

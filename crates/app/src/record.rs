@@ -110,10 +110,16 @@ pub fn load_tree(game: GameId, options: RuleOptions, bytes: &[u8]) -> Result<Tre
 /// What reads a record's bytes (a file's, a pasted text's).
 pub type Loader = Rc<dyn Fn(&[u8])>;
 
+thread_local! {
+    /// The file being read: kept here, not in the input's handler, which a re-render replaces
+    /// (dropping a read in progress would cancel it). A new choice replaces the last.
+    static READING: std::cell::RefCell<Option<gloo::file::callbacks::FileReader>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// A file input's change handler: the file chosen is read and its bytes given to `load`.
 pub fn file_input(load: Loader) -> Callback<Event> {
     use wasm_bindgen::JsCast;
-    let reader = Rc::new(std::cell::RefCell::new(None));
     Callback::from(move |e: Event| {
         let Some(file) = e
             .target()
@@ -129,6 +135,6 @@ pub fn file_input(load: Loader) -> Callback<Event> {
                 load(&bytes);
             }
         });
-        *reader.borrow_mut() = Some(task);
+        READING.with(|r| *r.borrow_mut() = Some(task));
     })
 }
