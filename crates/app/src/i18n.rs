@@ -111,14 +111,7 @@ pub fn setup_fault(lang: Lang, e: &koma_rules::SetupError) -> String {
     };
     match e {
         F::TwoKings { side: s } => format!("{}の玉が二枚あります", side(s)),
-        F::Royals { side: s, royal } => {
-            let royal = match *royal {
-                "general" => "将",
-                "king" => "玉",
-                other => other,
-            };
-            format!("{}の{royal}はちょうど一枚必要です", side(s))
-        }
+        F::Royals { side: s, kanji, .. } => format!("{}の{kanji}はちょうど一枚必要です", side(s)),
         F::DeadPiece { square } => {
             format!("{square}の駒は動けない位置にあります（行き所のない駒）")
         }
@@ -153,6 +146,7 @@ mod tests {
         let e = koma_rules::SetupError::Royals {
             side: "B",
             royal: "general",
+            kanji: "将",
         };
         assert_eq!(setup_fault(Lang::Ja, &e), "Bの将はちょうど一枚必要です");
     }

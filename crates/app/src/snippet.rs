@@ -28,11 +28,16 @@ pub const BRUSHES: [&str; 4] = ["green", "red", "blue", "yellow"];
 pub struct Annotations {
     /// The element around the board (where the right button draws).
     pub area: NodeRef,
-    /// What is drawn.
-    pub shapes: Rc<Vec<Shape>>,
     /// The brush drawn with.
     pub brush: UseStateHandle<&'static str>,
     set: UseStateHandle<Rc<Vec<Shape>>>,
+}
+
+impl Annotations {
+    /// What is drawn.
+    pub fn shapes(&self) -> Rc<Vec<Shape>> {
+        (*self.set).clone()
+    }
 }
 
 /// Marks and arrows on `game`'s board inside the element [`Annotations::area`] is put on.
@@ -89,12 +94,7 @@ pub fn use_annotations(game: GameId) -> Annotations {
             move || drop(listeners)
         });
     }
-    Annotations {
-        area,
-        shapes: (*set).clone(),
-        brush,
-        set,
-    }
+    Annotations { area, brush, set }
 }
 
 fn cell_at(v: &Variant, e: &web_sys::PointerEvent) -> Option<koma_rules::Cell> {
@@ -316,7 +316,7 @@ pub fn snippet_builder(p: &SnippetProps) -> Html {
         html! { <option value={id} selected={*mode == id}>{ lang.pick(ja, en) }</option> }
     });
     let snippets = p.position.as_ref().map(|position| {
-        let (marks, arrows) = shape_params(v, &p.annotations.shapes);
+        let (marks, arrows) = shape_params(v, &p.annotations.shapes());
         let typed: Vec<String>;
         let moves: &[String] = if p.puzzle_moves && *mode == "puzzle" {
             typed = solution.split_whitespace().map(str::to_string).collect();

@@ -296,7 +296,7 @@ fn analysis(p: &BoardProps) -> Html {
     let shapes = Rc::new(
         arrows(st)
             .into_iter()
-            .chain(annotations.shapes.iter().copied())
+            .chain(annotations.shapes().iter().copied())
             .collect::<Vec<_>>(),
     );
     let start_text = notation::write_position(st.tree.start());

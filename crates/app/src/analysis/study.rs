@@ -302,11 +302,15 @@ fn stored_review(tree: &Tree, r: &crate::saved::StoredReview) -> Option<super::r
 /// The score of a position where the game is over: a win or a loss for each side, or nought.
 fn ended_score(game: &Game) -> String {
     let players = game.position().variant().players();
-    let winner = game.outcome().and_then(|o| o.winner).or_else(|| {
-        // no legal move and no result recorded: the side to move has lost
-        (players == 2).then(|| koma_rules::Player(1 - game.position().turn().0))
+    // the game's result, or what the rules say of a position given with no move to make
+    let winner = game.outcome().map(|o| o.winner).unwrap_or_else(|| {
+        let mut pos = game.position().clone();
+        let rules = pos.rules();
+        rules
+            .position_outcome(&mut pos, None)
+            .and_then(|o| o.winner)
     });
-    if players > 2 {
+    if koma_rules::Description::of(game.position().game()).three_players() {
         return (0..players)
             .map(|p| match winner {
                 Some(w) if w.0 == p => "mate:1",

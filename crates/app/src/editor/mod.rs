@@ -334,7 +334,7 @@ fn editor_board(p: &EditorBoardProps) -> Html {
                     check={None} lion_first={None} choice={None}
                     {on_attempt} {on_select} {on_cell} on_promote={Callback::noop()}
                     flipped={st.flipped && !hex} {viewer} side_hands={wide} editing=true {on_outside}
-                    shapes={annotations.shapes.clone()}
+                    shapes={annotations.shapes()}
                     two_char={koma_rules::names::two_character_pieces(game)} />
             </div>
             <div class="side">

@@ -121,6 +121,7 @@ impl GameRules for Sangoku {
                 faults.push(SetupError::Royals {
                     side: crate::names::seat(setup.game, p, crate::names::Lang::En),
                     royal: "general",
+                    kanji: "将",
                 });
             }
         }

@@ -88,6 +88,8 @@ pub enum SetupError {
         side: &'static str,
         /// The royal's name.
         royal: &'static str,
+        /// The royal's name on the piece (将).
+        kanji: &'static str,
     },
     /// A piece stands where it could never move.
     #[error("the piece on {square} can never move from there")]
