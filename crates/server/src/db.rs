@@ -52,6 +52,21 @@ impl DbError {
         matches!(self, DbError::Sql(sqlx::Error::Database(e)) if e.is_unique_violation())
     }
 
+    /// Whether the database could not be reached (its connection broke, or no connection could
+    /// be had in time), as opposed to a refusal of what was asked.
+    pub fn is_unreachable(&self) -> bool {
+        matches!(
+            self,
+            DbError::Sql(
+                sqlx::Error::Io(_)
+                    | sqlx::Error::PoolTimedOut
+                    | sqlx::Error::PoolClosed
+                    | sqlx::Error::Tls(_)
+                    | sqlx::Error::Protocol(_)
+            )
+        ) || matches!(self, DbError::Sql(sqlx::Error::Database(e)) if e.code().is_some_and(|c| c.starts_with("57P")))
+    }
+
     /// Whether the change came too late: another move has the ply, or the game has ended (the
     /// database decided for another server or the clock first).
     pub fn is_stale(&self) -> bool {
@@ -155,6 +170,9 @@ pub struct Db {
 /// (`<server> <game>`; see [`crate::relay`]).
 pub const CHANGES: &str = "koma_games";
 
+/// The longest a request waits for a connection of the pool.
+const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
 fn status_id(s: Status) -> &'static str {
     match s {
         Status::Waiting => "waiting",
@@ -242,11 +260,15 @@ impl Db {
         } else {
             return Err(DbError::Url(url.to_string()));
         };
-        let options = AnyPoolOptions::new().max_connections(match kind {
-            // one writer at a time in SQLite; a few readers beside it
-            Kind::Sqlite => 4,
-            Kind::Postgres => 16,
-        });
+        let options = AnyPoolOptions::new()
+            .max_connections(match kind {
+                // one writer at a time in SQLite; a few readers beside it
+                Kind::Sqlite => 4,
+                Kind::Postgres => 16,
+            })
+            // a database that is down fails a request soon (the client is told to reconnect)
+            // instead of holding it for sqlx's default 30 s
+            .acquire_timeout(ACQUIRE_TIMEOUT);
         let options = if kind == Kind::Sqlite {
             options.after_connect(|conn, _| {
                 Box::pin(async move {

@@ -16,9 +16,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use koma_wire::{Created, ErrorCode, NewGame, ServerMsg, Snapshot, Status, Taken};
-use tokio::sync::{Notify, broadcast};
+use tokio::sync::{Notify, broadcast, watch};
 
-use crate::db::{Db, DbError, GameRow, SeatRow};
+use crate::db::{Db, DbError, GameRow, MoveRow, SeatRow};
 use crate::table::{Change, Effect, Refusal, Table, check_spec};
 use crate::token;
 
@@ -119,6 +119,9 @@ pub struct Hub {
     /// This server's name among the servers of one database (its own changes come back to it
     /// through the relay, and are not loaded again).
     instance: String,
+    /// Counts the times the database was found unreachable: every connection closes then, so
+    /// that its client shows "reconnecting" and comes back once the database answers.
+    outages: watch::Sender<u64>,
 }
 
 fn seat_link(id: &str, token: &str) -> String {
@@ -132,7 +135,21 @@ impl Hub {
             db,
             rooms: Mutex::new(HashMap::new()),
             instance: token::new_id().unwrap_or_else(|_| format!("{:x}", now_ms())),
+            outages: watch::Sender::new(0),
         })
+    }
+
+    /// Changes each time the database is found unreachable (see [`Hub::database_lost`]).
+    pub fn outages(&self) -> watch::Receiver<u64> {
+        self.outages.subscribe()
+    }
+
+    /// The database cannot be reached: every connection is closed (code [`crate::ops::DATABASE_DOWN`]) and
+    /// its client connects again, which succeeds once the database answers. A game cannot go
+    /// on meanwhile, since no move could be stored.
+    pub fn database_lost(&self) {
+        tracing::warn!("the database is unreachable: closing every connection");
+        self.outages.send_modify(|n| *n += 1);
     }
 
     /// The database.
@@ -145,9 +162,11 @@ impl Hub {
         &self.instance
     }
 
-    /// Tell the other servers of the database that game `id` changed (see [`crate::relay`]).
-    async fn announce(&self, id: &str) {
-        if let Err(e) = self.db.notify(&format!("{} {id}", self.instance)).await {
+    /// Tell the other servers of the database that game `id` changed, with the move when the
+    /// change is one (see [`crate::relay`]).
+    async fn announce(&self, id: &str, moved: Option<&MoveRow>) {
+        let payload = crate::relay::payload(&self.instance, id, moved);
+        if let Err(e) = self.db.notify(&payload).await {
             metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
             tracing::warn!(game = %id, error = %e, "cannot tell the other servers");
         }
@@ -172,6 +191,37 @@ impl Hub {
             .count();
         room.tell_resync(same as u32);
         room.changed.notify_one();
+    }
+
+    /// Another server stored move `row` of game `id`: a loaded room one ply behind plays it
+    /// through its own table, which tells its connections the same messages the other server's
+    /// had; a room further behind, or whose table refuses the move, reads the game again.
+    pub async fn follow(&self, id: &str, row: &MoveRow) {
+        let room = self
+            .rooms
+            .lock()
+            .ok()
+            .and_then(|r| r.get(id).map(|(r, _)| r.clone()));
+        let Some(room) = room else { return };
+        {
+            let mut table = room.table.lock().await;
+            let plies = table.plies();
+            if plies >= row.ply {
+                // read already (a refresh came first)
+                return;
+            }
+            if plies + 1 == row.ply
+                && let Ok(effect) = table.play(row.seat, plies, &row.mv, row.at_ms)
+                && matches!(&effect.change, crate::table::Change::Move { row: r, .. } if r == row)
+            {
+                for m in &effect.tell {
+                    room.tell(m);
+                }
+                room.changed.notify_one();
+                return;
+            }
+        }
+        self.refresh(id).await;
     }
 
     /// Every loaded game again (the relay lost its connection: changes may have been missed).
@@ -269,6 +319,11 @@ impl Hub {
         };
         if inserted {
             tokio::spawn(watch_clock(self.clone(), room.clone()));
+            // a change another server announced between the load and the room's insertion found
+            // no room here: read the game once more now that announcements reach the room
+            if self.db.kind() == crate::db::Kind::Postgres {
+                self.refresh(id).await;
+            }
         }
         Ok(Some(room))
     }
@@ -318,6 +373,9 @@ impl Hub {
             if !stale {
                 metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
                 tracing::error!(game = %room.id, error = %e, "cannot store a change");
+                if e.is_unreachable() {
+                    self.database_lost();
+                }
             }
             self.reload(table).await;
             if stale {
@@ -344,8 +402,10 @@ impl Hub {
             room.tell(m);
         }
         room.changed.notify_one();
-        if !matches!(effect.change, Change::Nothing) {
-            self.announce(&room.id).await;
+        match &effect.change {
+            Change::Nothing => {}
+            Change::Move { row, .. } => self.announce(&room.id, Some(row)).await,
+            _ => self.announce(&room.id, None).await,
         }
         Ok(())
     }
@@ -489,7 +549,7 @@ impl Hub {
             )));
         }
         table.set_token(seat, hash);
-        self.announce(room.id()).await;
+        self.announce(room.id(), None).await;
         Ok(Taken {
             seat,
             link: seat_link(room.id(), &t),
@@ -504,7 +564,7 @@ impl Hub {
     pub async fn expire(&self, age: Duration) -> Result<usize, DbError> {
         let ids = self.db.expire(now_ms() - age.as_millis() as i64).await?;
         for id in &ids {
-            self.announce(id).await;
+            self.announce(id, None).await;
             let room = self
                 .rooms
                 .lock()

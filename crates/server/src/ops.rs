@@ -34,6 +34,10 @@ pub const DRAIN: Duration = Duration::from_secs(8);
 /// The close code that asks a client to connect again (RFC 6455's 1012, service restart).
 pub const RESTART: u16 = 1012;
 
+/// The close code that tells a client the database cannot be reached and to connect again
+/// later (RFC 6455's 1013, try again later): the app shows "reconnecting" meanwhile.
+pub const DATABASE_DOWN: u16 = 1013;
+
 /// Record the metrics for `/metrics` (the process's one recorder; none if one was installed).
 pub fn metrics() -> Option<PrometheusHandle> {
     PrometheusBuilder::new()

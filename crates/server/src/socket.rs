@@ -130,8 +130,18 @@ async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32, stop: cr
     let mut said_hello = false;
     let mut seat: Option<u8> = None;
     let mut rx: Option<broadcast::Receiver<Arc<str>>> = None;
+    let mut outages = hub.outages();
     loop {
         tokio::select! {
+            // the database is unreachable: the client reconnects until it answers again
+            Ok(()) = outages.changed() => {
+                let close = Message::Close(Some(CloseFrame {
+                    code: crate::ops::DATABASE_DOWN,
+                    reason: "the database is unreachable: connect again".into(),
+                }));
+                let _ = socket.send(close).await;
+                break;
+            }
             // the server stops: the client is told to connect again (to another server)
             () = stop.stopping() => {
                 let close = Message::Close(Some(CloseFrame {

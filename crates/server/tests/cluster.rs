@@ -8,25 +8,11 @@
 
 mod common;
 
-use common::{Backend, Balancer, Client, Db, Server, free_port, spec, token};
+use common::{
+    Backend, Balancer, Client, Db, Server, free_port, lb_create, rejoin, spec, stored, token,
+    try_play,
+};
 use koma_wire::{ClientMsg, ErrorCode, ServerMsg, Status};
-
-/// The moves stored for game `id`, in order.
-async fn stored(db: &Db, id: &str) -> Vec<String> {
-    sqlx::any::install_default_drivers();
-    let pool = sqlx::AnyPool::connect(&db.url).await.unwrap();
-    let rows: Vec<(i64, String)> =
-        sqlx::query_as("SELECT ply, mv FROM moves WHERE game_id = $1 ORDER BY ply")
-            .bind(id)
-            .fetch_all(&pool)
-            .await
-            .unwrap();
-    pool.close().await;
-    for (i, (ply, _)) in rows.iter().enumerate() {
-        assert_eq!(*ply, i as i64 + 1, "no gap and no duplicate");
-    }
-    rows.into_iter().map(|(_, mv)| mv).collect()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clients_on_two_servers_play_one_game() {
@@ -47,8 +33,17 @@ async fn clients_on_two_servers_play_one_game() {
         } else {
             (&mut gote, &mut sente)
         };
-        mover.play(mv).await;
-        other.catch_up(ply).await;
+        let told = mover.play(mv).await;
+        // the other server plays the announced move through its own table: the same `moved`
+        // (clock included), not the game read again
+        let heard = other
+            .until(|m| match m {
+                ServerMsg::Moved { ply: p, .. } if *p == ply => Some(m.clone()),
+                ServerMsg::Welcome(_) => panic!("the game sent again instead of the move"),
+                _ => None,
+            })
+            .await;
+        assert_eq!(heard, told);
         // (the latency target of the load benchmark is 100 ms at p99; one move here is far
         // below it, and a second would show a relay that waits for something)
         assert!(
@@ -56,7 +51,14 @@ async fn clients_on_two_servers_play_one_game() {
             "move {ply}"
         );
     }
-    watcher.catch_up(line.len() as u32).await;
+    while watcher.plies() < line.len() as u32 {
+        let m = watcher.next().await;
+        assert!(
+            !matches!(m, ServerMsg::Welcome(_)),
+            "the watcher hears moves"
+        );
+        watcher.note(&m);
+    }
     let seen = |c: &Client| -> Vec<String> {
         let v = c.game.position().variant();
         c.game
@@ -232,67 +234,6 @@ async fn a_stopping_server_sends_its_clients_to_another_and_no_game_ends() {
     assert_eq!(stored(&db, &created.id).await, ["7g7f", "3c3d", "2g2f"]);
 }
 
-/// A seat's client that connects (again) through `base` until the server takes its hello,
-/// keeping what it has of the game.
-async fn rejoin(base: &str, id: &str, seat_token: &str, old: Option<&Client>) -> Client {
-    let t = std::time::Instant::now();
-    loop {
-        assert!(
-            t.elapsed() < std::time::Duration::from_secs(10),
-            "no server took the seat"
-        );
-        let Ok(mut c) = Client::try_connect_to(base, id).await else {
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-            continue;
-        };
-        let have = match old {
-            Some(o) => {
-                c.game = o.game.clone();
-                o.plies()
-            }
-            None => 0,
-        };
-        c.send(&ClientMsg::Hello {
-            token: Some(seat_token.to_string()),
-            name: None,
-            have,
-        })
-        .await;
-        match c.try_next().await {
-            Some(ServerMsg::Welcome(snap)) => {
-                c.seat = snap.seat;
-                if old.is_none() {
-                    c.game = koma_server::table::check_spec(&snap.spec).unwrap().start;
-                }
-                c.note(&ServerMsg::Welcome(snap));
-                return c;
-            }
-            _ => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
-        }
-    }
-}
-
-/// Play `mv` for `c` as ply `plies + 1`: the acknowledgement, or none when the connection was
-/// lost before it came (the move may or may not have been stored: the welcome after the
-/// reconnection says).
-async fn try_play(c: &mut Client, mv: &str) -> Option<()> {
-    let ply = c.plies();
-    c.send(&ClientMsg::Move {
-        ply,
-        mv: mv.to_string(),
-    })
-    .await;
-    loop {
-        let m = c.try_next().await?;
-        c.note(&m);
-        match m {
-            ServerMsg::Moved { ply: p, .. } if p == ply + 1 => return Some(()),
-            ServerMsg::Error { .. } => panic!("refused: {m:?}"),
-            _ => {}
-        }
-    }
-}
-
 /// Which of `servers` holds an open socket.
 async fn holding(servers: &[&Server]) -> Vec<usize> {
     let mut out = Vec::new();
@@ -405,19 +346,6 @@ async fn behind_haproxy_a_killed_server_loses_no_acknowledged_move() {
             .collect();
         assert_eq!(seen, line);
     }
-}
-
-/// Create a shogi game through the balancer.
-async fn lb_create(lb: &Balancer) -> koma_wire::Created {
-    let r = reqwest::Client::new()
-        .post(format!("{}/api/games", lb.base))
-        .header("content-type", "application/json")
-        .body(serde_json::to_string(&spec("shogi")).unwrap())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 201);
-    r.json().await.unwrap()
 }
 
 #[test]

@@ -1,5 +1,7 @@
-//! PostgreSQL restarted in the middle of a game played on two servers: the servers' pools and
-//! relay listeners connect again, and the game goes on with every move where it belongs. A test
+//! PostgreSQL restarted in the middle of a game played on two servers: both servers close their
+//! clients' sockets with 1013 (the app shows "reconnecting"), their pools and relay listeners
+//! connect again, the clients join again, and the game goes on with every move where it
+//! belongs. A test
 //! binary of its own, so that no other test uses the cluster while it restarts. Skipped, with a
 //! line saying so, where the test command started no cluster it can restart.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
@@ -8,7 +10,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::Backend;
+use common::{Backend, rejoin, stored, token};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_database_restarts_mid_game_and_the_game_goes_on() {
@@ -27,6 +29,9 @@ async fn the_database_restarts_mid_game_and_the_game_goes_on() {
     // the restart (pg_ctl restart -m fast: every connection is cut)
     let status = std::process::Command::new(&restart).status().unwrap();
     assert!(status.success(), "{restart}");
+    // both clients are told to connect again later: the database is unreachable
+    assert_eq!(sente.close_code().await, Some(1013), "sente's server");
+    assert_eq!(gote.close_code().await, Some(1013), "gote's server");
     // both servers answer for their database again
     let t = Instant::now();
     for s in [&a, &b] {
@@ -42,21 +47,22 @@ async fn the_database_restarts_mid_game_and_the_game_goes_on() {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
+    // each joins its server again, keeping what it has
+    let mut sente = rejoin(
+        &a.base,
+        &created.id,
+        &token(&created.seats[0]),
+        Some(&sente),
+    )
+    .await;
+    let mut gote = rejoin(&b.base, &created.id, &token(&created.seats[1]), Some(&gote)).await;
     // the game goes on across the two servers (the relay listens again)
     sente.play("2g2f").await;
     gote.catch_up(3).await;
     gote.play("8c8d").await;
     sente.catch_up(4).await;
-    let pool = {
-        sqlx::any::install_default_drivers();
-        sqlx::AnyPool::connect(&db.url).await.unwrap()
-    };
-    let rows: Vec<(String,)> =
-        sqlx::query_as("SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply")
-            .bind(&created.id)
-            .fetch_all(&pool)
-            .await
-            .unwrap();
-    let moves: Vec<String> = rows.into_iter().map(|(m,)| m).collect();
-    assert_eq!(moves, ["7g7f", "3c3d", "2g2f", "8c8d"]);
+    assert_eq!(
+        stored(&db, &created.id).await,
+        ["7g7f", "3c3d", "2g2f", "8c8d"]
+    );
 }

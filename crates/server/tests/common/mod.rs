@@ -322,6 +322,26 @@ impl Client {
         }
     }
 
+    /// Messages until the server closes the connection: the close frame's code (none: the
+    /// connection ended without one).
+    pub async fn close_code(&mut self) -> Option<u16> {
+        loop {
+            match tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .expect("the close in time")?
+            {
+                Ok(Message::Close(frame)) => return frame.map(|f| u16::from(f.code)),
+                Ok(Message::Text(t)) => {
+                    if let Ok(m) = ServerMsg::decode(t.as_str()) {
+                        self.note(&m);
+                    }
+                }
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+    }
+
     /// Say hello with a seat's token (or none, to watch), a name, and the plies already held
     /// (with `have` > 0 the client's own game is kept and the welcome's moves added to it).
     pub async fn hello(&mut self, token: Option<&str>, name: Option<&str>, have: u32) -> Snapshot {
@@ -626,4 +646,97 @@ pub async fn on_two(
         .until(|m| matches!(m, ServerMsg::Started { .. } | ServerMsg::Welcome(_)).then_some(()))
         .await;
     (db, a, b, created, sente, gote)
+}
+
+/// The moves stored for game `id`, in order.
+pub async fn stored(db: &Db, id: &str) -> Vec<String> {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&db.url).await.unwrap();
+    let rows: Vec<(i64, String)> =
+        sqlx::query_as("SELECT ply, mv FROM moves WHERE game_id = $1 ORDER BY ply")
+            .bind(id)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    pool.close().await;
+    for (i, (ply, _)) in rows.iter().enumerate() {
+        assert_eq!(*ply, i as i64 + 1, "no gap and no duplicate");
+    }
+    rows.into_iter().map(|(_, mv)| mv).collect()
+}
+
+/// A seat's client that connects (again) through `base` until the server takes its hello,
+/// keeping what it has of the game.
+pub async fn rejoin(base: &str, id: &str, seat_token: &str, old: Option<&Client>) -> Client {
+    let t = std::time::Instant::now();
+    loop {
+        assert!(t.elapsed() < WAIT, "no server took the seat");
+        let Ok(mut c) = Client::try_connect_to(base, id).await else {
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            continue;
+        };
+        let have = match old {
+            Some(o) => {
+                c.game = o.game.clone();
+                o.plies()
+            }
+            None => 0,
+        };
+        c.send(&ClientMsg::Hello {
+            token: Some(seat_token.to_string()),
+            name: None,
+            have,
+        })
+        .await;
+        match c.try_next().await {
+            Some(ServerMsg::Welcome(snap)) => {
+                c.seat = snap.seat;
+                if old.is_none() {
+                    c.game = koma_server::table::check_spec(&snap.spec).unwrap().start;
+                }
+                c.note(&ServerMsg::Welcome(snap));
+                return c;
+            }
+            _ => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+        }
+    }
+}
+
+/// Play `mv` for `c` as ply `plies + 1`: the acknowledgement, or none when the connection was
+/// lost before it came or the server could not store the move (the move may or may not have
+/// been stored: the welcome after the reconnection says).
+pub async fn try_play(c: &mut Client, mv: &str) -> Option<()> {
+    let ply = c.plies();
+    c.send(&ClientMsg::Move {
+        ply,
+        mv: mv.to_string(),
+    })
+    .await;
+    loop {
+        let m = c.try_next().await?;
+        c.note(&m);
+        match m {
+            ServerMsg::Moved { ply: p, .. } if p == ply + 1 => return Some(()),
+            // the database could not store it (it is down): the server closes the socket next
+            ServerMsg::Error {
+                code: koma_wire::ErrorCode::Internal,
+                ..
+            } => return None,
+            ServerMsg::Error { .. } => panic!("refused: {m:?}"),
+            _ => {}
+        }
+    }
+}
+
+/// Create a shogi game through the balancer.
+pub async fn lb_create(lb: &Balancer) -> koma_wire::Created {
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/games", lb.base))
+        .header("content-type", "application/json")
+        .body(serde_json::to_string(&spec("shogi")).unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 201);
+    r.json().await.unwrap()
 }
