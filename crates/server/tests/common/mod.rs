@@ -694,6 +694,7 @@ pub async fn rejoin(base: &str, id: &str, seat_token: &str, old: Option<&Client>
                 if old.is_none() {
                     c.game = koma_server::table::check_spec(&snap.spec).unwrap().start;
                 }
+                c.snapshot = Some((*snap).clone());
                 c.note(&ServerMsg::Welcome(snap));
                 return c;
             }
