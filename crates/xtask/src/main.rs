@@ -598,8 +598,9 @@ impl Postgres {
         format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
     }
 
-    /// A script that restarts the cluster (`pg_ctl restart -m fast`), for the test of a
-    /// database restarted mid-game (its own test binary, so that no other test runs meanwhile).
+    /// A script that restarts the cluster (`pg_ctl restart -m fast`), for the tests of a
+    /// database restarted mid-game (`restart.rs`, `faults.rs`: test binaries of their own, so
+    /// that no other test runs meanwhile).
     fn restart_script(&self) -> Option<PathBuf> {
         let pg_ctl = self.bin.join("pg_ctl");
         let line = format!(
