@@ -1,17 +1,25 @@
 //! `koma-load`: load for `koma-server`, over loopback only.
 //!
-//! It starts the server binary it is given (on a free loopback port, over a scratch SQLite file
-//! or the database `KOMA_DATABASE_URL` names), opens `--games` games of two clients each, and
-//! in each game plays random legal moves (chosen with `koma-rules`) at one move every
-//! `--interval-ms`, the two seats in turn. For every move it measures the time from the
+//! It starts `--servers` processes of the server binary it is given (on free loopback ports, over
+//! a scratch SQLite file or the database `KOMA_DATABASE_URL` names; several servers need
+//! PostgreSQL), opens `--games` games of two clients each, and in each game plays random legal
+//! moves (chosen with `koma-rules`) at one move every `--interval-ms`, the two seats in turn.
+//! With several servers the two seats of a game sit on two different servers, so that every move
+//! reaches the opponent through the database's relay (LISTEN/NOTIFY). For every move it measures the time from the
 //! mover's client sending it to the opponent's client receiving it, and it checks that every
 //! move is received by both clients once and in order (a lost or duplicated move is counted).
 //! Each `--interval-ms` given (a comma-separated list) is a phase of `--seconds`; each phase
-//! reports moves per second, p50/p99/max latency, errors, lost and duplicated moves, and the
-//! server's resident memory per game (from `/proc`). A game that ends is replaced by a new one.
+//! reports moves per second, p50/p99/max latency, errors, lost and duplicated moves, the
+//! servers' resident memory per game, and where the time went: the processor time of each
+//! server, of PostgreSQL's processes and of the load generator itself, in cores (from `/proc`).
+//! A game that ends is replaced by a new one.
+//!
+//! It raises its own limit of open files to what the sockets need (the servers it starts
+//! inherit it), and connects only to the loopback servers it started.
 //!
 //! `cargo run --release -p koma-load -- --server target/release/koma-server --games 1000
-//! --interval-ms 2000,1000,500 --seconds 30`
+//! --interval-ms 2000,1000,500 --seconds 30`; 10,000 games on three servers:
+//! `KOMA_DATABASE_URL=postgres://... koma-load --servers 3 --games 10000 --interval-ms 5000`.
 
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -27,6 +35,7 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::net::TcpStream;
 use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// Load for koma-server over loopback.
@@ -36,6 +45,9 @@ struct Args {
     /// The koma-server binary to start.
     #[arg(long, default_value = "target/release/koma-server")]
     server: PathBuf,
+    /// Server processes on the one database (more than one needs PostgreSQL).
+    #[arg(long, default_value_t = 1)]
+    servers: usize,
     /// Concurrent games (two clients each).
     #[arg(long, default_value_t = 100)]
     games: usize,
@@ -48,9 +60,32 @@ struct Args {
     /// The game played.
     #[arg(long, default_value = "shogi")]
     game: GameId,
+    /// (Internal) run as one of the client processes the first one starts: play `--games`
+    /// games on the servers of `--bases`, report each phase as a JSON line.
+    #[arg(long, hide = true)]
+    worker: bool,
+    /// (Internal) the servers a client process plays on.
+    #[arg(long, hide = true, value_delimiter = ',')]
+    bases: Vec<String>,
+    /// (Internal) the number of this client process's first game among all.
+    #[arg(long, hide = true, default_value_t = 0)]
+    first_game: usize,
+}
+
+/// What a client process measured in one phase.
+#[derive(serde::Serialize, serde::Deserialize, Default)]
+struct Phase {
+    moves: u64,
+    errors: u64,
+    lost: u64,
+    duplicated: u64,
+    latencies_us: Vec<u64>,
 }
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// A client socket's read buffer, and the writes it gathers before sending.
+const BUFFER_BYTES: usize = 8 * 1024;
 
 /// What every game adds to.
 #[derive(Default)]
@@ -93,7 +128,12 @@ struct Player {
 
 async fn join(base: &str, id: &str, link: &str) -> Result<Player, String> {
     let url = format!("{}/api/games/{id}/socket", base.replace("http://", "ws://"));
-    let (mut ws, _) = tokio_tungstenite::connect_async(url)
+    // small buffers: 20,000 sockets with tungstenite's default 128 KiB read buffer would hold
+    // 2.5 GB in this process alone
+    let config = WebSocketConfig::default()
+        .read_buffer_size(BUFFER_BYTES)
+        .write_buffer_size(BUFFER_BYTES);
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
         .await
         .map_err(|e| e.to_string())?;
     let token = link.split("seat=").nth(1).unwrap_or_default().to_string();
@@ -149,9 +189,11 @@ fn received(p: &mut Player, m: &ServerMsg, tally: &Tally) -> Option<u32> {
 }
 
 /// Games one after another in one slot, until `stop`: a move every `interval`, the seats in
-/// turn; each move timed from sending to the opponent's receiving it.
+/// turn; each move timed from sending to the opponent's receiving it. Each game is created on
+/// the first server and its seats joined on the two servers of `bases` (the same one twice
+/// where there is one).
 async fn slot(
-    base: String,
+    bases: [String; 2],
     game: GameId,
     interval: Arc<AtomicU64>,
     stop: Arc<AtomicBool>,
@@ -165,14 +207,14 @@ async fn slot(
     // start each slot at its own moment of the interval, so that moves are spread evenly
     let offset = rng.below(interval.load(Ordering::Relaxed) as usize) as u64;
     while !stop.load(Ordering::Relaxed) {
-        let Ok(created) = create(&http, &base, game).await else {
+        let Ok(created) = create(&http, &bases[0], game).await else {
             tally.errors.fetch_add(1, Ordering::Relaxed);
             tokio::time::sleep(Duration::from_millis(500)).await;
             continue;
         };
         let (a, b) = match (
-            join(&base, &created.id, &created.seats[0]).await,
-            join(&base, &created.id, &created.seats[1]).await,
+            join(&bases[0], &created.id, &created.seats[0]).await,
+            join(&bases[1], &created.id, &created.seats[1]).await,
         ) {
             (Ok(a), Ok(b)) => (a, b),
             _ => {
@@ -234,7 +276,7 @@ async fn slot(
     }
 }
 
-/// The server's resident memory (kB), from /proc.
+/// A process's resident memory (kB), from /proc.
 fn rss_kb(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     status
@@ -244,6 +286,127 @@ fn rss_kb(pid: u32) -> Option<u64> {
         .nth(1)?
         .parse()
         .ok()
+}
+
+/// The processor time a process's threads have had, in nanoseconds (the first field of each
+/// thread's `/proc/<pid>/task/<tid>/schedstat`); 0 for a process that is gone.
+fn cpu_ns(pid: u32) -> u64 {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return 0;
+    };
+    tasks
+        .flatten()
+        .filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok())
+        .filter_map(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .sum()
+}
+
+/// The processes named `postgres` (the cluster's backends and workers).
+fn postgres_pids() -> Vec<u32> {
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    procs
+        .flatten()
+        .filter_map(|p| p.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/comm"))
+                .is_ok_and(|c| c.trim() == "postgres")
+        })
+        .collect()
+}
+
+/// Processor time so far: each server's, PostgreSQL's (all its processes), and the load
+/// generator's.
+struct Cpu {
+    servers: Vec<u64>,
+    postgres: u64,
+    load: u64,
+}
+
+impl Cpu {
+    /// `load`: the load generator's processes (this one and its client processes).
+    fn now(servers: &[u32], load: &[u32]) -> Cpu {
+        Cpu {
+            servers: servers.iter().map(|&p| cpu_ns(p)).collect(),
+            postgres: postgres_pids().into_iter().map(cpu_ns).sum(),
+            load: std::iter::once(std::process::id())
+                .chain(load.iter().copied().filter(|p| !servers.contains(p)))
+                .map(cpu_ns)
+                .sum(),
+        }
+    }
+
+    /// The cores used since `before` over `secs` seconds, as text.
+    fn since(&self, before: &Cpu, secs: f64) -> String {
+        let cores = |a: u64, b: u64| a.saturating_sub(b) as f64 / 1e9 / secs;
+        let servers: Vec<String> = self
+            .servers
+            .iter()
+            .zip(&before.servers)
+            .map(|(a, b)| format!("{:.2}", cores(*a, *b)))
+            .collect();
+        format!(
+            "cores used: servers {}, postgres {:.2}, koma-load {:.2}",
+            servers.join(" + "),
+            cores(self.postgres, before.postgres),
+            cores(self.load, before.load)
+        )
+    }
+}
+
+/// Raise this process's limit of open files to at least `want` (its children inherit it): the
+/// soft limit up to the hard one, and the hard one too where the process may (as root).
+fn raise_open_files(want: u64) -> Result<u64, String> {
+    use rlimit::Resource;
+    let (soft, hard) = rlimit::getrlimit(Resource::NOFILE).map_err(|e| e.to_string())?;
+    if soft >= want {
+        return Ok(soft);
+    }
+    if hard < want && rlimit::setrlimit(Resource::NOFILE, want, want).is_ok() {
+        return Ok(want);
+    }
+    let got = rlimit::increase_nofile_limit(want).map_err(|e| e.to_string())?;
+    if got < want {
+        return Err(format!(
+            "{want} open files are needed and the limit is {got} (hard {hard}): raise it \
+             (ulimit -n) or run fewer games"
+        ));
+    }
+    Ok(got)
+}
+
+/// A server process on a free loopback port: the child and its base URL.
+async fn start_server(
+    binary: &std::path::Path,
+    scratch: &std::path::Path,
+    url: &str,
+) -> Result<(tokio::process::Child, String), String> {
+    let mut child = tokio::process::Command::new(binary)
+        .args(["--listen", "127.0.0.1:0", "--dist"])
+        .arg(scratch)
+        .args(["--create-per-minute", "1000000", "--message-rate", "100"])
+        .env("KOMA_DATABASE_URL", url)
+        .stdout(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|e| format!("{}: {e}", binary.display()))?;
+    let stdout = child.stdout.take().ok_or("no stdout")?;
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .await
+        .map_err(|e| e.to_string())?;
+    let base = line
+        .split("listening on ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .map(|u| u.trim_end_matches('/').to_string())
+        .ok_or_else(|| format!("the server said {line:?}"))?;
+    if !base.starts_with("http://127.0.0.1:") {
+        return Err(format!("the server listens on {base}, not on loopback"));
+    }
+    Ok((child, base))
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {
@@ -266,57 +429,27 @@ async fn main() -> std::process::ExitCode {
     }
 }
 
-async fn run(args: Args) -> Result<(), String> {
-    let scratch = std::env::temp_dir().join(format!("koma-load-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
-    let url = std::env::var("KOMA_DATABASE_URL")
-        .unwrap_or_else(|_| format!("sqlite://{}/koma.db?mode=rwc", scratch.display()));
-    let mut child = tokio::process::Command::new(&args.server)
-        .args(["--listen", "127.0.0.1:0", "--dist"])
-        .arg(&scratch)
-        .args(["--create-per-minute", "1000000", "--message-rate", "100"])
-        .env("KOMA_DATABASE_URL", &url)
-        .stdout(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .map_err(|e| format!("{}: {e}", args.server.display()))?;
-    let pid = child.id().unwrap_or(0);
-    let stdout = child.stdout.take().ok_or("no stdout")?;
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .await
-        .map_err(|e| e.to_string())?;
-    let base = line
-        .split("listening on ")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .map(|u| u.trim_end_matches('/').to_string())
-        .ok_or_else(|| format!("the server said {line:?}"))?;
-    let database = if url.starts_with("postgres") {
-        "postgres"
-    } else {
-        "sqlite"
-    };
-    println!(
-        "koma-load: {} {} games (two clients each) on {base}, database {database}",
-        args.games, args.game
-    );
-    let before = rss_kb(pid).unwrap_or(0);
+/// A client process: opens its games on the servers it is given, says `ready <games>` on
+/// standard output, waits for a line on standard input, then runs the phases, each reported as
+/// one JSON line ([`Phase`]).
+async fn worker(args: Args) -> Result<(), String> {
     let tally = Arc::new(Tally::default());
     let stop = Arc::new(AtomicBool::new(false));
     let first = args.interval_ms.first().copied().unwrap_or(2000);
     let interval = Arc::new(AtomicU64::new(first));
     let (ready_tx, mut ready_rx) = tokio::sync::mpsc::channel(args.games.max(1));
     let mut tasks = Vec::new();
+    let n = args.bases.len().max(1);
+    let base = |k: usize| args.bases.get(k % n).cloned().unwrap_or_default();
     for i in 0..args.games {
+        let g = args.first_game + i;
         tasks.push(tokio::spawn(slot(
-            base.clone(),
+            [base(g), base(g + 1)],
             args.game,
             interval.clone(),
             stop.clone(),
             tally.clone(),
-            0x9e37_79b9_7f4a_7c15 ^ (i as u64 + 1),
+            0x9e37_79b9_7f4a_7c15 ^ (g as u64 + 1),
             ready_tx.clone(),
         )));
         // open games a few at a time (not all at once: a start is not the load measured)
@@ -329,11 +462,12 @@ async fn run(args: Args) -> Result<(), String> {
     while ready < args.games && ready_rx.recv().await.is_some() {
         ready += 1;
     }
-    let loaded = rss_kb(pid).unwrap_or(0);
-    println!(
-        "koma-load: {ready} games open; server memory {before} kB before, {loaded} kB with them: {:.1} kB a game",
-        (loaded.saturating_sub(before)) as f64 / ready.max(1) as f64
-    );
+    println!("ready {ready}");
+    let mut go = String::new();
+    BufReader::new(tokio::io::stdin())
+        .read_line(&mut go)
+        .await
+        .map_err(|e| e.to_string())?;
     for &ms in &args.interval_ms {
         interval.store(ms, Ordering::Relaxed);
         // a phase's first two intervals settle the new rate; then it is measured
@@ -342,31 +476,172 @@ async fn run(args: Args) -> Result<(), String> {
         for c in [&tally.moves, &tally.errors, &tally.lost, &tally.duplicated] {
             c.store(0, Ordering::Relaxed);
         }
-        let t = Instant::now();
         tokio::time::sleep(Duration::from_secs(args.seconds)).await;
-        let secs = t.elapsed().as_secs_f64();
-        let mut l = std::mem::take(&mut *tally.latencies_us.lock().await);
-        l.sort_unstable();
-        let moves = tally.moves.load(Ordering::Relaxed);
+        let phase = Phase {
+            moves: tally.moves.load(Ordering::Relaxed),
+            errors: tally.errors.load(Ordering::Relaxed),
+            lost: tally.lost.load(Ordering::Relaxed),
+            duplicated: tally.duplicated.load(Ordering::Relaxed),
+            latencies_us: std::mem::take(&mut *tally.latencies_us.lock().await),
+        };
         println!(
-            "koma-load: interval {ms} ms ({:.0} moves/s asked): {moves} moves in {secs:.1} s = {:.1} moves/s; \
-             latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; errors {}, lost {}, duplicated {}; server memory {} kB",
-            args.games as f64 * 1000.0 / ms as f64,
-            moves as f64 / secs,
-            percentile(&l, 0.5),
-            percentile(&l, 0.99),
-            percentile(&l, 1.0),
-            tally.errors.load(Ordering::Relaxed),
-            tally.lost.load(Ordering::Relaxed),
-            tally.duplicated.load(Ordering::Relaxed),
-            rss_kb(pid).unwrap_or(0),
+            "{}",
+            serde_json::to_string(&phase).map_err(|e| e.to_string())?
         );
     }
     stop.store(true, Ordering::Relaxed);
     for t in tasks {
         let _ = tokio::time::timeout(Duration::from_secs(15), t).await;
     }
-    let _ = child.kill().await;
+    Ok(())
+}
+
+/// A client process started by the first one, with its output read line by line.
+struct Worker {
+    child: tokio::process::Child,
+    out: tokio::io::Lines<BufReader<tokio::process::ChildStdout>>,
+}
+
+impl Worker {
+    async fn line(&mut self) -> Result<String, String> {
+        self.out
+            .next_line()
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| "a client process ended early (see its messages above)".to_string())
+    }
+}
+
+async fn run(args: Args) -> Result<(), String> {
+    if args.worker {
+        raise_open_files(2 * args.games as u64 + 256)?;
+        return worker(args).await;
+    }
+    if args.servers == 0 {
+        return Err("--servers: at least one".into());
+    }
+    let scratch = std::env::temp_dir().join(format!("koma-load-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
+    let url = std::env::var("KOMA_DATABASE_URL")
+        .unwrap_or_else(|_| format!("sqlite://{}/koma.db?mode=rwc", scratch.display()));
+    let database = if url.starts_with("postgres") {
+        "postgres"
+    } else {
+        "sqlite"
+    };
+    if args.servers > 1 && database != "postgres" {
+        return Err(
+            "several servers share a PostgreSQL database: set KOMA_DATABASE_URL=postgres://..."
+                .into(),
+        );
+    }
+    // each server holds its share of the sockets; the servers inherit this limit
+    let files = raise_open_files((2 * args.games / args.servers) as u64 + 1024)?;
+    // the clients' sockets are spread over processes that each stay within the limit
+    let per_process = (files.saturating_sub(256) / 2).max(1) as usize;
+    let processes = args.games.div_ceil(per_process).max(1);
+    let mut children = Vec::new();
+    let mut bases = Vec::new();
+    for _ in 0..args.servers {
+        let (child, base) = start_server(&args.server, &scratch, &url).await?;
+        children.push(child);
+        bases.push(base);
+    }
+    let pids: Vec<u32> = children.iter().map(|c| c.id().unwrap_or(0)).collect();
+    println!(
+        "koma-load: {} {} games (two clients each) on {} server(s) {}, database {database}; \
+         open files limit {files}, {processes} client process(es)",
+        args.games,
+        args.game,
+        args.servers,
+        bases.join(" ")
+    );
+    let memory = |pids: &[u32]| pids.iter().map(|&p| rss_kb(p).unwrap_or(0)).sum::<u64>();
+    let before = memory(&pids);
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let intervals: Vec<String> = args.interval_ms.iter().map(u64::to_string).collect();
+    let mut workers = Vec::new();
+    for w in 0..processes {
+        let first = w * args.games / processes;
+        let games = (w + 1) * args.games / processes - first;
+        let mut child = tokio::process::Command::new(&exe)
+            .arg("--worker")
+            .args(["--bases", &bases.join(",")])
+            .args(["--first-game", &first.to_string()])
+            .args(["--games", &games.to_string()])
+            .args(["--interval-ms", &intervals.join(",")])
+            .args(["--seconds", &args.seconds.to_string()])
+            .args(["--game", args.game.as_str()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| format!("{}: {e}", exe.display()))?;
+        let out = BufReader::new(child.stdout.take().ok_or("no stdout")?).lines();
+        workers.push(Worker { child, out });
+    }
+    let mut ready = 0;
+    for w in &mut workers {
+        let line = w.line().await?;
+        ready += line
+            .strip_prefix("ready ")
+            .and_then(|n| n.parse::<usize>().ok())
+            .ok_or_else(|| format!("a client process said {line:?}"))?;
+    }
+    let loaded = memory(&pids);
+    println!(
+        "koma-load: {ready} games open; servers' memory {before} kB before, {loaded} kB with them: {:.1} kB a game",
+        (loaded.saturating_sub(before)) as f64 / ready.max(1) as f64
+    );
+    for w in &mut workers {
+        let stdin = w.child.stdin.as_mut().ok_or("no stdin")?;
+        tokio::io::AsyncWriteExt::write_all(stdin, b"go\n")
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    let mut all = pids.clone();
+    all.extend(workers.iter().filter_map(|w| w.child.id()));
+    for &ms in &args.interval_ms {
+        tokio::time::sleep(Duration::from_millis(2 * ms)).await;
+        let cpu = Cpu::now(&pids, &all);
+        let t = Instant::now();
+        tokio::time::sleep(Duration::from_secs(args.seconds)).await;
+        let secs = t.elapsed().as_secs_f64();
+        let used = Cpu::now(&pids, &all).since(&cpu, secs);
+        let mut sum = Phase::default();
+        for w in &mut workers {
+            let line = w.line().await?;
+            let p: Phase = serde_json::from_str(&line)
+                .map_err(|e| format!("a client process's report: {e}"))?;
+            sum.moves += p.moves;
+            sum.errors += p.errors;
+            sum.lost += p.lost;
+            sum.duplicated += p.duplicated;
+            sum.latencies_us.extend(p.latencies_us);
+        }
+        let l = &mut sum.latencies_us;
+        l.sort_unstable();
+        println!(
+            "koma-load: interval {ms} ms ({:.0} moves/s asked): {} moves in {secs:.1} s = {:.1} moves/s; \
+             latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; errors {}, lost {}, duplicated {}; servers' memory {} kB; {used}",
+            args.games as f64 * 1000.0 / ms as f64,
+            sum.moves,
+            sum.moves as f64 / secs,
+            percentile(l, 0.5),
+            percentile(l, 0.99),
+            percentile(l, 1.0),
+            sum.errors,
+            sum.lost,
+            sum.duplicated,
+            memory(&pids),
+        );
+    }
+    for mut w in workers {
+        let _ = tokio::time::timeout(Duration::from_secs(30), w.child.wait()).await;
+    }
+    for mut c in children {
+        let _ = c.kill().await;
+    }
     let _ = std::fs::remove_dir_all(&scratch);
     Ok(())
 }

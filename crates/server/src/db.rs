@@ -162,13 +162,18 @@ pub struct LobbyRow {
 #[derive(Clone, Debug)]
 pub struct Db {
     pool: AnyPool,
+    /// PostgreSQL: the connections that send the relay's announcements (see [`Db::notify`]).
+    notify_pool: Option<AnyPool>,
     kind: Kind,
     url: String,
 }
 
-/// The PostgreSQL channel on which the servers of one database say which game changed
-/// (`<server> <game>`; see [`crate::relay`]).
+/// The PostgreSQL channel on which the servers of one database say which game changed (see
+/// [`crate::relay::payload`]).
 pub const CHANGES: &str = "koma_games";
+
+/// Connections that send the relay's announcements (PostgreSQL).
+const NOTIFY_CONNECTIONS: u32 = 4;
 
 /// The longest a request waits for a connection of the pool.
 const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
@@ -287,8 +292,26 @@ impl Db {
         };
         let pool = options.connect(url).await?;
         MIGRATOR.run(&pool).await?;
+        let notify_pool = match kind {
+            Kind::Sqlite => None,
+            Kind::Postgres => Some(
+                AnyPoolOptions::new()
+                    .max_connections(NOTIFY_CONNECTIONS)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            sqlx::query("SET synchronous_commit = off")
+                                .execute(&mut *conn)
+                                .await?;
+                            Ok(())
+                        })
+                    })
+                    .connect_lazy(url)?,
+            ),
+        };
         Ok(Db {
             pool,
+            notify_pool,
             kind,
             url: url.to_string(),
         })
@@ -304,14 +327,21 @@ impl Db {
     ///
     /// # Errors
     /// The database failed.
+    ///
+    /// An announcement is sent by a transaction of its own, after the change's, on connections
+    /// whose commits do not wait for the disk (`synchronous_commit = off`): PostgreSQL lets one
+    /// transaction that notifies commit at a time in a database, so waiting for the disk there
+    /// would allow one move per disk flush across every server. The change itself was made
+    /// durable by its own transaction already; the announcement needs no durability (a server
+    /// that misses one reads every game again when its listener reconnects).
     pub async fn notify(&self, payload: &str) -> Result<(), DbError> {
-        if self.kind != Kind::Postgres {
+        let Some(pool) = &self.notify_pool else {
             return Ok(());
-        }
+        };
         sqlx::query("SELECT pg_notify($1, $2)")
             .bind(CHANGES)
             .bind(payload)
-            .execute(&self.pool)
+            .execute(pool)
             .await?;
         Ok(())
     }
@@ -482,7 +512,8 @@ impl Db {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Store a move (and the game's end, if it ended the game) in one transaction.
+    /// Store a move (and the game's end, if it ended the game) in one transaction; on
+    /// PostgreSQL a move that does not end the game is one statement.
     ///
     /// # Errors
     /// The database failed; [`DbError::is_duplicate`] when the ply has a move already,
@@ -500,6 +531,26 @@ impl Db {
             })
             .unwrap_or_default()
         });
+        if self.kind == Kind::Postgres && ended.is_none() {
+            // one statement, one round trip: the turn's start moves on and the move is stored
+            // only while the game is played (a data-modifying WITH, which SQLite lacks)
+            let stored = sqlx::query(
+                "WITH playing AS (UPDATE games SET turn_ms = $5 WHERE id = $1 AND status = 'playing' RETURNING id) \
+                 INSERT INTO moves (game_id, ply, mv, seat, at_ms, clock) SELECT id, $2, $3, $4, $5, $6 FROM playing",
+            )
+            .bind(id)
+            .bind(i64::from(m.ply))
+            .bind(&m.mv)
+            .bind(i64::from(m.seat))
+            .bind(m.at_ms)
+            .bind(clock)
+            .execute(&self.pool)
+            .await?;
+            return match stored.rows_affected() {
+                1 => Ok(()),
+                _ => Err(DbError::Over),
+            };
+        }
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "INSERT INTO moves (game_id, ply, mv, seat, at_ms, clock) VALUES ($1, $2, $3, $4, $5, $6)",

@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use koma_wire::{Created, ErrorCode, NewGame, ServerMsg, Snapshot, Status, Taken};
-use tokio::sync::{Notify, broadcast, watch};
+use tokio::sync::{Notify, broadcast, mpsc, watch};
 
 use crate::db::{Db, DbError, GameRow, MoveRow, SeatRow};
 use crate::table::{Change, Effect, Refusal, Table, check_spec};
@@ -51,18 +51,24 @@ pub struct Room {
     changed: Notify,
     /// Set when the room leaves the hub (its clock task ends).
     closed: AtomicBool,
+    /// What the relay heard of the game from other servers, in order: a move (`Some`), or
+    /// another change (`None`: read the game again). See [`Hub::relayed`].
+    inbox: mpsc::UnboundedSender<Option<MoveRow>>,
 }
 
 impl Room {
-    fn new(table: Table) -> Room {
+    fn new(table: Table) -> (Room, mpsc::UnboundedReceiver<Option<MoveRow>>) {
         let (tx, _) = broadcast::channel(ROOM_BACKLOG);
-        Room {
+        let (inbox, rx) = mpsc::unbounded_channel();
+        let room = Room {
             id: table.id().to_string(),
             table: tokio::sync::Mutex::new(table),
             tx,
             changed: Notify::new(),
             closed: AtomicBool::new(false),
-        }
+            inbox,
+        };
+        (room, rx)
     }
 
     /// The game's id.
@@ -172,15 +178,40 @@ impl Hub {
         }
     }
 
-    /// Game `id` changed on another server: a loaded room reads it again and its connections
-    /// are sent what they lack.
-    pub async fn refresh(&self, id: &str) {
-        let room = self
-            .rooms
+    /// The room of game `id`, if it is loaded.
+    fn room(&self, id: &str) -> Option<Arc<Room>> {
+        self.rooms
             .lock()
             .ok()
-            .and_then(|r| r.get(id).map(|(r, _)| r.clone()));
-        let Some(room) = room else { return };
+            .and_then(|r| r.get(id).map(|(r, _)| r.clone()))
+    }
+
+    /// The relay heard that game `id` changed on another server (`moved`: the move it stored).
+    /// A loaded room takes it in order from its inbox, on a task of its own
+    /// ([`room_inbox`]), so that one room waiting for its table or the database never holds
+    /// back what the relay brings the others.
+    pub fn relayed(&self, id: &str, moved: Option<MoveRow>) {
+        if let Some(room) = self.room(id) {
+            let _ = room.inbox.send(moved);
+        }
+    }
+
+    /// Every loaded game is read again (the relay lost its connection: changes may have been
+    /// missed).
+    pub fn relayed_all(&self) {
+        let rooms: Vec<Arc<Room>> = self
+            .rooms
+            .lock()
+            .map(|r| r.values().map(|(room, _)| room.clone()).collect())
+            .unwrap_or_default();
+        for room in rooms {
+            let _ = room.inbox.send(None);
+        }
+    }
+
+    /// Game `room` changed on another server: it reads the game again and its connections are
+    /// sent what they lack.
+    async fn refresh(&self, room: &Room) {
         let mut table = room.table.lock().await;
         let before = table.moves_view().to_vec();
         self.reload(&mut table).await;
@@ -193,16 +224,10 @@ impl Hub {
         room.changed.notify_one();
     }
 
-    /// Another server stored move `row` of game `id`: a loaded room one ply behind plays it
+    /// Another server stored move `row` of the room's game: a room one ply behind plays it
     /// through its own table, which tells its connections the same messages the other server's
     /// had; a room further behind, or whose table refuses the move, reads the game again.
-    pub async fn follow(&self, id: &str, row: &MoveRow) {
-        let room = self
-            .rooms
-            .lock()
-            .ok()
-            .and_then(|r| r.get(id).map(|(r, _)| r.clone()));
-        let Some(room) = room else { return };
+    async fn follow(&self, room: &Room, row: &MoveRow) {
         {
             let mut table = room.table.lock().await;
             let plies = table.plies();
@@ -212,7 +237,7 @@ impl Hub {
             }
             if plies + 1 == row.ply
                 && let Ok(effect) = table.play(row.seat, plies, &row.mv, row.at_ms)
-                && matches!(&effect.change, crate::table::Change::Move { row: r, .. } if r == row)
+                && matches!(&effect.change, Change::Move { row: r, .. } if r == row)
             {
                 for m in &effect.tell {
                     room.tell(m);
@@ -221,19 +246,7 @@ impl Hub {
                 return;
             }
         }
-        self.refresh(id).await;
-    }
-
-    /// Every loaded game again (the relay lost its connection: changes may have been missed).
-    pub async fn refresh_all(&self) {
-        let ids: Vec<String> = self
-            .rooms
-            .lock()
-            .map(|r| r.keys().cloned().collect())
-            .unwrap_or_default();
-        for id in ids {
-            self.refresh(&id).await;
-        }
+        self.refresh(room).await;
     }
 
     /// Games being played among the loaded ones.
@@ -308,7 +321,8 @@ impl Hub {
         let Some(stored) = self.db.load(id).await? else {
             return Ok(None);
         };
-        let fresh = Arc::new(Room::new(Table::from_stored(stored)?));
+        let (fresh, inbox) = Room::new(Table::from_stored(stored)?);
+        let fresh = Arc::new(fresh);
         let (room, inserted) = {
             let Ok(mut rooms) = self.rooms.lock() else {
                 return Ok(None);
@@ -319,10 +333,11 @@ impl Hub {
         };
         if inserted {
             tokio::spawn(watch_clock(self.clone(), room.clone()));
+            tokio::spawn(room_inbox(self.clone(), Arc::downgrade(&room), inbox));
             // a change another server announced between the load and the room's insertion found
             // no room here: read the game once more now that announcements reach the room
             if self.db.kind() == crate::db::Kind::Postgres {
-                self.refresh(id).await;
+                let _ = room.inbox.send(None);
             }
         }
         Ok(Some(room))
@@ -586,6 +601,27 @@ fn maybe_behind(r: &Refusal) -> bool {
         r.code,
         ErrorCode::NotStarted | ErrorCode::NotYourTurn | ErrorCode::StalePly
     )
+}
+
+/// Takes what the relay heard of a room's game, in order, until the room is dropped: moves are
+/// followed one by one; when a "read again" is among what waits, one reading does for all.
+async fn room_inbox(
+    hub: Arc<Hub>,
+    room: std::sync::Weak<Room>,
+    mut inbox: mpsc::UnboundedReceiver<Option<MoveRow>>,
+) {
+    let mut batch = Vec::new();
+    while inbox.recv_many(&mut batch, 64).await > 0 {
+        let Some(room) = room.upgrade() else { return };
+        if batch.iter().any(Option::is_none) {
+            hub.refresh(&room).await;
+        } else {
+            for row in batch.iter().flatten() {
+                hub.follow(&room, row).await;
+            }
+        }
+        batch.clear();
+    }
 }
 
 /// Ends the room's game on time when the seat to move runs out, until the room is unloaded.

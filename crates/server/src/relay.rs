@@ -3,8 +3,9 @@
 //! sqlx's `PgListener`). A move comes with the announcement, so a server that has the game
 //! loaded and is one ply behind plays it through its own table and tells its connections the
 //! same `moved` the first server's heard, without reading the database
-//! ([`crate::hub::Hub::follow`]). Any other change, or a room further behind, reads the game
-//! again and sends its connections what they lack ([`crate::hub::Hub::refresh`]).
+//! (see [`crate::hub::Hub::relayed`]). Any other change, or a room further behind, reads the
+//! game again and sends its connections what they lack. Each room takes what the relay brings
+//! on a task of its own, so the listener never waits for a room.
 //! The database decides every race: one move a ply (its key), one end a game (an update made
 //! only while the game is played), so two servers never accept two moves for one ply; the loser
 //! reloads and answers `stale_ply`.
@@ -39,14 +40,13 @@ pub async fn run(hub: Arc<Hub>) {
             }
         };
         // (whatever changed while nobody listened)
-        hub.refresh_all().await;
+        hub.relayed_all();
         loop {
             match listener.try_recv().await {
                 Ok(Some(n)) => match parse(n.payload()) {
-                    Some(told) if told.server != hub.instance() => match told.moved {
-                        Some(row) => hub.follow(told.game, &row).await,
-                        None => hub.refresh(told.game).await,
-                    },
+                    Some(told) if told.server != hub.instance() => {
+                        hub.relayed(told.game, told.moved);
+                    }
                     Some(_) => {}
                     None => tracing::warn!(payload = n.payload(), "relay: not an announcement"),
                 },
