@@ -19,6 +19,7 @@ use koma_wire::{Created, ErrorCode, NewGame, ServerMsg, Snapshot, Status, Taken}
 use tokio::sync::{Notify, broadcast, mpsc, watch};
 
 use crate::db::{Db, DbError, GameRow, MoveRow, SeatRow};
+use crate::relay::News;
 use crate::table::{Change, Effect, Refusal, Table, check_spec};
 use crate::token;
 
@@ -51,13 +52,23 @@ pub struct Room {
     changed: Notify,
     /// Set when the room leaves the hub (its clock task ends).
     closed: AtomicBool,
-    /// What the relay heard of the game from other servers, in order: a move (`Some`), or
-    /// another change (`None`: read the game again). See [`Hub::relayed`].
-    inbox: mpsc::UnboundedSender<Option<MoveRow>>,
+    /// What the relay heard of the game from other servers, in order. See [`Hub::relayed`].
+    inbox: mpsc::UnboundedSender<Inbox>,
+}
+
+/// What waits in a room's inbox.
+#[derive(Debug)]
+enum Inbox {
+    /// Another server's announcement.
+    News { server: String, news: News },
+    /// Start again from what the database and the other servers say: the game is read again,
+    /// what other servers held is forgotten and they are asked again (the room was just loaded,
+    /// or the relay reconnected and may have missed announcements).
+    Again,
 }
 
 impl Room {
-    fn new(table: Table) -> (Room, mpsc::UnboundedReceiver<Option<MoveRow>>) {
+    fn new(table: Table) -> (Room, mpsc::UnboundedReceiver<Inbox>) {
         let (tx, _) = broadcast::channel(ROOM_BACKLOG);
         let (inbox, rx) = mpsc::unbounded_channel();
         let room = Room {
@@ -168,10 +179,9 @@ impl Hub {
         &self.instance
     }
 
-    /// Tell the other servers of the database that game `id` changed, with the move when the
-    /// change is one (see [`crate::relay`]).
-    async fn announce(&self, id: &str, moved: Option<&MoveRow>) {
-        let payload = crate::relay::payload(&self.instance, id, moved);
+    /// Tell the other servers of the database `news` of game `id` (see [`crate::relay`]).
+    async fn announce(&self, id: &str, news: &News) {
+        let payload = crate::relay::payload(&self.instance, id, news);
         if let Err(e) = self.db.notify(&payload).await {
             metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
             tracing::warn!(game = %id, error = %e, "cannot tell the other servers");
@@ -186,35 +196,55 @@ impl Hub {
             .and_then(|r| r.get(id).map(|(r, _)| r.clone()))
     }
 
-    /// The relay heard that game `id` changed on another server (`moved`: the move it stored).
-    /// A loaded room takes it in order from its inbox, on a task of its own
-    /// ([`room_inbox`]), so that one room waiting for its table or the database never holds
-    /// back what the relay brings the others.
-    pub fn relayed(&self, id: &str, moved: Option<MoveRow>) {
+    /// The relay heard `news` of game `id` from server `server`. A loaded room takes it in order
+    /// from its inbox, on a task of its own ([`room_inbox`]), so that one room waiting for its
+    /// table or the database never holds back what the relay brings the others.
+    pub fn relayed(&self, id: &str, server: &str, news: News) {
         if let Some(room) = self.room(id) {
-            let _ = room.inbox.send(moved);
+            let _ = room.inbox.send(Inbox::News {
+                server: server.to_string(),
+                news,
+            });
         }
     }
 
-    /// Every loaded game is read again (the relay lost its connection: changes may have been
-    /// missed).
-    pub fn relayed_all(&self) {
-        let rooms: Vec<Arc<Room>> = self
-            .rooms
+    fn all_rooms(&self) -> Vec<Arc<Room>> {
+        self.rooms
             .lock()
             .map(|r| r.values().map(|(room, _)| room.clone()).collect())
-            .unwrap_or_default();
-        for room in rooms {
-            let _ = room.inbox.send(None);
+            .unwrap_or_default()
+    }
+
+    /// Every loaded game starts again from what the database and the other servers say (the
+    /// relay (re)connected: announcements may have been missed).
+    pub fn relayed_all(&self) {
+        for room in self.all_rooms() {
+            let _ = room.inbox.send(Inbox::Again);
         }
     }
 
-    /// Game `room` changed on another server: it reads the game again and its connections are
-    /// sent what they lack.
+    /// Server `server` went silent (killed): the seats it held are no longer online through it.
+    pub fn forget(&self, server: &str) {
+        for room in self.all_rooms() {
+            let _ = room.inbox.send(Inbox::News {
+                server: server.to_string(),
+                news: News::Held(Vec::new()),
+            });
+        }
+    }
+
+    /// Game `room` changed on another server: it reads the game again and, if anything is new,
+    /// its connections are sent what they lack.
     async fn refresh(&self, room: &Room) {
         let mut table = room.table.lock().await;
+        let now = now_ms();
+        let seen = table.snapshot(None, 0, now);
         let before = table.moves_view().to_vec();
         self.reload(&mut table).await;
+        if table.snapshot(None, 0, now) == seen {
+            // nothing changed (the change was seen already): nobody needs the game again
+            return;
+        }
         let same = before
             .iter()
             .zip(table.moves_view())
@@ -336,8 +366,9 @@ impl Hub {
             tokio::spawn(room_inbox(self.clone(), Arc::downgrade(&room), inbox));
             // a change another server announced between the load and the room's insertion found
             // no room here: read the game once more now that announcements reach the room
+            // (and the other servers are asked which seats they hold)
             if self.db.kind() == crate::db::Kind::Postgres {
-                let _ = room.inbox.send(None);
+                let _ = room.inbox.send(Inbox::Again);
             }
         }
         Ok(Some(room))
@@ -419,22 +450,18 @@ impl Hub {
         room.changed.notify_one();
         match &effect.change {
             Change::Nothing => {}
-            Change::Move { row, .. } => self.announce(&room.id, Some(row)).await,
-            _ => self.announce(&room.id, None).await,
+            Change::Move { row, .. } => self.announce(&room.id, &News::Moved(row.clone())).await,
+            _ => self.announce(&room.id, &News::Changed).await,
         }
         Ok(())
     }
 
-    /// The table as the database has it, keeping the live connections' counts.
+    /// The table as the database has it, keeping what it knows of connections.
     async fn reload(&self, table: &mut Table) {
         match self.db.load(table.id()).await {
             Ok(Some(stored)) => match Table::from_stored(stored) {
                 Ok(mut fresh) => {
-                    for (i, s) in table.seats().iter().enumerate() {
-                        for _ in 0..s.connections {
-                            fresh.connect(i as u8);
-                        }
-                    }
+                    table.hand_presence_to(&mut fresh);
                     *table = fresh;
                 }
                 Err(e) => tracing::error!(game = %table.id(), error = %e, "cannot reload"),
@@ -501,6 +528,7 @@ impl Hub {
             self.commit(room, &mut table, effect).await?;
             if let Some(m) = table.connect(s) {
                 room.tell(&m);
+                self.announce(room.id(), &News::Held(table.here())).await;
             }
         }
         let rx = room.tx.subscribe();
@@ -526,6 +554,7 @@ impl Hub {
         let mut table = room.table.lock().await;
         if let Some(m) = table.disconnect(seat) {
             room.tell(&m);
+            self.announce(room.id(), &News::Held(table.here())).await;
         }
     }
 
@@ -564,7 +593,7 @@ impl Hub {
             )));
         }
         table.set_token(seat, hash);
-        self.announce(room.id(), None).await;
+        self.announce(room.id(), &News::Changed).await;
         Ok(Taken {
             seat,
             link: seat_link(room.id(), &t),
@@ -579,7 +608,7 @@ impl Hub {
     pub async fn expire(&self, age: Duration) -> Result<usize, DbError> {
         let ids = self.db.expire(now_ms() - age.as_millis() as i64).await?;
         for id in &ids {
-            self.announce(id, None).await;
+            self.announce(id, &News::Changed).await;
             let room = self
                 .rooms
                 .lock()
@@ -603,24 +632,63 @@ fn maybe_behind(r: &Refusal) -> bool {
     )
 }
 
-/// Takes what the relay heard of a room's game, in order, until the room is dropped: moves are
-/// followed one by one; when a "read again" is among what waits, one reading does for all.
+/// Takes what the relay heard of a room's game, in order, until the room is dropped: presence
+/// is noted and told, moves are followed one by one, and when a change or a new start is among
+/// what waits, one reading of the game does for all.
 async fn room_inbox(
     hub: Arc<Hub>,
     room: std::sync::Weak<Room>,
-    mut inbox: mpsc::UnboundedReceiver<Option<MoveRow>>,
+    mut inbox: mpsc::UnboundedReceiver<Inbox>,
 ) {
     let mut batch = Vec::new();
     while inbox.recv_many(&mut batch, 64).await > 0 {
         let Some(room) = room.upgrade() else { return };
-        if batch.iter().any(Option::is_none) {
-            hub.refresh(&room).await;
-        } else {
-            for row in batch.iter().flatten() {
-                hub.follow(&room, row).await;
+        let read_again = batch.iter().any(|i| {
+            matches!(
+                i,
+                Inbox::Again
+                    | Inbox::News {
+                        news: News::Changed,
+                        ..
+                    }
+            )
+        });
+        for item in batch.drain(..) {
+            match item {
+                Inbox::Again => {
+                    let here = {
+                        let mut table = room.table.lock().await;
+                        if let Some(m) = table.forget_elsewhere() {
+                            room.tell(&m);
+                        }
+                        table.here()
+                    };
+                    hub.announce(room.id(), &News::Who).await;
+                    if here.iter().any(|&h| h) {
+                        hub.announce(room.id(), &News::Held(here)).await;
+                    }
+                }
+                Inbox::News { server, news } => match news {
+                    News::Held(held) => {
+                        let told = room.table.lock().await.held_elsewhere(&server, Some(held));
+                        if let Some(m) = told {
+                            room.tell(&m);
+                        }
+                    }
+                    News::Who => {
+                        let here = room.table.lock().await.here();
+                        if here.iter().any(|&h| h) {
+                            hub.announce(room.id(), &News::Held(here)).await;
+                        }
+                    }
+                    News::Moved(row) if !read_again => hub.follow(&room, &row).await,
+                    News::Moved(_) | News::Changed => {}
+                },
             }
         }
-        batch.clear();
+        if read_again {
+            hub.refresh(&room).await;
+        }
     }
 }
 

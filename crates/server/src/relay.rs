@@ -1,22 +1,29 @@
-//! Several servers on one PostgreSQL database: every change of a game is stored, then announced
+//! Several servers on one PostgreSQL database. Every change of a game is stored, then announced
 //! with `NOTIFY` on [`crate::db::CHANGES`] (see [`payload`]); every server listens (`LISTEN`,
-//! sqlx's `PgListener`). A move comes with the announcement, so a server that has the game
-//! loaded and is one ply behind plays it through its own table and tells its connections the
-//! same `moved` the first server's heard, without reading the database
-//! (see [`crate::hub::Hub::relayed`]). Any other change, or a room further behind, reads the
-//! game again and sends its connections what they lack. Each room takes what the relay brings
-//! on a task of its own, so the listener never waits for a room.
-//! The database decides every race: one move a ply (its key), one end a game (an update made
-//! only while the game is played), so two servers never accept two moves for one ply; the loser
-//! reloads and answers `stale_ply`.
+//! sqlx's `PgListener`) and hands what concerns a game it has loaded to that game's room
+//! ([`crate::hub::Hub::relayed`]), which takes it in order on a task of its own, so that the
+//! listener never waits for a room.
+//!
+//! - A move comes with its announcement: a room one ply behind plays it through its own table
+//!   and tells its connections the same `moved` the first server's heard, without reading the
+//!   database. Any other change, or a room further behind, reads the game again and sends its
+//!   connections what they lack.
+//! - Presence: a server announces which seats of a game its connections hold whenever that
+//!   changes, and answers a server that has just loaded the game and asks (`who`). A seat is
+//!   online when any server holds it. Every server says it is alive every [`ALIVE`]; what a
+//!   server that has not been heard of for [`SILENT`] held is forgotten (it was killed).
+//! - The database decides every race: one move a ply (its key), one end a game (an update made
+//!   only while the game is played), so two servers never accept two moves for one ply; the
+//!   loser reloads and answers `stale_ply`.
 //!
 //! When the listener loses its connection (the database restarted), every socket is closed so
 //! that clients show "reconnecting" ([`crate::hub::Hub::database_lost`]); the listener connects
-//! again and reads every loaded game again, since announcements may have been missed meanwhile. SQLite has no
-//! relay: its file belongs to one server.
+//! again and every loaded game is read again, since announcements may have been missed
+//! meanwhile. SQLite has no relay: its file belongs to one server.
 
+use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use sqlx::postgres::PgListener;
 
@@ -25,10 +32,41 @@ use crate::hub::Hub;
 
 /// How long to wait before trying the database again after the listener failed.
 const RETRY: Duration = Duration::from_millis(500);
+/// How often a server says it is alive.
+pub const ALIVE: Duration = Duration::from_secs(2);
+/// How long a server may stay unheard before what it held is forgotten.
+pub const SILENT: Duration = Duration::from_secs(7);
 
-/// Listen for the other servers' changes until the process ends.
+/// What an announcement says of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum News {
+    /// It changed: read it again.
+    Changed,
+    /// This move was stored.
+    Moved(MoveRow),
+    /// The announcing server's connections hold these seats (by seat).
+    Held(Vec<bool>),
+    /// The announcing server has just loaded the game: the others say what they hold.
+    Who,
+}
+
+/// An announcement as read.
+#[derive(Debug, PartialEq)]
+pub struct Told<'a> {
+    /// The server that made it.
+    pub server: &'a str,
+    /// The game (`None`: the server only says it is alive).
+    pub game: Option<&'a str>,
+    /// What it says of the game.
+    pub news: News,
+}
+
+/// Listen for the other servers' announcements until the process ends.
 pub async fn run(hub: Arc<Hub>) {
     let url = hub.db().url().to_string();
+    tokio::spawn(alive(hub.clone()));
+    let mut heard: HashMap<String, Instant> = HashMap::new();
+    let mut sweep = tokio::time::interval(ALIVE);
     loop {
         let mut listener = match connect(&url).await {
             Ok(l) => l,
@@ -42,10 +80,27 @@ pub async fn run(hub: Arc<Hub>) {
         // (whatever changed while nobody listened)
         hub.relayed_all();
         loop {
-            match listener.try_recv().await {
+            let n = tokio::select! {
+                n = listener.try_recv() => n,
+                _ = sweep.tick() => {
+                    heard.retain(|server, at| {
+                        let live = at.elapsed() < SILENT;
+                        if !live {
+                            tracing::warn!(server = %server, "relay: a server went silent");
+                            hub.forget(server);
+                        }
+                        live
+                    });
+                    continue;
+                }
+            };
+            match n {
                 Ok(Some(n)) => match parse(n.payload()) {
                     Some(told) if told.server != hub.instance() => {
-                        hub.relayed(told.game, told.moved);
+                        heard.insert(told.server.to_string(), Instant::now());
+                        if let Some(game) = told.game {
+                            hub.relayed(game, told.server, told.news);
+                        }
                     }
                     Some(_) => {}
                     None => tracing::warn!(payload = n.payload(), "relay: not an announcement"),
@@ -67,45 +122,53 @@ pub async fn run(hub: Arc<Hub>) {
     }
 }
 
+/// Say that this server is alive, every [`ALIVE`].
+async fn alive(hub: Arc<Hub>) {
+    let text = format!("{} - alive", hub.instance());
+    let mut every = tokio::time::interval(ALIVE);
+    loop {
+        every.tick().await;
+        // (a failure is the database's: the listener notices it too)
+        let _ = hub.db().notify(&text).await;
+    }
+}
+
 async fn connect(url: &str) -> Result<PgListener, sqlx::Error> {
     let mut l = PgListener::connect(url).await?;
     l.listen(crate::db::CHANGES).await?;
     Ok(l)
 }
 
-/// An announcement as read.
-#[derive(Debug, PartialEq)]
-pub struct Told<'a> {
-    /// The server that made the change.
-    pub server: &'a str,
-    /// The game.
-    pub game: &'a str,
-    /// The move, when the change was one.
-    pub moved: Option<MoveRow>,
-}
-
-/// An announcement's text: `<server> <game>`, and for a move
-/// ` <ply> <seat> <at_ms> <clock> <move>` with the clock as `<main>/<periods>` (each a
-/// comma-separated list by seat) or `-` without one. Far below `NOTIFY`'s 8,000 bytes.
-pub fn payload(server: &str, game: &str, moved: Option<&MoveRow>) -> String {
-    let Some(m) = moved else {
-        return format!("{server} {game}");
-    };
-    let clock = match &m.clock {
-        None => "-".to_string(),
-        Some((main, periods)) => {
-            let list = |v: Vec<String>| v.join(",");
+/// An announcement's text: `<server> <game>` and then, by [`News`]: nothing (changed);
+/// `<ply> <seat> <at_ms> <clock> <move>` with the clock as `<main>/<periods>` (each a
+/// comma-separated list by seat) or `-` without one; `held <0|1 by seat>`; `who`. A server's
+/// `<server> - alive` names no game. Far below `NOTIFY`'s 8,000 bytes.
+pub fn payload(server: &str, game: &str, news: &News) -> String {
+    match news {
+        News::Changed => format!("{server} {game}"),
+        News::Held(held) => {
+            let bits: String = held.iter().map(|&h| if h { '1' } else { '0' }).collect();
+            format!("{server} {game} held {bits}")
+        }
+        News::Who => format!("{server} {game} who"),
+        News::Moved(m) => {
+            let clock = match &m.clock {
+                None => "-".to_string(),
+                Some((main, periods)) => {
+                    let list = |v: Vec<String>| v.join(",");
+                    format!(
+                        "{}/{}",
+                        list(main.iter().map(u64::to_string).collect()),
+                        list(periods.iter().map(u32::to_string).collect())
+                    )
+                }
+            };
             format!(
-                "{}/{}",
-                list(main.iter().map(u64::to_string).collect()),
-                list(periods.iter().map(u32::to_string).collect())
+                "{server} {game} {} {} {} {clock} {}",
+                m.ply, m.seat, m.at_ms, m.mv
             )
         }
-    };
-    format!(
-        "{server} {game} {} {} {} {clock} {}",
-        m.ply, m.seat, m.at_ms, m.mv
-    )
+    }
 }
 
 /// Reads a [`payload`] (`None`: not one).
@@ -113,14 +176,28 @@ pub fn parse(text: &str) -> Option<Told<'_>> {
     let mut parts = text.splitn(7, ' ');
     let server = parts.next()?;
     let game = parts.next()?;
-    let Some(ply) = parts.next() else {
-        return Some(Told {
-            server,
-            game,
-            moved: None,
-        });
+    let told = |game, news| Some(Told { server, game, news });
+    let Some(third) = parts.next() else {
+        return told(Some(game), News::Changed);
     };
-    let ply = ply.parse().ok()?;
+    match third {
+        "alive" if game == "-" => return told(None, News::Changed),
+        "who" => return told(Some(game), News::Who),
+        "held" => {
+            let bits = parts.next()?;
+            let held = bits
+                .chars()
+                .map(|c| match c {
+                    '0' => Some(false),
+                    '1' => Some(true),
+                    _ => None,
+                })
+                .collect::<Option<Vec<bool>>>()?;
+            return told(Some(game), News::Held(held));
+        }
+        _ => {}
+    }
+    let ply = third.parse().ok()?;
     let seat = parts.next()?.parse().ok()?;
     let at_ms = parts.next()?.parse().ok()?;
     let clock = match parts.next()? {
@@ -139,58 +216,54 @@ pub fn parse(text: &str) -> Option<Told<'_>> {
         }
     };
     let mv = parts.next()?.to_string();
-    Some(Told {
-        server,
-        game,
-        moved: Some(MoveRow {
+    told(
+        Some(game),
+        News::Moved(MoveRow {
             ply,
             mv,
             seat,
             at_ms,
             clock,
         }),
-    })
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn round_trip(news: News) {
+        let text = payload("s2", "g2", &news);
+        let told = parse(&text).expect("reads");
+        assert_eq!((told.server, told.game), ("s2", Some("g2")), "{text}");
+        assert_eq!(told.news, news, "{text}");
+    }
+
     #[test]
     fn announcements_read_back_as_written() {
-        let plain = payload("s1", "g1", None);
-        assert_eq!(
-            parse(&plain),
-            Some(Told {
-                server: "s1",
-                game: "g1",
-                moved: None
-            })
-        );
+        round_trip(News::Changed);
+        round_trip(News::Who);
+        round_trip(News::Held(vec![true, false, true]));
         for clock in [None, Some((vec![300_000, 0, 12], vec![3, 0, 1]))] {
-            let row = MoveRow {
+            round_trip(News::Moved(MoveRow {
                 ply: 41,
                 mv: "P*5e".into(),
                 seat: 2,
                 at_ms: 1_764_000_000_123,
                 clock,
-            };
-            let text = payload("s2", "g2", Some(&row));
-            let told = parse(&text).expect("reads");
-            assert_eq!((told.server, told.game), ("s2", "g2"));
-            assert_eq!(told.moved, Some(row));
+            }));
         }
         // chu's three-square moves and hex cells keep their text
-        let row = MoveRow {
+        round_trip(News::Moved(MoveRow {
             ply: 1,
             mv: "-1,3:-1,2".into(),
             seat: 0,
             at_ms: 5,
             clock: None,
-        };
+        }));
         assert_eq!(
-            parse(&payload("a", "b", Some(&row))).and_then(|t| t.moved),
-            Some(row)
+            parse("s1 - alive").map(|t| (t.server, t.game)),
+            Some(("s1", None))
         );
         for bad in [
             "",
@@ -198,8 +271,10 @@ mod tests {
             "s1 g1 x 0 0 - 7g7f",
             "s1 g1 1 0 0 1,2 7g7f",
             "s1 g1 1 0 0 -",
+            "s1 g1 held 0x1",
+            "s1 g1 held",
         ] {
-            assert_eq!(parse(bad).and_then(|t| t.moved), None, "{bad:?}");
+            assert_eq!(parse(bad), None, "{bad:?}");
         }
     }
 }

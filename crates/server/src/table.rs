@@ -17,6 +17,8 @@
 //! - Resigning is open to any seat at any time in play; declaring (入玉宣言) only to the seat
 //!   to move.
 
+use std::collections::BTreeMap;
+
 use koma_rules::clock::{Clock, TimeControl};
 use koma_rules::notation::{read_move, write_move};
 use koma_rules::setups::{From, start_position};
@@ -232,6 +234,9 @@ pub struct Table {
     turn_ms: i64,
     status: Status,
     seats: Vec<Seat>,
+    /// Which seats are held on the other servers of the database, by server (as the relay
+    /// heard it): a seat is online when it is held here or on any of them.
+    elsewhere: BTreeMap<String, Vec<bool>>,
     offer: Option<Offer>,
     outcome: Option<OutcomeView>,
 }
@@ -278,6 +283,7 @@ impl Table {
                     connections: 0,
                 })
                 .collect(),
+            elsewhere: BTreeMap::new(),
             offer: None,
             outcome: None,
         })
@@ -364,13 +370,63 @@ impl Table {
             .map(|i| i as u8)
     }
 
+    /// Which seats a connection to this server holds.
+    pub fn here(&self) -> Vec<bool> {
+        self.seats.iter().map(|s| s.connections > 0).collect()
+    }
+
+    /// Whether `seat` is held here or on another server.
+    fn online(&self, seat: usize) -> bool {
+        self.seats.get(seat).is_some_and(|s| s.connections > 0)
+            || self
+                .elsewhere
+                .values()
+                .any(|held| held.get(seat).copied().unwrap_or(false))
+    }
+
+    /// Server `server` holds the seats `held` (none: forget that server, which stopped or went
+    /// silent): the seats' message when a seat came online or went offline.
+    pub fn held_elsewhere(&mut self, server: &str, held: Option<Vec<bool>>) -> Option<ServerMsg> {
+        let before: Vec<bool> = (0..self.seats.len()).map(|i| self.online(i)).collect();
+        match held {
+            Some(h) if h.iter().any(|&b| b) => {
+                self.elsewhere.insert(server.to_string(), h);
+            }
+            _ => {
+                self.elsewhere.remove(server);
+            }
+        }
+        let after: Vec<bool> = (0..self.seats.len()).map(|i| self.online(i)).collect();
+        (before != after).then(|| self.seats_msg())
+    }
+
+    /// Forget what every other server held: the seats' message when a seat went offline.
+    pub fn forget_elsewhere(&mut self) -> Option<ServerMsg> {
+        let servers: Vec<String> = self.elsewhere.keys().cloned().collect();
+        let mut told = None;
+        for server in servers {
+            told = self.held_elsewhere(&server, None).or(told);
+        }
+        told
+    }
+
+    /// What this table knows of connections (here and on other servers) goes to `fresh`, the
+    /// same game read again from the database.
+    pub fn hand_presence_to(&self, fresh: &mut Table) {
+        for (mine, theirs) in self.seats.iter().zip(fresh.seats.iter_mut()) {
+            theirs.connections = mine.connections;
+        }
+        fresh.elsewhere = self.elsewhere.clone();
+    }
+
     fn seat_views(&self) -> Vec<SeatView> {
         self.seats
             .iter()
-            .map(|s| SeatView {
+            .enumerate()
+            .map(|(i, s)| SeatView {
                 name: s.name.clone(),
                 taken: s.taken,
-                connection: if s.connections > 0 {
+                connection: if self.online(i) {
                     koma_wire::Connection::Online
                 } else {
                     koma_wire::Connection::Offline
@@ -440,14 +496,16 @@ impl Table {
         }
     }
 
-    /// A connection now holds `seat`: the seats' message when that seat came online.
+    /// A connection now holds `seat`: the seats' message when this server came to hold it (the
+    /// other servers are told, see [`Table::here`]).
     pub fn connect(&mut self, seat: u8) -> Option<ServerMsg> {
         let s = self.seats.get_mut(usize::from(seat))?;
         s.connections += 1;
         (s.connections == 1).then(|| self.seats_msg())
     }
 
-    /// A connection holding `seat` closed: the seats' message when the seat went offline.
+    /// A connection holding `seat` closed: the seats' message when this server no longer
+    /// holds it.
     pub fn disconnect(&mut self, seat: u8) -> Option<ServerMsg> {
         let s = self.seats.get_mut(usize::from(seat))?;
         s.connections = s.connections.saturating_sub(1);

@@ -369,3 +369,54 @@ fn the_deploy_folders_haproxy_configurations_are_valid() {
         );
     }
 }
+
+/// Waits until `c` is told that `seat` is online (`true`) or offline (`false`).
+async fn sees_seat(c: &mut Client, seat: usize, online: bool) {
+    let want = if online {
+        koma_wire::Connection::Online
+    } else {
+        koma_wire::Connection::Offline
+    };
+    while c.seats.get(seat).is_none_or(|s| s.connection != want) {
+        let m = c.next().await;
+        c.note(&m);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_held_on_another_server_is_online_until_it_leaves_or_that_server_dies() {
+    let Some(pg) = Backend::postgres() else {
+        return;
+    };
+    let (_db, a, b, created, mut sente, mut gote) = common::on_two(&pg, "shogi").await;
+    // each sees the other, held on the other server, online
+    sees_seat(&mut sente, 1, true).await;
+    sees_seat(&mut gote, 0, true).await;
+    // a watcher who comes later to a third server sees both online
+    let c = Server::start(&_db, &[]);
+    let mut watcher = Client::join(&c, &created.id, None, "w").await;
+    sees_seat(&mut watcher, 0, true).await;
+    sees_seat(&mut watcher, 1, true).await;
+    // gote closes its connection: offline for sente and the watcher
+    gote.ws.close(None).await.unwrap();
+    sees_seat(&mut sente, 1, false).await;
+    sees_seat(&mut watcher, 1, false).await;
+    // gote comes back on the third server: online again
+    let mut gote = Client::join(&c, &created.id, Some(&token(&created.seats[1])), "b").await;
+    sees_seat(&mut sente, 1, true).await;
+    sees_seat(&mut gote, 0, true).await;
+    // sente's server is killed: its seat goes offline for the others once the server has been
+    // silent for the relay's limit (no close was ever sent)
+    let t = std::time::Instant::now();
+    a.kill();
+    drop(sente);
+    sees_seat(&mut watcher, 0, false).await;
+    sees_seat(&mut gote, 0, false).await;
+    let took = t.elapsed();
+    assert!(
+        took >= koma_server::relay::SILENT - koma_server::relay::ALIVE
+            && took < koma_server::relay::SILENT + 3 * koma_server::relay::ALIVE,
+        "offline after {took:?}"
+    );
+    drop(b);
+}

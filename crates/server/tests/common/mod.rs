@@ -277,6 +277,8 @@ pub struct Client {
     pub id: String,
     /// The last welcome.
     pub snapshot: Option<Snapshot>,
+    /// The seats as last told (names, presence).
+    pub seats: Vec<koma_wire::SeatView>,
 }
 
 impl Client {
@@ -303,6 +305,7 @@ impl Client {
             game: Game::new(koma_rules::GameId::Shogi, Default::default()),
             id: id.to_string(),
             snapshot: None,
+            seats: Vec::new(),
         })
     }
 
@@ -360,6 +363,7 @@ impl Client {
             self.apply(m);
         }
         self.snapshot = Some(snap.clone());
+        self.seats = snap.seats.clone();
         snap
     }
 
@@ -424,6 +428,11 @@ impl Client {
     /// Keep the own copy of the game up to date with a message (a welcome sent again, as after a
     /// change on another server, brings the moves from its `from` on).
     pub fn note(&mut self, m: &ServerMsg) {
+        match m {
+            ServerMsg::Welcome(snap) => self.seats = snap.seats.clone(),
+            ServerMsg::Seats { seats } => self.seats = seats.clone(),
+            _ => {}
+        }
         match m {
             ServerMsg::Welcome(snap) if snap.from as usize <= self.game.moves().len() => {
                 while self.game.moves().len() > snap.from as usize {
@@ -718,9 +727,11 @@ pub async fn try_play(c: &mut Client, mv: &str) -> Option<()> {
         c.note(&m);
         match m {
             ServerMsg::Moved { ply: p, .. } if p == ply + 1 => return Some(()),
-            // the database could not store it (it is down): the server closes the socket next
+            // the database could not store it (it is down): the server closes the socket next;
+            // or the server's table was behind the database, which had the move already (its
+            // acknowledgement was lost with a connection): the game is to be read again
             ServerMsg::Error {
-                code: koma_wire::ErrorCode::Internal,
+                code: koma_wire::ErrorCode::Internal | koma_wire::ErrorCode::StalePly,
                 ..
             } => return None,
             ServerMsg::Error { .. } => panic!("refused: {m:?}"),
