@@ -3,7 +3,7 @@
 // as several devices, and real drags. `cargo xtask test` builds the server and names it in
 // KOMA_SERVER.
 import { test, expect } from "@playwright/test";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -14,11 +14,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(here, "../../dist");
 const binary = process.env.KOMA_SERVER ?? resolve(here, "../../target/release/koma-server");
 
-/** Start koma-server over `dist` on a free port; resolves to its address and a stop. */
-async function startServer() {
+/**
+ * Start koma-server over `dist` on a free port, on a scratch SQLite file or the database
+ * `databaseUrl` names; resolves to its address and a stop.
+ */
+async function startServer(databaseUrl) {
   const dir = mkdtempSync(join(tmpdir(), "koma-e2e-"));
   const child = spawn(binary, ["--listen", "127.0.0.1:0", "--dist", dist], {
-    env: { ...process.env, KOMA_DATABASE_URL: `sqlite://${dir}/koma.db?mode=rwc` },
+    env: { ...process.env, KOMA_DATABASE_URL: databaseUrl ?? `sqlite://${dir}/koma.db?mode=rwc` },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise((ok, fail) => {
@@ -248,4 +251,53 @@ test("with no network the start screen says online play needs it, and local play
   await tap(page, '[data-action="start"]');
   await expect(page.locator("[data-status]")).toHaveAttribute("data-turn", "0");
   await context.close();
+});
+
+test("two players on two servers of one PostgreSQL see each other online; the database restarts and both show reconnecting, then play on", async ({ browser }, info) => {
+  test.skip(info.project.name !== "desktop", "one device size is enough here");
+  const postgres = process.env.KOMA_TEST_POSTGRES;
+  const restart = process.env.KOMA_TEST_POSTGRES_RESTART;
+  test.skip(!postgres || !restart, "KOMA_TEST_POSTGRES and KOMA_TEST_POSTGRES_RESTART are not set (cargo xtask test sets them where it starts a PostgreSQL cluster)");
+  const servers = [await startServer(postgres), await startServer(postgres)];
+  try {
+    const r = await (await browser.newContext()).request.post(`${servers[0].url}/api/games`, { data: { game: "shogi" } });
+    expect(r.status()).toBe(201);
+    const game = await r.json();
+    // sente on the first server, gote on the second
+    const [a, b] = await Promise.all(
+      servers.map(async (s) => (await browser.newContext({ baseURL: s.url })).newPage()),
+    );
+    await a.goto("/" + game.seats[0]);
+    await b.goto("/" + game.seats[1]);
+    await expect(a.locator('[data-connection="1"]')).toHaveAttribute("value", "online");
+    await expect(b.locator('[data-connection="0"]')).toHaveAttribute("value", "online");
+    await drag(a, onBoard("7g"), cell("7f"));
+    await expect(b.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
+    // each page notes whether it ever showed "reconnecting" (however briefly)
+    for (const p of [a, b]) {
+      await p.evaluate(() => {
+        window.sawReconnecting = false;
+        const look = () => {
+          if (document.querySelector('[data-line="reconnecting"]')) window.sawReconnecting = true;
+        };
+        new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+    }
+    const restarted = spawnSync(restart, { stdio: "inherit" });
+    expect(restarted.status).toBe(0);
+    for (const p of [a, b]) {
+      await expect.poll(() => p.evaluate(() => window.sawReconnecting)).toBe(true);
+      await expect(p.locator('.online-seats[data-line="open"]')).toHaveCount(1);
+    }
+    await a.screenshot({ path: info.outputPath("online-after-database-restart.png") });
+    // the game goes on where it was, across the two servers
+    await drag(b, onBoard("3c"), cell("3d"));
+    await expect(a.locator('[data-piece="P"][data-owner="1"][data-square="3d"]')).toHaveCount(1);
+    await expect(a.locator(".moves li[data-ply]")).toHaveCount(2);
+    await expect(a.locator('[data-connection="1"]')).toHaveAttribute("value", "online");
+    await expect(b.locator('[data-connection="0"]')).toHaveAttribute("value", "online");
+    for (const p of [a, b]) await p.context().close();
+  } finally {
+    for (const s of servers) s.stop();
+  }
 });

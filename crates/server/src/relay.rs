@@ -61,12 +61,15 @@ pub struct Told<'a> {
     pub news: News,
 }
 
+/// When each other server was last heard of.
+type Heard = Arc<std::sync::Mutex<HashMap<String, Instant>>>;
+
 /// Listen for the other servers' announcements until the process ends.
 pub async fn run(hub: Arc<Hub>) {
     let url = hub.db().url().to_string();
+    let heard: Heard = Arc::default();
     tokio::spawn(alive(hub.clone()));
-    let mut heard: HashMap<String, Instant> = HashMap::new();
-    let mut sweep = tokio::time::interval(ALIVE);
+    tokio::spawn(sweep(hub.clone(), heard.clone()));
     loop {
         let mut listener = match connect(&url).await {
             Ok(l) => l,
@@ -80,24 +83,14 @@ pub async fn run(hub: Arc<Hub>) {
         // (whatever changed while nobody listened)
         hub.relayed_all();
         loop {
-            let n = tokio::select! {
-                n = listener.try_recv() => n,
-                _ = sweep.tick() => {
-                    heard.retain(|server, at| {
-                        let live = at.elapsed() < SILENT;
-                        if !live {
-                            tracing::warn!(server = %server, "relay: a server went silent");
-                            hub.forget(server);
-                        }
-                        live
-                    });
-                    continue;
-                }
-            };
-            match n {
+            // (never cancelled: a read given up half-way could leave the connection's stream
+            // in the middle of a message)
+            match listener.try_recv().await {
                 Ok(Some(n)) => match parse(n.payload()) {
                     Some(told) if told.server != hub.instance() => {
-                        heard.insert(told.server.to_string(), Instant::now());
+                        if let Ok(mut h) = heard.lock() {
+                            h.insert(told.server.to_string(), Instant::now());
+                        }
                         if let Some(game) = told.game {
                             hub.relayed(game, told.server, told.news);
                         }
@@ -107,6 +100,7 @@ pub async fn run(hub: Arc<Hub>) {
                 },
                 // the connection was lost: connect again, then read everything again
                 Ok(None) => {
+                    tracing::warn!("relay: connection lost");
                     hub.database_lost();
                     break;
                 }
@@ -119,6 +113,32 @@ pub async fn run(hub: Arc<Hub>) {
             }
         }
         tokio::time::sleep(RETRY).await;
+    }
+}
+
+/// Every [`ALIVE`], forget what the servers not heard of for [`SILENT`] held.
+async fn sweep(hub: Arc<Hub>, heard: Heard) {
+    let mut every = tokio::time::interval(ALIVE);
+    loop {
+        every.tick().await;
+        let silent: Vec<String> = match heard.lock() {
+            Ok(mut h) => {
+                let gone: Vec<String> = h
+                    .iter()
+                    .filter(|(_, at)| at.elapsed() >= SILENT)
+                    .map(|(s, _)| s.clone())
+                    .collect();
+                for s in &gone {
+                    h.remove(s);
+                }
+                gone
+            }
+            Err(_) => Vec::new(),
+        };
+        for server in silent {
+            tracing::warn!(server = %server, "relay: a server went silent");
+            hub.forget(&server);
+        }
     }
 }
 

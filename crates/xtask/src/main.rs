@@ -411,9 +411,8 @@ fn test(args: &[String]) -> Result {
     if let Some(haproxy) = haproxy() {
         native.env("KOMA_TEST_HAPROXY", haproxy);
     }
-    let tested = step("cargo test (native)", &mut native);
-    drop(postgres);
-    tested?;
+    // (the cluster stays up for the browser tests: one plays on two servers across a restart)
+    step("cargo test (native)", &mut native)?;
     step(
         "cargo test (wasm32, headless Chromium)",
         cmd("cargo")
@@ -428,13 +427,17 @@ fn test(args: &[String]) -> Result {
             "cargo build --release -p koma-server",
             cmd("cargo").args(["build", "--release", "--quiet", "-p", "koma-server"]),
         )?;
-        step(
-            "browser tests (Playwright, Chromium)",
-            cmd("npm")
-                .args(["run", "e2e"])
-                .current_dir(root().join("web"))
-                .env("KOMA_SERVER", root().join("target/release/koma-server")),
-        )?;
+        let mut e2e = cmd("npm");
+        e2e.args(["run", "e2e"])
+            .current_dir(root().join("web"))
+            .env("KOMA_SERVER", root().join("target/release/koma-server"));
+        if let Some(pg) = &postgres {
+            e2e.env("KOMA_TEST_POSTGRES", pg.url());
+            if let Some(script) = pg.restart_script() {
+                e2e.env("KOMA_TEST_POSTGRES_RESTART", script);
+            }
+        }
+        step("browser tests (Playwright, Chromium)", &mut e2e)?;
         step(
             "browser smoke (WebDriver: Firefox ESR, WebKitGTK)",
             cmd("node").args([
@@ -600,7 +603,7 @@ impl Postgres {
 
     /// A script that restarts the cluster (`pg_ctl restart -m fast`), for the tests of a
     /// database restarted mid-game (`restart.rs`, `faults.rs`: test binaries of their own, so
-    /// that no other test runs meanwhile).
+    /// that no other test runs meanwhile; and one browser test in `online.spec.mjs`).
     fn restart_script(&self) -> Option<PathBuf> {
         let pg_ctl = self.bin.join("pg_ctl");
         let line = format!(
