@@ -164,7 +164,8 @@ async fn create(http: &reqwest::Client, base: &str, game: GameId) -> Result<Crea
     r.json().await.map_err(|e| e.to_string())
 }
 
-/// One seat's client received a message: count it, and say whether it is move `ply`.
+/// One seat's client received a message: count it, and say the ply it brings the client to (a
+/// `moved`, or a `welcome` with moves the client lacked).
 fn received(p: &mut Player, m: &ServerMsg, tally: &Tally) -> Option<u32> {
     match m {
         ServerMsg::Moved { ply, .. } => {
@@ -179,6 +180,19 @@ fn received(p: &mut Player, m: &ServerMsg, tally: &Tally) -> Option<u32> {
                 p.plies = *ply;
             }
             Some(*ply)
+        }
+        // the game sent again (a server that read it from the database, as when it had just
+        // loaded the game): its moves count as received, once
+        ServerMsg::Welcome(snap) => {
+            let upto = snap.from + snap.moves.len() as u32;
+            if snap.from > p.plies {
+                tally
+                    .lost
+                    .fetch_add(u64::from(snap.from - p.plies), Ordering::Relaxed);
+            }
+            let new = upto > p.plies;
+            p.plies = p.plies.max(upto);
+            new.then_some(upto)
         }
         ServerMsg::Error { .. } => {
             tally.errors.fetch_add(1, Ordering::Relaxed);
@@ -253,7 +267,7 @@ async fn slot(
             let other = 1 - turn;
             let mut got = false;
             while let Some(m) = next(&mut players[other].ws, Duration::from_secs(10)).await {
-                if received(&mut players[other], &m, &tally) == Some(ply + 1) {
+                if received(&mut players[other], &m, &tally).is_some_and(|p| p > ply) {
                     let us = sent.elapsed().as_micros() as u64;
                     tally.latencies_us.lock().await.push(us);
                     tally.moves.fetch_add(1, Ordering::Relaxed);
@@ -263,7 +277,7 @@ async fn slot(
             }
             let mut echoed = false;
             while let Some(m) = next(&mut players[turn].ws, Duration::from_secs(10)).await {
-                if received(&mut players[turn], &m, &tally) == Some(ply + 1) {
+                if received(&mut players[turn], &m, &tally).is_some_and(|p| p > ply) {
                     echoed = true;
                     break;
                 }

@@ -172,8 +172,8 @@ pub struct Db {
 /// [`crate::relay::payload`]).
 pub const CHANGES: &str = "koma_games";
 
-/// Connections that send the relay's announcements (PostgreSQL).
-const NOTIFY_CONNECTIONS: u32 = 4;
+/// Connections that send the relay's announcements (PostgreSQL): one task sends them, in order.
+const NOTIFY_CONNECTIONS: u32 = 1;
 
 /// The longest a request waits for a connection of the pool.
 const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);

@@ -139,6 +139,10 @@ pub struct Hub {
     /// Counts the times the database was found unreachable: every connection closes then, so
     /// that its client shows "reconnecting" and comes back once the database answers.
     outages: watch::Sender<u64>,
+    /// Announcements for the other servers, in order (PostgreSQL), sent by the relay's task.
+    outbox: mpsc::UnboundedSender<String>,
+    /// The other end, until the relay takes it.
+    outbox_rx: Mutex<Option<mpsc::UnboundedReceiver<String>>>,
 }
 
 fn seat_link(id: &str, token: &str) -> String {
@@ -148,12 +152,28 @@ fn seat_link(id: &str, token: &str) -> String {
 impl Hub {
     /// A hub over `db`.
     pub fn new(db: Db) -> Arc<Hub> {
+        let (outbox, rx) = mpsc::unbounded_channel();
         Arc::new(Hub {
             db,
             rooms: Mutex::new(HashMap::new()),
             instance: token::new_id().unwrap_or_else(|_| format!("{:x}", now_ms())),
             outages: watch::Sender::new(0),
+            outbox,
+            outbox_rx: Mutex::new(Some(rx)),
         })
+    }
+
+    /// The announcements to send, in order (taken once, by the relay).
+    pub fn announcements(&self) -> Option<mpsc::UnboundedReceiver<String>> {
+        self.outbox_rx.lock().ok()?.take()
+    }
+
+    /// Queue an announcement's text for the other servers (PostgreSQL; SQLite's file belongs
+    /// to one server, which has no relay).
+    pub fn announce_text(&self, text: String) {
+        if self.db.kind() == crate::db::Kind::Postgres {
+            let _ = self.outbox.send(text);
+        }
     }
 
     /// Changes each time the database is found unreachable (see [`Hub::database_lost`]).
@@ -179,13 +199,10 @@ impl Hub {
         &self.instance
     }
 
-    /// Tell the other servers of the database `news` of game `id` (see [`crate::relay`]).
-    async fn announce(&self, id: &str, news: &News) {
-        let payload = crate::relay::payload(&self.instance, id, news);
-        if let Err(e) = self.db.notify(&payload).await {
-            metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
-            tracing::warn!(game = %id, error = %e, "cannot tell the other servers");
-        }
+    /// Tell the other servers of the database `news` of game `id` (see [`crate::relay`]): the
+    /// announcement is queued, and sent in order with others by the relay's task.
+    fn announce(&self, id: &str, news: &News) {
+        self.announce_text(crate::relay::payload(&self.instance, id, news));
     }
 
     /// The room of game `id`, if it is loaded.
@@ -450,8 +467,8 @@ impl Hub {
         room.changed.notify_one();
         match &effect.change {
             Change::Nothing => {}
-            Change::Move { row, .. } => self.announce(&room.id, &News::Moved(row.clone())).await,
-            _ => self.announce(&room.id, &News::Changed).await,
+            Change::Move { row, .. } => self.announce(&room.id, &News::Moved(row.clone())),
+            _ => self.announce(&room.id, &News::Changed),
         }
         Ok(())
     }
@@ -528,7 +545,7 @@ impl Hub {
             self.commit(room, &mut table, effect).await?;
             if let Some(m) = table.connect(s) {
                 room.tell(&m);
-                self.announce(room.id(), &News::Held(table.here())).await;
+                self.announce(room.id(), &News::Held(table.here()));
             }
         }
         let rx = room.tx.subscribe();
@@ -554,7 +571,7 @@ impl Hub {
         let mut table = room.table.lock().await;
         if let Some(m) = table.disconnect(seat) {
             room.tell(&m);
-            self.announce(room.id(), &News::Held(table.here())).await;
+            self.announce(room.id(), &News::Held(table.here()));
         }
     }
 
@@ -593,7 +610,7 @@ impl Hub {
             )));
         }
         table.set_token(seat, hash);
-        self.announce(room.id(), &News::Changed).await;
+        self.announce(room.id(), &News::Changed);
         Ok(Taken {
             seat,
             link: seat_link(room.id(), &t),
@@ -608,7 +625,7 @@ impl Hub {
     pub async fn expire(&self, age: Duration) -> Result<usize, DbError> {
         let ids = self.db.expire(now_ms() - age.as_millis() as i64).await?;
         for id in &ids {
-            self.announce(id, &News::Changed).await;
+            self.announce(id, &News::Changed);
             let room = self
                 .rooms
                 .lock()
@@ -663,9 +680,9 @@ async fn room_inbox(
                         }
                         table.here()
                     };
-                    hub.announce(room.id(), &News::Who).await;
+                    hub.announce(room.id(), &News::Who);
                     if here.iter().any(|&h| h) {
-                        hub.announce(room.id(), &News::Held(here)).await;
+                        hub.announce(room.id(), &News::Held(here));
                     }
                 }
                 Inbox::News { server, news } => match news {
@@ -678,7 +695,7 @@ async fn room_inbox(
                     News::Who => {
                         let here = room.table.lock().await.here();
                         if here.iter().any(|&h| h) {
-                            hub.announce(room.id(), &News::Held(here)).await;
+                            hub.announce(room.id(), &News::Held(here));
                         }
                     }
                     News::Moved(row) if !read_again => hub.follow(&room, &row).await,

@@ -16,6 +16,9 @@
 //!   only while the game is played), so two servers never accept two moves for one ply; the
 //!   loser reloads and answers `stale_ply`.
 //!
+//! Announcements are queued and sent in order by one task, as many in one `NOTIFY` as wait
+//! (one line each).
+//!
 //! When the listener loses its connection (the database restarted), every socket is closed so
 //! that clients show "reconnecting" ([`crate::hub::Hub::database_lost`]); the listener connects
 //! again and every loaded game is read again, since announcements may have been missed
@@ -68,6 +71,9 @@ type Heard = Arc<std::sync::Mutex<HashMap<String, Instant>>>;
 pub async fn run(hub: Arc<Hub>) {
     let url = hub.db().url().to_string();
     let heard: Heard = Arc::default();
+    if let Some(outbox) = hub.announcements() {
+        tokio::spawn(send(hub.clone(), outbox));
+    }
     tokio::spawn(alive(hub.clone()));
     tokio::spawn(sweep(hub.clone(), heard.clone()));
     loop {
@@ -86,18 +92,22 @@ pub async fn run(hub: Arc<Hub>) {
             // (never cancelled: a read given up half-way could leave the connection's stream
             // in the middle of a message)
             match listener.try_recv().await {
-                Ok(Some(n)) => match parse(n.payload()) {
-                    Some(told) if told.server != hub.instance() => {
-                        if let Ok(mut h) = heard.lock() {
-                            h.insert(told.server.to_string(), Instant::now());
-                        }
-                        if let Some(game) = told.game {
-                            hub.relayed(game, told.server, told.news);
+                Ok(Some(n)) => {
+                    for line in n.payload().lines() {
+                        match parse(line) {
+                            Some(told) if told.server != hub.instance() => {
+                                if let Ok(mut h) = heard.lock() {
+                                    h.insert(told.server.to_string(), Instant::now());
+                                }
+                                if let Some(game) = told.game {
+                                    hub.relayed(game, told.server, told.news);
+                                }
+                            }
+                            Some(_) => {}
+                            None => tracing::warn!(line, "relay: not an announcement"),
                         }
                     }
-                    Some(_) => {}
-                    None => tracing::warn!(payload = n.payload(), "relay: not an announcement"),
-                },
+                }
                 // the connection was lost: connect again, then read everything again
                 Ok(None) => {
                     tracing::warn!("relay: connection lost");
@@ -148,8 +158,42 @@ async fn alive(hub: Arc<Hub>) {
     let mut every = tokio::time::interval(ALIVE);
     loop {
         every.tick().await;
-        // (a failure is the database's: the listener notices it too)
-        let _ = hub.db().notify(&text).await;
+        hub.announce_text(text.clone());
+    }
+}
+
+/// Sends the queued announcements in order, as many as wait in one `NOTIFY` (a line each, up to
+/// [`MAX_PAYLOAD`] bytes): under load the batches grow, so that the database commits far fewer
+/// notifying transactions (one at a time in a database) and wakes each listener far less often
+/// than once a move. Announcements that cannot be sent (the database is down) are dropped: the
+/// other servers read every game again when their listeners reconnect.
+async fn send(hub: Arc<Hub>, mut outbox: tokio::sync::mpsc::UnboundedReceiver<String>) {
+    let mut batch = Vec::new();
+    while outbox.recv_many(&mut batch, 512).await > 0 {
+        let mut payload = String::new();
+        for line in batch.drain(..) {
+            if !payload.is_empty() && payload.len() + 1 + line.len() > MAX_PAYLOAD {
+                notify(&hub, &payload).await;
+                payload.clear();
+            }
+            if !payload.is_empty() {
+                payload.push('\n');
+            }
+            payload.push_str(&line);
+        }
+        if !payload.is_empty() {
+            notify(&hub, &payload).await;
+        }
+    }
+}
+
+/// The most bytes sent in one `NOTIFY` (PostgreSQL takes payloads shorter than 8,000 bytes).
+const MAX_PAYLOAD: usize = 7_900;
+
+async fn notify(hub: &Hub, payload: &str) {
+    if let Err(e) = hub.db().notify(payload).await {
+        metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
+        tracing::warn!(error = %e, "relay: cannot tell the other servers");
     }
 }
 
