@@ -538,31 +538,19 @@ impl Db {
                 "WITH playing AS (UPDATE games SET turn_ms = $5 WHERE id = $1 AND status = 'playing' RETURNING id) \
                  INSERT INTO moves (game_id, ply, mv, seat, at_ms, clock) SELECT id, $2, $3, $4, $5, $6 FROM playing",
             )
-            .bind(id)
-            .bind(i64::from(m.ply))
-            .bind(&m.mv)
-            .bind(i64::from(m.seat))
-            .bind(m.at_ms)
-            .bind(clock)
-            .execute(&self.pool)
-            .await?;
+            .bind(id);
+            let stored = bind_move(stored, m, clock).execute(&self.pool).await?;
             return match stored.rows_affected() {
                 1 => Ok(()),
                 _ => Err(DbError::Over),
             };
         }
         let mut tx = self.pool.begin().await?;
-        sqlx::query(
+        let insert = sqlx::query(
             "INSERT INTO moves (game_id, ply, mv, seat, at_ms, clock) VALUES ($1, $2, $3, $4, $5, $6)",
         )
-        .bind(id)
-        .bind(i64::from(m.ply))
-        .bind(&m.mv)
-        .bind(i64::from(m.seat))
-        .bind(m.at_ms)
-        .bind(clock)
-        .execute(&mut *tx)
-        .await?;
+        .bind(id);
+        bind_move(insert, m, clock).execute(&mut *tx).await?;
         // only while the game is played: one that ended on another server (or by its clock)
         // takes no move
         let playing =
@@ -661,6 +649,19 @@ impl Db {
             .map(|r| r.try_get::<String, _>("id").map_err(DbError::from))
             .collect()
     }
+}
+
+/// Binds a move's fields (`$2` to `$6`: ply, text, seat, time, clocks) after its game's id.
+fn bind_move<'q>(
+    q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    m: &'q MoveRow,
+    clock: Option<String>,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    q.bind(i64::from(m.ply))
+        .bind(&m.mv)
+        .bind(i64::from(m.seat))
+        .bind(m.at_ms)
+        .bind(clock)
 }
 
 async fn finish_in(

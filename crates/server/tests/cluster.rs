@@ -9,8 +9,7 @@
 mod common;
 
 use common::{
-    Backend, Balancer, Client, Db, Server, free_port, lb_create, rejoin, spec, stored, token,
-    try_play,
+    Backend, Balancer, Client, Db, Server, lb_create, rejoin, spec, stored, token, try_play,
 };
 use koma_wire::{ClientMsg, ErrorCode, ServerMsg, Status};
 
@@ -253,19 +252,9 @@ async fn holding(servers: &[&Server]) -> Vec<usize> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn behind_haproxy_a_killed_server_loses_no_acknowledged_move() {
-    let Some(pg) = Backend::postgres() else {
+    let Some((db, _, mut servers, lb)) = common::three_behind_haproxy().await else {
         return;
     };
-    let Some(haproxy) = Balancer::binary() else {
-        return;
-    };
-    let db = Db::new(&pg).await;
-    let ports = [free_port(), free_port(), free_port()];
-    let mut servers: Vec<Option<Server>> = ports
-        .iter()
-        .map(|&p| Some(Server::start_at(&db, p, &[])))
-        .collect();
-    let lb = Balancer::start(&haproxy, &ports).await;
     let created = lb_create(&lb).await;
     let (t0, t1) = (token(&created.seats[0]), token(&created.seats[1]));
     let mut sente = rejoin(&lb.base, &created.id, &t0, None).await;

@@ -15,10 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use common::{
-    Backend, Balancer, Client, Db, Rng, Server, choose, free_port, lb_create, rejoin, stored,
-    token, try_play,
-};
+use common::{Client, Db, Rng, Server, choose, lb_create, rejoin, stored, token, try_play};
 use koma_wire::{ClientMsg, ServerMsg, Status};
 
 /// Games played at once.
@@ -199,23 +196,13 @@ async fn stored_status(db: &Db, id: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_games_outlive_a_killed_server_a_database_restart_and_an_upgrade() {
-    let Some(pg) = Backend::postgres() else {
-        return;
-    };
-    let Some(haproxy) = Balancer::binary() else {
-        return;
-    };
     let Ok(restart) = std::env::var("KOMA_TEST_POSTGRES_RESTART") else {
         eprintln!("skipped: KOMA_TEST_POSTGRES_RESTART is not set (cargo xtask test sets it)");
         return;
     };
-    let db = Db::new(&pg).await;
-    let ports = [free_port(), free_port(), free_port()];
-    let mut servers: Vec<Option<Server>> = ports
-        .iter()
-        .map(|&p| Some(Server::start_at(&db, p, &[])))
-        .collect();
-    let lb = Balancer::start(&haproxy, &ports).await;
+    let Some((db, ports, mut servers, lb)) = common::three_behind_haproxy().await else {
+        return;
+    };
     // (lb_create fails the test if the balancer cannot create a game before the faults)
     let _warm = lb_create(&lb).await;
     let counts = Arc::new(Counts::default());

@@ -752,3 +752,19 @@ pub async fn lb_create(lb: &Balancer) -> koma_wire::Created {
     assert_eq!(r.status().as_u16(), 201);
     r.json().await.unwrap()
 }
+
+/// Three servers on a fresh PostgreSQL database, on free loopback ports, behind HAProxy: the
+/// database, the ports, the servers (each `None` once stopped) and the balancer; `None`, with a
+/// line saying so, where the test command started no cluster or found no HAProxy.
+pub async fn three_behind_haproxy() -> Option<(Db, [u16; 3], Vec<Option<Server>>, Balancer)> {
+    let backend = Backend::postgres()?;
+    let haproxy = Balancer::binary()?;
+    let db = Db::new(&backend).await;
+    let ports = [free_port(), free_port(), free_port()];
+    let servers: Vec<Option<Server>> = ports
+        .iter()
+        .map(|&p| Some(Server::start_at(&db, p, &[])))
+        .collect();
+    let lb = Balancer::start(&haproxy, &ports).await;
+    Some((db, ports, servers, lb))
+}
