@@ -58,17 +58,9 @@ async fn clients_on_two_servers_play_one_game() {
         );
         watcher.note(&m);
     }
-    let seen = |c: &Client| -> Vec<String> {
-        let v = c.game.position().variant();
-        c.game
-            .moves()
-            .into_iter()
-            .map(|m| koma_rules::notation::write_move(v, m))
-            .collect()
-    };
-    assert_eq!(seen(&sente), line);
-    assert_eq!(seen(&gote), line);
-    assert_eq!(seen(&watcher), line);
+    assert_eq!(sente.seen(), line);
+    assert_eq!(gote.seen(), line);
+    assert_eq!(watcher.seen(), line);
     assert_eq!(stored(&db, &created.id).await, line);
     // the lobby and a newcomer are the same from either server
     let late = Client::join(&a, &created.id, None, "late").await;
@@ -326,14 +318,7 @@ async fn behind_haproxy_a_killed_server_loses_no_acknowledged_move() {
     let kept = stored(&db, &created.id).await;
     assert_eq!(kept, line, "every acknowledged move, once, in order");
     for c in [&sente, &gote] {
-        let v = c.game.position().variant();
-        let seen: Vec<String> = c
-            .game
-            .moves()
-            .into_iter()
-            .map(|m| koma_rules::notation::write_move(v, m))
-            .collect();
-        assert_eq!(seen, line);
+        assert_eq!(c.seen(), line);
     }
 }
 

@@ -32,16 +32,6 @@ struct Counts {
     rejoined: AtomicUsize,
 }
 
-/// The moves `c` has seen, as text.
-fn seen(c: &Client) -> Vec<String> {
-    let v = c.game.position().variant();
-    c.game
-        .moves()
-        .into_iter()
-        .map(|m| koma_rules::notation::write_move(v, m))
-        .collect()
-}
-
 /// `c` joins again through the balancer, keeping what it has; counted.
 async fn again(base: &str, id: &str, seat_token: &str, c: &mut Client, counts: &Counts) {
     *c = rejoin(base, id, seat_token, Some(&*c)).await;
@@ -163,7 +153,7 @@ async fn play(base: String, seed: u64, counts: Arc<Counts>) -> (String, [Vec<Str
         until_over(&base, &id, t, s, &counts, told).await;
     }
     counts.finished.fetch_add(1, Ordering::Relaxed);
-    (id, [seen(&seats[0]), seen(&seats[1])])
+    (id, [seats[0].seen(), seats[1].seen()])
 }
 
 /// Create a shogi game through the balancer, or none while no server can.

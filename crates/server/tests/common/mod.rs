@@ -459,6 +459,16 @@ impl Client {
         self.game.play(mv).unwrap();
     }
 
+    /// The moves this client has seen, as text.
+    pub fn seen(&self) -> Vec<String> {
+        let v = self.game.position().variant();
+        self.game
+            .moves()
+            .into_iter()
+            .map(|m| notation::write_move(v, m))
+            .collect()
+    }
+
     /// The plies this client has.
     pub fn plies(&self) -> u32 {
         self.game.moves().len() as u32
