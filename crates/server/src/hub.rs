@@ -214,7 +214,7 @@ impl Hub {
     }
 
     /// The relay heard `news` of game `id` from server `server`. A loaded room takes it in order
-    /// from its inbox, on a task of its own ([`room_inbox`]), so that one room waiting for its
+    /// from its inbox, on a task of its own (`room_inbox`), so that one room waiting for its
     /// table or the database never holds back what the relay brings the others.
     pub fn relayed(&self, id: &str, server: &str, news: News) {
         if let Some(room) = self.room(id) {
