@@ -18,8 +18,8 @@ use std::time::Duration;
 use koma_wire::{Created, ErrorCode, NewGame, ServerMsg, Snapshot, Status, Taken};
 use tokio::sync::{Notify, broadcast, mpsc, watch};
 
+use crate::announce::News;
 use crate::db::{Db, DbError, GameRow, MoveRow, SeatRow};
-use crate::relay::News;
 use crate::table::{Change, Effect, Refusal, Table, check_spec};
 use crate::token;
 
@@ -202,7 +202,7 @@ impl Hub {
     /// Tell the other servers of the database `news` of game `id` (see [`crate::relay`]): the
     /// announcement is queued, and sent in order with others by the relay's task.
     fn announce(&self, id: &str, news: &News) {
-        self.announce_text(crate::relay::payload(&self.instance, id, news));
+        self.announce_text(crate::announce::payload(&self.instance, id, news));
     }
 
     /// The room of game `id`, if it is loaded.

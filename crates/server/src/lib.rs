@@ -11,6 +11,7 @@
 //!
 //! The messages are [`koma_wire`]'s, shared with the app.
 
+pub mod announce;
 pub mod api;
 pub mod db;
 pub mod hub;
