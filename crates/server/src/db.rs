@@ -169,7 +169,7 @@ pub struct Db {
 }
 
 /// The PostgreSQL channel on which the servers of one database say which game changed (see
-/// [`crate::relay::payload`]).
+/// [`crate::announce::payload`]).
 pub const CHANGES: &str = "koma_games";
 
 /// Connections that send the relay's announcements (PostgreSQL): one task sends them, in order.
