@@ -114,8 +114,10 @@ test("the move list reads as a record: a column a seat, rows at their text's hei
 
 test("chu shogi's list is in Japanese, a lion's two steps written out; USI is the other choice", async ({ page }) => {
   await page.goto(play("chushogi", { sfen: "k11/12/12/12/12/5p6/5N6/12/12/12/12/K11 b - 1" }));
-  // the lion takes the pawn on 7f and goes on to 7e
+  await expect(page.locator("svg.board [data-cell]")).toHaveCount(144);
+  // the lion takes the pawn on 7f and, once its second steps are shown, goes on to 7e
   await drag(page, `.pieces [data-square="7g"]`, cell("7f"));
+  await expect(page.locator('[data-dest="7e"]')).toHaveCount(1);
   await tap(page, cell("7e"));
   await expect(page.locator('.moves li[data-ply="1"]')).toHaveText("▲７六獅子・７五");
   await page.locator('[data-action="notation"]').click();
