@@ -122,6 +122,36 @@ pub(super) struct CellNodeProps {
     pub(super) on_click: Callback<Cell>,
 }
 
+/// A press on an empty cell, taken as a tap when the same pointer is released on it.
+///
+/// A cell answers the release rather than the click the browser makes of it: a browser may
+/// make no click of a tap that comes soon after a quick drag (Chromium takes such a tap as
+/// the end of the drag's fling, and drops it), and on a phone the lion's second step is just
+/// that: a drag to the first step, then a tap. The click that does follow a tap is then
+/// skipped, so that a tap counts once.
+#[derive(Default)]
+struct Tap {
+    /// The pointer pressed on this cell, until it is released or cancelled.
+    pointer: Option<i32>,
+    /// A release here was taken as a tap: the click that follows it is not a second one.
+    released: bool,
+}
+
+/// Whether a release is inside the element it was pressed on (a finger keeps the element it
+/// pressed until it lifts, wherever it has slid).
+fn released_inside(e: &PointerEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(el) = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return false;
+    };
+    let r = el.get_bounding_client_rect();
+    let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+    x >= r.left() && x <= r.right() && y >= r.top() && y <= r.bottom()
+}
+
 /// The corners of the hexagon drawn in the square whose corner is `(x, y)` (pointy-top).
 pub(super) fn hex_points(x: f64, y: f64) -> String {
     let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
@@ -145,10 +175,41 @@ pub(super) fn cell_node(p: &CellNodeProps) -> Html {
         p.hint.then_some("hint"),
     );
     let hint = p.hint.then_some(AttrValue::Static(""));
+    // a tap is a press and a release on this cell (see `Tap`); a click no press made (a
+    // screen reader's) counts too
+    let tap = use_mut_ref(Tap::default);
+    let onpointerdown = {
+        let tap = tap.clone();
+        Callback::from(move |e: PointerEvent| {
+            let mut t = tap.borrow_mut();
+            t.pointer = (e.button() == 0 && e.is_primary()).then(|| e.pointer_id());
+            t.released = false;
+        })
+    };
+    let onpointerup = {
+        let tap = tap.clone();
+        let on = p.on_click.clone();
+        let cell = p.cell;
+        Callback::from(move |e: PointerEvent| {
+            if tap.borrow_mut().pointer.take() != Some(e.pointer_id()) || !released_inside(&e) {
+                return;
+            }
+            tap.borrow_mut().released = true;
+            on.emit(cell);
+        })
+    };
+    let onpointercancel = {
+        let tap = tap.clone();
+        Callback::from(move |_: PointerEvent| tap.borrow_mut().pointer = None)
+    };
     let onclick = {
         let on = p.on_click.clone();
         let cell = p.cell;
-        Callback::from(move |_: MouseEvent| on.emit(cell))
+        Callback::from(move |_: MouseEvent| {
+            if !std::mem::take(&mut tap.borrow_mut().released) {
+                on.emit(cell);
+            }
+        })
     };
     // the accessible name, in the reader's language: "7g, sente pawn", "7g、先手の歩"
     let lang = use_context::<koma_rules::names::Lang>().unwrap_or_default();
@@ -179,12 +240,13 @@ pub(super) fn cell_node(p: &CellNodeProps) -> Html {
         );
         return html! {
             <polygon {class} data-cell={p.name.clone()} data-hint={hint} role="gridcell" aria-label={label.clone()}
-                {points} {onclick} />
+                {points} {onpointerdown} {onpointerup} {onpointercancel} {onclick} />
         };
     }
     html! {
         <rect {class} data-cell={p.name.clone()} data-hint={hint} role="gridcell" aria-label={label.clone()}
             x={p.x.to_string()} y={p.y.to_string()}
-            width={CELL.to_string()} height={CELL.to_string()} {onclick} />
+            width={CELL.to_string()} height={CELL.to_string()}
+            {onpointerdown} {onpointerup} {onpointercancel} {onclick} />
     }
 }
