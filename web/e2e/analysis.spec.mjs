@@ -133,12 +133,20 @@ test("a move from an earlier position makes a variation; KIF keeps it both ways"
 });
 
 test("a KIF with branches written by another program loads them, and a bad one is named", async ({ page }) => {
-  await page.goto(analysis("shogi"));
-  await page.locator("details.record summary").click();
-  await page.locator("[data-import-file]").setInputFiles(join(here, "data", "branches.kif"));
+  // the same record in UTF-8 and in Shift_JIS (decoded by the browser), then bytes that are neither
+  for (const file of ["branches.kif", "branches-sjis.kif"]) {
+    await page.goto("about:blank");
+    await page.goto(analysis("shogi"));
+    await page.locator("details.record summary").click();
+    await page.locator("[data-import-file]").setInputFiles(join(here, "data", file));
+    await expect(page.locator("[data-variation]"), file).toHaveCount(2);
+    await expect(page.locator('[data-variation="2"] .tree-move').first()).toContainText("８四歩");
+    await expect(page.locator('[data-variation="3"] .tree-move').first()).toContainText("６八銀");
+  }
+  const neither = Buffer.from([0x81, 0x20, 0xff, 0xfe, 0x0a]);
+  await page.locator("[data-import-file]").setInputFiles({ name: "bad.kif", mimeType: "text/plain", buffer: neither });
+  await expect(page.locator("[data-import-error]")).toContainText("neither UTF-8 nor Shift_JIS");
   await expect(page.locator("[data-variation]")).toHaveCount(2);
-  await expect(page.locator('[data-variation="2"] .tree-move').first()).toContainText("８四歩");
-  await expect(page.locator('[data-variation="3"] .tree-move').first()).toContainText("６八銀");
   // a record whose variation follows no move: named, the tree kept
   await page.locator("[data-import]").fill("手合割：平手\n   1 ７六歩(77)\n\n変化：5手\n   5 ２六歩(27)\n");
   await page.locator('[data-action="import"]').click();

@@ -117,6 +117,22 @@ thread_local! {
         const { std::cell::RefCell::new(None) };
 }
 
+/// A file's bytes as UTF-8: as they are when they are UTF-8, else read as Shift_JIS (the
+/// encoding of KIF files from desktop programs) by the browser's own `TextDecoder`. The rules
+/// crate is built here without its Shift_JIS tables (see its `shift-jis` feature); bytes that
+/// are neither are passed on as they are, for the rules to name the fault.
+fn utf8(bytes: Vec<u8>) -> Vec<u8> {
+    if std::str::from_utf8(&bytes).is_ok() {
+        return bytes;
+    }
+    let options = web_sys::TextDecoderOptions::new();
+    options.set_fatal(true);
+    web_sys::TextDecoder::new_with_label_and_options("shift_jis", &options)
+        .and_then(|d| d.decode_with_u8_array(&bytes))
+        .map(String::into_bytes)
+        .unwrap_or(bytes)
+}
+
 /// A file input's change handler: the file chosen is read and its bytes given to `load`.
 pub fn file_input(load: Loader) -> Callback<Event> {
     use wasm_bindgen::JsCast;
@@ -132,7 +148,7 @@ pub fn file_input(load: Loader) -> Callback<Event> {
         let load = load.clone();
         let task = gloo::file::callbacks::read_as_bytes(&file.into(), move |r| {
             if let Ok(bytes) = r {
-                load(&bytes);
+                load(&utf8(bytes));
             }
         });
         READING.with(|r| *r.borrow_mut() = Some(task));

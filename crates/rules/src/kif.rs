@@ -88,7 +88,8 @@ pub enum KifError {
 const ZEN_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const KANJI_DIGITS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 
-/// Decode KIF bytes: UTF-8 (BOM optional) when valid, else Shift_JIS.
+/// Decode KIF bytes: UTF-8 (BOM optional) when valid, else Shift_JIS (with the `shift-jis`
+/// feature; without it, only UTF-8).
 ///
 /// # Errors
 /// [`KifError::Encoding`] when the bytes are neither.
@@ -97,11 +98,23 @@ pub fn decode(bytes: &[u8]) -> Result<String, KifError> {
     if let Ok(s) = std::str::from_utf8(bytes) {
         return Ok(s.to_string());
     }
+    shift_jis(bytes)
+}
+
+/// Shift_JIS bytes as text (with the `shift-jis` feature).
+#[cfg(feature = "shift-jis")]
+fn shift_jis(bytes: &[u8]) -> Result<String, KifError> {
     let (s, _, bad) = encoding_rs::SHIFT_JIS.decode(bytes);
     if bad {
         return Err(KifError::Encoding);
     }
     Ok(s.into_owned())
+}
+
+/// Without the `shift-jis` feature only UTF-8 is read (the app has the browser decode).
+#[cfg(not(feature = "shift-jis"))]
+fn shift_jis(_: &[u8]) -> Result<String, KifError> {
+    Err(KifError::Encoding)
 }
 
 /// The KIF name of a kind (`歩`, `成銀`, `龍`).

@@ -328,6 +328,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "shift-jis")]
     fn another_programs_kif_with_branches_loads_them_in_shift_jis_too() {
         // Kifu for Windows' layout: times after each move, `+` on a move with a variation,
         // the ending and a summary line before the variations
