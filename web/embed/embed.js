@@ -2,15 +2,15 @@
 // page's query, reports to the host page with postMessage (each event a plain object with its
 // `type`: koma:ready, koma:move, koma:foul, koma:puzzle, koma:end, koma:resize) and takes
 // {type: "koma:set", options: {...}} to show something else. The board and its rules are the
-// app's own wasm (crates/app/src/embed.rs).
-import init, { mount_board, query_options } from "./koma-app.js";
+// embedded boards' own wasm (crates/app/src/bin/koma-board.rs, on crates/app/src/embed.rs).
+import init, { mount_board, query_options } from "./koma-board.js";
 
 const root = document.getElementById("koma-board");
 const toHost = (detail) => {
   if (window.parent !== window) window.parent.postMessage(detail, "*");
 };
 try {
-  await init({ module_or_path: new URL("koma-app_bg.wasm", import.meta.url) });
+  await init({ module_or_path: new URL("koma-board_bg.wasm", import.meta.url) });
   let options = query_options(location.search);
   const handle = mount_board(root, options, (_type, detail) => toHost(detail));
   window.addEventListener("message", (e) => {

@@ -1,8 +1,8 @@
 // <koma-board>: Koma's board as a custom element, for pages without iframes. One script tag
 //   <script type="module" src=".../koma-embed.js"></script>
 // then any number of <koma-board game="chushogi" sfen="..." moves="..." mode="replay" ...>.
-// The wasm loads once per page, when the first board comes near the viewport; each board mounts
-// when it is scrolled into view. Attributes are the iframe's parameters; changing one shows the
+// The wasm loads once per page, as soon as a board is on it; each board mounts when it is
+// scrolled into view. Attributes are the iframe's parameters; changing one shows the
 // board afresh. Events are DOM CustomEvents on the element (bubbling), their `detail` a plain
 // object: koma:ready, koma:move, koma:foul, koma:puzzle, koma:end.
 const base = new URL("./", import.meta.url);
@@ -13,6 +13,9 @@ const ATTRIBUTES = [
 
 let loading = null;
 let wasm = null;
+/** The styles, the glue and the wasm, asked for at once when the first board is on the page: the
+ * wasm compiles while it streams in and while the glue loads (a server that does not send it as
+ * `application/wasm` gets the glue's own fallback). */
 function koma() {
   loading ??= (async () => {
     const css = document.createElement("link");
@@ -22,11 +25,22 @@ function koma() {
     page.rel = "stylesheet";
     page.href = new URL("embed.css", base).href;
     document.head.append(css, page);
-    const m = await import(new URL("koma-app.js", base).href);
-    wasm = await m.default({ module_or_path: new URL("koma-app_bg.wasm", base) });
+    const url = new URL("koma-board_bg.wasm", base);
+    const compiled = WebAssembly.compileStreaming(fetch(url)).catch(() => url);
+    const m = await import(new URL("koma-board.js", base).href);
+    wasm = await m.default({ module_or_path: await compiled });
     return m;
   })();
   return loading;
+}
+
+/** Boards mount one a task, in the order they asked: the first is drawn (and can be seen) before
+ * the next is built. */
+let mounting = Promise.resolve();
+function nextTurn() {
+  const turn = mounting.then(() => new Promise((ok) => setTimeout(ok, 0)));
+  mounting = turn;
+  return turn;
 }
 
 class KomaBoard extends HTMLElement {
@@ -57,6 +71,8 @@ class KomaBoard extends HTMLElement {
     this.style.display = "block";
     // the board's room is kept before it mounts, so the page does not jump when it does
     if (!this.#root) this.style.aspectRatio = "1 / 1.25";
+    // the wasm is fetched and compiled now; the board mounts when it comes near the viewport
+    koma().catch(() => {});
     this.#watch = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
@@ -78,6 +94,7 @@ class KomaBoard extends HTMLElement {
       this.textContent = `The board could not be loaded: ${e}`;
       return;
     }
+    await nextTurn();
     if (!this.isConnected || this.#handle) return;
     this.#root = document.createElement("div");
     this.replaceChildren(this.#root);

@@ -1,7 +1,8 @@
 //! Boards embedded in other pages: the same board, rules and hooks as the app, without its
 //! chrome, in an iframe (`embed.html?...`, `web/embed/embed.js`) or as a custom element
 //! (`<koma-board ...>`, `web/embed/koma-embed.js`). Both give the same [`Options`] (query
-//! parameters or attributes, all text) to [`mount_board`], and report to the host through one
+//! parameters or attributes, all text) to [`mount`] (through the `koma-board` binary's
+//! `mount_board`, their own wasm: the board without the app's screens), and report to the host through one
 //! function: `koma:ready`, `koma:move`, `koma:foul`, `koma:puzzle` and `koma:end`, each with an
 //! [`Event`] turned into a plain JavaScript object by serde-wasm-bindgen.
 //!
@@ -685,29 +686,27 @@ impl Embed {
     }
 }
 
-/// An embedded board mounted on an element, as JavaScript holds it.
-#[wasm_bindgen]
-pub struct EmbedHandle {
+/// An embedded board mounted on an element (the `koma-board` binary hands it to JavaScript).
+pub struct Mounted {
     app: Option<yew::AppHandle<EmbedBoard>>,
     emit: Callback<Event>,
 }
 
 /// Options from a JavaScript value (an object of strings); anything else reads as an object
 /// whose `game` names the problem, so the board shows a message.
-fn options_of(value: &JsValue) -> Options {
+pub fn options_of(value: &JsValue) -> Options {
     serde_wasm_bindgen::from_value(value.clone()).unwrap_or_else(|e| Options {
         game: Some(format!("(options: {e})")),
         ..Options::default()
     })
 }
 
-#[wasm_bindgen]
-impl EmbedHandle {
+impl Mounted {
     /// Show other options (a new position, moves, mode...): the board starts again from them.
-    pub fn update(&mut self, options: JsValue) {
+    pub fn update(&mut self, options: Options) {
         if let Some(app) = self.app.as_mut() {
             app.update(EmbedProps {
-                options: options_of(&options),
+                options,
                 emit: self.emit.clone(),
             });
         }
@@ -721,15 +720,9 @@ impl EmbedHandle {
     }
 }
 
-/// Mount an embedded board on `root` with `options` (an object of strings: `game`, `sfen`,
-/// `setup`, `preset`, `moves`, `ply`, `mode`, `lang`, `flip`, `marks`, `arrows`, `caption`,
-/// `captions`, `id`); `emit(type, detail)` is called with each [`Event`] as a plain object.
-#[wasm_bindgen]
-pub fn mount_board(
-    root: web_sys::Element,
-    options: JsValue,
-    emit: js_sys::Function,
-) -> EmbedHandle {
+/// Mount an embedded board on `root` with `options`; `emit(type, detail)` is called with each
+/// [`Event`] as a plain object.
+pub fn mount(root: web_sys::Element, options: Options, emit: js_sys::Function) -> Mounted {
     let emit = Callback::from(move |ev: Event| {
         let kind = JsValue::from_str(&ev.kind);
         let serializer = serde_wasm_bindgen::Serializer::json_compatible();
@@ -738,17 +731,16 @@ pub fn mount_board(
         }
     });
     let props = EmbedProps {
-        options: options_of(&options),
+        options,
         emit: emit.clone(),
     };
-    EmbedHandle {
+    Mounted {
         app: Some(yew::Renderer::<EmbedBoard>::with_root_and_props(root, props).render()),
         emit,
     }
 }
 
 /// The options of a query string (the iframe's `location.search`), as an object of strings.
-#[wasm_bindgen]
 pub fn query_options(search: &str) -> JsValue {
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
     Options::from_query(search)

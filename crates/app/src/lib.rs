@@ -367,17 +367,10 @@ pub fn app() -> Html {
     }
 }
 
-/// Mount the app on the document body, if the page is the app's (`<body data-koma-app>`, as
-/// in `index.html`); pages that embed boards load the same wasm and mount boards themselves
-/// ([`embed::mount_board`]).
+/// Mount the app on the document body (the `koma-app` binary's entry). Pages that embed
+/// boards load the `koma-board` binary instead, which mounts boards with [`embed::mount`].
 pub fn start() {
-    let is_app = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.body())
-        .is_some_and(|b| b.has_attribute("data-koma-app"));
-    if is_app {
-        yew::Renderer::<App>::new().render();
-    }
+    yew::Renderer::<App>::new().render();
 }
 
 #[cfg(test)]
