@@ -238,6 +238,8 @@ test("figures: analysis speed, long tasks, the review of a 100-move game", async
   // the same position analysed (the start), with the long tasks watched
   await saveGame(page, "game100", "shogi", usi("game100.usi"));
   await page.goto("/#/analysis/shogi?saved=game100&ply=0");
+  // watched from the board shown on (the study tools' wasm loads with the address)
+  await expect(page.locator("[data-analysis]")).toHaveCount(1);
   await page.evaluate(() => {
     window.longest = 0;
     new PerformanceObserver((l) => {

@@ -39,6 +39,7 @@ pub mod sound;
 pub mod start;
 pub mod storage;
 pub mod table;
+pub mod tools;
 pub mod view;
 pub mod warmup;
 
@@ -334,10 +335,10 @@ pub fn app() -> Html {
             html! { <play::online::OnlineView {key} {id} {token} /> }
         }
         Route::Lobby => html! { <online::Lobby /> },
-        Route::Analysis(start) => {
-            html! { <analysis::AnalysisView key={(*hash).clone()} {start} /> }
+        // the study tools: a wasm of their own, loaded on first use (see `tools`)
+        Route::Analysis(_) | Route::Editor(_) => {
+            html! { <tools::ToolsHost hash={(*hash).clone()} lang={*lang} /> }
         }
-        Route::Editor(start) => html! { <editor::EditorView key={(*hash).clone()} {start} /> },
         Route::Unknown(h) => html! {
             <section class="load-error" data-error="address">
                 <p>{ format!("This address cannot be opened: {h}") }</p>
