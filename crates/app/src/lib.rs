@@ -328,15 +328,15 @@ pub fn app() -> Html {
     let (update_ready, apply_update) = offline::use_update();
     let body = match Route::parse(&hash) {
         Route::Home => html! { <Home /> },
-        Route::Games => html! { <saved_list::GamesList /> },
         Route::Play(start) => html! { <PlayView key={(*hash).clone()} {start} /> },
         Route::Online { id, token } => {
             let key = id.clone();
             html! { <play::online::OnlineView {key} {id} {token} /> }
         }
         Route::Lobby => html! { <online::Lobby /> },
-        // the study tools: a wasm of their own, loaded on first use (see `tools`)
-        Route::Analysis(_) | Route::Editor(_) => {
+        // the saved games and the study tools: a wasm of their own, loaded on first use (see
+        // `tools`)
+        Route::Games | Route::Analysis(_) | Route::Editor(_) => {
             html! { <tools::ToolsHost hash={(*hash).clone()} lang={*lang} /> }
         }
         Route::Unknown(h) => html! {

@@ -1,9 +1,11 @@
 //! The study tools (the analysis board with its review, and the board editor with the embed
-//! builder) in a wasm of their own, loaded the first time one of their addresses is opened.
+//! builder) and the saved games' list, in a wasm of their own, loaded the first time one of
+//! their addresses is opened.
 //!
 //! They are the larger part of the app that a player who only plays never needs; in their own
 //! binary (`koma-study`, `crates/app/src/bin/koma-study.rs`) they leave the app's first load
-//! smaller. The app's router shows [`ToolsHost`] for `#/analysis/...` and `#/editor/...`: it
+//! smaller. The app's router shows [`ToolsHost`] for `#/games`, `#/analysis/...` and
+//! `#/editor/...`: it
 //! loads `koma-study.js` and its wasm once a page (the service worker keeps both offline), mounts
 //! [`ToolsRoot`] on its element, and tells it each new address and language. The two wasm
 //! modules share nothing but the page: the tools read and write saved games and settings
@@ -17,7 +19,7 @@ use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::{Route, analysis, editor};
+use crate::{Route, analysis, editor, saved_list};
 
 #[wasm_bindgen(inline_js = r#"
 let tools = null;
@@ -157,6 +159,7 @@ pub fn tools_root(props: &ToolsProps) -> Html {
         Route::Editor(start) => {
             html! { <editor::EditorView key={props.hash.clone()} {start} /> }
         }
+        Route::Games => html! { <saved_list::GamesList /> },
         _ => html! {},
     };
     html! {

@@ -1,6 +1,6 @@
-//! The study tools' wasm (`koma-study.js`, `koma-study_bg.wasm`): the analysis board with its
-//! review and the board editor with the embed builder, loaded by the app the first time one of
-//! their addresses is opened (see [`koma_app::tools`]).
+//! The study tools' wasm (`koma-study.js`, `koma-study_bg.wasm`): the saved games' list, the
+//! analysis board with its review and the board editor with the embed builder, loaded by the app
+//! the first time one of their addresses is opened (see [`koma_app::tools`]).
 
 use koma_app::i18n::Lang;
 use koma_app::tools::{ToolsProps, ToolsRoot};
