@@ -1,4 +1,5 @@
-// Perft speed of the rules crate in wasm under node. Usage: node run.mjs <bindings-dir>
+// Perft speed of the rules crate in wasm under node, with the peer haitaka's on standard shogi's
+// cases. Usage: node run.mjs <bindings-dir> <cases as JSON>
 //
 // Each case is first run one ply shallower (the engine compiles wasm in tiers, per function: a
 // short case timed cold measures the compiler more than the code), then timed three times; the
@@ -8,7 +9,7 @@ import { resolve } from "node:path";
 
 const require = createRequire(import.meta.url);
 const dir = resolve(process.argv[2] ?? "../../target/wasm-bench");
-const { perft, search } = require(`${dir}/koma_wasm_bench.js`);
+const { perft, haitaka_perft, search } = require(`${dir}/koma_wasm_bench.js`);
 
 const cases = JSON.parse(process.argv[3] ?? "[]");
 for (const [name, game, sfen, depth, expected] of cases) {
@@ -25,6 +26,20 @@ for (const [name, game, sfen, depth, expected] of cases) {
     process.exit(1);
   }
   console.log(`wasm   ${name.padEnd(18)} ${String(depth).padStart(5)} ${String(nodes).padStart(12)} ${s.toFixed(3).padStart(9)} ${Math.round(nodes / s).toString().padStart(14)}`);
+  if (game !== "shogi") continue;
+  // the peer haitaka on the same position, compiled into the same wasm, timed the same way
+  haitaka_perft(sfen, Math.max(1, depth - 1));
+  let h = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const t = process.hrtime.bigint();
+    const theirs = haitaka_perft(sfen, depth);
+    h = Math.min(h, Number(process.hrtime.bigint() - t) / 1e9);
+    if (theirs !== expected) {
+      console.error(`${name}: haitaka's perft ${depth} gave ${theirs}, expected ${expected}`);
+      process.exit(1);
+    }
+  }
+  console.log(`wasm   ${("haitaka " + name).padEnd(18)} ${String(depth).padStart(5)} ${String(nodes).padStart(12)} ${h.toFixed(3).padStart(9)} ${Math.round(nodes / h).toString().padStart(14)}  (rules/haitaka ${(h / s).toFixed(2)})`);
 }
 
 // the engine's search from each game's start, a fixed node count (after a shorter warm-up)

@@ -1,6 +1,7 @@
 //! Perft of the rules crate and the engine's search as wasm exports, for measuring their speed
-//! in a JavaScript engine. `cargo xtask bench` builds it for wasm32, binds it for node and runs
-//! `run.mjs`.
+//! in a JavaScript engine, with the peer haitaka's perft beside the rules' for standard shogi.
+//! `cargo xtask bench` builds it for wasm32, binds it for node and runs `run.mjs`; natively it
+//! runs `src/bin/peer-perft.rs`.
 
 use koma_rules::GameId;
 use wasm_bindgen::prelude::*;
@@ -16,6 +17,34 @@ pub fn perft(game: &str, sfen_text: &str, depth: u32) -> f64 {
         Ok(mut p) => p.perft(depth) as f64,
         Err(_) => -1.0,
     }
+}
+
+/// Leaf count of standard shogi's move tree from `sfen` to `depth` by the peer haitaka (the
+/// fastest Rust shogi move generator measured here), every leaf move played as
+/// [`perft`] plays it; -1 when haitaka cannot read the SFEN.
+#[wasm_bindgen]
+pub fn haitaka_perft(sfen_text: &str, depth: u32) -> f64 {
+    match haitaka::Board::from_sfen(sfen_text) {
+        Ok(board) => haitaka_count(&board, depth) as f64,
+        Err(_) => -1.0,
+    }
+}
+
+/// haitaka's leaves below `board` at `depth`: each legal move played on a copy.
+pub fn haitaka_count(board: &haitaka::Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut leaves = 0;
+    board.generate_moves(|moves| {
+        for mv in moves {
+            let mut next = board.clone();
+            next.play_unchecked(mv);
+            leaves += haitaka_count(&next, depth - 1);
+        }
+        false
+    });
+    leaves
 }
 
 /// The engine's search from the start of `game`, stopped after about `nodes` nodes (no clock
@@ -52,6 +81,10 @@ mod tests {
         assert_eq!(super::perft("chess", "x", 1), -1.0);
         assert_eq!(super::perft("shogi", "x", 1), -1.0);
         assert!(super::search("minishogi", 1000.0) >= 1000.0);
+        // the peer counts the same tree
+        let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        assert_eq!(super::haitaka_perft(start, 3), 25_470.0);
+        assert_eq!(super::haitaka_perft("x", 1), -1.0);
         assert_eq!(super::search("chess", 10.0), -1.0);
     }
 }

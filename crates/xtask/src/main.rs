@@ -737,7 +737,23 @@ fn bench(args: &[String]) -> Result {
             TARGET,
             "-p",
             "koma-wasm-bench",
+            "--lib",
         ]),
+    )?;
+    step(
+        "perft of the rules and of the peer haitaka, natively, alternating",
+        cmd("cargo")
+            .args([
+                "run",
+                "--release",
+                "--quiet",
+                "-p",
+                "koma-wasm-bench",
+                "--bin",
+                "peer-perft",
+                "--",
+            ])
+            .arg(&json),
     )?;
     let out = root().join("target/wasm-bench");
     let wasm = root().join("target/wasm32-unknown-unknown/release/koma_wasm_bench.wasm");
