@@ -17,6 +17,10 @@
 //! The rules live in `koma-rules`; this crate shows them: [`home`] is the start screen,
 //! [`board`] draws a board and takes input (it knows no rules), [`play`] keeps a game's state in
 //! one reducer and shows it around the board.
+//!
+//! It builds three wasm binaries: `koma-app` (this router, the start and play screens, online
+//! play), `koma-study` (the saved games' list, the analysis board and the editor, loaded on first
+//! use: see [`tools`]) and `koma-board` (embedded boards and the rules page: see [`embed`]).
 
 pub mod analysis;
 pub mod board;
