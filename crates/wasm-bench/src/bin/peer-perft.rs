@@ -60,7 +60,7 @@ fn parse(text: &str) -> Result<Vec<(String, String, u32, u64)>, String> {
         serde_json::from_str(text).map_err(|e| format!("the cases: {e}"))?;
     Ok(all
         .into_iter()
-        .filter(|c| c.1 == "shogi")
+        .filter(|c| c.1.parse::<GameId>() == Ok(GameId::Shogi))
         .map(|(name, _, sfen, depth, nodes)| (name, sfen, depth, nodes))
         .collect())
 }
