@@ -180,7 +180,7 @@ impl Options {
     /// What cannot be read, named.
     pub fn read(&self) -> Result<Embed, String> {
         let game: GameId = match text(&self.game) {
-            None => GameId::Shogi,
+            None => GameId::default(),
             Some(g) => g
                 .parse()
                 .map_err(|_| format!("game {:?}: not a game Koma plays", cut(g)))?,

@@ -91,9 +91,9 @@ pub fn load_tree(game: GameId, options: RuleOptions, bytes: &[u8]) -> Result<Tre
         .any(|l| l.trim_start().starts_with(['▲', '△', '☗', '☖']));
     if has_kif(game) && text.contains("変化") {
         let r = if ki2 {
-            kif::read_ki2(bytes)
+            kif::read_ki2(game, bytes)
         } else {
-            kif::read_kif_of(game, bytes)
+            kif::read_kif(game, bytes)
         }
         .map_err(|e| e.to_string())?;
         return Tree::from_record(&r).map_err(|i| {

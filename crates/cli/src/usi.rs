@@ -21,16 +21,15 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 use koma_engine::{Control, Engine, Info, Level, Limits, Score};
+use koma_rules::games::{Description, Notation};
 use koma_rules::notation::{read_move, read_position, write_move};
 use koma_rules::{ChuPreset, GameId, Move, Position, RuleOptions};
 
-/// The games USI speaks here.
-const GAMES: [GameId; 4] = [
-    GameId::Shogi,
-    GameId::Minishogi,
-    GameId::Shogi66,
-    GameId::Chushogi,
-];
+/// Whether USI speaks `game` here: the games written in SFEN and USI moves (the square
+/// boards; the hexagon has its own notation).
+fn speaks(game: GameId) -> bool {
+    Description::of(game).can.notation == Notation::Sfen
+}
 
 /// The clock and stop flag a search thread reads.
 struct Clock {
@@ -84,10 +83,10 @@ pub fn run() -> Result<(), String> {
     let mut usi = Usi {
         engine: Some(Engine::new(64)),
         running: None,
-        game: GameId::Shogi,
+        game: GameId::default(),
         preset: ChuPreset::Jcsa,
         hash_mb: 64,
-        start: Position::start(GameId::Shogi),
+        start: Position::start(GameId::default()),
         moves: Vec::new(),
     };
     let stdin = std::io::stdin();
@@ -123,9 +122,11 @@ impl Usi {
                 ));
                 say("option name Level type spin default 8 min 1 max 8");
                 say(&format!(
-                    "option name USI_Variant type combo default shogi{}",
-                    GAMES
-                        .iter()
+                    "option name USI_Variant type combo default {}{}",
+                    GameId::default(),
+                    GameId::ALL
+                        .into_iter()
+                        .filter(|&g| speaks(g))
                         .map(|g| format!(" var {g}"))
                         .collect::<String>()
                 ));
@@ -205,7 +206,7 @@ impl Usi {
             }
             "USI_Variant" => {
                 let game: GameId = value.parse().map_err(|e| format!("{e}"))?;
-                if !GAMES.contains(&game) {
+                if !speaks(game) {
                     return Err(format!("{game} is not played over USI here"));
                 }
                 self.finish();

@@ -94,6 +94,12 @@ fn a_gui_session_in_shogi() {
             "{option}"
         );
     }
+    // the square-board games, from the rules' list; the hexagon has its own notation
+    assert!(hello.contains(
+        &"option name USI_Variant type combo default shogi var shogi var minishogi var shogi66 \
+          var chushogi"
+            .to_string()
+    ));
     e.send("setoption name USI_Hash value 16");
     e.send("setoption name Level value 6");
     e.send("isready");

@@ -15,6 +15,9 @@ use crate::position::setup::Setup;
 use crate::record::{Ending, Record};
 use crate::variant::{GameId, Variant};
 
+/// The one game CSA records write.
+const GAME: GameId = GameId::Shogi;
+
 /// What is wrong with a CSA text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CsaError {
@@ -79,14 +82,14 @@ fn sq_text(v: &Variant, c: Cell) -> String {
 /// # Errors
 /// [`CsaError`] naming the line or move that is wrong.
 pub fn read_csa(text: &str) -> Result<Record, CsaError> {
-    let v = Variant::get(GameId::Shogi);
+    let v = Variant::get(GAME);
     let mut headers = Vec::new();
-    let mut pos = Setup::empty(GameId::Shogi);
+    let mut pos = Setup::empty(GAME);
     let mut board_given = false;
     let mut start: Option<Position> = None;
     let mut moves = Vec::new();
     let mut ending = None;
-    let mut playing = Position::start(GameId::Shogi);
+    let mut playing = Position::start(GAME);
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         for stmt in raw.trim_end_matches('\r').split(',') {
@@ -117,7 +120,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
             }
             if start.is_none() {
                 if let Some(rest) = stmt.strip_prefix("PI") {
-                    pos = Setup::of(&Position::start(GameId::Shogi));
+                    pos = Setup::of(&Position::start(GAME));
                     let b = rest.as_bytes();
                     if b.len() % 4 != 0 {
                         return Err(perr("PI removals come in groups of four: square and piece"));
@@ -197,7 +200,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
                 }
                 if stmt == "+" || stmt == "-" {
                     if !board_given {
-                        pos = Setup::of(&Position::start(GameId::Shogi));
+                        pos = Setup::of(&Position::start(GAME));
                     }
                     pos.turn = if stmt == "+" {
                         Player::FIRST
@@ -226,7 +229,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
             }
             if stmt.starts_with(['+', '-']) {
                 if start.is_none() {
-                    let p = Position::start(GameId::Shogi);
+                    let p = Position::start(GAME);
                     start = Some(p.clone());
                     playing = p;
                 }
@@ -242,7 +245,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
             break;
         }
     }
-    let start = start.unwrap_or_else(|| Position::start(GameId::Shogi));
+    let start = start.unwrap_or_else(|| Position::start(GAME));
     Ok(Record {
         headers,
         start,
@@ -307,7 +310,7 @@ pub fn write_csa(r: &Record) -> String {
     if let Some(n) = r.header("後手") {
         out.push_str(&format!("N-{n}\n"));
     }
-    let even = Position::start(GameId::Shogi);
+    let even = Position::start(GAME);
     let same_board = v
         .geometry
         .cells()

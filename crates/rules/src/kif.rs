@@ -13,7 +13,7 @@
 //!   under `変化：N手` (its first move's number), branching from the line listed just before it
 //!   ([`crate::record::Variation`]); a move with a variation below is marked `+` in KIF. They
 //!   are read and written in both formats.
-//! - 66 shogi ([`read_kif_of`]): the same format on 6x6; the start is a board diagram whose hands
+//! - 66 shogi ([`read_kif`]): the same format on 6x6; the start is a board diagram whose hands
 //!   hold the pieces still to be placed (the king too), and placements are drops (`３六玉打`).
 //!
 //! Modifier choice (the JSA convention): direction alone when it tells the pieces apart; else
@@ -21,8 +21,8 @@
 //! piece is the rightmost or leftmost of all; else 右/左 among the pieces moving in the same
 //! direction followed by the direction.
 
+use crate::games::shogi::handicaps;
 use crate::geometry::Cell;
-use crate::handicap;
 use crate::moves::{IllegalMove, Move};
 use crate::piece::{Kind, Piece, Player};
 use crate::position::Position;
@@ -602,29 +602,22 @@ fn resolve(
     }
 }
 
-/// Read a KIF record (UTF-8 or Shift_JIS bytes).
+/// Read a KIF record of `game` (UTF-8 or Shift_JIS bytes): shogi, or 66 shogi, whose records
+/// start from a board diagram with the pieces to place in hand and write the placements as
+/// drops, `３六玉打`.
 ///
 /// # Errors
 /// [`KifError`] naming the line or move that is wrong.
-pub fn read_kif(bytes: &[u8]) -> Result<Record, KifError> {
-    read(GameId::Shogi, bytes, Style::Kif)
-}
-
-/// Read a KIF record of `game` (shogi, or 66 shogi, whose records start from a board diagram
-/// with the pieces to place in hand and write the placements as drops, `３六玉打`).
-///
-/// # Errors
-/// [`KifError`] naming the line or move that is wrong.
-pub fn read_kif_of(game: GameId, bytes: &[u8]) -> Result<Record, KifError> {
+pub fn read_kif(game: GameId, bytes: &[u8]) -> Result<Record, KifError> {
     read(game, bytes, Style::Kif)
 }
 
-/// Read a KI2 record (UTF-8 or Shift_JIS bytes).
+/// Read a KI2 record of `game` (UTF-8 or Shift_JIS bytes).
 ///
 /// # Errors
 /// [`KifError`] naming the line or move that is wrong.
-pub fn read_ki2(bytes: &[u8]) -> Result<Record, KifError> {
-    read(GameId::Shogi, bytes, Style::Ki2)
+pub fn read_ki2(game: GameId, bytes: &[u8]) -> Result<Record, KifError> {
+    read(game, bytes, Style::Ki2)
 }
 
 fn read(game: GameId, bytes: &[u8], style: Style) -> Result<Record, KifError> {
@@ -815,7 +808,7 @@ fn write_header(r: &Record, out: &mut String) {
             out.push_str(&format!("{k}：{val}\n"));
         }
     }
-    if let Some(h) = handicap::SHOGI_HANDICAPS
+    if let Some(h) = handicaps::SHOGI_HANDICAPS
         .iter()
         .find(|h| h.position() == r.start)
     {

@@ -7,10 +7,11 @@
 //! - [`piece`] and [`variant`] hold piece kinds and games as data.
 //! - [`position`] holds a position, its moves, their legality, play and undo, perft.
 //! - [`game`] holds a game in progress: its record, repetition count and outcome, generic over
-//!   the games; [`games`] holds each game's own rules for it (one file a game).
+//!   the games; [`games`] holds each game's own rules for it (a module a game, with its
+//!   handicaps).
 //! - [`sfen`] reads and writes SFEN and USI; [`kif`] KIF and KI2; [`csa`] CSA; [`record`]
-//!   is the game record they share; [`handicap`] lists the standard handicaps; [`notation`]
-//!   reads and writes any game's positions and moves.
+//!   is the game record they share; [`notation`] reads and writes any game's positions and
+//!   moves.
 //! - [`sangoku`] holds Three Kingdoms shogi's own rules (turn order, checks, end) and notation.
 //! - [`status`] holds what a game shows the player to move: checks, the hex turn, setup steps.
 //! - [`outcome`] holds how a game ends (winner and reason), below everything that decides it.
@@ -24,7 +25,6 @@ pub mod csa;
 pub mod game;
 pub mod games;
 pub mod geometry;
-pub mod handicap;
 pub mod hex;
 pub mod kanji;
 pub mod kif;

@@ -105,7 +105,7 @@ pub fn load(game: GameId, options: RuleOptions, bytes: &[u8]) -> Result<Game, Lo
         if !has_kif(game) {
             return Err(LoadError::NoKif(game));
         }
-        let r = crate::kif::read_kif_of(game, bytes).map_err(LoadError::Kif)?;
+        let r = crate::kif::read_kif(game, bytes).map_err(LoadError::Kif)?;
         let moves = r
             .moves
             .iter()

@@ -315,13 +315,13 @@ mod tests {
             "{kif}"
         );
         assert!(kif.contains("   2 ３四歩(33)+"), "{kif}");
-        let back = read_kif(kif.as_bytes()).unwrap();
+        let back = read_kif(GameId::Shogi, kif.as_bytes()).unwrap();
         assert_eq!(back.variations, r.variations);
         assert_eq!(back.ending, r.ending);
         assert!(kif.contains("   5 投了\n\n変化：4手"), "{kif}");
         assert_eq!(Tree::from_record(&back).unwrap(), t);
         let ki2 = write_ki2(&r);
-        let back = read_ki2(ki2.as_bytes()).unwrap();
+        let back = read_ki2(GameId::Shogi, ki2.as_bytes()).unwrap();
         assert_eq!(back.moves, r.moves);
         assert_eq!(back.ending, r.ending);
         assert_eq!(Tree::from_record(&back).unwrap(), t);
@@ -336,7 +336,7 @@ mod tests {
         let (sjis, _, bad) = encoding_rs::SHIFT_JIS.encode(text);
         assert!(!bad);
         for bytes in [text.as_bytes(), &sjis[..]] {
-            let r = read_kif(bytes).unwrap();
+            let r = read_kif(GameId::Shogi, bytes).unwrap();
             assert_eq!(r.moves.len(), 4);
             assert_eq!(r.ending, Some(crate::record::Ending::Resign));
             let plies: Vec<usize> = r.variations.iter().map(|v| v.ply).collect();

@@ -9,7 +9,7 @@
 //! The layers, bottom to top (a module may use its own layer's and the ones below):
 //! 0. geometry, rule options, clocks; 1. pieces; 2. the tables (`variant`, the games' piece
 //! data) and names; 3. moves, outcomes, the position (with the rules trait and `Setup`);
-//! 4. the game modules (`games`) and shogi's handicaps; 5. the game in progress and its status;
+//! 4. the game modules (`games`, with shogi's handicaps); 5. the game in progress and its status;
 //! 6. the notations (SFEN and USI, the hex notation, KIF, CSA) and records, named starts and
 //! loading; 7. benchmarks. A new module must be given its layer here.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
@@ -28,7 +28,6 @@ const LAYERS: &[(&str, u8)] = &[
     ("outcome", 3),
     ("position", 3),
     ("games", 4),
-    ("handicap", 4),
     ("game", 5),
     ("status", 5),
     ("sfen", 6),
@@ -306,6 +305,58 @@ fn no_game_is_told_apart_by_a_stand_in() {
     );
 }
 
+/// Lines that name one game by its id (`GameId::Chushogi`; the list `GameId::ALL` and the
+/// default game `GameId::default()` aside).
+fn named_games(code: &str) -> Vec<String> {
+    code.lines()
+        .filter(|l| {
+            l.match_indices("GameId::").any(|(i, m)| {
+                l[i + m.len()..].starts_with(|c: char| c.is_ascii_uppercase())
+                    && !l[i + m.len()..].starts_with("ALL")
+            })
+        })
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn a_game_is_named_only_in_its_own_module() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // the rules' game modules and tables and the engine's evaluations are each a game's own;
+    // CSA is a format of standard shogi alone, and says so once
+    let own = |p: &Path| {
+        let p = p.to_string_lossy();
+        p.contains("/src/games/") || p.contains("/src/variant/") || p.contains("/src/eval/")
+    };
+    let mut found = Vec::new();
+    let mut csa = 0;
+    for c in [
+        ".",
+        "../engine",
+        "../app",
+        "../cli",
+        "../server",
+        "../wire",
+        "../worker",
+    ] {
+        let mut paths = Vec::new();
+        files(&root.join(c).join("src"), &mut paths);
+        for path in &paths {
+            let named = named_games(&code(path));
+            if path.ends_with("src/csa.rs") {
+                csa += named.len();
+            } else if !own(path) {
+                found.extend(named.iter().map(|l| format!("{}: {l}", path.display())));
+            }
+        }
+    }
+    assert_eq!(csa, 1, "CSA names its game once");
+    assert!(
+        found.is_empty(),
+        "games named outside their modules: {found:#?}"
+    );
+}
+
 #[test]
 fn the_board_knows_no_rules() {
     // the app's board draws what its props say (built by `view.rs`): no position, no game, no
@@ -369,6 +420,10 @@ fn the_checks_would_catch_what_they_look_for() {
         vec!["if game == GameId::Chushogi {", "GameId::Shogi => 1,"]
     );
     assert!(game_branches("Position::start(GameId::Shogi)").is_empty());
+    assert_eq!(
+        named_games("let g = GameId::ALL;\nlet s = GameId::Shogi;\nGameId::default()"),
+        ["let s = GameId::Shogi;"]
+    );
     assert_eq!(
         references("use crate::games::rules; crate::variant::Variant::get(g)"),
         ["games", "variant"].into_iter().map(String::from).collect()

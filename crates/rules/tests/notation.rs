@@ -36,7 +36,7 @@ const KIF_EDITOR: &str = "# ---- 棋譜ファイル ----
 fn kif_in_shift_jis_from_an_editor_loads() {
     let (bytes, _, bad) = encoding_rs::SHIFT_JIS.encode(KIF_EDITOR);
     assert!(!bad);
-    let r = read_kif(&bytes).unwrap();
+    let r = read_kif(GameId::Shogi, &bytes).unwrap();
     assert_eq!(usi_list(&r), ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
     assert_eq!(r.ending, Some(Ending::Resign));
     assert_eq!(r.header("先手"), Some("先手太郎"));
@@ -44,7 +44,7 @@ fn kif_in_shift_jis_from_an_editor_loads() {
     // the same text as UTF-8 with a BOM
     let mut utf8 = b"\xEF\xBB\xBF".to_vec();
     utf8.extend_from_slice(KIF_EDITOR.as_bytes());
-    assert_eq!(read_kif(&utf8).unwrap(), r);
+    assert_eq!(read_kif(GameId::Shogi, &utf8).unwrap(), r);
 }
 
 /// A KIF with a board diagram, as analysis programs export a position (gote to move).
@@ -70,13 +70,13 @@ const KIF_BOARD: &str = "後手の持駒：飛　歩二　
 
 #[test]
 fn kif_with_a_board_diagram_loads() {
-    let r = read_kif(KIF_BOARD.as_bytes()).unwrap();
+    let r = read_kif(GameId::Shogi, KIF_BOARD.as_bytes()).unwrap();
     assert_eq!(r.start.turn(), koma_rules::Player::SECOND);
     assert_eq!(usi_list(&r), ["R*2h", "P*4h"]);
     let sfen = to_sfen(&r.start);
     assert!(sfen.ends_with(" w 2BG4S2Pr2p 1"), "{sfen}");
     // written back as KIF, it reads to the same record
-    let again = read_kif(write_kif(&r).as_bytes()).unwrap();
+    let again = read_kif(GameId::Shogi, write_kif(&r).as_bytes()).unwrap();
     assert_eq!(again.start, r.start);
     assert_eq!(again.moves, r.moves);
 }
@@ -85,7 +85,7 @@ fn kif_with_a_board_diagram_loads() {
 fn handicap_kif_starts_with_gote() {
     let text =
         "手合割：香落ち\n手数----指手---------消費時間--\n   1 ３四歩(33)\n   2 ７六歩(77)\n";
-    let r = read_kif(text.as_bytes()).unwrap();
+    let r = read_kif(GameId::Shogi, text.as_bytes()).unwrap();
     assert_eq!(usi_list(&r), ["3c3d", "7g7f"]);
     assert!(
         r.start
@@ -108,7 +108,7 @@ const KI2: &str = "開始日時：2024/02/02
 
 #[test]
 fn ki2_loads_and_round_trips() {
-    let r = read_ki2(KI2.as_bytes()).unwrap();
+    let r = read_ki2(GameId::Shogi, KI2.as_bytes()).unwrap();
     assert_eq!(
         usi_list(&r),
         [
@@ -116,7 +116,7 @@ fn ki2_loads_and_round_trips() {
         ]
     );
     assert_eq!(r.ending, Some(Ending::Interrupted));
-    let again = read_ki2(write_ki2(&r).as_bytes()).unwrap();
+    let again = read_ki2(GameId::Shogi, write_ki2(&r).as_bytes()).unwrap();
     assert_eq!(again.moves, r.moves);
 }
 
@@ -147,7 +147,7 @@ fn ki2_modifiers_name_the_right_piece() {
         let mut text = write_ki2(&Record::new(p.clone(), vec![]));
         text.push_str(ki2);
         text.push('\n');
-        let back = read_ki2(text.as_bytes()).unwrap();
+        let back = read_ki2(GameId::Shogi, text.as_bytes()).unwrap();
         assert_eq!(usi_list(&back), [usi], "{ki2} in {sfen}");
     }
 }
@@ -203,13 +203,13 @@ fn csa_from_a_server_loads_and_round_trips() {
 fn bad_records_name_what_is_wrong() {
     // an illegal move: two pawns
     let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n   5 ７五歩打\n";
-    match read_kif(text.as_bytes()) {
+    match read_kif(GameId::Shogi, text.as_bytes()) {
         Err(KifError::Illegal { number: 5, .. }) | Err(KifError::Syntax { number: 5, .. }) => {}
         other => panic!("{other:?}"),
     }
     let nifu = KIF_BOARD.replace("   2 ４八歩打", "   2 ７七歩打");
     assert!(matches!(
-        read_kif(nifu.as_bytes()),
+        read_kif(GameId::Shogi, nifu.as_bytes()),
         Err(KifError::Illegal {
             number: 2,
             error: IllegalMove::TwoPawns { file: 7 },
@@ -218,15 +218,15 @@ fn bad_records_name_what_is_wrong() {
     ));
     let garbage = "手数----指手---------消費時間--\n   1 ななろく\n";
     assert!(matches!(
-        read_kif(garbage.as_bytes()),
+        read_kif(GameId::Shogi, garbage.as_bytes()),
         Err(KifError::Syntax { number: 1, .. })
     ));
     assert!(matches!(
-        read_kif("手合割：九枚落ち\n".as_bytes()),
+        read_kif(GameId::Shogi, "手合割：九枚落ち\n".as_bytes()),
         Err(KifError::Handicap(_))
     ));
     assert!(matches!(
-        read_kif(&[0x82, 0xA0, 0xFF, 0xFF, 0x00, 0x81]),
+        read_kif(GameId::Shogi, &[0x82, 0xA0, 0xFF, 0xFF, 0x00, 0x81]),
         Err(KifError::Encoding)
     ));
     assert!(read_csa("+7775FU\n").is_err());
@@ -241,8 +241,8 @@ fn bad_records_name_what_is_wrong() {
 /// Inputs the fuzzers found panicking once (rank 0 in a square, row 0 in a CSA board).
 #[test]
 fn fuzzer_findings_are_errors_not_panics() {
-    assert!(read_ki2("☗10:".as_bytes()).is_err());
-    assert!(read_kif("   1 10歩".as_bytes()).is_err());
+    assert!(read_ki2(GameId::Shogi, "☗10:".as_bytes()).is_err());
+    assert!(read_kif(GameId::Shogi, "   1 10歩".as_bytes()).is_err());
     let mut csa = b"P0N-:".to_vec();
     csa.extend(std::iter::repeat_n(0u8, 36));
     csa.extend(b"\r\r\r");
@@ -273,19 +273,19 @@ proptest! {
     #[test]
     fn random_games_round_trip_through_every_notation(choices in prop::collection::vec(any::<u16>(), 0..120)) {
         let r = random_record(&choices);
-        prop_assert_eq!(&read_kif(write_kif(&r).as_bytes()).unwrap().moves, &r.moves);
-        prop_assert_eq!(&read_ki2(write_ki2(&r).as_bytes()).unwrap().moves, &r.moves);
+        prop_assert_eq!(&read_kif(GameId::Shogi, write_kif(&r).as_bytes()).unwrap().moves, &r.moves);
+        prop_assert_eq!(&read_ki2(GameId::Shogi, write_ki2(&r).as_bytes()).unwrap().moves, &r.moves);
         prop_assert_eq!(&read_csa(&write_csa(&r)).unwrap().moves, &r.moves);
         let kif = write_kif(&r);
         let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(&kif);
-        prop_assert_eq!(&read_kif(&sjis).unwrap().moves, &r.moves);
+        prop_assert_eq!(&read_kif(GameId::Shogi, &sjis).unwrap().moves, &r.moves);
     }
 
     /// Arbitrary text never panics the record readers.
     #[test]
     fn record_readers_never_panic(text in "\\PC{0,200}") {
-        let _ = read_kif(text.as_bytes());
-        let _ = read_ki2(text.as_bytes());
+        let _ = read_kif(GameId::Shogi, text.as_bytes());
+        let _ = read_ki2(GameId::Shogi, text.as_bytes());
         let _ = read_csa(&text);
     }
 }

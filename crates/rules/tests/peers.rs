@@ -55,7 +55,7 @@ fn records_written_by_cshogi_load() {
     for n in 0..4 {
         let (start, usi) = usi_of(&format!("game-{n}.usi"));
         let kif = std::fs::read(format!("{DIR}/game-{n}.kif")).unwrap();
-        let r = read_kif(&kif).unwrap_or_else(|e| panic!("game-{n}.kif: {e}"));
+        let r = read_kif(GameId::Shogi, &kif).unwrap_or_else(|e| panic!("game-{n}.kif: {e}"));
         assert_eq!(r.start, start, "game-{n}.kif start");
         let v = r.start.variant();
         let got: Vec<String> = r.moves.iter().map(|&m| to_usi(v, m)).collect();

@@ -220,7 +220,7 @@ fn impasse_under_15_points_loses() {
 
 mod kif {
     use super::*;
-    use koma_rules::kif::{read_kif_of, write_kif};
+    use koma_rules::kif::{read_kif, write_kif};
     use koma_rules::record::Record;
 
     #[test]
@@ -241,7 +241,7 @@ mod kif {
             text.contains("先手の持駒：玉　飛　角　金　銀　桂　香"),
             "{text}"
         );
-        let back = read_kif_of(G, text.as_bytes()).unwrap();
+        let back = read_kif(G, text.as_bytes()).unwrap();
         assert_eq!(back.start, start);
         assert_eq!(back.moves, moves);
     }
@@ -264,7 +264,7 @@ mod kif {
    2 ４一玉打
    3 １六飛打
 ";
-        let r = read_kif_of(G, text.as_bytes()).unwrap();
+        let r = read_kif(G, text.as_bytes()).unwrap();
         assert_eq!(r.moves.len(), 3);
         let end = r.final_position().unwrap();
         assert_eq!(
@@ -275,7 +275,7 @@ mod kif {
         // a placement off the first rank is refused by name
         let bad = text.replace("   3 １六飛打", "   3 １四飛打");
         assert!(matches!(
-            read_kif_of(G, bad.as_bytes()),
+            read_kif(G, bad.as_bytes()),
             Err(koma_rules::kif::KifError::Illegal { number: 3, .. })
         ));
     }
@@ -295,7 +295,7 @@ mod kif {
                 moves.push(m);
             }
             let r = Record::new(start, moves);
-            let back = read_kif_of(G, write_kif(&r).as_bytes()).unwrap();
+            let back = read_kif(G, write_kif(&r).as_bytes()).unwrap();
             proptest::prop_assert_eq!(back.moves, r.moves);
         }
     }

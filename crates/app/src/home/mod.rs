@@ -17,7 +17,7 @@ use furigoma::Furigoma;
 #[function_component(NewGame)]
 fn new_game() -> Html {
     let lang = use_context::<i18n::Lang>().unwrap_or_default();
-    let game = use_state(|| GameId::Shogi);
+    let game = use_state(GameId::default);
     // the players, named in seat order (round the table for Three Kingdoms), and who moves
     // first: drawn (furigoma, janken) or fixed (the first listed); the hex games draw by default
     let names = use_state(|| vec![String::new(); 3]);

@@ -57,7 +57,7 @@ pub fn play_view(props: &PlayProps) -> Html {
                     None => play,
                 }
             }
-            Err(_) => Play::new(Game::new(GameId::Shogi, RuleOptions::default()), None),
+            Err(_) => Play::new(Game::new(GameId::default(), RuleOptions::default()), None),
         })
     };
     let keep = props.online.is_none() || state.game().outcome().is_some();

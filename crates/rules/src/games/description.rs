@@ -52,6 +52,25 @@ impl Description {
     }
 }
 
+/// A position the benchmarks measure, with its published perft counts ([`crate::bench`]).
+#[derive(Copy, Clone, Debug)]
+pub struct BenchCase {
+    /// Short name.
+    pub name: &'static str,
+    /// The game.
+    pub game: GameId,
+    /// The position.
+    pub sfen: &'static str,
+    /// Depth of the full run and its leaf count.
+    pub depth: u32,
+    /// Leaf count at `depth`.
+    pub nodes: u64,
+    /// Depth of the quick run and its leaf count.
+    pub quick_depth: u32,
+    /// Leaf count at `quick_depth`.
+    pub quick_nodes: u64,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@
 //! Its drops, 二歩 and 打ち歩詰め are standard shogi's ([`super::shogi`]); its piece set (no
 //! knight or lance) is its table ([`crate::variant`]).
 
+use super::description::BenchCase;
 use super::{GameRules, perpetual_checker};
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move, Played};
@@ -18,6 +19,7 @@ use crate::outcome::{Outcome, Reason};
 use crate::piece::{Kind, Player};
 use crate::position::setup::{Setup, SetupError};
 use crate::position::{MoveList, Position};
+use crate::variant::GameId;
 use crate::variant::kinds::{BISHOP, GOLD, KING, PAWN, ROOK, SILVER};
 
 /// Sente's pieces at the start: (file, rank from its side, kind); gote's are turned half round.
@@ -106,3 +108,14 @@ impl GameRules for Minishogi {
         }
     }
 }
+
+/// Minishogi's start, perft 5 (quick: 4).
+pub const BENCH: BenchCase = BenchCase {
+    name: "minishogi start",
+    game: GameId::Minishogi,
+    sfen: "rbsgk/4p/5/P4/KGSBR b - 1",
+    depth: 5,
+    nodes: 533_203,
+    quick_depth: 4,
+    quick_nodes: 35_401,
+};

@@ -12,6 +12,7 @@
 //!   reader decides whether a position is in the phase ([`crate::sfen`]).
 //! - After the placement, drops, 二歩 and 打ち歩詰め as in standard shogi ([`super::shogi`]).
 
+use super::description::BenchCase;
 use super::{AfterPlay, Capabilities, GameRules};
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move};
@@ -20,6 +21,7 @@ use crate::outcome::{Outcome, Reason};
 use crate::piece::{Kind, Player};
 use crate::position::setup::{Setup, SetupError};
 use crate::position::{MoveList, Position};
+use crate::variant::GameId;
 use crate::variant::HAND_KINDS;
 use crate::variant::kinds::{BISHOP, GOLD, KING, KNIGHT, LANCE, PAWN, ROOK, SILVER};
 
@@ -221,3 +223,14 @@ fn placements(pos: &Position, out: &mut MoveList) {
         }
     }
 }
+
+/// 66 shogi's start, through its placement phase: perft 4 (quick: 3).
+pub const BENCH: BenchCase = BenchCase {
+    name: "shogi66 start",
+    game: GameId::Shogi66,
+    sfen: "6/pppppp/6/6/PPPPPP/6 b KRBGSNLkrbgsnl 1",
+    depth: 4,
+    nodes: 1_440_000,
+    quick_depth: 3,
+    quick_nodes: 50_400,
+};

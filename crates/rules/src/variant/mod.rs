@@ -14,10 +14,12 @@ pub mod sangoku;
 use crate::geometry::{Cell, CellSet, Geometry, Shape};
 use crate::piece::{Kind, Movement, Player, dir};
 
-/// The games Koma plays, by their ids.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// The games Koma plays, by their ids. The default is the game a new visitor is offered first,
+/// and the one an address or a form that names no game means.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum GameId {
     /// Standard shogi (本将棋).
+    #[default]
     Shogi,
     /// Minishogi (5五将棋).
     Minishogi,
@@ -34,12 +36,12 @@ pub enum GameId {
 impl GameId {
     /// Every game, in the order menus list them.
     pub const ALL: [GameId; 6] = [
-        GameId::Shogi,
-        GameId::Minishogi,
-        GameId::Shogi66,
-        GameId::Chushogi,
-        GameId::Sangoku,
-        GameId::Sangoku2,
+        Self::Shogi,
+        Self::Minishogi,
+        Self::Shogi66,
+        Self::Chushogi,
+        Self::Sangoku,
+        Self::Sangoku2,
     ];
 
     /// The id as used in URLs, the CLI and records.

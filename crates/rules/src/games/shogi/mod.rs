@@ -20,6 +20,9 @@
 //! ([`crate::variant::Variant::is_dead_cell`]), applied by [`Position::drop_moves`] and
 //! [`Position::piece_moves`].
 
+pub mod handicaps;
+
+use super::description::BenchCase;
 use super::{Capabilities, GameRules};
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move};
@@ -92,9 +95,9 @@ impl GameRules for Shogi {
         check_not_to_move(pos, faults);
     }
 
-    /// The standard handicaps ([`crate::handicap`]).
+    /// The standard handicaps ([`handicaps`]).
     fn setups(&self) -> Vec<NamedStart> {
-        crate::handicap::SHOGI_HANDICAPS
+        handicaps::SHOGI_HANDICAPS
             .iter()
             .map(|h| NamedStart {
                 id: h.id,
@@ -106,7 +109,7 @@ impl GameRules for Shogi {
     }
 
     fn setup_position(&self, _: GameId, id: &str) -> Option<Position> {
-        crate::handicap::find(id).map(|h| h.position())
+        handicaps::find(id).map(|h| h.position())
     }
 
     #[inline]
@@ -329,3 +332,25 @@ pub(crate) fn validate(pos: &mut Position, mv: Move) -> Result<(), IllegalMove> 
     }
     pos.check_after(mv)
 }
+
+/// Standard shogi's start, perft 5 (quick: 4).
+pub const BENCH_START: BenchCase = BenchCase {
+    name: "shogi start",
+    game: GameId::Shogi,
+    sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    depth: 5,
+    nodes: 19_861_490,
+    quick_depth: 4,
+    quick_nodes: 719_731,
+};
+
+/// The "matsuri" middle game, perft 3 (quick: 2).
+pub const BENCH_MATSURI: BenchCase = BenchCase {
+    name: "shogi matsuri",
+    game: GameId::Shogi,
+    sfen: "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+    depth: 3,
+    nodes: 4_809_015,
+    quick_depth: 2,
+    quick_nodes: 28_684,
+};
