@@ -762,7 +762,10 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("koma-match-net-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("net.txt");
-        std::fs::write(&path, koma_engine::eval::minishogi::NET).unwrap();
+        let text = koma_engine::eval::minishogi::net()
+            .unwrap()
+            .write("minishogi's own");
+        std::fs::write(&path, text).unwrap();
         let name = format!("level:8/net={}", path.display());
         let c: Contender = name.parse().unwrap();
         assert_eq!(c.to_string(), name);

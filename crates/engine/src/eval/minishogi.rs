@@ -103,8 +103,9 @@ pub const TABLE: [i16; 666] = [
     34, 51, -27, 7, -10, -10, -18, 114,
 ];
 
-/// The network minishogi plays with, as `koma train` wrote it (see the module's docs).
-pub const NET: &str = include_str!("minishogi.net");
+/// The network minishogi plays with: `minishogi.net` as `koma train` wrote it, packed by the
+/// build script ([`super::packed`]).
+pub const NET: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/minishogi.net.packed"));
 
 /// [`NET`], read once.
 pub fn net() -> Option<&'static Net> {
@@ -156,7 +157,7 @@ mod tests {
         assert!(
             net().is_some(),
             "{:?}",
-            Net::read(NET, &Position::start(GameId::Minishogi))
+            Net::unpacked(NET, &Position::start(GameId::Minishogi))
         );
         let at = |sfen: &str| {
             Minishogi.score(

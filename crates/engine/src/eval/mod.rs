@@ -15,6 +15,7 @@ pub mod chushogi;
 pub mod linear;
 pub mod minishogi;
 pub mod net;
+pub mod packed;
 pub mod sangoku;
 pub mod shogi;
 pub mod shogi66;

@@ -75,7 +75,8 @@
 //! whole number of units' parts (a weight of 1 is written as the unit; so the file is a third
 //! the size of one with decimals and is exact when read back): the first layer by input
 //! (`hidden + 1` each), its biases, the second layer by unit (`2 * hidden` each), its biases,
-//! the output's weights and its bias ([`Net::read`]).
+//! the output's weights and its bias ([`Net::read`]). The engine carries its built-in networks
+//! packed, a third of the text's size ([`super::packed`], [`Net::unpacked`]).
 
 use koma_rules::{GameId, Kind, Piece, Player, Position};
 
@@ -664,32 +665,24 @@ impl Net {
     /// # Errors
     /// What is wrong, named: the header, another game, a word that is not a number, the count.
     pub fn read(text: &str, pos: &Position) -> Result<Net, String> {
-        let mut words = text
-            .lines()
-            .filter(|l| !l.trim_start().starts_with('#'))
-            .flat_map(str::split_whitespace);
-        if words.next() != Some("koma-net") {
-            return Err("not a network: it starts with `koma-net`".into());
+        Net::unpacked(&super::packed::pack(text)?, pos)
+    }
+
+    /// The network packed in `bytes` ([`super::packed`]) for `pos`'s game.
+    ///
+    /// # Errors
+    /// What is wrong, named: the header, another game, the count.
+    pub fn unpacked(bytes: &[u8], pos: &Position) -> Result<Net, String> {
+        let mut packed = super::packed::unpack(bytes)?;
+        if packed.game != pos.game().to_string() {
+            return Err(format!(
+                "a network for {:?}, not {}",
+                packed.game,
+                pos.game()
+            ));
         }
-        let game = words.next().unwrap_or_default();
-        if game != pos.game().to_string() {
-            return Err(format!("a network for {game:?}, not {}", pos.game()));
-        }
-        // `what` names the number only for a message (a network has many weights to read)
-        let mut number = |what: &dyn Fn() -> String| -> Result<f32, String> {
-            let w = words
-                .next()
-                .ok_or_else(|| format!("it ends before {}", what()))?;
-            w.parse::<f32>()
-                .ok()
-                .filter(|x| x.is_finite())
-                .ok_or_else(|| format!("{}: {w:?} is not a number", what()))
-        };
-        let n_inputs = number(&|| "the inputs".into())? as usize;
-        let hidden = number(&|| "the first layer's width".into())? as usize;
-        let hidden2 = number(&|| "the second layer's width".into())? as usize;
-        let scale = number(&|| "the scale".into())?;
-        let unit = number(&|| "the unit".into())?;
+        let [n_inputs, hidden, hidden2, scale, unit] = packed.header;
+        let (n_inputs, hidden, hidden2) = (n_inputs as usize, hidden as usize, hidden2 as usize);
         if unit < 1.0 {
             return Err(format!("a unit of {unit}: 1 or more"));
         }
@@ -713,9 +706,12 @@ impl Net {
         let mut net = Net::zeroed(pos, hidden, hidden2, zone, threats)?;
         net.scale = scale;
         for (i, x) in net.weights_mut().into_iter().enumerate() {
-            *x = number(&|| format!("weight {}", i + 1))? / unit;
+            let w = packed
+                .next()
+                .ok_or_else(|| format!("it ends before weight {}", i + 1))?;
+            *x = w as f32 / unit;
         }
-        if words.next().is_some() {
+        if !packed.is_done() {
             return Err("more weights than the shape takes".into());
         }
         Ok(net)
@@ -1041,14 +1037,14 @@ impl Scorer for Net {
     }
 }
 
-/// A network built into the engine for `game` (its file's `text`), read once into `cell`
-/// (none if it does not read: a test of each game reads its own).
+/// A network built into the engine for `game` (its file packed by the build script, `bytes`),
+/// read once into `cell` (none if it does not read: a test of each game reads its own).
 pub fn built_in(
     cell: &'static std::sync::OnceLock<Option<Net>>,
-    text: &str,
+    bytes: &[u8],
     game: GameId,
 ) -> Option<&'static Net> {
-    cell.get_or_init(|| Net::read(text, &Position::start(game)).ok())
+    cell.get_or_init(|| Net::unpacked(bytes, &Position::start(game)).ok())
         .as_ref()
 }
 
@@ -1336,6 +1332,43 @@ mod tests {
         assert_eq!(net.score(&pos, Player::FIRST), 20_000);
         assert!(net.score(&pos, Player::FIRST) < crate::search::MATE_BOUND);
         assert_eq!(net.score(&pos, Player(1)), -20_000);
+    }
+
+    #[test]
+    fn the_built_in_networks_are_their_text_files_weight_for_weight() {
+        for (packed, text, game) in [
+            (
+                super::super::shogi::NET,
+                include_str!("shogi.net"),
+                GameId::Shogi,
+            ),
+            (
+                super::super::minishogi::NET,
+                include_str!("minishogi.net"),
+                GameId::Minishogi,
+            ),
+        ] {
+            let mut net = Net::unpacked(packed, &Position::start(game)).unwrap();
+            // the text's words read as they were before the networks were packed
+            let words: Vec<&str> = text
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .flat_map(str::split_whitespace)
+                .collect();
+            let unit: f32 = words[6].parse().unwrap();
+            let weights: Vec<f32> = words[7..]
+                .iter()
+                .map(|w| w.parse::<f32>().unwrap() / unit)
+                .collect();
+            assert_eq!(net.scale, words[5].parse::<f32>().unwrap());
+            let read: Vec<f32> = net.weights_mut().into_iter().map(|x| *x).collect();
+            assert_eq!(read, weights, "{game}");
+            assert!(
+                packed.len() * 2 < text.len(),
+                "{game}: {} bytes",
+                packed.len()
+            );
+        }
     }
 
     #[test]

@@ -147,8 +147,9 @@ pub const TABLE: [i16; 1149] = [
     1,
 ];
 
-/// The network standard shogi plays with, as `koma train` wrote it (see the module's docs).
-pub const NET: &str = include_str!("shogi.net");
+/// The network standard shogi plays with: `shogi.net` as `koma train` wrote it, packed by the
+/// build script ([`super::packed`]).
+pub const NET: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shogi.net.packed"));
 
 /// [`NET`], read once.
 pub fn net() -> Option<&'static Net> {
@@ -249,7 +250,7 @@ mod tests {
         assert!(
             net.is_some_and(|n| n.inputs.zone()),
             "{:?}",
-            Net::read(NET, &Position::start(GameId::Shogi)).map(|n| n.inputs.zone())
+            Net::unpacked(NET, &Position::start(GameId::Shogi)).map(|n| n.inputs.zone())
         );
         let at =
             |sfen: &str| Shogi.score(&read_position(GameId::Shogi, sfen).unwrap(), Player::FIRST);
