@@ -30,6 +30,11 @@ pub struct Hooks {
     /// [`GameRules::moves`] lists only legal moves, so none needs a trial play (chu shogi: its
     /// royals may stay attacked).
     pub moves_are_legal: bool,
+    /// Two players with a king each, and no foul but leaving the own king attacked and, for a
+    /// drop, what [`GameRules::foul_after`] finds of a drop that gives check (打ち歩詰め): so
+    /// while the king is not in check, a move of a piece not pinned to it and a drop that gives
+    /// no check are legal without a trial play ([`Position::legal_moves`]; the shogi family).
+    pub pins: bool,
 }
 
 /// A named start of a game: its even start or a handicap.
@@ -104,6 +109,13 @@ pub trait GameRules: Sync {
     #[inline]
     fn legal_moves(&self, pos: &mut Position) -> MoveList {
         pos.legal_moves_with(self)
+    }
+
+    /// The legal moves of `pos`, and whether each was played to try it ([`Position::perft`]);
+    /// see [`GameRules::play_unchecked`].
+    #[inline]
+    fn legal_moves_played(&self, pos: &mut Position) -> (MoveList, bool) {
+        pos.legal_moves_played_with(self)
     }
 
     /// Whether `pos` has a legal move ([`Position::has_legal_move`]); see

@@ -75,10 +75,12 @@ impl GameRules for Shogi {
         CAPABILITIES
     }
 
-    /// A drop is checked for 打ち歩詰め after it is played.
+    /// A drop is checked for 打ち歩詰め after it is played; a king left attacked is the only other
+    /// foul.
     fn hooks(&self) -> super::Hooks {
         super::Hooks {
             foul_after_drops: true,
+            pins: true,
             ..super::Hooks::default()
         }
     }
