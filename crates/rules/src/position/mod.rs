@@ -978,21 +978,29 @@ impl Position {
         }
         match self.pinned() {
             Some((pinned, king, enemy_king)) => {
-                // the cells from which a dropped piece would give check, with the kinds that
-                // would (only those drops are asked for a foul)
-                let mut checks = Vec::new();
+                // by kind in hand, the cells where a drop would give check (only those drops are
+                // asked for a foul)
+                let mut checks = [crate::CellSet::EMPTY; HAND_KINDS];
                 if self.hooks.foul_after_drops
                     && let Some(k) = enemy_king
                     && self.hands[self.turn.index()].iter().any(|&n| n > 0)
                 {
-                    self.attack_cells(k, self.turn, &mut checks);
+                    let mut cells = Vec::new();
+                    self.attack_cells(k, self.turn, &mut cells);
+                    for (c, kinds) in cells {
+                        for (kind, set) in checks.iter_mut().enumerate() {
+                            if kinds >> kind & 1 != 0 {
+                                set.insert(c);
+                            }
+                        }
+                    }
                 }
                 list.retain(|&m| {
                     let safe = match m {
                         Move::Board { from, .. } => from != king && !pinned.contains(from),
-                        Move::Drop { kind, to } => !checks
-                            .iter()
-                            .any(|&(c, kinds)| c == to && kinds >> kind.index() & 1 != 0),
+                        Move::Drop { kind, to } => checks
+                            .get(kind.index())
+                            .is_some_and(|set| !set.contains(to)),
                         Move::Double { .. } | Move::Pass => false,
                     };
                     safe || self.check_after_with(rules, m).is_ok()
