@@ -4,13 +4,12 @@
 //! Legality is decided the plain way: generate what the pieces can do, play it, and reject what
 //! leaves the mover's royal attacked. In the shogi family ([`rules::Hooks::pins`]) most moves
 //! skip that trial: with the king not in check, only the king's moves, the moves of pieces
-//! pinned to it and drops that give check (which may be 打ち歩詰め) are played to be tried;
-//! [`Position::legal_moves`] of standard shogi's start is then found half again as fast, and
-//! `tests/properties.rs` checks the list against the trial of every move. What each game adds (drops and 二歩, 打ち歩詰め, 66
-//! shogi's placement, chu's lion and setup steps, the hexagon's turn order) is asked of the
-//! game's rules ([`crate::games::GameRules`]), which the position carries. The hash is updated
-//! on every change and restored on undo, so `play` then `undo` gives back the identical
-//! position.
+//! pinned to it and drops that give check (which may be 打ち歩詰め) are played to be tried
+//! (`tests/properties.rs` checks the list against the trial of every move; what it saves is in
+//! `docs/performance.md`). What each game adds (drops and 二歩, 打ち歩詰め, 66 shogi's
+//! placement, chu's lion and setup steps, the hexagon's turn order) is asked of the game's rules
+//! ([`crate::games::GameRules`]), which the position carries. The hash is updated on every change
+//! and restored on undo, so `play` then `undo` gives back the identical position.
 
 pub mod rules;
 pub mod setup;
