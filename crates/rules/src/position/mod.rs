@@ -965,7 +965,9 @@ impl Position {
     }
 
     /// The legal moves, and whether each was played to try it ([`Position::perft`] plays the
-    /// others).
+    /// others). Kept out of line: [`GameRules::legal_moves`] and
+    /// [`GameRules::legal_moves_played`] share one copy a game.
+    #[inline(never)]
     pub(crate) fn legal_moves_played_with<R: GameRules + ?Sized>(
         &mut self,
         rules: &R,
@@ -975,51 +977,22 @@ impl Position {
         if self.hooks.moves_are_legal {
             return (list, false);
         }
-        match self.pinned() {
-            Some((pinned, king, enemy_king)) => {
-                // by kind in hand, the cells where a drop would give check (only those drops are
-                // asked for a foul)
-                let mut checks = [crate::CellSet::EMPTY; HAND_KINDS];
-                if self.hooks.foul_after_drops
-                    && let Some(k) = enemy_king
-                    && self.hands[self.turn.index()].iter().any(|&n| n > 0)
-                {
-                    let mut cells = Vec::new();
-                    self.attack_cells(k, self.turn, &mut cells);
-                    for (c, kinds) in cells {
-                        for (kind, set) in checks.iter_mut().enumerate() {
-                            if kinds >> kind & 1 != 0 {
-                                set.insert(c);
-                            }
-                        }
-                    }
-                }
-                list.retain(|&m| {
-                    let safe = match m {
-                        Move::Board { from, .. } => from != king && !pinned.contains(from),
-                        Move::Drop { kind, to } => checks
-                            .get(kind.index())
-                            .is_some_and(|set| !set.contains(to)),
-                        Move::Double { .. } | Move::Pass => false,
-                    };
-                    safe || self.check_after_with(rules, m).is_ok()
-                })
-            }
-            None => {
-                list.retain(|&m| self.check_after_with(rules, m).is_ok());
-                return (list, true);
-            }
-        }
+        let Some(free) = self.trial_free() else {
+            list.retain(|&m| self.check_after_with(rules, m).is_ok());
+            return (list, true);
+        };
+        list.retain(|&m| free.legal(m) || self.check_after_with(rules, m).is_ok());
         (list, false)
     }
 
     /// For a game whose rules allow it ([`crate::position::rules::Hooks::pins`]), when the side
-    /// to move has a king that is not in check: the cells of its pieces pinned to the king (a
-    /// piece between it and an enemy piece that would attack it along that line were the piece
-    /// gone), the king's cell and the enemy king's. Moves of the other pieces cannot leave the
-    /// king attacked, so [`Position::legal_moves`] plays only the king's, the pinned pieces' and
-    /// the checking drops' moves to try them.
-    fn pinned(&self) -> Option<(crate::CellSet, Cell, Option<Cell>)> {
+    /// to move has a king that is not in check: which of its moves are legal without a trial
+    /// play. A piece pinned to the king is one between it and an enemy piece that would attack
+    /// it along that line were the piece gone; moves of the other pieces cannot leave the king
+    /// attacked, and a drop that gives no check cannot be 打ち歩詰め, so
+    /// [`Position::legal_moves`] plays only the king's, the pinned pieces' and the checking
+    /// drops' moves to try them.
+    fn trial_free(&self) -> Option<TrialFree> {
         if !self.hooks.pins || self.placing {
             return None;
         }
@@ -1047,7 +1020,28 @@ impl Position {
                 }
             }
         }
-        Some((pinned, king, self.kings[enemy.index()]))
+        // by kind in hand, the cells where a drop would give check (only those drops are asked
+        // for a foul)
+        let mut checks = [crate::CellSet::EMPTY; HAND_KINDS];
+        if self.hooks.foul_after_drops
+            && let Some(k) = self.kings[enemy.index()]
+            && self.hands[me.index()].iter().any(|&n| n > 0)
+        {
+            let mut cells = Vec::new();
+            self.attack_cells(k, me, &mut cells);
+            for (c, kinds) in cells {
+                for (kind, set) in checks.iter_mut().enumerate() {
+                    if kinds >> kind & 1 != 0 {
+                        set.insert(c);
+                    }
+                }
+            }
+        }
+        Some(TrialFree {
+            king,
+            pinned,
+            checks,
+        })
     }
 
     /// Check a move against every rule, naming the first one it breaks.
@@ -1200,5 +1194,31 @@ impl Position {
                     && v.in_zone(player, c)
             })
             .count() as u32
+    }
+}
+
+/// What [`Position::trial_free`] found: the moves legal without a trial play.
+struct TrialFree {
+    /// The mover's king.
+    king: Cell,
+    /// The mover's pieces pinned to it.
+    pinned: crate::CellSet,
+    /// By kind in hand, the cells where a drop gives check.
+    checks: [crate::CellSet; HAND_KINDS],
+}
+
+impl TrialFree {
+    /// Whether `m` (a move the rules generate) is legal without playing it: a move of a piece
+    /// neither the king nor pinned, or a drop that gives no check.
+    #[inline]
+    fn legal(&self, m: Move) -> bool {
+        match m {
+            Move::Board { from, .. } => from != self.king && !self.pinned.contains(from),
+            Move::Drop { kind, to } => self
+                .checks
+                .get(kind.index())
+                .is_some_and(|set| !set.contains(to)),
+            Move::Double { .. } | Move::Pass => false,
+        }
     }
 }
