@@ -108,12 +108,16 @@ pub fn move_list(p: &MoveListProps) -> Html {
         }
     });
     // the current move kept in view inside the list when it scrolls (a column beside the
-    // board); the page itself is never scrolled for it
+    // board); the page itself is never scrolled for it. An empty list has nothing to show and
+    // is not measured: measuring forces a layout, which on a cold start would come inside the
+    // first render's task, before the board can be played.
     let list = use_node_ref();
     {
         let list = list.clone();
-        use_effect_with((p.current, p.texts.len()), move |_| {
-            keep_in_view(&list);
+        use_effect_with((p.current, p.texts.len()), move |&(_, len)| {
+            if len > 0 {
+                keep_in_view(&list);
+            }
         });
     }
     let label = use_context::<crate::i18n::Lang>()
