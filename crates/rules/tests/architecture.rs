@@ -277,25 +277,40 @@ fn stand_ins(code: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether a source file is a game's own: the rules' game modules and tables and the engine's
+/// evaluations (the ids' own names are written once, in `variant/mod.rs`).
+fn games_own(p: &Path) -> bool {
+    let p = p.to_string_lossy();
+    p.contains("/src/games/") || p.contains("/src/variant/") || p.contains("/src/eval/")
+}
+
+/// Every source file of the crates that could tell games apart: the rules, the engine, the app,
+/// the CLI, the server, the messages between them and the engine's worker.
+fn crate_sources() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = Vec::new();
+    for c in [
+        ".",
+        "../engine",
+        "../app",
+        "../cli",
+        "../server",
+        "../wire",
+        "../worker",
+    ] {
+        files(&root.join(c).join("src"), &mut paths);
+    }
+    paths
+}
+
 #[test]
 fn no_game_is_told_apart_by_a_stand_in() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    // a game is itself in the rules' game modules and tables and in the engine's evaluations;
-    // the ids' own names are written once, in `variant/mod.rs`
-    let own = |p: &Path| {
-        let p = p.to_string_lossy();
-        p.contains("/src/games/") || p.contains("/src/variant/") || p.contains("/src/eval/")
-    };
     let mut found = Vec::new();
     let mut files_read = 0;
-    for c in [".", "../engine", "../app", "../cli", "../server"] {
-        let mut paths = Vec::new();
-        files(&root.join(c).join("src"), &mut paths);
-        for path in paths.iter().filter(|p| !own(p)) {
-            files_read += 1;
-            for line in stand_ins(&code(path)) {
-                found.push(format!("{}: {line}", path.display()));
-            }
+    for path in crate_sources().iter().filter(|p| !games_own(p)) {
+        files_read += 1;
+        for line in stand_ins(&code(path)) {
+            found.push(format!("{}: {line}", path.display()));
         }
     }
     assert!(files_read > 80, "the sources are found ({files_read})");
@@ -321,33 +336,15 @@ fn named_games(code: &str) -> Vec<String> {
 
 #[test]
 fn a_game_is_named_only_in_its_own_module() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    // the rules' game modules and tables and the engine's evaluations are each a game's own;
     // CSA is a format of standard shogi alone, and says so once
-    let own = |p: &Path| {
-        let p = p.to_string_lossy();
-        p.contains("/src/games/") || p.contains("/src/variant/") || p.contains("/src/eval/")
-    };
     let mut found = Vec::new();
     let mut csa = 0;
-    for c in [
-        ".",
-        "../engine",
-        "../app",
-        "../cli",
-        "../server",
-        "../wire",
-        "../worker",
-    ] {
-        let mut paths = Vec::new();
-        files(&root.join(c).join("src"), &mut paths);
-        for path in &paths {
-            let named = named_games(&code(path));
-            if path.ends_with("src/csa.rs") {
-                csa += named.len();
-            } else if !own(path) {
-                found.extend(named.iter().map(|l| format!("{}: {l}", path.display())));
-            }
+    for path in &crate_sources() {
+        let named = named_games(&code(path));
+        if path.ends_with("src/csa.rs") {
+            csa += named.len();
+        } else if !games_own(path) {
+            found.extend(named.iter().map(|l| format!("{}: {l}", path.display())));
         }
     }
     assert_eq!(csa, 1, "CSA names its game once");

@@ -36,14 +36,8 @@ pub const HOME: [(u8, u8, Kind); 6] = [
 pub struct Minishogi;
 
 impl GameRules for Minishogi {
-    /// A drop is checked for 打ち歩詰め after it is played; a king left attacked is the only other
-    /// foul.
     fn hooks(&self) -> super::Hooks {
-        super::Hooks {
-            foul_after_drops: true,
-            pins: true,
-            ..super::Hooks::default()
-        }
+        super::shogi::HOOKS
     }
 
     fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {

@@ -57,14 +57,8 @@ impl GameRules for Shogi66 {
         CAPABILITIES
     }
 
-    /// A drop is checked for 打ち歩詰め after it is played; a king left attacked is the only other
-    /// foul.
     fn hooks(&self) -> super::Hooks {
-        super::Hooks {
-            foul_after_drops: true,
-            pins: true,
-            ..super::Hooks::default()
-        }
+        super::shogi::HOOKS
     }
 
     fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {

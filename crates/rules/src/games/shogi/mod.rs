@@ -67,6 +67,18 @@ pub const CAPABILITIES: Capabilities = Capabilities {
     ..Capabilities::DEFAULT
 };
 
+/// The shogi family's hooks (standard shogi, minishogi, 66 shogi): a drop is checked for
+/// 打ち歩詰め after it is played; a king left attacked is the only other foul, so most moves are
+/// legal without a trial play.
+pub(crate) const HOOKS: super::Hooks = super::Hooks {
+    before_play: false,
+    after_play: false,
+    foul_after: false,
+    foul_after_drops: true,
+    moves_are_legal: false,
+    pins: true,
+};
+
 /// Standard shogi's rules.
 pub struct Shogi;
 
@@ -75,14 +87,8 @@ impl GameRules for Shogi {
         CAPABILITIES
     }
 
-    /// A drop is checked for 打ち歩詰め after it is played; a king left attacked is the only other
-    /// foul.
     fn hooks(&self) -> super::Hooks {
-        super::Hooks {
-            foul_after_drops: true,
-            pins: true,
-            ..super::Hooks::default()
-        }
+        HOOKS
     }
 
     fn home(&self, g: &Geometry, player: u8) -> Vec<(Cell, Kind)> {
