@@ -284,20 +284,15 @@ fn games_own(p: &Path) -> bool {
     p.contains("/src/games/") || p.contains("/src/variant/") || p.contains("/src/eval/")
 }
 
-/// Every source file of the crates that could tell games apart: the rules, the engine, the app,
-/// the CLI, the server, the messages between them and the engine's worker.
+/// Every source file of the crates that play the games: [`CRATES`] but the tools (the load
+/// generator, `xtask` and the wasm bench pick their positions by game).
 fn crate_sources() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut paths = Vec::new();
-    for c in [
-        ".",
-        "../engine",
-        "../app",
-        "../cli",
-        "../server",
-        "../wire",
-        "../worker",
-    ] {
+    for c in CRATES
+        .iter()
+        .filter(|c| !matches!(**c, "../load" | "../xtask" | "../wasm-bench"))
+    {
         files(&root.join(c).join("src"), &mut paths);
     }
     paths
