@@ -29,8 +29,8 @@ import { centre, cell, play } from "./helpers.mjs";
 // A person's pause between the click on the piece and the click on its square. Clicked back to
 // back (a few ms apart), the second release came while the frames drawn for the first (the
 // piece marked, its squares shown) were still being paced by the display, so it waited for the
-// display's next slot (p95 18-19 ms, where the same release 200 ms later is painted at p95 12
-// ms; docs/performance.md): that timed the display's cadence, not the move.
+// display's next slot (the figures are in docs/performance.md): that timed the display's
+// cadence, not the move.
 const PAUSE = 200;
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
