@@ -315,7 +315,7 @@ test("figures: cold start to a playable board (CPU 4x slower), precache size, sa
   // handlers) are in the document, and when the frame that shows them has been drawn (a task
   // queued from that frame's animation callback runs after its paint). The test's own read
   // after polling for the cells (a poll every 16 ms and a round trip to the page, both slowed
-  // 4x) is printed beside them: it came 60-120 ms after the frame here.
+  // 4x) is printed beside them; it comes well after the frame (docs/performance.md).
   await page.addInitScript(() => {
     if (location.protocol === "about:") return;
     window.__koma_board = {};
