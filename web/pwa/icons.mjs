@@ -1,6 +1,8 @@
 // Draws the app's PNG icons from web/icon.svg with the system's Chromium (the committed
-// web/pwa/icons/*.png were made by this script): 192 and 512 px ("any"), and a 512 px
-// maskable one whose piece stands inside the central 80 % safe zone on a full-bleed ground.
+// web/pwa/icons/*.png were made by this script): 192 and 512 px ("any"), a 512 px maskable one
+// whose piece stands inside the central 80 % safe zone on a full-bleed ground, and the pages'
+// 32 px favicon (a PNG: an SVG favicon is parsed as a document of its own on the page's main
+// thread while the app starts, a PNG this small is decoded in well under a millisecond).
 // Run from web/: node pwa/icons.mjs
 import { chromium } from "playwright-core";
 import { readFile } from "node:fs/promises";
@@ -20,6 +22,7 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage();
 for (const [name, size, body] of [
+  ["icon-32.png", 32, svg],
   ["icon-192.png", 192, svg],
   ["icon-512.png", 512, svg],
   ["icon-maskable-512.png", 512, maskable],

@@ -130,7 +130,7 @@ pub(super) fn coordinates(layout: &Layout, numbers: bool) -> Html {
         let file = if flipped { x + 1 } else { w - x };
         html! {
             <text class="coord" x={(x as f64 * CELL + CELL / 2.0).to_string()}
-                y={(board_y - MARGIN * 0.3).to_string()} text-anchor="middle">{ file.to_string() }</text>
+                y={(board_y - MARGIN * 0.3).to_string()}>{ file.to_string() }</text>
         }
     });
     let ranks = (0..h).map(|y| {
@@ -147,8 +147,7 @@ pub(super) fn coordinates(layout: &Layout, numbers: bool) -> Html {
         };
         html! {
             <text {class} x={(w as f64 * CELL + MARGIN * 0.5).to_string()}
-                y={(board_y + y as f64 * CELL + CELL / 2.0 + 10.0).to_string()}
-                text-anchor="middle">{ label }</text>
+                y={(board_y + y as f64 * CELL + CELL / 2.0 + 10.0).to_string()}>{ label }</text>
         }
     });
     html! { <>{ for files }{ for ranks }</> }

@@ -42,11 +42,12 @@ pub(super) fn piece_svg(
     };
     let name = if two_char { info.kanji2 } else { info.kanji };
     let chars: Vec<char> = name.chars().collect();
-    // two-character names are written top to bottom, as on the wooden pieces, in one text
+    // two-character names are written top to bottom, as on the wooden pieces, in one text;
+    // the text's anchoring and writing mode, the same on every piece, are in board.css (an
+    // attribute less to set on each of the board's names when it is first drawn)
     let text = if chars.len() == 2 {
         html! {
-            <text class="piece-text two" x={cx.to_string()} y={(cy + 11.0).to_string()}
-                writing-mode="vertical-rl" text-anchor="middle" dominant-baseline="central">
+            <text class="piece-text two" x={cx.to_string()} y={(cy + 11.0).to_string()}>
                 { name }</text>
         }
     } else {
@@ -56,8 +57,7 @@ pub(super) fn piece_svg(
             "piece-text"
         };
         html! {
-            <text class={font} x={cx.to_string()} y={(cy + 8.0).to_string()}
-                text-anchor="middle" dominant-baseline="middle">{ name }</text>
+            <text class={font} x={cx.to_string()} y={(cy + 8.0).to_string()}>{ name }</text>
         }
     };
     html! {

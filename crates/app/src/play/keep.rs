@@ -16,7 +16,7 @@ use koma_rules::clock::Clock;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
-use super::{Play, Start};
+use super::{Play, Start, after_paint};
 use crate::i18n::Lang;
 use crate::saved::{Ending, Origin, SavedGame, new_id};
 use crate::storage::{self, LoadError, SaveError};
@@ -220,16 +220,21 @@ pub fn use_saving(
         Ok(o) if keep => Some(o.origin.clone()),
         _ => None,
     };
-    // the address names the game from the first render on
+    // the address names the game once the first frame is painted (a change of the address
+    // costs the page a few milliseconds that the board's first frame need not wait for)
     {
         let opened = opened.clone();
         use_effect_with((), move |_| {
-            if let Ok(o) = &*opened
-                && o.fresh
-                && keep
-            {
-                name_in_address(&o.origin.id, &o.address);
-            }
+            let pending = match &*opened {
+                Ok(o) if o.fresh && keep => {
+                    let (id, address) = (o.origin.id.clone(), o.address.clone());
+                    Some(after_paint(Box::new(move || {
+                        name_in_address(&id, &address)
+                    })))
+                }
+                _ => None,
+            };
+            move || drop(pending)
         });
     }
     // after every change of the record, once the frame that shows it is painted
@@ -243,20 +248,10 @@ pub fn use_saving(
             state.game().moves().len(),
         );
         use_effect_with(key, move |_| {
-            let timeout: Rc<RefCell<Option<gloo::timers::callback::Timeout>>> = Rc::default();
-            let frame = origin.map(|origin| {
-                let timeout = timeout.clone();
-                gloo::render::request_animation_frame(move |_| {
-                    *timeout.borrow_mut() =
-                        Some(gloo::timers::callback::Timeout::new(0, move || {
-                            save(&state, &origin, &stored, &error)
-                        }));
-                })
+            let pending = origin.map(|origin| {
+                after_paint(Box::new(move || save(&state, &origin, &stored, &error)))
             });
-            move || {
-                drop(frame);
-                drop(timeout.borrow_mut().take());
-            }
+            move || drop(pending)
         });
     }
     // when the page is hidden or closed, and when the play page is left: with the time spent

@@ -310,6 +310,26 @@ fn computer_view(
     }
 }
 
+/// Work queued for after the next frame is painted: a task set at that frame's start runs once
+/// it is drawn. Dropping this cancels whatever has not run yet.
+pub(crate) struct AfterPaint {
+    _frame: gloo::render::AnimationFrame,
+    _task: Rc<std::cell::RefCell<Option<gloo::timers::callback::Timeout>>>,
+}
+
+/// Run `f` after the next frame is painted (see [`AfterPaint`]).
+pub(crate) fn after_paint(f: Box<dyn FnOnce()>) -> AfterPaint {
+    let task: Rc<std::cell::RefCell<Option<gloo::timers::callback::Timeout>>> = Rc::default();
+    let set = task.clone();
+    let frame = gloo::render::request_animation_frame(move |_| {
+        *set.borrow_mut() = Some(gloo::timers::callback::Timeout::new(0, f));
+    });
+    AfterPaint {
+        _frame: frame,
+        _task: task,
+    }
+}
+
 /// The text shown around the board: `state`, a frame late after a move (see `Play::board`): at
 /// the next frame's start a task is set for after it is painted.
 #[hook]
@@ -319,21 +339,9 @@ fn use_lagging(state: UseReducerHandle<Play>) -> UseStateHandle<UseReducerHandle
         let panel = panel.clone();
         let current = state.clone();
         use_effect_with(state.table.version, move |_| {
-            let timeout: Rc<std::cell::RefCell<Option<gloo::timers::callback::Timeout>>> =
-                Rc::default();
-            let frame = (panel.table.version != current.table.version).then(|| {
-                let timeout = timeout.clone();
-                gloo::render::request_animation_frame(move |_| {
-                    *timeout.borrow_mut() =
-                        Some(gloo::timers::callback::Timeout::new(0, move || {
-                            panel.set(current)
-                        }));
-                })
-            });
-            move || {
-                drop(frame);
-                drop(timeout.borrow_mut().take());
-            }
+            let pending = (panel.table.version != current.table.version)
+                .then(|| after_paint(Box::new(move || panel.set(current))));
+            move || drop(pending)
         });
     }
     panel
