@@ -34,13 +34,43 @@ function koma() {
   return loading;
 }
 
-/** Boards mount one a task, in the order they asked: the first is drawn (and can be seen) before
- * the next is built. */
-let mounting = Promise.resolve();
-function nextTurn() {
-  const turn = mounting.then(() => new Promise((ok) => setTimeout(ok, 0)));
-  mounting = turn;
-  return turn;
+/** Boards mount one a task, the first on the page first (boards that come into view together
+ * are not told so in the page's order), and each after the frame that shows the one before:
+ * a board is drawn, and can be seen, before the next is built. */
+const waiting = new Map();
+let turnSet = false;
+function nextTurn(board) {
+  return new Promise((ok) => {
+    waiting.set(board, ok);
+    if (!turnSet) {
+      turnSet = true;
+      setTimeout(giveTurn, 0);
+    }
+  });
+}
+function giveTurn() {
+  let first = null;
+  for (const board of waiting.keys()) {
+    if (first === null || board.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING) first = board;
+  }
+  const ok = waiting.get(first);
+  waiting.delete(first);
+  ok();
+  turnSet = waiting.size > 0;
+  if (turnSet) afterPaint(giveTurn);
+}
+/** `f` in a task after the next frame is painted (or after 100 ms, for a page that paints no
+ * frames: one in a background tab). */
+function afterPaint(f) {
+  let set = false;
+  const go = () => {
+    if (!set) {
+      set = true;
+      setTimeout(f, 0);
+    }
+  };
+  requestAnimationFrame(go);
+  setTimeout(go, 100);
 }
 
 class KomaBoard extends HTMLElement {
@@ -94,7 +124,7 @@ class KomaBoard extends HTMLElement {
       this.textContent = `The board could not be loaded: ${e}`;
       return;
     }
-    await nextTurn();
+    await nextTurn(this);
     if (!this.isConnected || this.#handle) return;
     this.#root = document.createElement("div");
     this.replaceChildren(this.#root);
