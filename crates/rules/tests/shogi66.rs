@@ -41,6 +41,36 @@ fn placement_perft_counts_every_placement() {
 }
 
 #[test]
+fn the_king_is_not_placed_where_it_stands_attacked() {
+    // a placement position with the 6th file open: gote's rook on 6a sees 6f
+    let mut p = from_sfen(G, "r5/1ppppp/6/6/1PPPPP/6 b KRBGSNLkgsnl 1").unwrap();
+    assert!(p.is_placing());
+    let legal = p.legal_moves();
+    let king = parse_usi(p.variant(), "K*6f").unwrap();
+    let gold = parse_usi(p.variant(), "G*6f").unwrap();
+    assert!(!legal.contains(&king));
+    assert_eq!(p.validate(king), Err(IllegalMove::KingInCheck));
+    // any other piece may stand there (a placement opens no line onto the king)
+    assert!(legal.contains(&gold));
+    assert!(legal.contains(&parse_usi(p.variant(), "K*5f").unwrap()));
+    // every placement the rules list is one `validate` accepts, and the other way round
+    let mut all = Vec::new();
+    for kind in ["K", "R", "B", "G", "S", "N", "L"] {
+        for file in 1..=6 {
+            all.push(parse_usi(p.variant(), &format!("{kind}*{file}f")).unwrap());
+        }
+    }
+    for m in all {
+        assert_eq!(legal.contains(&m), p.validate(m).is_ok(), "{m:?}");
+    }
+    // a king the rook already sees: no placement can block the file, so none is legal
+    let mut q = from_sfen(G, "r5/1ppppp/6/6/1PPPPP/K5 b RBGSNLkgsnl 1").unwrap();
+    assert!(q.legal_moves().is_empty());
+    let gold = parse_usi(q.variant(), "G*5f").unwrap();
+    assert_eq!(q.validate(gold), Err(IllegalMove::KingInCheck));
+}
+
+#[test]
 fn each_side_has_2_times_6_factorial_setups() {
     // one side's distinct finished first ranks: 2 x 6! = 1440 (the rook or the bishop, then the
     // six pieces in any order on the six cells)
