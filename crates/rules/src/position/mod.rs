@@ -26,6 +26,8 @@ use crate::geometry::MAX_CELLS;
 #[derive(Copy, Clone, Debug)]
 struct Undo {
     mv: Move,
+    /// The piece that stood on a board move's `from` (before any promotion).
+    moved: Piece,
     captured: Piece,
     hash: u64,
     /// 66 shogi: the rook or bishop sent back to the box by this placement.
@@ -396,6 +398,7 @@ impl Position {
         let me = self.turn;
         let mut captured = Piece::EMPTY;
         let mut captured_mid = Piece::EMPTY;
+        let mut moved_piece = Piece::EMPTY;
         let hash = self.hash;
         let lion_capture = self.lion_capture;
         let setup_steps = self.setup_steps;
@@ -406,6 +409,7 @@ impl Position {
             Move::Pass => {}
             Move::Board { from, to, promote } => {
                 let piece = self.board[from.index()];
+                moved_piece = piece;
                 captured = self.board[to.index()];
                 let mut h = self.hash ^ v.z_board(me, piece.kind(), from);
                 if !captured.is_empty() {
@@ -418,24 +422,25 @@ impl Position {
                             self.hands[me.index()][base.index()] = n + 1;
                         }
                     }
-                    if v.kind(captured.kind()).royal {
+                    if v.is_royal(captured.kind()) {
                         self.royals[captured.owner().index()] -= 1;
                         if self.kings[captured.owner().index()] == Some(to) {
                             self.kings[captured.owner().index()] = None;
                         }
                     }
                 }
-                let kind = match (promote, v.kind(piece.kind()).promotes_to) {
-                    (true, Some(k)) => k,
-                    _ => piece.kind(),
+                let kind = if promote {
+                    v.kind(piece.kind()).promotes_to.unwrap_or(piece.kind())
+                } else {
+                    piece.kind()
                 };
                 let moved = Piece::new(me, kind);
                 h ^= v.z_board(me, kind, to);
                 self.board[from.index()] = Piece::EMPTY;
                 self.board[to.index()] = moved;
-                if v.kind(kind).royal {
+                if v.is_royal(kind) {
                     self.kings[me.index()] = Some(to);
-                    if !v.kind(piece.kind()).royal {
+                    if !v.is_royal(piece.kind()) {
                         self.royals[me.index()] += 1;
                     }
                 }
@@ -448,7 +453,7 @@ impl Position {
                 captured_mid = self.board[mid.index()];
                 if !captured_mid.is_empty() {
                     h ^= v.z_board(captured_mid.owner(), captured_mid.kind(), mid);
-                    if v.kind(captured_mid.kind()).royal {
+                    if v.is_royal(captured_mid.kind()) {
                         self.royals[captured_mid.owner().index()] -= 1;
                     }
                     self.board[mid.index()] = Piece::EMPTY;
@@ -456,7 +461,7 @@ impl Position {
                 captured = self.board[to.index()];
                 if !captured.is_empty() {
                     h ^= v.z_board(captured.owner(), captured.kind(), to);
-                    if v.kind(captured.kind()).royal {
+                    if v.is_royal(captured.kind()) {
                         self.royals[captured.owner().index()] -= 1;
                     }
                 }
@@ -471,7 +476,7 @@ impl Position {
                     ^ v.z_board(me, kind, to);
                 self.hands[me.index()][kind.index()] = n.saturating_sub(1);
                 self.board[to.index()] = Piece::new(me, kind);
-                if v.kind(kind).royal {
+                if v.is_royal(kind) {
                     self.kings[me.index()] = Some(to);
                 }
             }
@@ -492,6 +497,7 @@ impl Position {
         self.move_number += 1;
         self.undo.push(Undo {
             mv,
+            moved: moved_piece,
             captured,
             hash,
             retired,
@@ -513,16 +519,12 @@ impl Position {
             Move::Pass => {}
             Move::Board { from, to, .. } => {
                 let moved = self.board[to.index()];
-                let kind = v
-                    .kind(moved.kind())
-                    .promoted_from
-                    .filter(|_| matches!(u.mv, Move::Board { promote: true, .. }));
-                let original = Piece::new(me, kind.unwrap_or(moved.kind()));
+                let original = u.moved;
                 self.board[from.index()] = original;
                 self.board[to.index()] = u.captured;
-                if v.kind(original.kind()).royal {
+                if v.is_royal(original.kind()) {
                     self.kings[me.index()] = Some(from);
-                } else if v.kind(moved.kind()).royal {
+                } else if v.is_royal(moved.kind()) {
                     self.royals[me.index()] -= 1;
                 }
                 if !u.captured.is_empty() {
@@ -532,7 +534,7 @@ impl Position {
                             self.hands[me.index()][base.index()] -= 1;
                         }
                     }
-                    if v.kind(u.captured.kind()).royal {
+                    if v.is_royal(u.captured.kind()) {
                         self.royals[u.captured.owner().index()] += 1;
                         self.kings[u.captured.owner().index()] = Some(to);
                     }
@@ -544,7 +546,7 @@ impl Position {
                 self.board[mid.index()] = u.captured_mid;
                 self.board[from.index()] = piece;
                 for c in [u.captured, u.captured_mid] {
-                    if !c.is_empty() && v.kind(c.kind()).royal {
+                    if !c.is_empty() && v.is_royal(c.kind()) {
                         self.royals[c.owner().index()] += 1;
                     }
                 }
@@ -552,7 +554,7 @@ impl Position {
             Move::Drop { kind, to } => {
                 self.board[to.index()] = Piece::EMPTY;
                 self.hands[me.index()][kind.index()] += 1;
-                if v.kind(kind).royal {
+                if v.is_royal(kind) {
                     self.kings[me.index()] = None;
                 }
             }

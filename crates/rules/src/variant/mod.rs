@@ -237,6 +237,9 @@ pub(crate) struct Tables {
     pub z_hand: Vec<u64>,
     /// Zobrist key per player to move.
     pub z_turn: [u64; 3],
+    /// The royal kinds, a bit a kind (playing and taking back a move ask it of every piece
+    /// moved or taken, so it is kept apart from the kinds' descriptions).
+    pub royal: u64,
 }
 
 const HAND_MAX: usize = 64;
@@ -266,6 +269,12 @@ impl Variant {
     #[inline]
     pub fn kind(&self, k: Kind) -> &KindInfo {
         &self.kinds[k.index()]
+    }
+
+    /// Whether pieces of kind `k` are royal (the kings, chu's prince), from one bit mask.
+    #[inline]
+    pub(crate) fn is_royal(&self, k: Kind) -> bool {
+        k.index() < 64 && self.tables.royal >> k.index() & 1 != 0
     }
 
     /// The kind written with this SFEN letter (upper case), promoted or not.
@@ -553,6 +562,11 @@ fn build_tables(geometry: &Geometry, kinds: &[KindInfo], seed: u64) -> Tables {
         .map(|i| if i % HAND_MAX == 0 { 0 } else { rng.next() })
         .collect();
     let z_turn = [0, rng.next(), rng.next()];
+    let royal = kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.royal)
+        .fold(0u64, |mask, (i, _)| mask | 1 << i);
     Tables {
         nkinds,
         ray_cells,
@@ -568,6 +582,7 @@ fn build_tables(geometry: &Geometry, kinds: &[KindInfo], seed: u64) -> Tables {
         z_board,
         z_hand,
         z_turn,
+        royal,
     }
 }
 
