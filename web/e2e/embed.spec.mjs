@@ -90,7 +90,7 @@ test.describe("embedded boards", () => {
     // Timed in the page, from its start: when the first board's cells are in the document, and
     // when the frame that shows them has been drawn. The test waits for the page's console line
     // and runs nothing in the page before it (see offline.spec.mjs: Playwright's own script,
-    // evaluated in the page by a poll, takes the page's main thread for about 30 ms at 4x).
+    // evaluated in the page by a poll, takes the page's main thread).
     const firstShown = page.waitForEvent("console", { predicate: (m) => m.text() === "koma:first-board", timeout: 30_000 });
     await hostPage(
       page,

@@ -316,8 +316,8 @@ test("figures: cold start to a playable board (CPU 4x slower), precache size, sa
   // queued from that frame's animation callback runs after its paint). The test runs nothing in
   // the page until then: it waits for the page's console line, which the browser sends without
   // a round trip. Polling from the test (`waitForFunction`) first evaluates Playwright's own
-  // script in the page, about 30 ms of the page's main thread at 4x, and it landed before the
-  // board's first frame (docs/performance.md).
+  // script in the page, on the page's main thread, and it landed before the board's first
+  // frame (docs/performance.md).
   await page.addInitScript(() => {
     if (location.protocol === "about:") return;
     window.__koma_board = {};

@@ -2,7 +2,7 @@
 // web/pwa/icons/*.png were made by this script): 192 and 512 px ("any"), a 512 px maskable one
 // whose piece stands inside the central 80 % safe zone on a full-bleed ground, and the pages'
 // 32 px favicon (a PNG: an SVG favicon is parsed as a document of its own on the page's main
-// thread while the app starts, a PNG this small is decoded in well under a millisecond).
+// thread while the app starts; a small PNG is only decoded).
 // Run from web/: node pwa/icons.mjs
 import { chromium } from "playwright-core";
 import { readFile } from "node:fs/promises";

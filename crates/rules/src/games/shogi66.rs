@@ -129,7 +129,8 @@ impl GameRules for Shogi66 {
         }
     }
 
-    // (always: left out of line, the placement phase's perft ran 4-7 % slower in wasm)
+    // (always: left out of line in the wasm build, it slowed the placement phase's perft;
+    // docs/performance.md)
     #[inline(always)]
     fn after_play(&self, pos: &mut Position, mover: Player, mv: Move) -> AfterPlay {
         let mut retired = None;
