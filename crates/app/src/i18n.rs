@@ -18,22 +18,15 @@ pub fn browser_lang() -> Lang {
     }
 }
 
-/// A refused move: the rule's name and a one-line reason.
+/// A refused move: the rule's name and a one-line reason. In English it is the rules' own
+/// message ([`IllegalMove`]'s `Display`), so that the text is linked once.
 pub fn foul(lang: Lang, e: IllegalMove) -> String {
     use IllegalMove::*;
     match (lang, e) {
         (Lang::Ja, TwoPawns { file }) => format!("二歩：{file}筋にはもう歩があります"),
-        (Lang::En, TwoPawns { file }) => {
-            format!("二歩 two pawns: file {file} already has your unpromoted pawn")
-        }
         (Lang::Ja, DropPawnMate) => "打ち歩詰め：歩を打って詰ますことはできません".into(),
-        (Lang::En, DropPawnMate) => "打ち歩詰め pawn-drop mate: a dropped pawn may not mate".into(),
         (Lang::Ja, DeadPiece) => "行き所のない駒：そこではその駒がもう動けません".into(),
-        (Lang::En, DeadPiece) => {
-            "行き所のない駒 dead piece: it would have no further move there".into()
-        }
         (Lang::Ja, KingInCheck) => "王手放置：玉が取られる形になります".into(),
-        (Lang::En, KingInCheck) => "王手放置 king in check: your king would be taken".into(),
         (Lang::Ja, CannotMoveThere) => "その駒はそこへ動けません".into(),
         (Lang::Ja, CannotPromote) => "この手では成れません".into(),
         (Lang::Ja, NotFirstRank) => "配置：駒は自陣の一段目に置きます".into(),

@@ -295,8 +295,14 @@ pub fn list() -> Listing {
             });
         }
     }
-    out.games.sort_by(|a, b| b.updated.total_cmp(&a.updated));
-    out.aside.sort_by(|a, b| a.id.cmp(&b.id));
+    // newest first, and by id where two were saved in the same millisecond: a total order, so
+    // the unstable sort (no second copy of the stable one linked) gives one order every time
+    out.games.sort_unstable_by(|a, b| {
+        b.updated
+            .total_cmp(&a.updated)
+            .then_with(|| a.id.cmp(&b.id))
+    });
+    out.aside.sort_unstable_by(|a, b| a.id.cmp(&b.id));
     out
 }
 

@@ -58,7 +58,8 @@ pub fn destinations(legal: &[Move]) -> Vec<(Source, Cell)> {
             Move::Pass => None,
         })
         .collect();
-    out.sort_by_key(|(s, c)| {
+    // the key is the whole entry: equal entries are one, so the unstable sort is as good
+    out.sort_unstable_by_key(|(s, c)| {
         let k = match s {
             Source::Cell(x) => (0, x.0),
             Source::Hand(k) => (1, k.0),

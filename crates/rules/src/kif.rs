@@ -260,7 +260,7 @@ fn modifier(pos: &mut Position, mv: Move) -> String {
             _ => None,
         })
         .collect();
-    others.sort();
+    others.sort_unstable();
     others.dedup();
     if others.len() <= 1 {
         return String::new();
