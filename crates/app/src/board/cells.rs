@@ -4,6 +4,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use koma_rules::names::Lang;
 use koma_rules::{Cell, Piece, Variant};
 use web_sys::PointerEvent;
 use yew::prelude::*;
@@ -15,6 +16,8 @@ use super::{BoardProps, Source};
 /// What the cells, destination marks and pieces are drawn with.
 pub(super) struct Cells<'a> {
     pub(super) props: &'a BoardProps,
+    /// The reader's language (the board reads it once, for every cell's accessible name).
+    pub(super) lang: Lang,
     pub(super) layout: Layout,
     pub(super) shown_dests: &'a [Cell],
     pub(super) held: Option<Source>,
@@ -49,7 +52,7 @@ impl Cells<'_> {
                     tint={place.tint} centre={place.centre} name={name.clone()}
                     last={props.last.contains(&cell)} check={props.check == Some(cell)}
                     hint={props.hint.contains(&cell)}
-                    lion_mid={props.lion_first.map(|l| l.1) == Some(cell)}
+                    lion_mid={props.lion_first.map(|l| l.1) == Some(cell)} lang={self.lang}
                     on_click={self.cell_click.clone()} />
             });
             if self.shown_dests.contains(&cell) {
@@ -119,6 +122,8 @@ pub(super) struct CellNodeProps {
     /// Part of the hinted move.
     pub(super) hint: bool,
     pub(super) lion_mid: bool,
+    /// The language of its accessible name.
+    pub(super) lang: Lang,
     pub(super) on_click: Callback<Cell>,
 }
 
@@ -212,10 +217,10 @@ pub(super) fn cell_node(p: &CellNodeProps) -> Html {
         })
     };
     // the accessible name, in the reader's language: "7g, sente pawn", "7g、先手の歩"
-    let lang = use_context::<koma_rules::names::Lang>().unwrap_or_default();
+    let lang = p.lang;
     let label = if p.piece.is_empty() {
         p.name.clone()
-    } else if lang == koma_rules::names::Lang::Ja {
+    } else if lang == Lang::Ja {
         AttrValue::from(format!(
             "{}、{}の{}",
             p.name,

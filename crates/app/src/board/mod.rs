@@ -254,6 +254,7 @@ pub fn board(props: &BoardProps) -> Html {
     keys.borrow_mut().follow(v, &props.cells);
     let (cells_html, marks_html, pieces_html) = Cells {
         props,
+        lang,
         layout,
         shown_dests: &shown_dests,
         held: *held,
