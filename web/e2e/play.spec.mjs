@@ -344,3 +344,25 @@ test("the move list in Japanese or USI", async ({ page }) => {
   await page.locator('[data-action="notation"]').click();
   await expect(page.locator('.moves li[data-ply="1"]')).toHaveText("7g7f");
 });
+
+test("a move's release draws the board at once and the text around it in the frame after", async ({ page }) => {
+  await page.goto(play("shogi"));
+  await expect(page.locator(onBoard("7g"))).toHaveCount(1);
+  // a listener on the window runs after the app's (and after the app's render, in microtasks):
+  // what it sees is what the release's own task drew
+  await page.evaluate(() => {
+    window.__komaSeen = [];
+    window.addEventListener("pointerup", () => {
+      window.__komaSeen.push({
+        moved: document.querySelector('.pieces [data-square="7f"]') !== null,
+        listed: document.querySelectorAll(".moves li[data-ply]").length,
+      });
+    });
+  });
+  await tap(page, onBoard("7g"));
+  await tap(page, cell("7f"));
+  await expect(page.locator(".moves li[data-ply]")).toHaveCount(1);
+  // the move's release: the piece stands on its square, the move list has not been laid out
+  // again in the same task (it is, once the board's frame is painted)
+  expect((await page.evaluate(() => window.__komaSeen)).at(-1)).toEqual({ moved: true, listed: 0 });
+});

@@ -332,15 +332,19 @@ pub(crate) fn after_paint(f: Box<dyn FnOnce()>) -> AfterPaint {
 
 /// The text shown around the board: `state`, a frame late after a move (see `Play::board`): at
 /// the next frame's start a task is set for after it is painted.
+///
+/// It keeps a copy of the state, not the reducer's handle: a handle reads the reducer's latest
+/// state whenever it is read, so a handle kept from before the move would show the move at
+/// once, and the text around the board would be laid out in the release's own task.
 #[hook]
-fn use_lagging(state: UseReducerHandle<Play>) -> UseStateHandle<UseReducerHandle<Play>> {
-    let panel = use_state(|| state.clone());
+fn use_lagging(state: UseReducerHandle<Play>) -> UseStateHandle<Rc<Play>> {
+    let panel = use_state(|| Rc::new((*state).clone()));
     {
         let panel = panel.clone();
         let current = state.clone();
         use_effect_with(state.table.version, move |_| {
             let pending = (panel.table.version != current.table.version)
-                .then(|| after_paint(Box::new(move || panel.set(current))));
+                .then(|| after_paint(Box::new(move || panel.set(Rc::new((*current).clone())))));
             move || drop(pending)
         });
     }
