@@ -221,6 +221,10 @@ async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32, stop: cr
                     Ok(_) if !said_hello => {
                         Some(ServerMsg::error(ErrorCode::Hello, "say hello first"))
                     }
+                    // the game again on this connection, watchers' too
+                    Ok(ClientMsg::Sync { have }) => Some(ServerMsg::Welcome(Box::new(
+                        hub.snapshot_from(room, seat, have).await,
+                    ))),
                     Ok(m) => {
                         let is_move = matches!(m, ClientMsg::Move { .. });
                         let t0 = std::time::Instant::now();

@@ -553,6 +553,19 @@ impl Table {
         )
     }
 
+    /// `seat`'s holder takes a new name (a seat not taken yet is taken only by a hello).
+    pub fn rename(&mut self, seat: u8, name: &str) -> Effect {
+        let i = usize::from(seat);
+        let name = clean_name(name);
+        match self.seats.get_mut(i) {
+            Some(s) if s.taken && s.name != name => {
+                s.name = name.clone();
+                Effect::new(Change::Rename { seat, name }, vec![self.seats_msg()])
+            }
+            _ => Effect::new(Change::Nothing, Vec::new()),
+        }
+    }
+
     fn in_play(&self) -> Result<(), Refusal> {
         match self.status {
             Status::Playing => Ok(()),
@@ -615,7 +628,8 @@ impl Table {
             ClientMsg::Declare => self.declare(seat, now),
             ClientMsg::Offer { what } => self.offer(seat, what, now),
             ClientMsg::Answer { accept } => self.answer(seat, accept, now),
-            ClientMsg::Hello { .. } | ClientMsg::Ping => {
+            ClientMsg::Rename { name } => Ok(self.rename(seat, &name)),
+            ClientMsg::Hello { .. } | ClientMsg::Ping | ClientMsg::Sync { .. } => {
                 Ok(Effect::new(Change::Nothing, Vec::new()))
             }
         }

@@ -563,6 +563,31 @@ async fn a_dropped_socket_resyncs_from_its_last_ply(backend: Backend) {
         (3, vec!["8c8d".to_string()])
     );
     assert_eq!(a.game.moves(), b.game.moves());
+    // on the same connection: the game again from a ply (a watcher may ask too), and a new
+    // name that everybody sees
+    a.send(&ClientMsg::Sync { have: 2 }).await;
+    let snap = a.welcome().await;
+    assert_eq!(
+        (snap.from, snap.moves.clone(), snap.seat),
+        (2, vec!["2g2f".to_string(), "8c8d".to_string()], Some(0))
+    );
+    let mut w = Client::join(&server, &created.id, None, "w").await;
+    w.send(&ClientMsg::Sync { have: 0 }).await;
+    assert_eq!(w.welcome().await.moves.len(), 4);
+    a.send(&ClientMsg::Rename {
+        name: " Hanako ".into(),
+    })
+    .await;
+    for c in [&mut b, &mut w] {
+        c.until(|m| match m {
+            ServerMsg::Seats { seats } if seats[0].name == "Hanako" => Some(()),
+            _ => None,
+        })
+        .await;
+    }
+    // a watcher has no seat to rename
+    let (code, _) = w.refused(&ClientMsg::Rename { name: "Eve".into() }).await;
+    assert_eq!(code, ErrorCode::NotSeated);
 }
 
 async fn bad_messages_get_errors_and_floods_are_closed(backend: Backend) {

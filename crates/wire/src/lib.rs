@@ -28,6 +28,8 @@
 //! | `{"type": "resign"}`, `{"type": "declare"}` | resign; declare (the seat to move, standard shogi) |
 //! | `{"type": "offer", "what": "takeback"\|"impasse"}`, `{"type": "answer", "accept": true}` | offer the others a takeback or an impasse; answer the standing offer |
 //! | `{"type": "ping"}` | answered by `pong` |
+//! | `{"type": "sync", "have": 12}` | send the game again from ply 12 on (a `welcome`), on the same connection |
+//! | `{"type": "rename", "name": "Hanako"}` | the seat's new name, on the same connection |
 //!
 //! | from the server | meaning |
 //! |---|---|
@@ -197,6 +199,19 @@ pub enum ClientMsg {
     },
     /// Keeps the connection alive; answered with [`ServerMsg::Pong`].
     Ping,
+    /// Send the game again from ply `have` on (a [`ServerMsg::Welcome`]), on the same
+    /// connection: a client whose game and the server's differ asks for the server's.
+    Sync {
+        /// The plies the client is sure of (0: the whole game).
+        #[serde(default)]
+        have: u32,
+    },
+    /// The sender's seat takes a new name (plain text, at most [`MAX_NAME_CHARS`]), on the
+    /// same connection.
+    Rename {
+        /// The name.
+        name: String,
+    },
 }
 
 /// Whether a seat has a live connection.
@@ -440,8 +455,8 @@ impl DecodeError {
 }
 
 /// The kinds of [`ClientMsg`], as their `"type"` names them.
-pub const CLIENT_KINDS: [&str; 7] = [
-    "hello", "move", "resign", "declare", "offer", "answer", "ping",
+pub const CLIENT_KINDS: [&str; 9] = [
+    "hello", "move", "resign", "declare", "offer", "answer", "ping", "sync", "rename",
 ];
 
 impl ClientMsg {
@@ -527,9 +542,19 @@ mod tests {
             },
             ClientMsg::Answer { accept: true },
             ClientMsg::Ping,
+            ClientMsg::Sync { have: 12 },
+            ClientMsg::Rename {
+                name: "Hanako".into(),
+            },
         ];
         for m in msgs {
             let text = m.encode();
+            let kind = text
+                .split('"')
+                .nth(3)
+                .map(str::to_string)
+                .unwrap_or_default();
+            assert!(CLIENT_KINDS.contains(&kind.as_str()), "{text}");
             assert_eq!(ClientMsg::decode(&text), Ok(m), "{text}");
         }
         assert_eq!(

@@ -185,7 +185,7 @@ fn save(
         0
     };
     let mut entry = SavedGame::of(origin, st.game(), st.clock.as_ref(), spent, st.ending, now);
-    entry.online = st.online_game.clone();
+    entry.online = st.online.as_ref().map(|o| o.id.clone());
     match storage::save_game(&entry) {
         Ok(()) => {
             *stored.borrow_mut() = true;

@@ -32,9 +32,9 @@ pub use crate::start::{DEFAULT_LEVEL, Start};
 pub struct PlayProps {
     /// How the game starts.
     pub start: Start,
-    /// An online game's connection (see [`crate::online`]).
+    /// An online game's line and the server's first welcome (see [`online`]).
     #[prop_or_default]
-    pub online: Option<crate::online::OnlineLink>,
+    pub online: Option<online::OnlineStart>,
 }
 
 /// A game in progress: board, status, refusals, move list, buttons.
@@ -43,7 +43,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     // the game: the saved one the address names, or a new one as the address says
     let opened = use_memo(props.start.clone(), |start| open(start, lang));
-    let online_seat = props.online.as_ref().map(|l| (l.id.clone(), l.seat));
+    let online_start = props.online.clone();
     let state = {
         let opened = opened.clone();
         use_reducer_eq(move || match &*opened {
@@ -52,8 +52,8 @@ pub fn play_view(props: &PlayProps) -> Html {
                     .with_computer(o.origin.start.computer.clone(), o.origin.start.level)
                     .with_settings(&crate::storage::settings())
                     .resumed(o.clock.clone(), o.spent, o.ending);
-                match &online_seat {
-                    Some((id, seat)) => play.online(id, seat.map(Player)),
+                match &online_start {
+                    Some(o) => play.online(o.conn.clone(), &o.welcome),
                     None => play,
                 }
             }
@@ -62,7 +62,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     };
     let keep = props.online.is_none() || state.game().outcome().is_some();
     let save_error = use_saving(&state, &opened, keep);
-    online::use_online_game(&state, props.online.as_ref());
+    online::use_line(&state, props.online.as_ref());
     use_kept_view(&state);
     let start = match &*opened {
         Ok(o) => o.origin.start.clone(),
@@ -121,7 +121,15 @@ pub fn play_view(props: &PlayProps) -> Html {
     }
     let st: &Play = &state;
     let game_id = st.game().position().game();
-    let names = &start.names[..];
+    if let Some(why) = st.online.as_ref().and_then(|o| o.failed.as_ref()) {
+        return online::failed_view(lang, why);
+    }
+    // online, the names are the seats' as the server says them
+    let seat_names: Option<Vec<String>> = st
+        .online
+        .as_ref()
+        .map(|o| o.seats.iter().map(|s| s.name.clone()).collect());
+    let names = seat_names.as_deref().unwrap_or(&start.names[..]);
     let all_moves = st.game().moves();
     let viewing = st.table.view;
     let pos = st.table.shown_position();
@@ -141,15 +149,16 @@ pub fn play_view(props: &PlayProps) -> Html {
     let (result, reason) = result_hooks(outcome);
     let status_text = shown.table.status_line(lang, names);
     let (top_seats, bottom_seat) = plates::seats_around(st, &pos);
-    let plates_top = plates::plates_view(lang, st, names, props.online.as_ref(), &top_seats, "top");
-    let plates_bottom = plates::plates_view(
-        lang,
-        st,
-        names,
-        props.online.as_ref(),
-        &[bottom_seat],
-        "bottom",
-    );
+    let plates_top = plates::plates_view(lang, st, names, &top_seats, "top");
+    let plates_bottom = plates::plates_view(lang, st, names, &[bottom_seat], "bottom");
+    let dispatch = {
+        let d = state.dispatcher();
+        Callback::from(move |a| d.dispatch(a))
+    };
+    let invites = st
+        .online
+        .as_ref()
+        .and_then(|o| online::invitations_view(lang, game_id, o));
     let foul = st.table.foul.map(|e| {
         html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ i18n::foul(lang, e) }</p> }
     });
@@ -157,8 +166,10 @@ pub fn play_view(props: &PlayProps) -> Html {
     let hint_cells = st.hint.map(|m| last_cells(&[m])).unwrap_or_default();
 
     html! {
+        <>
+        { for invites }
         <section class="play" data-game={game_id.as_str()} data-wide={wide.to_string()}
-            data-online={props.online.as_ref().map(|_| "")}>
+            data-online={st.online.as_ref().map(|_| "")}>
             <div class="board-area">
                 <Board variant={v} {cells} {hands} homes={crate::view::homes(v)} {turn} active={outcome.is_none() && viewing.is_none()} {dests}
                     selected={st.table.selected} {last} {check} lion_first={st.table.lion_first} {choice}
@@ -176,9 +187,9 @@ pub fn play_view(props: &PlayProps) -> Html {
                         { thinking_mark(st, lang, thinking) }</div>
                     { for foul }
                 </div>
-                if let Some(link) = &props.online {
-                    { online::seats_view(lang, game_id, link) }
-                    { online::offer_view(lang, game_id, link) }
+                if let Some(o) = &st.online {
+                    { online::seats_view(lang, game_id, o, st.pending(), &dispatch) }
+                    { online::offer_view(lang, game_id, o, &dispatch) }
                 }
                 { captured_view(lang, st, names) }
                 <div class="controls" data-controls="">
@@ -192,20 +203,21 @@ pub fn play_view(props: &PlayProps) -> Html {
                         { nav_button(&state, "next", "›", viewing.map(|n| (n + 1 < all_moves.len()).then_some(n + 1))) }
                         { nav_button(&state, "last", "»", viewing.map(|_| None)) }
                     </div>
-                    { buttons_view(&state, lang, start.strict, props.online.as_ref()) }
-                    if props.online.is_none() {
+                    { buttons_view(&state, lang, start.strict) }
+                    if st.online.is_none() {
                         { computer_view(&state, lang, &computer) }
                     }
                 </div>
                 if let Some(e) = &*save_error {
                     <p class="storage-error" data-error="storage" role="alert">{ e.message(lang) }</p>
                 }
-                { impasse_panel(&state, shown, shown.game().outcome().is_none(), lang, props.online.as_ref()) }
+                { impasse_panel(&state, shown, shown.game().outcome().is_none(), lang) }
                 <MoveList {texts} players={v.players()} current={shown.table.view.unwrap_or(shown.game().moves().len())} {on_view} />
-                { record_panel(&state, shown, game_id, lang, props.online.is_none()) }
+                { record_panel(&state, shown, game_id, lang, st.online.is_none()) }
                 { plates_bottom }
             </div>
         </section>
+        </>
     }
 }
 
@@ -424,25 +436,21 @@ fn captured_view(lang: Lang, st: &Play, names: &[String]) -> Option<Html> {
 
 /// The buttons under the board: pass (chu's setup steps), takeback, resign, and the view's
 /// options (seat on the hexagon; piece style, notation, flip and rank numbers on square boards).
-fn buttons_view(
-    state: &UseReducerHandle<Play>,
-    lang: Lang,
-    strict: bool,
-    online: Option<&crate::online::OnlineLink>,
-) -> Html {
+fn buttons_view(state: &UseReducerHandle<Play>, lang: Lang, strict: bool) -> Html {
     let st: &Play = state;
+    let online = st.online.as_ref();
     // online, a resignation and a takeback are asked of the server
     let ask = |m: fn() -> koma_wire::ClientMsg| {
-        online.map(|l| {
-            let send = l.send.clone();
-            Callback::from(move |_: MouseEvent| send.emit(m()))
+        online.map(|_| {
+            let state = state.clone();
+            Callback::from(move |_: MouseEvent| state.dispatch(Action::Ask(m())))
         })
     };
     let resign = ask(|| koma_wire::ClientMsg::Resign);
     let takeback = ask(|| koma_wire::ClientMsg::Offer {
         what: koma_wire::OfferKind::Takeback,
     });
-    let seated = online.is_none_or(|l| l.seat.is_some());
+    let seated = online.is_none_or(|o| o.seat.is_some());
     let v = st.game().position().variant();
     let moves = st.game().moves();
     let outcome = st.game().outcome();

@@ -16,7 +16,6 @@ pub(super) fn impasse_panel(
     st: &Play,
     ongoing: bool,
     lang: Lang,
-    online: Option<&crate::online::OnlineLink>,
 ) -> Html {
     let status = Status::of(st.game(), st.game().position());
     if !status.impasse {
@@ -28,9 +27,9 @@ pub(super) fn impasse_panel(
     };
     // online, the server is asked: an impasse is offered to the other seat, a declaration sent
     let ask = |m: koma_wire::ClientMsg| {
-        online.map(|l| {
-            let send = l.send.clone();
-            Callback::from(move |_: MouseEvent| send.emit(m.clone()))
+        st.online.as_ref().map(|_| {
+            let state = state.clone();
+            Callback::from(move |_: MouseEvent| state.dispatch(Action::Ask(m.clone())))
         })
     };
     let on_impasse = ask(koma_wire::ClientMsg::Offer {

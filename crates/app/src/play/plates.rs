@@ -12,7 +12,6 @@ use yew::prelude::*;
 
 use super::Play;
 use crate::i18n::Lang;
-use crate::online::OnlineLink;
 
 fn format_ms(ms: u64) -> String {
     let s = ms.div_ceil(1000);
@@ -41,7 +40,6 @@ pub(super) fn plates_view(
     lang: Lang,
     st: &Play,
     names: &[String],
-    online: Option<&OnlineLink>,
     seats: &[Player],
     where_: &'static str,
 ) -> Html {
@@ -65,8 +63,10 @@ pub(super) fn plates_view(
         let to_move = outcome.is_none() && status.turn == p;
         let in_check = outcome.is_none()
             && (status.checked.contains(&p) || (status.check && status.turn == p));
-        let connection = online
-            .and_then(|l| l.seats.get(p.index()))
+        let connection = st
+            .online
+            .as_ref()
+            .and_then(|o| o.seats.get(p.index()))
             .filter(|s| s.taken)
             .map(|s| s.connection.id());
         let line = connection.map(|c| match (c, lang) {

@@ -67,14 +67,10 @@ pub struct Play {
     /// How the game ended beyond its moves (a resignation, a flag, an agreed impasse, a
     /// declaration), for the saved game.
     pub ending: Option<crate::saved::Ending>,
-    /// An online game: the seats other people hold (their moves come from the server), and
-    /// the server's word on time and endings (see [`crate::online`]).
-    pub online: Option<Rc<Vec<Player>>>,
-    /// An online game's id on the server (kept with the saved game).
-    pub online_game: Option<String>,
-    /// An online game: the server's game and this one differ (a refused or lost move); the
-    /// connection asks for the whole game again.
-    pub out_of_step: bool,
+    /// An online game: its line, the seats, the server's word, and this seat's moves the
+    /// server has not acknowledged yet (see [`super::online`]). The seats other people hold
+    /// take no move here.
+    pub online: Option<super::online::Online>,
 }
 
 /// What a search of the computer's did: shown under the status, for the curious and for tests
@@ -161,27 +157,12 @@ pub enum Action {
     PieceStyle,
     /// The move list in USI or Japanese.
     Notation,
-    /// Online: the server's game (after a hello): the moves after `from` plies.
-    Synced {
-        /// The plies the moves follow.
-        from: usize,
-        /// The moves, in the game's notation.
-        moves: Vec<String>,
-    },
-    /// Online: the server played (and stored) the move that makes ply `ply`.
-    Remote {
-        /// The ply.
-        ply: usize,
-        /// The move in the game's notation.
-        mv: String,
-    },
-    /// Online: moves were taken back to `plies`.
-    RemoteTakeBack(usize),
-    /// Online: the server's clocks (main time and periods left per seat, how long the seat to
-    /// move has thought).
-    RemoteClock(Box<koma_wire::ClockView>),
-    /// Online: the server ended the game.
-    RemoteEnd(koma_wire::OutcomeView),
+    /// Online: an event of the game's line (a server message, the line's state).
+    Net(crate::online::connection::Event),
+    /// Online: ask the server (resign, offer, answer, declare); refused in words with no line.
+    Ask(koma_wire::ClientMsg),
+    /// Online: this seat's new name.
+    Rename(String),
 }
 
 impl Play {
@@ -212,8 +193,6 @@ impl Play {
             searched: None,
             ending: None,
             online: None,
-            online_game: None,
-            out_of_step: false,
         }
     }
 
@@ -222,31 +201,9 @@ impl Play {
         &self.table.game
     }
 
-    /// An online game whose other seats (all but `mine`; all of them for a watcher) are
-    /// played by other people: the board lets this person move only their own seat's pieces,
-    /// and the server keeps the time.
-    pub fn online(mut self, id: &str, mine: Option<Player>) -> Play {
-        self.online_game = Some(id.to_string());
-        let players = self.game().position().variant().players();
-        let others = (0..players)
-            .map(Player)
-            .filter(|&p| Some(p) != mine)
-            .collect();
-        self.online = Some(Rc::new(others));
-        if let Some(me) = mine {
-            if koma_rules::Description::of(self.game().position().game()).hexagon() {
-                self.table.seat = Some(me);
-            } else {
-                self.table.flipped = me != Player::FIRST;
-            }
-        }
-        self.refresh();
-        self
-    }
-
     /// Whether `p` is played by somebody on another device.
     pub fn remote(&self, p: Player) -> bool {
-        self.online.as_ref().is_some_and(|o| o.contains(&p))
+        self.online.as_ref().is_some_and(|o| o.seat != Some(p))
     }
 
     /// A saved game resumed: its clocks, the time already spent on the turn in progress, and
@@ -356,7 +313,7 @@ impl Play {
     }
 
     /// What the board offers (nothing for a seat played on another device).
-    fn refresh(&mut self) {
+    pub(super) fn refresh(&mut self) {
         let input = !self.remote(self.game().position().turn());
         self.table.refresh(input);
     }
@@ -380,89 +337,29 @@ impl Play {
         }
     }
 
-    /// Play `mv` with the clocks around it, or keep the refusal.
+    /// Play `mv` with the clocks around it, or keep the refusal. Online the move goes to the
+    /// server, and only the server ends the game on time (the clocks show its time when it
+    /// answers).
     fn play(&mut self, mv: Move) {
         self.tick();
         let mover = self.game().position().turn();
+        let ply = self.game().moves().len();
         if self.table.play(mv) {
             let spent = self.spent();
             if let Some(c) = &mut self.clock
                 && !c.end_turn(mover.index(), spent)
+                && self.online.is_none()
             {
                 self.table.game.flag(mover);
                 self.ending = Some(crate::saved::Ending::Flagged { player: mover.0 });
             }
             self.turn_started = self.now;
+            self.sent_move(ply, mv);
         }
-    }
-
-    /// Online: make the game the server's: keep what agrees, take back what does not, add the
-    /// rest.
-    fn synced(&mut self, from: usize, moves: &[String]) {
-        self.out_of_step = false;
-        let game = &mut self.table.game;
-        let v = game.position().variant();
-        let Ok(theirs) = moves
-            .iter()
-            .map(|t| koma_rules::notation::read_move(v, t))
-            .collect::<Result<Vec<Move>, _>>()
-        else {
-            self.out_of_step = true;
-            return;
-        };
-        let mine = game.moves();
-        let agree = if mine.len() >= from {
-            mine[from..]
-                .iter()
-                .zip(&theirs)
-                .take_while(|(a, b)| a == b)
-                .count()
-        } else {
-            0
-        };
-        let keep = from + agree;
-        while game.moves().len() > keep && game.undo().is_some() {}
-        if game.moves().len() < from {
-            self.out_of_step = true;
-            return;
-        }
-        for &m in &theirs[agree..] {
-            if game.play(m).is_err() {
-                self.out_of_step = true;
-                return;
-            }
-        }
-        self.table.view = None;
-        self.table.clear();
-    }
-
-    /// Online: the server's move for ply `ply` (its echo of this screen's own move, or another
-    /// person's); out of step when it does not follow.
-    fn remote_move(&mut self, ply: usize, text: &str) {
-        let game = &mut self.table.game;
-        let v = game.position().variant();
-        let Ok(mv) = koma_rules::notation::read_move(v, text) else {
-            self.out_of_step = true;
-            return;
-        };
-        let plies = game.moves().len();
-        if ply <= plies {
-            if game.moves().get(ply - 1) != Some(&mv) {
-                self.out_of_step = true;
-            }
-            return;
-        }
-        if ply != plies + 1 || game.play(mv).is_err() {
-            self.out_of_step = true;
-            return;
-        }
-        self.table.foul = None;
-        self.table.clear();
-        self.turn_started = now_ms();
     }
 
     /// Online: the clocks as the server keeps them.
-    fn remote_clock(&mut self, view: &koma_wire::ClockView) {
+    pub(super) fn remote_clock(&mut self, view: &koma_wire::ClockView) {
         let players = self.game().position().variant().players() as usize;
         let Ok(tc) = view.control.parse() else {
             return;
@@ -476,7 +373,7 @@ impl Play {
 
     /// Online: the server ended the game; an ending the moves do not show (a resignation, a
     /// flag, a declaration, an agreed impasse) is applied here.
-    fn remote_end(&mut self, o: &koma_wire::OutcomeView) {
+    pub(super) fn remote_end(&mut self, o: &koma_wire::OutcomeView) {
         let game = &mut self.table.game;
         if game.outcome().is_some() {
             return;
@@ -499,7 +396,14 @@ impl Play {
                 game.agree_impasse();
                 self.ending = Some(crate::saved::Ending::Impasse);
             }
-            _ => self.out_of_step = true,
+            // an ending the moves show (checkmate, repetition, ...) is the game's own; any
+            // other the rules here cannot reach: the whole game is asked for again
+            _ => {
+                if let Some(on) = &mut self.online {
+                    on.acked = 0;
+                    on.conn.sync(0);
+                }
+            }
         }
     }
 }
@@ -624,15 +528,13 @@ impl Reducible for Play {
                 }
                 s.declaring = false;
             }
-            Action::Synced { from, moves } => s.synced(from, &moves),
-            Action::Remote { ply, mv } => s.remote_move(ply, &mv),
-            Action::RemoteTakeBack(plies) => {
-                while s.game().moves().len() > plies && s.table.game.undo().is_some() {}
-                s.ending = None;
-                s.table.view = None;
+            Action::Net(e) => s.net(e),
+            Action::Ask(m) => s.ask(&m),
+            Action::Rename(name) => {
+                if let Some(o) = &s.online {
+                    o.conn.rename(&name);
+                }
             }
-            Action::RemoteClock(view) => s.remote_clock(&view),
-            Action::RemoteEnd(o) => s.remote_end(&o),
             Action::Numbers => s.numbers = !s.numbers,
             Action::Sound => s.sound = !s.sound,
             Action::ImportError(e) => s.import_error = Some(e),

@@ -1,11 +1,10 @@
 //! Online play in the app: games on `koma-server`, people on their own devices.
 //!
-//! - The game's WebSocket (`Dial`): a dropped line reconnects by itself (waits of 0.5 s
-//!   doubling to 8 s) and says how many plies it has, so the server sends only the rest. A
-//!   seat's token is kept in `localStorage` (`koma.online.<id>`), so a reload or a later visit
-//!   to the game's address goes back to the seat. The play screen's side (`#/online/<id>`,
-//!   [`crate::play::online`]) hands what the server says to the ordinary play screen through
-//!   [`OnlineLink`].
+//! - The game's line ([`connection`]): the WebSocket, dialled again when it drops, which says
+//!   how many plies it has, so the server sends only the rest. A seat's token is kept in
+//!   `localStorage` (`koma.online.<id>`), so a reload or a later visit to the game's address
+//!   goes back to the seat. The play screen's side (`#/online/<id>`, [`crate::play::online`])
+//!   makes what the server says actions of the play screen's reducer.
 //! - [`Lobby`] (`#/lobby`) lists open games live and takes a free seat.
 //! - [`NewOnline`] on the start screen creates a game and shows its invitations: a link and a
 //!   QR code (SVG) a seat, and the watch link.
@@ -15,20 +14,14 @@
 //! Every address is relative to the page, so the app works from a sub-path too. The messages
 //! are `koma-wire`'s, shared with the server.
 
-use std::cell::RefCell;
-use std::rc::Rc;
+pub mod connection;
 
-use koma_wire::{ClientMsg, Created, Lobby as LobbyList, NewGame, ServerMsg, Status};
+use koma_wire::{Created, Lobby as LobbyList, NewGame};
 use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::start::Start;
-
-/// The first wait before a reconnection, doubled after each failure up to [`MAX_BACKOFF_MS`].
-const FIRST_BACKOFF_MS: u32 = 500;
-const MAX_BACKOFF_MS: u32 = 8_000;
 
 /// The storage key of a game's seat token.
 pub(crate) fn token_key(id: &str) -> String {
@@ -160,250 +153,6 @@ impl Line {
             Line::Open => "open",
             Line::Reconnecting => "reconnecting",
         }
-    }
-}
-
-/// What the play screen needs of an online game: the seat held, the line, what the server has
-/// said (in order; the screen takes each message once) and a way to speak to it.
-#[derive(Clone)]
-pub struct OnlineLink {
-    /// The game's id.
-    pub id: String,
-    /// The seat this browser holds (none: watching).
-    pub seat: Option<u8>,
-    /// The connection.
-    pub line: Line,
-    /// Every seat as the server last said.
-    pub seats: Vec<koma_wire::SeatView>,
-    /// Where the game stands.
-    pub status: Status,
-    /// The standing offer.
-    pub offer: Option<koma_wire::OfferView>,
-    /// The server's messages about the game, oldest first.
-    pub told: Rc<Vec<ServerMsg>>,
-    /// The last refusal, in words.
-    pub refused: Option<String>,
-    /// Say something to the server.
-    pub send: Callback<ClientMsg>,
-    /// Ask the server for the whole game again (after a move it did not take).
-    pub resync: Callback<()>,
-}
-
-impl PartialEq for OnlineLink {
-    fn eq(&self, other: &Self) -> bool {
-        self.id == other.id
-            && self.seat == other.seat
-            && self.line == other.line
-            && self.seats == other.seats
-            && self.status == other.status
-            && self.offer == other.offer
-            && self.told.len() == other.told.len()
-            && self.refused == other.refused
-    }
-}
-
-/// The connection's state, kept by [`OnlineView`].
-#[derive(Clone, Default)]
-pub(crate) struct Conn {
-    pub(crate) line: Option<Line>,
-    pub(crate) welcome: Option<Rc<koma_wire::Snapshot>>,
-    pub(crate) seats: Vec<koma_wire::SeatView>,
-    pub(crate) status: Option<Status>,
-    pub(crate) offer: Option<koma_wire::OfferView>,
-    pub(crate) told: Rc<Vec<ServerMsg>>,
-    pub(crate) plies: u32,
-    pub(crate) refused: Option<String>,
-    /// Why the game cannot be shown (no such game, a link that opens no seat).
-    pub(crate) failed: Option<String>,
-}
-
-pub(crate) enum ConnAction {
-    Line(Line),
-    Told(ServerMsg),
-    Failed(String),
-}
-
-impl Reducible for Conn {
-    type Action = ConnAction;
-    fn reduce(self: Rc<Self>, action: ConnAction) -> Rc<Self> {
-        let mut c = (*self).clone();
-        match action {
-            ConnAction::Line(l) => c.line = Some(l),
-            ConnAction::Failed(e) => c.failed = Some(e),
-            ConnAction::Told(m) => {
-                match &m {
-                    ServerMsg::Welcome(s) => {
-                        if c.welcome.is_none() {
-                            c.welcome = Some(Rc::new((**s).clone()));
-                        }
-                        c.seats = s.seats.clone();
-                        c.status = Some(s.status);
-                        c.offer = s.offer.clone();
-                        c.plies = s.from + s.moves.len() as u32;
-                        c.refused = None;
-                    }
-                    ServerMsg::Moved { ply, .. } => {
-                        c.plies = *ply;
-                        c.offer = None;
-                        c.refused = None;
-                    }
-                    ServerMsg::TakenBack { plies, .. } => c.plies = *plies,
-                    ServerMsg::Seats { seats } => c.seats = seats.clone(),
-                    ServerMsg::Started { .. } => c.status = Some(Status::Playing),
-                    ServerMsg::Offered(o) => c.offer = Some(o.clone()),
-                    ServerMsg::OfferWithdrawn { .. } => c.offer = None,
-                    ServerMsg::Ended { .. } => {
-                        c.status = Some(Status::Finished);
-                        c.offer = None;
-                    }
-                    ServerMsg::Expired => c.status = Some(Status::Expired),
-                    ServerMsg::Error { message, .. } => c.refused = Some(message.clone()),
-                    ServerMsg::Pong => {}
-                }
-                if !matches!(m, ServerMsg::Pong) {
-                    let mut told = (*c.told).clone();
-                    told.push(m);
-                    c.told = Rc::new(told);
-                }
-            }
-        }
-        Rc::new(c)
-    }
-}
-
-/// An open socket and its handlers (dropped with it).
-pub(crate) struct Socket {
-    pub(crate) ws: web_sys::WebSocket,
-    pub(crate) _on_open: Closure<dyn FnMut(web_sys::Event)>,
-    pub(crate) _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
-    pub(crate) _on_close: Closure<dyn FnMut(web_sys::CloseEvent)>,
-}
-
-impl Drop for Socket {
-    fn drop(&mut self) {
-        self.ws.set_onopen(None);
-        self.ws.set_onmessage(None);
-        self.ws.set_onclose(None);
-        let _ = self.ws.close();
-    }
-}
-
-/// The connection's machinery: the socket, the pending reconnection, the wait before it.
-#[derive(Default)]
-pub(crate) struct Wire {
-    pub(crate) socket: Option<Socket>,
-    pub(crate) retry: Option<gloo::timers::callback::Timeout>,
-    pub(crate) backoff: u32,
-    pub(crate) gone: bool,
-}
-
-/// Everything a connection attempt needs: the machinery, the state it reports to, the game,
-/// the seat's token, and the plies received so far (what a reconnection says it has).
-#[derive(Clone)]
-pub(crate) struct Dial {
-    pub(crate) wire: Rc<RefCell<Wire>>,
-    pub(crate) conn: UseReducerHandle<Conn>,
-    pub(crate) id: String,
-    pub(crate) token: Option<String>,
-    pub(crate) plies: Rc<RefCell<u32>>,
-}
-
-impl Dial {
-    /// Open the game's socket and say hello; on a drop, try again after a growing wait.
-    pub(crate) fn connect(&self) {
-        let Some(url) = absolute(&format!("api/games/{}/socket", self.id), true) else {
-            self.conn
-                .dispatch(ConnAction::Failed("no page address".into()));
-            return;
-        };
-        let ws = match web_sys::WebSocket::new(&url) {
-            Ok(ws) => ws,
-            Err(_) => {
-                self.retry();
-                return;
-            }
-        };
-        let on_open = {
-            let (ws, dial) = (ws.clone(), self.clone());
-            Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-                dial.wire.borrow_mut().backoff = 0;
-                let hello = ClientMsg::Hello {
-                    token: dial.token.clone(),
-                    name: Some(kept_name()).filter(|n| !n.is_empty()),
-                    have: *dial.plies.borrow(),
-                };
-                if let Some(text) = to_json(&hello) {
-                    let _ = ws.send_with_str(&text);
-                }
-                dial.conn.dispatch(ConnAction::Line(Line::Open));
-            })
-        };
-        let on_message = {
-            let dial = self.clone();
-            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-                let Some(m) = e
-                    .data()
-                    .as_string()
-                    .and_then(|t| from_json::<ServerMsg>(&t))
-                else {
-                    return;
-                };
-                match &m {
-                    ServerMsg::Welcome(s) => {
-                        *dial.plies.borrow_mut() = s.from + s.moves.len() as u32
-                    }
-                    ServerMsg::Moved { ply, .. } => *dial.plies.borrow_mut() = *ply,
-                    ServerMsg::TakenBack { plies: p, .. } => *dial.plies.borrow_mut() = *p,
-                    ServerMsg::Error {
-                        code: koma_wire::ErrorCode::BadToken,
-                        message,
-                        ..
-                    } => dial.conn.dispatch(ConnAction::Failed(message.clone())),
-                    _ => {}
-                }
-                dial.conn.dispatch(ConnAction::Told(m));
-            })
-        };
-        let on_close = {
-            let dial = self.clone();
-            Closure::<dyn FnMut(web_sys::CloseEvent)>::new(move |_| {
-                if dial.wire.borrow().gone {
-                    return;
-                }
-                dial.conn.dispatch(ConnAction::Line(Line::Reconnecting));
-                dial.retry();
-            })
-        };
-        ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
-        ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
-        self.wire.borrow_mut().socket = Some(Socket {
-            ws,
-            _on_open: on_open,
-            _on_message: on_message,
-            _on_close: on_close,
-        });
-    }
-
-    /// Connect again after a wait that doubles with each failure.
-    fn retry(&self) {
-        let wait = {
-            let mut w = self.wire.borrow_mut();
-            w.backoff = if w.backoff == 0 {
-                FIRST_BACKOFF_MS
-            } else {
-                (w.backoff * 2).min(MAX_BACKOFF_MS)
-            };
-            w.backoff
-        };
-        let dial = self.clone();
-        let again = gloo::timers::callback::Timeout::new(wait, move || {
-            // the old socket (closed) goes before the new one opens
-            let old = dial.wire.borrow_mut().socket.take();
-            drop(old);
-            dial.connect()
-        });
-        self.wire.borrow_mut().retry = Some(again);
     }
 }
 
