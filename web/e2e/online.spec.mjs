@@ -3,50 +3,15 @@
 // as several devices, and real drags. `cargo xtask test` builds the server and names it in
 // KOMA_SERVER.
 import { test, expect } from "@playwright/test";
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { spawnSync } from "node:child_process";
 import { drag, tap, cell, onBoard } from "./helpers.mjs";
-
-const here = dirname(fileURLToPath(import.meta.url));
-const dist = resolve(here, "../../dist");
-const binary = process.env.KOMA_SERVER ?? resolve(here, "../../target/release/koma-server");
-
-/**
- * Start koma-server over `dist` on a free port, on a scratch SQLite file or the database
- * `databaseUrl` names; resolves to its address and a stop.
- */
-async function startServer(databaseUrl) {
-  const dir = mkdtempSync(join(tmpdir(), "koma-e2e-"));
-  const child = spawn(binary, ["--listen", "127.0.0.1:0", "--dist", dist], {
-    env: { ...process.env, KOMA_DATABASE_URL: databaseUrl ?? `sqlite://${dir}/koma.db?mode=rwc` },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise((ok, fail) => {
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = /listening on (http:\/\/[^/\s]+)\//.exec(out);
-      if (m) ok(m[1]);
-    });
-    child.on("exit", (code) => fail(new Error(`koma-server exited (${code}): ${out}`)));
-  });
-  return {
-    url,
-    stop() {
-      child.kill("SIGKILL");
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+import { startServer } from "./servers.mjs";
 
 let server;
 test.beforeAll(async () => {
   server = await startServer();
 });
-test.afterAll(() => server?.stop());
+test.afterAll(async () => server?.stop());
 
 /** A phone-sized device of its own (its own storage: a person on their own phone). */
 async function phone(browser) {
@@ -258,7 +223,7 @@ test("two players on two servers of one PostgreSQL see each other online; the da
   const postgres = process.env.KOMA_TEST_POSTGRES;
   const restart = process.env.KOMA_TEST_POSTGRES_RESTART;
   test.skip(!postgres || !restart, "KOMA_TEST_POSTGRES and KOMA_TEST_POSTGRES_RESTART are not set (cargo xtask test sets them where it starts a PostgreSQL cluster)");
-  const servers = [await startServer(postgres), await startServer(postgres)];
+  const servers = [await startServer({ database: postgres }), await startServer({ database: postgres })];
   try {
     const r = await (await browser.newContext()).request.post(`${servers[0].url}/api/games`, { data: { game: "shogi" } });
     expect(r.status()).toBe(201);
@@ -298,6 +263,6 @@ test("two players on two servers of one PostgreSQL see each other online; the da
     await expect(b.locator('[data-connection="0"]')).toHaveAttribute("value", "online");
     for (const p of [a, b]) await p.context().close();
   } finally {
-    for (const s of servers) s.stop();
+    for (const s of servers) await s.stop();
   }
 });

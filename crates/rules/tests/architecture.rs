@@ -315,6 +315,41 @@ fn no_game_is_told_apart_by_a_stand_in() {
     );
 }
 
+/// Lines whose text carries a control character (written `\u{1}` or as itself): a message
+/// told apart from the others by a marker inside a string, where a typed value belongs.
+fn markers(code: &str) -> Vec<String> {
+    code.lines()
+        .filter(|l| {
+            l.chars().any(|c| c.is_control() && c != '\t')
+                || l.match_indices("\\u{").any(|(i, m)| {
+                    let digits: String = l[i + m.len()..]
+                        .chars()
+                        .take_while(char::is_ascii_hexdigit)
+                        .collect();
+                    u32::from_str_radix(&digits, 16)
+                        .ok()
+                        .and_then(char::from_u32)
+                        .is_some_and(|c| c.is_control())
+                })
+        })
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn no_message_is_a_marker_in_text() {
+    let mut found = Vec::new();
+    for path in crate_sources() {
+        for line in markers(&code(&path)) {
+            found.push(format!("{}: {line}", path.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "control characters as markers in text (a typed value belongs there): {found:#?}"
+    );
+}
+
 /// Lines that name one game by its id (`GameId::Chushogi`; the list `GameId::ALL` and the
 /// default game `GameId::default()` aside).
 fn named_games(code: &str) -> Vec<String> {
@@ -398,6 +433,10 @@ fn the_checks_would_catch_what_they_look_for() {
     let code = "if v.geometry.is_hex() {\nlet three = v.players() == 3;\npos.chu_setup()\n\
                 \"shogi\", \"minishogi\", \"chushogi\"\nlet macho_x = 1;";
     assert_eq!(stand_ins(code).len(), 4);
+    assert_eq!(
+        markers("const RESYNC: &str = \"\\u{1}resync \";\nlet e = \"\\u{e9}\";"),
+        ["const RESYNC: &str = \"\\u{1}resync \";"]
+    );
     let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     g.entry("a".into()).or_default().insert("b".into());
     g.entry("b".into()).or_default().insert("c".into());

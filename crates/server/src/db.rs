@@ -581,55 +581,56 @@ impl Db {
         Ok(())
     }
 
-    /// Moves after ply `keep` are taken back; the turn of the seat to move then begins at
-    /// `at`.
+    /// Moves after ply `keep` are taken back, only while the game is played (one that ended,
+    /// on another server or by its clock, keeps its moves); the turn of the seat to move then
+    /// begins at `at`.
     ///
     /// # Errors
-    /// The database failed.
+    /// The database failed; [`DbError::Over`] when the game is no longer played.
     pub async fn take_back(&self, id: &str, keep: u32, at: i64) -> Result<(), DbError> {
         let mut tx = self.pool.begin().await?;
+        let playing =
+            sqlx::query("UPDATE games SET turn_ms = $1 WHERE id = $2 AND status = 'playing'")
+                .bind(at)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        if playing.rows_affected() != 1 {
+            return Err(DbError::Over);
+        }
         sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
             .bind(id)
             .bind(i64::from(keep))
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("UPDATE games SET turn_ms = $1 WHERE id = $2")
-            .bind(at)
-            .bind(id)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
         Ok(())
     }
 
-    /// Open games waiting for players, newest first (at most `limit`).
+    /// Open games waiting for players, newest first (at most `limit`), with their seats: one
+    /// query, the games joined with their seats.
     ///
     /// # Errors
     /// The database failed.
     pub async fn lobby(&self, limit: i64) -> Result<Vec<LobbyRow>, DbError> {
         let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'waiting' AND open_lobby = 1 \
-             ORDER BY created_ms DESC LIMIT $1"
+            "SELECT {GAME_COLUMNS}, seat, token_hash, name, taken FROM \
+             (SELECT {GAME_COLUMNS} FROM games WHERE status = 'waiting' AND open_lobby = 1 \
+             ORDER BY created_ms DESC, id LIMIT $1) g \
+             JOIN seats ON seats.game_id = g.id ORDER BY created_ms DESC, id, seat"
         );
-        let games = sqlx::query(&sql)
-            .bind(limit)
-            .fetch_all(&self.pool)
-            .await?
-            .iter()
-            .map(game_row)
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut out = Vec::with_capacity(games.len());
-        for game in games {
-            let seats = sqlx::query(
-                "SELECT token_hash, name, taken FROM seats WHERE game_id = $1 ORDER BY seat",
-            )
-            .bind(&game.id)
-            .fetch_all(&self.pool)
-            .await?
-            .iter()
-            .map(seat_row)
-            .collect::<Result<Vec<_>, _>>()?;
-            out.push(LobbyRow { game, seats });
+        let rows = sqlx::query(&sql).bind(limit).fetch_all(&self.pool).await?;
+        let mut out: Vec<LobbyRow> = Vec::new();
+        for r in &rows {
+            let seat = seat_row(r)?;
+            let id: String = r.try_get("id")?;
+            match out.last_mut() {
+                Some(last) if last.game.id == id => last.seats.push(seat),
+                _ => out.push(LobbyRow {
+                    game: game_row(r)?,
+                    seats: vec![seat],
+                }),
+            }
         }
         Ok(out)
     }

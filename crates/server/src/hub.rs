@@ -33,13 +33,18 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
-/// What a room tells its connections when the game changed on another server: each sends its
-/// client the game again from ply `<n>` on (a `welcome`). Never JSON, so never sent as it is.
-pub const RESYNC: &str = "\u{1}resync ";
-
-/// The ply a [`RESYNC`] sends the game from, if `told` is one.
-pub fn resync_from(told: &str) -> Option<u32> {
-    told.strip_prefix(RESYNC)?.parse().ok()
+/// What a room tells its connections.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Told {
+    /// A server message, as its JSON text (encoded once for every connection).
+    Text(Arc<str>),
+    /// The game changed in a way its messages did not tell (on another server, or a change
+    /// the database refused): each connection sends its client the game again from ply
+    /// `from` on (a `welcome`).
+    Resync {
+        /// The plies every client still has right.
+        from: u32,
+    },
 }
 
 /// A game somebody is connected to.
@@ -47,7 +52,7 @@ pub fn resync_from(told: &str) -> Option<u32> {
 pub struct Room {
     id: String,
     table: tokio::sync::Mutex<Table>,
-    tx: broadcast::Sender<Arc<str>>,
+    tx: broadcast::Sender<Told>,
     /// Wakes the clock task after every change.
     changed: Notify,
     /// Set when the room leaves the hub (its clock task ends).
@@ -89,11 +94,11 @@ impl Room {
 
     fn tell(&self, m: &ServerMsg) {
         // nobody listening is fine
-        let _ = self.tx.send(Arc::from(m.encode()));
+        let _ = self.tx.send(Told::Text(Arc::from(m.encode())));
     }
 
     fn tell_resync(&self, from: u32) {
-        let _ = self.tx.send(Arc::from(format!("{RESYNC}{from}")));
+        let _ = self.tx.send(Told::Resync { from });
     }
 }
 
@@ -104,7 +109,7 @@ pub struct Joined {
     /// The game as the connection first sees it.
     pub snapshot: Snapshot,
     /// Everything told after the snapshot.
-    pub rx: broadcast::Receiver<Arc<str>>,
+    pub rx: broadcast::Receiver<Told>,
 }
 
 /// Why a game cannot be created or a seat taken.
@@ -312,11 +317,6 @@ impl Hub {
         n
     }
 
-    /// How many rooms are loaded.
-    pub fn rooms(&self) -> usize {
-        self.rooms.lock().map_or(0, |r| r.len())
-    }
-
     /// Create a game: every seat gets a fresh token, returned once in its link.
     ///
     /// # Errors
@@ -516,6 +516,17 @@ impl Hub {
             Err(r) => return Err(r),
         };
         self.commit(room, &mut table, effect).await
+    }
+
+    /// The seat to move is flagged if its time has run out (stored, then told); nothing
+    /// happens while it has time left.
+    async fn flag_if_out(&self, room: &Room) {
+        let mut table = room.table.lock().await;
+        if let Some(effect) = table.flag_if_out(now_ms()) {
+            // a failure to store is logged and the table reloaded by `commit`; the clock task
+            // looks at the deadline again either way
+            let _ = self.commit(room, &mut table, effect).await;
+        }
     }
 
     /// A connection says hello: with a seat's token it takes or retakes that seat (the game
@@ -721,17 +732,7 @@ async fn watch_clock(hub: Arc<Hub>, room: Arc<Room>) {
             Some(d) => {
                 let wait = (d - now_ms()).max(0) as u64;
                 tokio::select! {
-                    () = tokio::time::sleep(Duration::from_millis(wait)) => {
-                        let _ = hub
-                            .apply(&room, |t, now| {
-                                t.flag_if_out(now).ok_or(Refusal {
-                                    code: ErrorCode::Refused,
-                                    rule: None,
-                                    message: String::new(),
-                                })
-                            })
-                            .await;
-                    }
+                    () = tokio::time::sleep(Duration::from_millis(wait)) => hub.flag_if_out(&room).await,
                     () = changed => {}
                 }
             }

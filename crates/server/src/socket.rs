@@ -22,7 +22,7 @@ use tokio::sync::broadcast;
 
 use crate::App;
 use crate::api::error;
-use crate::hub::{Hub, Room};
+use crate::hub::{Hub, Room, Told};
 use crate::table::Refusal;
 
 /// Refusals for speed in a row that close the connection.
@@ -110,8 +110,8 @@ async fn send(socket: &mut WebSocket, m: &ServerMsg) -> bool {
 }
 
 async fn next_told(
-    rx: &mut Option<broadcast::Receiver<Arc<str>>>,
-) -> Result<Arc<str>, broadcast::error::RecvError> {
+    rx: &mut Option<broadcast::Receiver<Told>>,
+) -> Result<Told, broadcast::error::RecvError> {
     match rx {
         Some(rx) => rx.recv().await,
         None => std::future::pending().await,
@@ -129,7 +129,7 @@ async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32, stop: cr
     // after hello: the seat (none: watching) and what the game tells
     let mut said_hello = false;
     let mut seat: Option<u8> = None;
-    let mut rx: Option<broadcast::Receiver<Arc<str>>> = None;
+    let mut rx: Option<broadcast::Receiver<Told>> = None;
     let mut outages = hub.outages();
     loop {
         tokio::select! {
@@ -154,12 +154,11 @@ async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32, stop: cr
             told = next_told(&mut rx) => {
                 let ok = match told {
                     // the game changed on another server: what this client lacks
-                    Ok(text) if crate::hub::resync_from(&text).is_some() => {
-                        let from = crate::hub::resync_from(&text).unwrap_or(0);
+                    Ok(Told::Resync { from }) => {
                         let snap = hub.snapshot_from(room, seat, from).await;
                         send(&mut socket, &ServerMsg::Welcome(Box::new(snap))).await
                     }
-                    Ok(text) => socket.send(Message::Text(text.as_ref().into())).await.is_ok(),
+                    Ok(Told::Text(text)) => socket.send(Message::Text(text.as_ref().into())).await.is_ok(),
                     Err(broadcast::error::RecvError::Lagged(_)) => {
                         let snap = hub.snapshot(room, seat).await;
                         send(&mut socket, &ServerMsg::Welcome(Box::new(snap))).await

@@ -43,6 +43,7 @@ on_both!(
     the_http_api_names_what_is_wrong,
     the_lobby_lists_and_fills_open_games,
     metrics_count_sockets_games_and_moves_and_no_token_is_logged,
+    a_finished_game_keeps_its_moves_against_a_late_takeback,
 );
 
 /// A server for players who play as fast as the test can (a person sends far fewer messages).
@@ -850,4 +851,26 @@ async fn metrics_count_sockets_games_and_moves_and_no_token_is_logged(backend: B
     let log = std::fs::read_to_string(&server.log).unwrap();
     assert!(!log.contains(&seat), "a token in the log");
     let _ = id;
+}
+
+/// A takeback stored after the game ended elsewhere (another server, or its clock) is refused
+/// by the database, and the finished game keeps its moves.
+async fn a_finished_game_keeps_its_moves_against_a_late_takeback(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, FAST);
+    let (id, mut c) = seated(&server, "shogi").await;
+    c[0].play("7g7f").await;
+    c[1].catch_up(1).await;
+    c[1].play("3c3d").await;
+    c[1].send(&ClientMsg::Resign).await;
+    assert_eq!(c[1].ended().await.reason, "resignation");
+    let store = koma_server::db::Db::open(&db.url).await.unwrap();
+    let late = store.take_back(&id, 1, 1).await;
+    assert!(
+        matches!(late, Err(koma_server::db::DbError::Over)),
+        "{late:?}"
+    );
+    assert_eq!(common::stored(&db, &id).await, ["7g7f", "3c3d"]);
+    let game = store.load(&id).await.unwrap().unwrap();
+    assert_eq!(game.game.status, Status::Finished);
 }

@@ -437,6 +437,9 @@ fn test(args: &[String]) -> Result {
                 e2e.env("KOMA_TEST_POSTGRES_RESTART", script);
             }
         }
+        if let Some(haproxy) = haproxy() {
+            e2e.env("KOMA_TEST_HAPROXY", haproxy);
+        }
         step("browser tests (Playwright, Chromium)", &mut e2e)?;
         step(
             "browser smoke (WebDriver: Firefox ESR, WebKitGTK)",

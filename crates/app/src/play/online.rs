@@ -16,7 +16,8 @@
 //!   sent twice is played once.
 //! - A pending move the server refuses, or that the game has moved past (another move stored
 //!   for its ply), is taken back here, with the server's reason in `[data-online-error]`: the
-//!   game here is always the server's plus this seat's pending moves.
+//!   game here is always the server's plus this seat's pending moves. A move the server could
+//!   not store (its database away) stays pending and goes again with the next welcome.
 //!
 //! Online, only the server ends a game (on time too): the clocks here show the server's.
 
@@ -399,6 +400,18 @@ impl Play {
                     o.status = Status::Expired;
                 }
             }
+            // the server could not store a move (its database is away): the move stays pending,
+            // and goes again with the next welcome (the server closes its sockets while its
+            // database is unreachable, and the line is dialled again)
+            ServerMsg::Error {
+                code: ErrorCode::Internal,
+                message,
+                ..
+            } if self.pending() > 0 => {
+                if let Some(o) = self.on() {
+                    o.refused = Some(message);
+                }
+            }
             // a move of this seat's was refused: the game here goes back to the server's, which
             // is asked for from the last ply it acknowledged
             ServerMsg::Error {
@@ -408,8 +421,7 @@ impl Play {
                     | ErrorCode::IllegalMove
                     | ErrorCode::BadMove
                     | ErrorCode::GameOver
-                    | ErrorCode::NotStarted
-                    | ErrorCode::Internal,
+                    | ErrorCode::NotStarted,
                 message,
                 ..
             } if self.pending() > 0 => {

@@ -922,12 +922,6 @@ impl Position {
         !foul
     }
 
-    /// The hash of the position before each move played since the position was set up, oldest
-    /// first (a search counts repetitions with them).
-    pub fn past_hashes(&self) -> impl Iterator<Item = u64> + '_ {
-        self.undo.iter().map(|u| u.hash)
-    }
-
     /// What the last move captured on its destination (an empty piece when nothing, or when no
     /// move was played since the position was set up).
     pub fn last_captured(&self) -> Piece {
