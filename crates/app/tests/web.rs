@@ -161,3 +161,58 @@ fn saved_games_round_trip_and_corrupt_entries_are_set_aside() {
     assert!(storage::list().games.is_empty() && storage::list().aside.is_empty());
     local.clear().unwrap();
 }
+
+/// Online, a move made as the mover's time runs out is sent, not lost to a flag here: only the
+/// server ends a game on time (the screen shows the server's clocks). The move stays pending
+/// until the server answers.
+#[wasm_bindgen_test]
+fn an_online_game_is_ended_on_time_by_the_server_only() {
+    use koma_app::online::connection::Connection;
+    use koma_wire::{ClockView, Connection as SeatLine, NewGame, SeatView, Snapshot, Status};
+    let seat = |name: &str| SeatView {
+        name: name.into(),
+        taken: true,
+        connection: SeatLine::Online,
+    };
+    let welcome = Snapshot {
+        id: "0123456789abcdef".into(),
+        spec: NewGame {
+            game: "shogi".into(),
+            handicap: None,
+            position: None,
+            preset: None,
+            clock: Some("60".into()),
+            open: false,
+        },
+        seat: Some(0),
+        seats: vec![seat("a"), seat("b")],
+        status: Status::Playing,
+        from: 0,
+        moves: Vec::new(),
+        // sente has thought 5 s with no time left
+        clock: Some(ClockView {
+            control: "60".into(),
+            main_ms: vec![0, 60_000],
+            periods: vec![0, 0],
+            running: Some(0),
+            elapsed_ms: 5_000,
+        }),
+        outcome: None,
+        offer: None,
+    };
+    let conn = Connection::open("0123456789abcdef", None, String::new());
+    let game = Game::new(GameId::Shogi, RuleOptions::default());
+    let s = Rc::new(Play::new(game, Some("60".parse().unwrap())).online(conn.clone(), &welcome));
+    let s = s.reduce(Action::Tick);
+    assert!(s.game().outcome().is_none(), "a tick ends nothing online");
+    let v = s.game().position().variant();
+    let sq = |t: &str| sfen::parse_square(v, t).unwrap();
+    let s = s.reduce(Action::Table(TableAction::Attempt(
+        Source::Cell(sq("7g")),
+        sq("7f"),
+    )));
+    assert_eq!(s.game().moves().len(), 1);
+    assert!(s.game().outcome().is_none(), "the move is played, not flagged");
+    assert_eq!(s.pending(), 1, "and waits for the server");
+    conn.close();
+}
