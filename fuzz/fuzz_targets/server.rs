@@ -7,8 +7,8 @@
 
 use koma_rules::GameId;
 use koma_server::db::{GameRow, MoveRow, SeatRow, Stored};
-use koma_server::table::{Change, Table};
-use koma_wire::{ClientMsg, NewGame, Status};
+use koma_server::referee::{Change, Referee};
+use koma_wire::{ClientMsg, NewGame, GameStatus};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
             taken: false,
         })
         .collect();
-    let Ok(mut table) = Table::new("f".into(), spec.clone(), seats.clone()) else {
+    let Ok(mut table) = Referee::new("f".into(), spec.clone(), seats.clone()) else {
         return;
     };
     let mut now = 1_000i64;
@@ -88,13 +88,13 @@ fuzz_target!(|data: &[u8]| {
         created_ms: 0,
         started_ms: Some(1_000),
         turn_ms: None,
-        outcome: ended.filter(|_| table.status() == Status::Finished),
+        outcome: ended.filter(|_| table.status() == GameStatus::Finished),
     };
     let seats = seats
         .into_iter()
         .map(|s| SeatRow { taken: true, ..s })
         .collect();
-    let back = Table::from_stored(Stored {
+    let back = Referee::from_stored(Stored {
         game: row,
         seats,
         moves: stored,

@@ -490,7 +490,7 @@ fn embedded(props: &EmbeddedProps) -> Html {
             (state.clone(), e.clone(), props.emit.clone(), answer.clone());
         let reader = *reader;
         let last = use_mut_ref(|| state.view.unwrap_or(state.game.moves().len()));
-        let key = (state.board, state.view, state.game.outcome());
+        let key = (state.board_changes, state.view, state.game.outcome());
         use_effect_with(key, move |_| {
             let moves = state.game.moves();
             let shown = state.view.unwrap_or(moves.len());

@@ -49,7 +49,7 @@ pub struct Table {
     /// Changes on every action (views compare states by it).
     pub version: u64,
     /// Changes whenever the position on the board does (a move, a takeback, a loaded game).
-    pub board: u64,
+    pub board_changes: u64,
 }
 
 /// What a person does to a table.
@@ -106,7 +106,7 @@ impl Table {
             dests: Rc::default(),
             can_pass: false,
             version: 0,
-            board: 0,
+            board_changes: 0,
         };
         t.refresh(true);
         t
@@ -123,7 +123,7 @@ impl Table {
     pub fn settle(&mut self, before: (u64, usize), input: bool) {
         self.version += 1;
         if self.key() != before {
-            self.board += 1;
+            self.board_changes += 1;
         }
         self.refresh(input);
     }
@@ -522,9 +522,9 @@ mod tests {
     #[test]
     fn gestures_make_moves_and_fouls_change_nothing() {
         let t = table(GameId::Shogi, None);
-        let board = t.board;
+        let board = t.board_changes;
         let t = attempt(t, "7g", "7f");
-        assert_eq!((t.game.moves().len(), t.board), (1, board + 1));
+        assert_eq!((t.game.moves().len(), t.board_changes), (1, board + 1));
         assert!(t.foul.is_none());
         // a click on a piece, then on a cell: the same move
         let src = Source::Cell(cell(&t, "3c"));
@@ -538,10 +538,10 @@ mod tests {
         let t = attempt(t, "8h", "8a");
         assert_eq!(t.game.moves().len(), 2);
         assert_eq!(t.foul.map(|f| f.rule_id()), Some("cannot-move-there"));
-        assert_eq!(t.board, board + 2);
+        assert_eq!(t.board_changes, board + 2);
         // looking back and flipping change the view, not the game
         let t = t.reduce(TableAction::View(Some(1)));
-        assert_eq!((t.shown_ply(), t.board), (1, board + 2));
+        assert_eq!((t.shown_ply(), t.board_changes), (1, board + 2));
         let t = t.reduce(TableAction::Flip);
         assert!(t.flipped);
         let t = t.reduce(TableAction::Undo);

@@ -4,7 +4,7 @@
 //! one only after it has run often enough (V8's tiers), on another thread. Left alone, the first
 //! few dozen moves of a page's first game run partly unoptimised code and share the processor
 //! with that optimising; on a two-core machine that made the first game's releases slower to
-//! paint (p95 17-19 ms) than the second game's (about 15 ms).
+//! paint than the second game's (`docs/performance.md`, "Measured decisions").
 //!
 //! So when a game opens, a board that nobody sees plays a few dozen moves of the same game
 //! through the same components ([`Board`], the move list) and the same rules calls as a real

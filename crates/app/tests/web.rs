@@ -33,27 +33,27 @@ fn the_play_state_asks_the_rules() {
     let s = Rc::new(Play::new(game, None));
     let v = s.game().position().variant();
     let sq = |t: &str| sfen::parse_square(v, t).unwrap();
-    let board = s.table.board;
+    let board = s.table.board_changes;
     let mv =
         |from: &str, to: &str| Action::Table(TableAction::Attempt(Source::Cell(sq(from)), sq(to)));
     // a legal move is played: the board changed
     let s = s.reduce(mv("7g", "7f"));
     assert_eq!(s.game().moves().len(), 1);
     assert!(s.table.foul.is_none());
-    assert_eq!(s.table.board, board + 1);
+    assert_eq!(s.table.board_changes, board + 1);
     // an illegal one is refused with the rule's name, and nothing changes
     let s = s.reduce(mv("3c", "3e"));
     assert_eq!(s.game().moves().len(), 1);
     assert_eq!(s.table.foul.map(|f| f.rule_id()), Some("cannot-move-there"));
-    assert_eq!(s.table.board, board + 1);
+    assert_eq!(s.table.board_changes, board + 1);
     // turning the board round changes no position
     let s = s.reduce(Action::Table(TableAction::Flip));
-    assert_eq!(s.table.board, board + 1);
+    assert_eq!(s.table.board_changes, board + 1);
     assert!(s.table.flipped);
     // takeback
     let s = s.reduce(Action::Undo);
     assert_eq!(s.game().moves().len(), 0);
-    assert_eq!(s.table.board, board + 2);
+    assert_eq!(s.table.board_changes, board + 2);
 }
 
 #[wasm_bindgen_test]
@@ -168,7 +168,7 @@ fn saved_games_round_trip_and_corrupt_entries_are_set_aside() {
 #[wasm_bindgen_test]
 fn an_online_game_is_ended_on_time_by_the_server_only() {
     use koma_app::online::connection::Connection;
-    use koma_wire::{ClockView, Connection as SeatLine, NewGame, SeatView, Snapshot, Status};
+    use koma_wire::{ClockView, Connection as SeatLine, GameStatus, NewGame, SeatView, Snapshot};
     let seat = |name: &str| SeatView {
         name: name.into(),
         taken: true,
@@ -186,7 +186,7 @@ fn an_online_game_is_ended_on_time_by_the_server_only() {
         },
         seat: Some(0),
         seats: vec![seat("a"), seat("b")],
-        status: Status::Playing,
+        status: GameStatus::Playing,
         from: 0,
         moves: Vec::new(),
         // sente has thought 5 s with no time left
@@ -212,7 +212,10 @@ fn an_online_game_is_ended_on_time_by_the_server_only() {
         sq("7f"),
     )));
     assert_eq!(s.game().moves().len(), 1);
-    assert!(s.game().outcome().is_none(), "the move is played, not flagged");
+    assert!(
+        s.game().outcome().is_none(),
+        "the move is played, not flagged"
+    );
     assert_eq!(s.pending(), 1, "and waits for the server");
     conn.close();
 }

@@ -216,9 +216,8 @@ pub fn search_with(
         };
         // a loss found against opponents taken to play against the searcher is not yet a loss
         // against players who each play for themselves, and every move scores the same, so the
-        // move of the last iteration that saw none stays (measured with the paranoid search:
-        // without this, a million nodes a move scored 41.7 % against two greedy players, a
-        // tenth of that 65.0 %)
+        // move of the last iteration that saw none stays (without this, deeper searches played
+        // worse: `docs/engine.md`, "Measured decisions")
         if top <= -MATE_BOUND && depth > 1 && !losing(best.score) {
             break;
         }

@@ -46,8 +46,11 @@ fn hub_error(e: HubError) -> Response {
 }
 
 /// A JSON body, or a 400 naming the field that is wrong.
+///
+/// # Errors
+/// The 400 answer.
 #[allow(clippy::result_large_err)]
-fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Response> {
+pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Response> {
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();

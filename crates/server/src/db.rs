@@ -11,7 +11,7 @@
 //!   does not.
 //! - Seat tokens are stored only as their SHA-256 ([`crate::token`]).
 
-use koma_wire::{NewGame, OutcomeView, Status};
+use koma_wire::{GameStatus, NewGame, OutcomeView};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 
@@ -101,7 +101,7 @@ pub struct GameRow {
     /// The game as created.
     pub spec: NewGame,
     /// Where it stands.
-    pub status: Status,
+    pub status: GameStatus,
     /// Created (ms).
     pub created_ms: i64,
     /// Started, once every seat was taken (ms).
@@ -178,21 +178,21 @@ const NOTIFY_CONNECTIONS: u32 = 1;
 /// The longest a request waits for a connection of the pool.
 const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
-fn status_id(s: Status) -> &'static str {
+fn status_id(s: GameStatus) -> &'static str {
     match s {
-        Status::Waiting => "waiting",
-        Status::Playing => "playing",
-        Status::Finished => "finished",
-        Status::Expired => "expired",
+        GameStatus::Waiting => "waiting",
+        GameStatus::Playing => "playing",
+        GameStatus::Finished => "finished",
+        GameStatus::Expired => "expired",
     }
 }
 
-fn status_of(id: &str, s: &str) -> Result<Status, DbError> {
+fn status_of(id: &str, s: &str) -> Result<GameStatus, DbError> {
     Ok(match s {
-        "waiting" => Status::Waiting,
-        "playing" => Status::Playing,
-        "finished" => Status::Finished,
-        "expired" => Status::Expired,
+        "waiting" => GameStatus::Waiting,
+        "playing" => GameStatus::Playing,
+        "finished" => GameStatus::Finished,
+        "expired" => GameStatus::Expired,
         _ => return Err(corrupt(id, format!("status {s:?}"))),
     })
 }

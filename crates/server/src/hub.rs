@@ -15,12 +15,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use koma_wire::{Created, ErrorCode, NewGame, ServerMsg, Snapshot, Status, Taken};
+use koma_wire::{Created, ErrorCode, GameStatus, NewGame, ServerMsg, Snapshot, Taken};
 use tokio::sync::{Notify, broadcast, mpsc, watch};
 
 use crate::announce::News;
 use crate::db::{Db, DbError, GameRow, MoveRow, SeatRow};
-use crate::table::{Change, Effect, Refusal, Table, check_spec};
+use crate::referee::{Change, Effect, Referee, Refusal, check_spec};
 use crate::token;
 
 /// Messages a room keeps for a slow connection before it must resync.
@@ -51,7 +51,7 @@ pub enum Told {
 #[derive(Debug)]
 pub struct Room {
     id: String,
-    table: tokio::sync::Mutex<Table>,
+    table: tokio::sync::Mutex<Referee>,
     tx: broadcast::Sender<Told>,
     /// Wakes the clock task after every change.
     changed: Notify,
@@ -73,7 +73,7 @@ enum Inbox {
 }
 
 impl Room {
-    fn new(table: Table) -> (Room, mpsc::UnboundedReceiver<Inbox>) {
+    fn new(table: Referee) -> (Room, mpsc::UnboundedReceiver<Inbox>) {
         let (tx, _) = broadcast::channel(ROOM_BACKLOG);
         let (inbox, rx) = mpsc::unbounded_channel();
         let room = Room {
@@ -310,7 +310,7 @@ impl Hub {
             .unwrap_or_default();
         let mut n = 0;
         for room in rooms {
-            if room.table.lock().await.status() == Status::Playing {
+            if room.table.lock().await.status() == GameStatus::Playing {
                 n += 1;
             }
         }
@@ -339,7 +339,7 @@ impl Hub {
         let row = GameRow {
             id: id.clone(),
             spec,
-            status: Status::Waiting,
+            status: GameStatus::Waiting,
             created_ms: now_ms(),
             started_ms: None,
             turn_ms: None,
@@ -368,7 +368,7 @@ impl Hub {
         let Some(stored) = self.db.load(id).await? else {
             return Ok(None);
         };
-        let (fresh, inbox) = Room::new(Table::from_stored(stored)?);
+        let (fresh, inbox) = Room::new(Referee::from_stored(stored)?);
         let fresh = Arc::new(fresh);
         let (room, inserted) = {
             let Ok(mut rooms) = self.rooms.lock() else {
@@ -430,7 +430,12 @@ impl Hub {
 
     /// Store `effect` for the table, then tell everybody; on a failure to store, reload the
     /// table from the database and refuse.
-    async fn commit(&self, room: &Room, table: &mut Table, effect: Effect) -> Result<(), Refusal> {
+    async fn commit(
+        &self,
+        room: &Room,
+        table: &mut Referee,
+        effect: Effect,
+    ) -> Result<(), Refusal> {
         if let Err(e) = self.store(&room.id, &effect.change).await {
             let stale = e.is_stale();
             if !stale {
@@ -474,9 +479,9 @@ impl Hub {
     }
 
     /// The table as the database has it, keeping what it knows of connections.
-    async fn reload(&self, table: &mut Table) {
+    async fn reload(&self, table: &mut Referee) {
         match self.db.load(table.id()).await {
-            Ok(Some(stored)) => match Table::from_stored(stored) {
+            Ok(Some(stored)) => match Referee::from_stored(stored) {
                 Ok(mut fresh) => {
                     table.hand_presence_to(&mut fresh);
                     *table = fresh;
@@ -497,7 +502,7 @@ impl Hub {
     /// The table's refusal, or the database's failure (nothing changed either way).
     pub async fn apply<F>(&self, room: &Room, f: F) -> Result<(), Refusal>
     where
-        F: Fn(&mut Table, i64) -> Result<Effect, Refusal>,
+        F: Fn(&mut Referee, i64) -> Result<Effect, Refusal>,
     {
         let mut table = room.table.lock().await;
         let effect = match f(&mut table, now_ms()) {
@@ -603,7 +608,7 @@ impl Hub {
 
     async fn retoken(&self, room: &Room, seat: u8) -> Result<Taken, HubError> {
         let mut table = room.table.lock().await;
-        let free = table.status() == Status::Waiting
+        let free = table.status() == GameStatus::Waiting
             && table
                 .seats()
                 .get(usize::from(seat))

@@ -4,7 +4,7 @@
 //! (SQLite by default, PostgreSQL when asked) before anyone is told.
 //!
 //! - [`api`]: the HTTP API; [`socket`]: a game's WebSocket;
-//! - [`hub`]: the games being played, stored then told; [`table`]: one game's referee;
+//! - [`hub`]: the games being played, stored then told; [`referee`]: one game's referee;
 //! - [`db`]: the database; [`token`]: seat tokens and game ids;
 //! - [`relay`]: several servers on one PostgreSQL database, each told the others' changes;
 //! - [`ops`]: metrics, logs, and the stop (SIGTERM: clients told to reconnect elsewhere).
@@ -16,9 +16,9 @@ pub mod api;
 pub mod db;
 pub mod hub;
 pub mod ops;
+pub mod referee;
 pub mod relay;
 pub mod socket;
-pub mod table;
 pub mod token;
 
 use std::net::{IpAddr, SocketAddr};

@@ -23,7 +23,7 @@ use tokio::sync::broadcast;
 use crate::App;
 use crate::api::error;
 use crate::hub::{Hub, Room, Told};
-use crate::table::Refusal;
+use crate::referee::Refusal;
 
 /// Refusals for speed in a row that close the connection.
 pub const FLOOD: u32 = 20;
@@ -97,7 +97,7 @@ pub async fn upgrade(
     let rate = app.message_rate;
     let stop = app.stop.clone();
     // small buffers: messages are small, and a game holds two or three sockets (tungstenite's
-    // default 128 KiB read buffer made a game cost about 300 kB)
+    // default read buffer of 128 KiB a socket is far more than a game's messages need)
     ws.max_message_size(MAX_FRAME_BYTES)
         .read_buffer_size(BUFFER_BYTES)
         .write_buffer_size(BUFFER_BYTES)

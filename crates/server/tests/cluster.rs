@@ -11,7 +11,7 @@ mod common;
 use common::{
     Backend, Balancer, Client, Db, Server, lb_create, rejoin, spec, stored, token, try_play,
 };
-use koma_wire::{ClientMsg, ErrorCode, ServerMsg, Status};
+use koma_wire::{ClientMsg, ErrorCode, GameStatus, ServerMsg};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clients_on_two_servers_play_one_game() {
@@ -134,7 +134,7 @@ async fn answer(mut c: Client) -> (Result<String, ErrorCode>, Client) {
 async fn end_of(mut c: Client) -> koma_wire::OutcomeView {
     c.until(|m| match m {
         ServerMsg::Ended { outcome, .. } => Some(outcome.clone()),
-        ServerMsg::Welcome(snap) if snap.status == Status::Finished => snap.outcome.clone(),
+        ServerMsg::Welcome(snap) if snap.status == GameStatus::Finished => snap.outcome.clone(),
         _ => None,
     })
     .await
@@ -167,7 +167,10 @@ async fn a_flag_on_time_is_decided_once_with_two_servers_watching() {
     );
     let w = Client::join(&b, &created.id, None, "w").await;
     let snap = w.snapshot.unwrap();
-    assert_eq!((snap.status, snap.outcome), (Status::Finished, Some(oa)));
+    assert_eq!(
+        (snap.status, snap.outcome),
+        (GameStatus::Finished, Some(oa))
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -217,7 +220,7 @@ async fn a_stopping_server_sends_its_clients_to_another_and_no_game_ends() {
     let mut again = Client::connect(&b, &created.id).await;
     again.game = sente.game.clone();
     let snap = again.hello(Some(&t0), Some("a"), have).await;
-    assert_eq!(snap.status, Status::Playing);
+    assert_eq!(snap.status, GameStatus::Playing);
     gote.play("3c3d").await;
     again.catch_up(2).await;
     again.play("2g2f").await;

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use common::{Client, Db, Rng, Server, choose, lb_create, rejoin, stored, token, try_play};
-use koma_wire::{ClientMsg, ServerMsg, Status};
+use koma_wire::{ClientMsg, GameStatus, ServerMsg};
 
 /// Games played at once.
 const GAMES: usize = 50;
@@ -44,7 +44,7 @@ fn over(c: &Client, ended: bool) -> bool {
         || c.game.outcome().is_some()
         || c.snapshot
             .as_ref()
-            .is_some_and(|s| s.status == Status::Finished)
+            .is_some_and(|s| s.status == GameStatus::Finished)
 }
 
 /// Whether `m` tells that the game has ended: `ended`, or the game sent again (as after a change
@@ -52,7 +52,7 @@ fn over(c: &Client, ended: bool) -> bool {
 fn tells_the_end(m: &ServerMsg) -> bool {
     match m {
         ServerMsg::Ended { .. } => true,
-        ServerMsg::Welcome(s) => s.status == Status::Finished,
+        ServerMsg::Welcome(s) => s.status == GameStatus::Finished,
         _ => false,
     }
 }

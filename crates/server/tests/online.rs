@@ -8,7 +8,7 @@ mod common;
 use futures_util::SinkExt;
 
 use common::{Backend, Client, Db, Rng, Server, choose, spec, token};
-use koma_wire::{ClientMsg, Connection, ErrorCode, OfferKind, ServerMsg, Status};
+use koma_wire::{ClientMsg, Connection, ErrorCode, GameStatus, OfferKind, ServerMsg};
 
 /// Each scenario once on SQLite and once on PostgreSQL.
 macro_rules! on_both {
@@ -356,7 +356,10 @@ async fn the_server_flags_a_player_out_of_time(backend: Backend) {
     // and a newcomer sees the ending as stored
     let w = Client::join(&server, &created.id, None, "w").await;
     let snap = w.snapshot.unwrap();
-    assert_eq!((snap.status, snap.outcome), (Status::Finished, Some(ended)));
+    assert_eq!(
+        (snap.status, snap.outcome),
+        (GameStatus::Finished, Some(ended))
+    );
 }
 
 async fn a_takeback_needs_the_other_players_yes(backend: Backend) {
@@ -499,7 +502,7 @@ async fn a_killed_server_restarts_with_every_move_and_clock(backend: Backend) {
         .await
         .snapshot
         .unwrap();
-    assert_eq!(snap.status, Status::Playing);
+    assert_eq!(snap.status, GameStatus::Playing);
     let clock = snap.clock.unwrap();
     let before = last_clock.unwrap();
     assert_eq!(
@@ -872,5 +875,5 @@ async fn a_finished_game_keeps_its_moves_against_a_late_takeback(backend: Backen
     );
     assert_eq!(common::stored(&db, &id).await, ["7g7f", "3c3d"]);
     let game = store.load(&id).await.unwrap().unwrap();
-    assert_eq!(game.game.status, Status::Finished);
+    assert_eq!(game.game.status, GameStatus::Finished);
 }

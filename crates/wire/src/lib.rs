@@ -248,7 +248,7 @@ pub struct SeatView {
 /// Where a game stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Status {
+pub enum GameStatus {
     /// Waiting for every seat to be taken; no move yet.
     Waiting,
     /// Being played.
@@ -309,7 +309,7 @@ pub struct Snapshot {
     /// Every seat.
     pub seats: Vec<SeatView>,
     /// Where the game stands.
-    pub status: Status,
+    pub status: GameStatus,
     /// The ply the first of `moves` makes, less one (the client's `have`, or 0).
     pub from: u32,
     /// The moves after `from`, in the game's notation.

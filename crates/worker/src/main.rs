@@ -9,7 +9,8 @@
 //! the page stops a search by terminating the worker and starting another: that is how resign,
 //! takeback and leaving act at once. The time limit is read from the worker's clock.
 
-/// The transposition table's size: fits a phone (the bound is 64 MB).
+/// The transposition table's size: small enough for a phone's browser, which may refuse a
+/// worker more memory (the table is the worker's largest allocation).
 pub const HASH_MB: usize = 32;
 
 #[cfg(target_arch = "wasm32")]

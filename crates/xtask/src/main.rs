@@ -8,7 +8,10 @@
 //!   (the online server's on SQLite and on a throwaway PostgreSQL cluster, see [`Postgres`]),
 //!   wasm tests in headless Chromium (wasm-bindgen-test), the Playwright browser tests
 //!   against a release build, and a WebDriver smoke test of the same build in Firefox ESR and
-//!   WebKitGTK (`web/webdriver/smoke.mjs`).
+//!   WebKitGTK (`web/webdriver/smoke.mjs`); every fuzz target built and run on its seeds for a
+//!   few seconds ([`fuzz`]).
+//! - `cargo xtask fuzz [--seconds N | --runs N] [target ...]`: the fuzz targets at length, the
+//!   figures written to `docs/fuzzing.md`.
 //!
 //! - `cargo xtask bench [--quick]`: perft speed of the rules natively, in wasm (node), and of
 //!   the peer cshogi (PyPI, installed into `target/peer-venv`), and the engine's search speed
@@ -25,10 +28,12 @@
 //! Chromium and ChromeDriver from Debian (installed with apt-get when running as root on
 //! Debian; elsewhere the command says what to install); for the smoke test Firefox ESR,
 //! WebKitGTK's driver and Xvfb from Debian and geckodriver 0.36.0 from crates.io (where they
-//! cannot be installed, the command says so and the smoke test skips them). A second run finds everything in place
-//! and goes straight to work.
+//! cannot be installed, the command says so and the smoke test skips them); cargo-fuzz 0.13.1.
+//! Node.js must be 20 or newer, and every npm package pinned must accept Node.js 20
+//! ([`check_engines`]). A second run finds everything in place and goes straight to work.
 
 mod engine_table;
+mod fuzz;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -39,6 +44,9 @@ const WASM_BINDGEN: &str = "0.2.130";
 const WASM_OPT: &str = "version 132";
 const TARGET: &str = "wasm32-unknown-unknown";
 const GECKODRIVER: &str = "0.36.0";
+const CARGO_FUZZ: &str = "0.13.1";
+/// The oldest Node.js the tools run on (README says so; every pinned npm package must accept it).
+const NODE_MAJOR: u32 = 20;
 
 type Result<T = ()> = std::result::Result<T, String>;
 
@@ -51,11 +59,13 @@ fn main() -> ExitCode {
         Some("install") => install(true).map(|_| ()),
         Some("bench") => bench(&args[1..]),
         Some("fsf-match") => fsf_match(&args[1..]),
+        Some("fuzz") => install_fuzz().and_then(|()| fuzz::run(&args[1..])),
         Some("engine-table") => {
             engine_table::run(&root(), args.get(1).is_some_and(|a| a == "--check"))
         }
         _ => Err(
             "usage: cargo xtask serve | test [--no-e2e] | bench [--quick] | install | \
+             fuzz [--seconds N | --runs N] [target ...] | \
              fsf-match <shogi|minishogi> <lishogi level 1-8> [--games N] | engine-table [--check]"
                 .to_string(),
         ),
@@ -169,7 +179,9 @@ fn install(browser: bool) -> Result {
             ]),
         )?;
     }
+    check_node()?;
     npm_install()?;
+    check_engines()?;
     if !has_version("wasm-opt", WASM_OPT) {
         return Err("wasm-opt from web/node_modules is not binaryen 132".into());
     }
@@ -179,6 +191,81 @@ fn install(browser: bool) -> Result {
     }
     eprintln!("xtask: tools ready ({:.1} s)", t.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// Node.js [`NODE_MAJOR`] or newer.
+fn check_node() -> Result {
+    let v = output("node", &["--version"])
+        .ok_or_else(|| format!("node is missing: install Node.js {NODE_MAJOR} or newer"))?;
+    match node_major(&v) {
+        Some(m) if m >= NODE_MAJOR => Ok(()),
+        _ => Err(format!(
+            "Node.js {} is too old: install {NODE_MAJOR} or newer",
+            v.trim()
+        )),
+    }
+}
+
+/// The major version of `v12.3.4` (node's `--version`) or of `>=12.3.4` (an `engines` range).
+fn node_major(v: &str) -> Option<u32> {
+    v.trim()
+        .trim_start_matches(">=")
+        .trim_start_matches('v')
+        .split('.')
+        .next()?
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// Every npm package that `web/package.json` pins accepts Node.js [`NODE_MAJOR`] (its
+/// `engines.node`, read as `>=N`): the Node.js README promises is enough for all of them.
+fn check_engines() -> Result {
+    let web = root().join("web");
+    let manifest = std::fs::read_to_string(web.join("package.json"))
+        .map_err(|e| format!("web/package.json: {e}"))?;
+    let manifest: serde_json::Value =
+        serde_json::from_str(&manifest).map_err(|e| format!("web/package.json: {e}"))?;
+    let deps = manifest["devDependencies"]
+        .as_object()
+        .map(|d| d.keys().cloned().collect::<Vec<_>>())
+        .unwrap_or_default();
+    for dep in deps {
+        let path = web.join("node_modules").join(&dep).join("package.json");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            return Err(format!("{}: not installed", path.display()));
+        };
+        let pkg: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if let Some(range) = pkg["engines"]["node"].as_str()
+            && node_major(range).is_some_and(|m| m > NODE_MAJOR)
+        {
+            return Err(format!(
+                "npm {dep} {} needs Node.js {range}, but README promises Node.js {NODE_MAJOR}: \
+                 pin a version that runs on it",
+                pkg["version"].as_str().unwrap_or("?")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// cargo-fuzz [`CARGO_FUZZ`], for the fuzz targets.
+fn install_fuzz() -> Result {
+    if has_version("cargo-fuzz", CARGO_FUZZ) {
+        return Ok(());
+    }
+    step(
+        &format!("cargo install cargo-fuzz {CARGO_FUZZ}"),
+        cmd("cargo").args([
+            "install",
+            "cargo-fuzz",
+            "--version",
+            CARGO_FUZZ,
+            "--locked",
+            "--force",
+        ]),
+    )
 }
 
 /// `npm ci` in web/ when node_modules is missing or older than the lockfile.
@@ -413,6 +500,10 @@ fn test(args: &[String]) -> Result {
     }
     // (the cluster stays up for the browser tests: one plays on two servers across a restart)
     step("cargo test (native)", &mut native)?;
+    // every fuzz target builds and runs clean on its seeds for a few seconds
+    install_fuzz()?;
+    fuzz::build()?;
+    fuzz::smoke()?;
     step(
         "cargo test (wasm32, headless Chromium)",
         cmd("cargo")
@@ -797,4 +888,17 @@ fn bench(args: &[String]) -> Result {
             .arg(root().join("crates/wasm-bench/cshogi_perft.py"))
             .arg(&json),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_versions_and_engine_ranges_are_read_by_their_major() {
+        assert_eq!(node_major("v20.20.2\n"), Some(20));
+        assert_eq!(node_major(">=22.0.0"), Some(22));
+        assert_eq!(node_major(">= 18.20.5"), Some(18));
+        assert_eq!(node_major("^14"), None);
+    }
 }

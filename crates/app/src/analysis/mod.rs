@@ -259,7 +259,7 @@ fn analysis(p: &BoardProps) -> Html {
     engine::use_analysis(&state);
     review::use_review(&state);
     let wide = crate::screen::use_wide();
-    let annotations = crate::snippet::use_annotations(state.tree.start().game());
+    let annotations = crate::embed_builder::use_annotations(state.tree.start().game());
     let dispatcher = state.dispatcher();
     let on_attempt = use_callback(dispatcher.clone(), |(s, c), d| {
         d.dispatch(StudyAction::Table(TableAction::Attempt(s, c)))
@@ -368,7 +368,7 @@ fn analysis(p: &BoardProps) -> Html {
                 </div>
                 <moves::MoveTree {tree} {texts} current={st.node} {on_go} />
                 { record }
-                <crate::snippet::SnippetBuilder game={gid} position={Some(start_text)} moves={line}
+                <crate::embed_builder::SnippetBuilder game={gid} position={Some(start_text)} moves={line}
                     ply={Some(st.tree.ply(st.node))} annotations={annotations.clone()} />
             </div>
         </section>

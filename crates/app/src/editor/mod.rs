@@ -235,7 +235,7 @@ fn editor_board(p: &EditorBoardProps) -> Html {
     };
     let wide = crate::screen::use_wide();
     let game = p.setup.game;
-    let annotations = crate::snippet::use_annotations(game);
+    let annotations = crate::embed_builder::use_annotations(game);
     let st: &Editor = &state;
     let v = koma_rules::Variant::get(game);
     let hex = Description::of(game).hexagon();
@@ -368,7 +368,7 @@ fn editor_board(p: &EditorBoardProps) -> Html {
                         aria-label={lang.pick("局面", "position")} />
                 </p>
                 { for links }
-                <crate::snippet::SnippetBuilder game={game} position={position.clone()} moves={Rc::new(Vec::new())}
+                <crate::embed_builder::SnippetBuilder game={game} position={position.clone()} moves={Rc::new(Vec::new())}
                     ply={None::<usize>} annotations={annotations.clone()} puzzle_moves=true />
             </div>
         </section>

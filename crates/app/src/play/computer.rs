@@ -63,7 +63,7 @@ pub fn use_computer(state: UseReducerHandle<Play>) -> ComputerHandle {
         let shared = shared.clone();
         let state = state.clone();
         use_effect_with(
-            (state.table.board, to_move, state.engine_restarts),
+            (state.table.board_changes, to_move, state.engine_restarts),
             move |&(_, to_move, _)| {
                 if to_move {
                     let request = ask(&shared, &state, false);

@@ -3,10 +3,10 @@
 //! panels (`panels`).
 
 pub mod computer;
-mod keep;
 pub mod online;
 mod panels;
 mod plates;
+mod saving;
 pub mod state;
 
 pub use state::{Action, Play};
@@ -22,8 +22,8 @@ use crate::i18n::{self, Lang};
 use crate::movelist::MoveList;
 use crate::table::{TableAction, result_hooks, side_name};
 use crate::view::{cells_of, hands_of, last_cells};
-use keep::{open, use_saving};
 use panels::{impasse_panel, record_panel};
+use saving::{open, use_saving};
 
 pub use crate::start::{DEFAULT_LEVEL, Start};
 
@@ -70,7 +70,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     };
     let computer = computer::use_computer(state.clone());
     // the state the text around the board shows: the current one, a frame late after a move
-    // (see `Play::board`)
+    // (see `Play::table`)
     let panel = use_lagging(state.clone());
     // the code a move runs is readied while the player looks at the board (see `warmup`)
     use_effect_with(props.start.game, |&game| {
@@ -100,8 +100,9 @@ pub fn play_view(props: &PlayProps) -> Html {
         d.dispatch(Action::Table(TableAction::View(Some(ply))))
     });
     // after a move the board is drawn at once and the text around it (the status line's words,
-    // the move list, the panels below) in the frame after: see `Play::board`
-    let lagging = panel.table.board != state.table.board && state.game().outcome().is_none();
+    // the move list, the panels below) in the frame after: see `Play::table`
+    let lagging =
+        panel.table.board_changes != state.table.board_changes && state.game().outcome().is_none();
     let shown: &Play = if lagging { &panel } else { &state };
     // the move list's texts, written once a move (see `use_move_texts`)
     let texts =
@@ -342,7 +343,7 @@ pub(crate) fn after_paint(f: Box<dyn FnOnce()>) -> AfterPaint {
     }
 }
 
-/// The text shown around the board: `state`, a frame late after a move (see `Play::board`): at
+/// The text shown around the board: `state`, a frame late after a move (see `Play::table`): at
 /// the next frame's start a task is set for after it is painted.
 ///
 /// It keeps a copy of the state, not the reducer's handle: a handle reads the reducer's latest

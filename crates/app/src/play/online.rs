@@ -24,7 +24,7 @@
 use std::rc::Rc;
 
 use koma_rules::{Game, Move, Player};
-use koma_wire::{ClientMsg, Connection as SeatLine, ErrorCode, ServerMsg, Snapshot, Status};
+use koma_wire::{ClientMsg, Connection as SeatLine, ErrorCode, GameStatus, ServerMsg, Snapshot};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -50,7 +50,7 @@ pub struct Online {
     /// Every seat as the server last said (each shown offline while this line is down).
     pub seats: Rc<Vec<koma_wire::SeatView>>,
     /// Where the game stands.
-    pub status: Status,
+    pub status: GameStatus,
     /// The standing offer.
     pub offer: Option<koma_wire::OfferView>,
     /// The server's last refusal, in words.
@@ -373,7 +373,7 @@ impl Play {
             }
             ServerMsg::Started { clock: c } => {
                 if let Some(o) = self.on() {
-                    o.status = Status::Playing;
+                    o.status = GameStatus::Playing;
                 }
                 clock(self, &c);
             }
@@ -389,7 +389,7 @@ impl Play {
             }
             ServerMsg::Ended { outcome, clock: c } => {
                 if let Some(o) = self.on() {
-                    o.status = Status::Finished;
+                    o.status = GameStatus::Finished;
                     o.offer = None;
                 }
                 clock(self, &c);
@@ -397,7 +397,7 @@ impl Play {
             }
             ServerMsg::Expired => {
                 if let Some(o) = self.on() {
-                    o.status = Status::Expired;
+                    o.status = GameStatus::Expired;
                 }
             }
             // the server could not store a move (its database is away): the move stays pending,
@@ -645,7 +645,7 @@ pub fn failed_view(lang: Lang, why: &str) -> Html {
 
 /// The invitations of a game this browser created, while it waits for its players.
 pub fn invitations_view(lang: Lang, game: koma_rules::GameId, o: &Online) -> Option<Html> {
-    if o.status != Status::Waiting {
+    if o.status != GameStatus::Waiting {
         return None;
     }
     let created = stored(&invites_key(&o.id)).and_then(|t| from_json::<koma_wire::Created>(&t))?;
@@ -688,7 +688,7 @@ pub fn seats_view(
         Line::Connecting => Some(lang.pick("接続しています…", "connecting…")),
         Line::Reconnecting => Some(lang.pick("再接続しています…", "reconnecting…")),
     };
-    let waiting = (o.status == Status::Waiting)
+    let waiting = (o.status == GameStatus::Waiting)
         .then(|| lang.pick("相手を待っています", "Waiting for the other players"));
     let pending_text = (pending > 0).then(|| match (o.line, lang) {
         (Line::Open, Lang::Ja) => "指し手を送信中…".to_string(),

@@ -16,7 +16,7 @@ use crate::table::{Table, TableAction};
 #[derive(Clone)]
 pub struct Play {
     /// The game on its board: selection, promotion question, refusal, the position looked at,
-    /// orientation; its `board` count changes whenever the position on the board does.
+    /// orientation; its `board_changes` count changes whenever the position on the board does.
     ///
     /// The view draws such a change on the board in the frame that follows the release, and
     /// the text around the board (the status line's words, the move list, the panels below) in
@@ -496,7 +496,7 @@ impl Reducible for Play {
                 let clock = s.clock.as_ref().map(|c| c.control());
                 let mut fresh = Play::new(*game, clock);
                 fresh.table.version = s.table.version;
-                fresh.table.board = s.table.board;
+                fresh.table.board_changes = s.table.board_changes;
                 fresh.table.flipped = s.table.flipped;
                 fresh.table.seat = s.table.seat;
                 fresh.numbers = s.numbers;

@@ -2,13 +2,11 @@
 //! ([`Weights`]): material on the board and in hand, advancement, the royal's guards and the
 //! enemy pieces near it, and the royal's progress into the enemy camp.
 //!
-//! A king-danger term was measured and left out: the enemy's attacks on the cells next to the
+//! A king-danger term was tried and left out: the enemy's attacks on the cells next to the
 //! king (counted from both sides' attack maps), the cells only the king defends, the escapes
 //! left, and the checks the enemy could drop where no other piece answers them, squared into a
-//! penalty. It cost 30 % of the search's speed in standard shogi (1.16M to 0.79M nodes/s, `koma
-//! bench --search`), and against Fairy-Stockfish at lishogi's level 6 (400 ms a move, 40 games)
-//! the top level scored 42.5 % with it (17-0-23), against 55.0 % without; in minishogi 45.0 %
-//! over 80 games (36-0-44), against 37.5 % over 40 without: no gain that a match could show.
+//! penalty. It slowed the search a good deal and no match showed a gain (the figures are in
+//! `docs/engine.md`, "Measured decisions").
 
 use koma_rules::{Cell, Player, Position};
 

@@ -9,15 +9,14 @@ use super::alphabeta::Searcher;
 /// The moves of a node in the order they are searched: by their keys, highest first, and
 /// among equal keys in the rules' order (stable: quiet moves of equal history keep the pieces'
 /// moves before the drops, so that the late moves skipped near the leaves are drops, in shogi
-/// hundreds of them; measured against Fairy-Stockfish's level 7 at 500 ms a move, an unstable
-/// sort, which mixes them, lost all 21 games it played, 1-11 and 21-30, where the stable one
-/// won 6 of games 1-40).
+/// hundreds of them; an unstable sort mixes them, and played clearly weaker in a match: see
+/// `docs/engine.md`, "Measured decisions").
 ///
 /// Most nodes that cut do so at one of their first moves, so the first [`Picker::LAZY`] are
 /// picked one at a time (the first of the highest left, moved to the front with the others
 /// kept in order) and the rest sorted only when asked for: the same order as a stable sort of
 /// them all, without sorting the hundred moves and more of a shogi node that cuts at its
-/// first. In a shogi middle game sorting took about 8 % of the search's time.
+/// first.
 pub(super) struct Picker {
     pub(super) moves: Vec<Ordered>,
     pub(super) next: usize,

@@ -357,7 +357,7 @@ impl Client {
         let snap = self.welcome().await;
         self.seat = snap.seat;
         if snap.from == 0 {
-            self.game = koma_server::table::check_spec(&snap.spec).unwrap().start;
+            self.game = koma_server::referee::check_spec(&snap.spec).unwrap().start;
         }
         for m in &snap.moves {
             self.apply(m);
@@ -711,7 +711,7 @@ pub async fn rejoin(base: &str, id: &str, seat_token: &str, old: Option<&Client>
             Some(ServerMsg::Welcome(snap)) => {
                 c.seat = snap.seat;
                 if old.is_none() {
-                    c.game = koma_server::table::check_spec(&snap.spec).unwrap().start;
+                    c.game = koma_server::referee::check_spec(&snap.spec).unwrap().start;
                 }
                 c.snapshot = Some((*snap).clone());
                 c.note(&ServerMsg::Welcome(snap));

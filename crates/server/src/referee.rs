@@ -1,16 +1,16 @@
 //! One online game as the server holds it: the rules' game (the referee), the seats, the clocks
 //! and the standing offer. Every client message becomes either a refusal (nothing changed) or
-//! an [`Effect`]: what to store ([`Change`]) and what to tell everybody. The table does no I/O;
-//! [`crate::hub`] stores the change before it sends a word, and reloads the table from the
+//! an [`Effect`]: what to store ([`Change`]) and what to tell everybody. The referee does no I/O;
+//! [`crate::hub`] stores the change before it sends a word, and reloads the referee from the
 //! database should storing fail, so memory never runs ahead of the truth.
 //!
-//! Decisions (where the issue and the rules leave them open):
+//! Decisions (where the rules leave them open):
 //! - Moves are refused, never played as fouls: online games are casual in the rules' sense,
 //!   and a refused move gets the rule's id and name.
 //! - The clock of the seat to move runs from the start of its turn (the last move, the start of
 //!   the game, or a takeback). A move arriving after the mover's time ran out is not played:
 //!   the game is lost on time. The server also decides a flag by itself when the time runs out
-//!   ([`Table::deadline`]), and a game loaded after a restart is judged at once.
+//!   ([`Referee::deadline`]), and a game loaded after a restart is judged at once.
 //! - A takeback goes back to before the asking seat's last move (one ply, or more when others
 //!   moved since), and needs every other seat's yes; so does an agreed impasse. An offer lapses
 //!   when a move is played.
@@ -24,8 +24,8 @@ use koma_rules::notation::{read_move, write_move};
 use koma_rules::setups::{From, start_position};
 use koma_rules::{ChuPreset, Game, GameId, Outcome, Player, RuleOptions};
 use koma_wire::{
-    ClientMsg, ClockView, ErrorCode, MAX_NAME_CHARS, NewGame, OfferKind, OfferView, OutcomeView,
-    SeatView, ServerMsg, Snapshot, Status,
+    ClientMsg, ClockView, ErrorCode, GameStatus, MAX_NAME_CHARS, NewGame, OfferKind, OfferView,
+    OutcomeView, SeatView, ServerMsg, Snapshot,
 };
 
 use crate::db::{DbError, MoveRow, SeatRow, Stored};
@@ -222,7 +222,7 @@ pub fn clean_name(name: &str) -> String {
 
 /// One game in memory.
 #[derive(Clone, Debug)]
-pub struct Table {
+pub struct Referee {
     id: String,
     spec: NewGame,
     game: Game,
@@ -232,7 +232,7 @@ pub struct Table {
     /// `clocks[i]`: the clocks after `i` plies (empty without a time control).
     clocks: Vec<Clock>,
     turn_ms: i64,
-    status: Status,
+    status: GameStatus,
     seats: Vec<Seat>,
     /// Which seats are held on the other servers of the database, by server (as the relay
     /// heard it): a seat is online when it is held here or on any of them.
@@ -249,12 +249,12 @@ fn outcome_view(o: Outcome, by: Option<u8>) -> OutcomeView {
     }
 }
 
-impl Table {
+impl Referee {
     /// A new game waiting for its players.
     ///
     /// # Errors
     /// The spec is wrong (see [`check_spec`]), or the seats do not fit the game.
-    pub fn new(id: String, spec: NewGame, seats: Vec<SeatRow>) -> Result<Table, String> {
+    pub fn new(id: String, spec: NewGame, seats: Vec<SeatRow>) -> Result<Referee, String> {
         let checked = check_spec(&spec)?;
         let players = usize::from(checked.start.position().variant().players());
         if seats.len() != players {
@@ -264,7 +264,7 @@ impl Table {
             .control
             .map(|tc| vec![Clock::new(tc, players)])
             .unwrap_or_default();
-        Ok(Table {
+        Ok(Referee {
             id,
             spec,
             game: checked.start,
@@ -273,7 +273,7 @@ impl Table {
             control: checked.control,
             clocks,
             turn_ms: 0,
-            status: Status::Waiting,
+            status: GameStatus::Waiting,
             seats: seats
                 .into_iter()
                 .map(|s| Seat {
@@ -294,13 +294,14 @@ impl Table {
     /// # Errors
     /// What the database holds does not make a game (a move the rules refuse, clocks that do
     /// not fit).
-    pub fn from_stored(stored: Stored) -> Result<Table, DbError> {
+    pub fn from_stored(stored: Stored) -> Result<Referee, DbError> {
         let id = stored.game.id.clone();
         let bad = |what: String| DbError::Corrupt {
             id: id.clone(),
             what,
         };
-        let mut t = Table::new(id.clone(), stored.game.spec.clone(), stored.seats).map_err(bad)?;
+        let mut t =
+            Referee::new(id.clone(), stored.game.spec.clone(), stored.seats).map_err(bad)?;
         t.status = stored.game.status;
         t.turn_ms = stored
             .game
@@ -336,7 +337,7 @@ impl Table {
     }
 
     /// Where the game stands.
-    pub fn status(&self) -> Status {
+    pub fn status(&self) -> GameStatus {
         self.status
     }
 
@@ -412,7 +413,7 @@ impl Table {
 
     /// What this table knows of connections (here and on other servers) goes to `fresh`, the
     /// same game read again from the database.
-    pub fn hand_presence_to(&self, fresh: &mut Table) {
+    pub fn hand_presence_to(&self, fresh: &mut Referee) {
         for (mine, theirs) in self.seats.iter().zip(fresh.seats.iter_mut()) {
             theirs.connections = mine.connections;
         }
@@ -450,7 +451,7 @@ impl Table {
     pub fn clock_view(&self, now: i64) -> Option<ClockView> {
         let (tc, clock) = (self.control?, self.clocks.last()?);
         let (main_ms, periods) = clock.state();
-        let running = (self.status == Status::Playing).then(|| self.turn());
+        let running = (self.status == GameStatus::Playing).then(|| self.turn());
         Some(ClockView {
             control: tc.to_string(),
             main_ms,
@@ -497,7 +498,7 @@ impl Table {
     }
 
     /// A connection now holds `seat`: the seats' message when this server came to hold it (the
-    /// other servers are told, see [`Table::here`]).
+    /// other servers are told, see [`Referee::here`]).
     pub fn connect(&mut self, seat: u8) -> Option<ServerMsg> {
         let s = self.seats.get_mut(usize::from(seat))?;
         s.connections += 1;
@@ -533,8 +534,8 @@ impl Table {
         self.seats[i].taken = true;
         self.seats[i].name = name.clone();
         let mut tell = vec![self.seats_msg()];
-        let started = if self.status == Status::Waiting && self.seats.iter().all(|s| s.taken) {
-            self.status = Status::Playing;
+        let started = if self.status == GameStatus::Waiting && self.seats.iter().all(|s| s.taken) {
+            self.status = GameStatus::Playing;
             self.turn_ms = now;
             tell.push(ServerMsg::Started {
                 clock: self.clock_view(now),
@@ -568,12 +569,12 @@ impl Table {
 
     fn in_play(&self) -> Result<(), Refusal> {
         match self.status {
-            Status::Playing => Ok(()),
-            Status::Waiting => Err(Refusal::new(
+            GameStatus::Playing => Ok(()),
+            GameStatus::Waiting => Err(Refusal::new(
                 ErrorCode::NotStarted,
                 "the game waits for its players",
             )),
-            Status::Finished | Status::Expired => {
+            GameStatus::Finished | GameStatus::Expired => {
                 Err(Refusal::new(ErrorCode::GameOver, "the game is over"))
             }
         }
@@ -581,7 +582,7 @@ impl Table {
 
     /// When the seat to move runs out of time, if the game has clocks and is being played.
     pub fn deadline(&self) -> Option<i64> {
-        if self.status != Status::Playing || self.game.outcome().is_some() {
+        if self.status != GameStatus::Playing || self.game.outcome().is_some() {
             return None;
         }
         let tc = self.control?;
@@ -605,7 +606,7 @@ impl Table {
 
     fn ended(&mut self, outcome: OutcomeView, now: i64) -> Effect {
         let clock = self.clock_view(now);
-        self.status = Status::Finished;
+        self.status = GameStatus::Finished;
         self.outcome = Some(outcome.clone());
         self.offer = None;
         Effect::new(
@@ -691,7 +692,7 @@ impl Table {
             tell.push(ServerMsg::OfferWithdrawn { by: None });
         }
         if let Some(o) = &ended {
-            self.status = Status::Finished;
+            self.status = GameStatus::Finished;
             self.outcome = Some(o.clone());
         }
         tell.push(ServerMsg::Moved {
@@ -862,8 +863,8 @@ impl Table {
 
     /// Nobody took the free seats in time.
     pub fn expire(&mut self) -> Option<ServerMsg> {
-        (self.status == Status::Waiting).then(|| {
-            self.status = Status::Expired;
+        (self.status == GameStatus::Waiting).then(|| {
+            self.status = GameStatus::Expired;
             ServerMsg::Expired
         })
     }
@@ -894,13 +895,13 @@ mod tests {
         }
     }
 
-    fn started(game: &str, clock: Option<&str>) -> Table {
+    fn started(game: &str, clock: Option<&str>) -> Referee {
         let n = if game == "sangoku" { 3 } else { 2 };
-        let mut t = Table::new("g".into(), spec(game, clock), seats(n)).unwrap();
+        let mut t = Referee::new("g".into(), spec(game, clock), seats(n)).unwrap();
         for s in 0..n as u8 {
             t.hello(s, Some("x"), 1000);
         }
-        assert_eq!(t.status(), Status::Playing);
+        assert_eq!(t.status(), GameStatus::Playing);
         t
     }
 
@@ -930,7 +931,7 @@ mod tests {
 
     #[test]
     fn the_game_starts_when_every_seat_is_taken() {
-        let mut t = Table::new("g".into(), spec("sangoku", None), seats(3)).unwrap();
+        let mut t = Referee::new("g".into(), spec("sangoku", None), seats(3)).unwrap();
         assert!(matches!(
             t.hello(0, None, 5).change,
             Change::Take { started: None, .. }
@@ -947,7 +948,7 @@ mod tests {
             t.hello(2, Some("  C\u{7}arol  "), 7).change,
             Change::Take { started: Some(7), ref name, .. } if name == "Carol"
         ));
-        assert_eq!(t.status(), Status::Playing);
+        assert_eq!(t.status(), GameStatus::Playing);
     }
 
     #[test]
@@ -998,7 +999,7 @@ mod tests {
                 }
             }
         );
-        assert_eq!(t.status(), Status::Finished);
+        assert_eq!(t.status(), GameStatus::Finished);
     }
 
     #[test]

@@ -242,7 +242,7 @@ pub fn use_saving(
         let (origin, stored, error, state) =
             (origin.clone(), stored.clone(), error.clone(), state.clone());
         let key = (
-            state.table.board,
+            state.table.board_changes,
             state.game().outcome(),
             state.ending,
             state.game().moves().len(),
