@@ -762,9 +762,15 @@ fn read(game: GameId, bytes: &[u8], style: Style) -> Result<Record, KifError> {
     })
 }
 
-/// A header worth keeping: a key of printable text that cannot be taken for a move, a board
-/// line or a hand; control characters and byte-order marks are dropped.
+/// A header worth keeping: a key of printable text without a colon that cannot be taken for a
+/// move, a board line or a hand; control characters and byte-order marks are dropped from the
+/// value.
 fn clean_header(k: &str, v: &str) -> Option<(String, String)> {
+    // a key with control characters or a colon in it is no header the reader knows, and written
+    // back it could read as one (`手合割\0:` would come back as `手合割:`): such lines are left out
+    if k.trim_start_matches('\u{feff}').chars().any(|c| c.is_control() || c == ':') {
+        return None;
+    }
     let clean = |s: &str| -> String {
         s.chars()
             .filter(|c| !c.is_control() && *c != '\u{feff}')
