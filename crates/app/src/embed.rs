@@ -614,7 +614,7 @@ fn view(state: &UseReducerHandle<Table>, e: &Embed, answer: Answer, reader: Play
     let last = if st.view.is_some() {
         last_cells(&e.line[..shown.min(e.line.len())])
     } else {
-        last_cells(&moves)
+        last_cells(moves)
     };
     let check = koma_rules::status::Status::of(&st.game, &pos).marked_royal;
     let viewer = st.viewer(&pos);

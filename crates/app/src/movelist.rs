@@ -58,28 +58,28 @@ fn texts_after(start: &Position, moves: &[Move], usi: bool, known: Vec<MoveText>
 /// Japanese name asks the position's legal moves, which on chu's board is worth sparing), a
 /// takeback drops the last; a new start or notation writes them all again.
 #[hook]
-pub fn use_move_texts(start: &Position, moves: Vec<Move>, usi: bool) -> Rc<Vec<MoveText>> {
+pub fn use_move_texts(start: &Position, moves: &[Move], usi: bool) -> Rc<Vec<MoveText>> {
     type Kept = Option<(Position, Vec<Move>, bool, Rc<Vec<MoveText>>)>;
     let kept = use_mut_ref(|| -> Kept { None });
     let mut kept = kept.borrow_mut();
     if let Some((s, m, u, texts)) = kept.as_ref()
         && s == start
-        && *m == moves
+        && m.as_slice() == moves
         && *u == usi
     {
         return texts.clone();
     }
     let known = match kept.take() {
         Some((s, m, u, texts)) if s == *start && u == usi => {
-            let same = m.iter().zip(&moves).take_while(|(a, b)| a == b).count();
+            let same = m.iter().zip(moves).take_while(|(a, b)| a == b).count();
             let mut texts = (*texts).clone();
             texts.truncate(same);
             texts
         }
         _ => Vec::new(),
     };
-    let texts = Rc::new(texts_after(start, &moves, usi, known));
-    *kept = Some((start.clone(), moves, usi, texts.clone()));
+    let texts = Rc::new(texts_after(start, moves, usi, known));
+    *kept = Some((start.clone(), moves.to_vec(), usi, texts.clone()));
     texts
 }
 

@@ -31,8 +31,8 @@ pub fn export(game: &Game, format: Format) -> String {
         Format::Usi => {
             let moves: Vec<String> = game
                 .moves()
-                .into_iter()
-                .map(|m| notation::write_move(v, m))
+                .iter()
+                .map(|&m| notation::write_move(v, m))
                 .collect();
             let mut s = format!("position sfen {}", notation::write_position(game.start()));
             if !moves.is_empty() {
@@ -42,7 +42,7 @@ pub fn export(game: &Game, format: Format) -> String {
             s
         }
         Format::Kif => {
-            let mut r = Record::new(game.start().clone(), game.moves());
+            let mut r = Record::new(game.start().clone(), game.moves().to_vec());
             r.ending = game.outcome().and_then(|o| match o.reason {
                 koma_rules::game::Reason::Resignation => Some(koma_rules::record::Ending::Resign),
                 koma_rules::game::Reason::Checkmate => Some(koma_rules::record::Ending::Checkmate),
@@ -51,7 +51,7 @@ pub fn export(game: &Game, format: Format) -> String {
             });
             kif::write_kif(&r)
         }
-        Format::Ki2 => kif::write_ki2(&Record::new(game.start().clone(), game.moves())),
+        Format::Ki2 => kif::write_ki2(&Record::new(game.start().clone(), game.moves().to_vec())),
     }
 }
 
@@ -104,7 +104,7 @@ pub fn load_tree(game: GameId, options: RuleOptions, bytes: &[u8]) -> Result<Tre
         });
     }
     let g = koma_rules::loading::load(game, options, bytes).map_err(|e| e.to_string())?;
-    Ok(Tree::from_line(g.start().clone(), &g.moves()))
+    Ok(Tree::from_line(g.start().clone(), g.moves()))
 }
 
 /// What reads a record's bytes (a file's, a pasted text's).

@@ -238,8 +238,8 @@ impl SavedGame {
             level: start.level.number(),
             moves: game
                 .moves()
-                .into_iter()
-                .map(|m| notation::write_move(v, m))
+                .iter()
+                .map(|&m| notation::write_move(v, m))
                 .collect(),
             foul: game.foul_move().map(|m| notation::write_move(v, m)),
             ending,

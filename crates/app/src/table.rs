@@ -140,7 +140,7 @@ impl Table {
         match self.view {
             Some(n) => {
                 let mut p = self.game.start().clone();
-                for m in self.game.moves().into_iter().take(n) {
+                for &m in self.game.moves().iter().take(n) {
                     p.play_unchecked(m);
                 }
                 p

@@ -111,12 +111,12 @@ pub fn warmup(props: &WarmupProps) -> Html {
     let v = pos.variant();
     let moves = g.moves();
     let dests = destinations(&g.clone().legal_moves());
-    let texts = move_texts(g.start(), &moves, false);
+    let texts = move_texts(g.start(), moves, false);
     html! {
         <>
             <Board variant={v} cells={cells_of(pos)} hands={hands_of(pos)} homes={crate::view::homes(v)}
                 turn={pos.turn()} active=true dests={Rc::new(dests)} selected={None::<Source>}
-                last={last_cells(&moves)}
+                last={last_cells(moves)}
                 check={None::<koma_rules::Cell>} lion_first={None::<(koma_rules::Cell, koma_rules::Cell)>}
                 choice={None::<crate::board::Choice>} on_attempt={Callback::noop()}
                 on_select={Callback::noop()} on_cell={Callback::noop()} on_promote={Callback::noop()}

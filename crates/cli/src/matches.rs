@@ -505,7 +505,7 @@ impl Seat {
                         &NoClock,
                     ),
                 };
-                let r = e.search(game.start(), &game.moves(), &limits, clock, &mut |_| {});
+                let r = e.search(game.start(), game.moves(), &limits, clock, &mut |_| {});
                 Ok(r.best.or(legal.first().copied()))
             }
             &Contender::Fsf(level) => {
@@ -539,7 +539,7 @@ fn opening_ply(opener: Option<&mut Engine>, game: &Game, legal: &[Move], seed: &
         Some(e) => {
             let r = e.search(
                 game.start(),
-                &game.moves(),
+                game.moves(),
                 &Limits::default(),
                 &NoClock,
                 &mut |_| {},
@@ -609,8 +609,8 @@ fn play_one(s: &MatchSettings, index: u32) -> Result<(f64, &'static str), String
         let v = game.start().variant();
         let moves: Vec<String> = game
             .moves()
-            .into_iter()
-            .map(|m| koma_rules::notation::write_move(v, m))
+            .iter()
+            .map(|&m| koma_rules::notation::write_move(v, m))
             .collect();
         match game.outcome() {
             Some(o) => println!(
@@ -741,7 +741,7 @@ mod tests {
                     };
                     let r = Engine::new(1).search(
                         game.start(),
-                        &game.moves(),
+                        game.moves(),
                         &limits,
                         &NoClock,
                         &mut |_| {},

@@ -140,8 +140,8 @@ impl Request {
             start: koma_rules::notation::write_position(game.start()),
             moves: game
                 .moves()
-                .into_iter()
-                .map(|m| koma_rules::notation::write_move(v, m))
+                .iter()
+                .map(|&m| koma_rules::notation::write_move(v, m))
                 .collect(),
             preset: options.preset.id().to_string(),
             points27: options.points == PointRule::TwentySeven,
@@ -236,7 +236,7 @@ pub fn answer(
         time_ms: req.time_ms.map(u64::from),
         ..Limits::default()
     };
-    let r = engine.search(game.start(), &game.moves(), &limits, control, &mut |_| {});
+    let r = engine.search(game.start(), game.moves(), &limits, control, &mut |_| {});
     let v = game.position().variant();
     Reply::Best {
         id: req.id,
@@ -300,7 +300,7 @@ fn analyse(
     };
     let a = engine.analyse(
         game.start(),
-        &game.moves(),
+        game.moves(),
         usize::from(req.lines),
         &limits,
         control,

@@ -62,7 +62,7 @@ fn playout(game: GameId, plies: usize, rng: &mut u64) -> Vec<Move> {
             break;
         }
     }
-    g.moves()
+    g.moves().to_vec()
 }
 
 fn write_line(game: GameId, moves: &[Move], best: Option<Move>) -> String {

@@ -31,6 +31,8 @@ pub struct Game {
     pos: Position,
     /// Hash after each ply; `hashes[0]` is the start.
     hashes: Vec<u64>,
+    /// The move of ply `i + 1`.
+    moves: Vec<Move>,
     /// What the move of ply `i + 1` did (its mover, a check, chu's attack and jitto).
     played: Vec<Played>,
     counts: HashMap<u64, u8>,
@@ -56,6 +58,7 @@ impl Game {
             hashes: vec![pos.hash()],
             start,
             pos,
+            moves: Vec::new(),
             played: Vec::new(),
             counts,
             outcome: None,
@@ -81,8 +84,14 @@ impl Game {
     }
 
     /// The moves played, oldest first.
-    pub fn moves(&self) -> Vec<Move> {
-        self.pos.moves_played().collect()
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// What each move did, oldest first: who made it (the seat that moved each ply, checks
+    /// moving out of turn and a handicap's pre-game moves included), whether it gave check.
+    pub fn played(&self) -> &[Played] {
+        &self.played
     }
 
     /// How the game ended, if it did.
@@ -166,6 +175,7 @@ impl Game {
         let h = self.pos.hash();
         self.hashes.push(h);
         self.played.push(rules.played(mover, mv, jitto, &self.pos));
+        self.moves.push(mv);
         let n = self.counts.entry(h).or_insert(0);
         *n += 1;
         let repeated = *n >= 4;
@@ -198,6 +208,7 @@ impl Game {
             }
         }
         self.played.pop();
+        self.moves.pop();
         self.outcome = None;
         Some(mv)
     }

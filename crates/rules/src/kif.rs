@@ -768,7 +768,10 @@ fn read(game: GameId, bytes: &[u8], style: Style) -> Result<Record, KifError> {
 fn clean_header(k: &str, v: &str) -> Option<(String, String)> {
     // a key with control characters or a colon in it is no header the reader knows, and written
     // back it could read as one (`手合割\0:` would come back as `手合割:`): such lines are left out
-    if k.trim_start_matches('\u{feff}').chars().any(|c| c.is_control() || c == ':') {
+    if k.trim_start_matches('\u{feff}')
+        .chars()
+        .any(|c| c.is_control() || c == ':')
+    {
         return None;
     }
     let clean = |s: &str| -> String {

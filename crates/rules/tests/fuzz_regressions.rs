@@ -7,15 +7,20 @@ use koma_rules::kif::{read_kif, write_kif};
 use koma_rules::record::has_kif;
 
 fn data(name: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/tests/data/fuzz/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read(format!(
+        "{}/tests/data/fuzz/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
 }
 
 fn kif_reads_back(bytes: &[u8]) {
     for game in GameId::ALL.into_iter().filter(|&g| has_kif(g)) {
         if let Ok(r) = read_kif(game, bytes) {
             let written = write_kif(&r);
-            let back = read_kif(game, written.as_bytes())
-                .unwrap_or_else(|e| panic!("{game:?}: written KIF does not read back: {e}\n{written}"));
+            let back = read_kif(game, written.as_bytes()).unwrap_or_else(|e| {
+                panic!("{game:?}: written KIF does not read back: {e}\n{written}")
+            });
             assert_eq!(back.start, r.start);
             assert_eq!(back.moves, r.moves);
         }

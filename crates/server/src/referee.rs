@@ -227,7 +227,6 @@ pub struct Referee {
     spec: NewGame,
     game: Game,
     moves: Vec<String>,
-    movers: Vec<u8>,
     control: Option<TimeControl>,
     /// `clocks[i]`: the clocks after `i` plies (empty without a time control).
     clocks: Vec<Clock>,
@@ -269,7 +268,6 @@ impl Referee {
             spec,
             game: checked.start,
             moves: Vec::new(),
-            movers: Vec::new(),
             control: checked.control,
             clocks,
             turn_ms: 0,
@@ -315,11 +313,17 @@ impl Referee {
             }
             let v = t.game.position().variant();
             let mv = read_move(v, &m.mv).map_err(|e| bad(format!("ply {}: {e}", m.ply)))?;
+            let mover = t.game.position().turn().0;
+            if mover != m.seat {
+                return Err(bad(format!(
+                    "ply {} stored as seat {}'s, but seat {mover} was to move",
+                    m.ply, m.seat
+                )));
+            }
             t.game
                 .play(mv)
                 .map_err(|e| bad(format!("ply {}: {e}", m.ply)))?;
             t.moves.push(m.mv);
-            t.movers.push(m.seat);
             if let Some(tc) = t.control {
                 let (main, periods) = m.clock.unwrap_or_default();
                 let c = Clock::resume(tc, players, main, periods)
@@ -684,7 +688,6 @@ impl Referee {
             self.clocks.push(next);
         }
         self.moves.push(text.clone());
-        self.movers.push(seat);
         self.turn_ms = now;
         let ended = ended.map(|o| outcome_view(o, None));
         let mut tell = Vec::new();
@@ -774,7 +777,7 @@ impl Referee {
             return Err(Refusal::new(ErrorCode::Refused, "another offer stands"));
         }
         match what {
-            OfferKind::Takeback if !self.movers.contains(&seat) => {
+            OfferKind::Takeback if !self.game.played().iter().any(|p| p.mover.0 == seat) => {
                 return Err(Refusal::new(
                     ErrorCode::Refused,
                     "you have no move to take back",
@@ -841,11 +844,15 @@ impl Referee {
     }
 
     fn take_back(&mut self, by: u8, now: i64) -> Effect {
-        let keep = self.movers.iter().rposition(|&m| m == by).unwrap_or(0);
+        let keep = self
+            .game
+            .played()
+            .iter()
+            .rposition(|p| p.mover.0 == by)
+            .unwrap_or(0);
         while self.moves.len() > keep {
             self.game.undo();
             self.moves.pop();
-            self.movers.pop();
             if self.clocks.len() > 1 {
                 self.clocks.pop();
             }

@@ -95,7 +95,7 @@ impl AnalysisStart {
             }
         };
         let moves = game.moves();
-        let tree = Tree::from_line(game.start().clone(), &moves);
+        let tree = Tree::from_line(game.start().clone(), moves);
         let main = tree.main_line();
         let node = match self.ply {
             None => main.last().copied().unwrap_or(ROOT),
@@ -132,8 +132,8 @@ pub fn href(game: &koma_rules::Game, ply: usize) -> String {
     }
     let moves: Vec<String> = game
         .moves()
-        .into_iter()
-        .map(|m| crate::encode(&notation::write_move(v, m)))
+        .iter()
+        .map(|&m| crate::encode(&notation::write_move(v, m)))
         .collect();
     if !moves.is_empty() {
         q.push(format!("moves={}", moves.join(",")));
@@ -330,7 +330,7 @@ fn analysis(p: &BoardProps) -> Html {
                 { for bar }
                 <Board variant={v} cells={cells_of(pos)} hands={hands_of(pos)} homes={crate::view::homes(v)}
                     turn={pos.turn()} active={game.outcome().is_none()} dests={st.table.dests.clone()}
-                    selected={st.table.selected} last={last_cells(&moves)} {check}
+                    selected={st.table.selected} last={last_cells(moves)} {check}
                     lion_first={st.table.lion_first} choice={st.table.promotion_choice(pos)}
                     {on_attempt} {on_select} {on_cell} {on_promote}
                     flipped={st.table.flipped} numbers={st.numbers} viewer={st.table.viewer(pos)}

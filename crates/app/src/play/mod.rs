@@ -143,7 +143,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     let viewer = st.table.viewer(&pos);
     let dests = st.table.dests.clone();
     let moves = st.game().moves();
-    let last = last_cells(&moves);
+    let last = last_cells(moves);
     let check = Status::of(st.game(), &pos).marked_royal;
     let choice = st.table.promotion_choice(&pos);
 

@@ -296,14 +296,13 @@ impl Play {
         if !self.computer.contains(&turn) {
             return turn;
         }
-        let mut p = self.game().start().clone();
-        let mut last = None;
-        for m in self.game().moves() {
-            if !self.computer.contains(&p.turn()) {
-                last = Some(p.turn());
-            }
-            p.play_unchecked(m);
-        }
+        let last = self
+            .game()
+            .played()
+            .iter()
+            .rev()
+            .map(|p| p.mover)
+            .find(|m| !self.computer.contains(m));
         last.or_else(|| {
             (0..pos.variant().players())
                 .map(Player)

@@ -464,8 +464,8 @@ impl Client {
         let v = self.game.position().variant();
         self.game
             .moves()
-            .into_iter()
-            .map(|m| notation::write_move(v, m))
+            .iter()
+            .map(|&m| notation::write_move(v, m))
             .collect()
     }
 
