@@ -343,7 +343,7 @@ pub struct Event {
     pub winner: Option<u8>,
     /// Why the game ended (`koma:end`: `checkmate`, ...).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
+    pub reason: Option<koma_rules::EndReason>,
 }
 
 /// Properties of [`EmbedBoard`].
@@ -556,7 +556,7 @@ fn embedded(props: &EmbeddedProps) -> Html {
             {
                 let mut ev = event(&e, &state, "koma:end");
                 ev.winner = o.winner.map(|w| w.0);
-                ev.reason = Some(o.reason.id().to_string());
+                ev.reason = Some(o.reason.kind());
                 emit.emit(ev);
             }
             move || drop(reply)

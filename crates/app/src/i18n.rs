@@ -2,7 +2,7 @@
 //! switched in the header; the rules' names stay in Japanese in both, as players know them.
 
 use koma_rules::IllegalMove;
-use koma_rules::game::Reason;
+use koma_rules::game::{EndReason, Reason};
 
 pub use koma_rules::names::Lang;
 
@@ -38,14 +38,22 @@ pub fn foul(lang: Lang, e: IllegalMove) -> String {
     }
 }
 
-/// Why a game ended.
+/// Why a game ended, with a foul's rule.
 pub fn reason(lang: Lang, r: Reason) -> String {
-    use Reason::*;
+    match r {
+        Reason::Foul(e) => format!("{}: {}", end_reason(lang, EndReason::Foul), foul(lang, e)),
+        r => end_reason(lang, r.kind()).to_string(),
+    }
+}
+
+/// Why a game ended, in words.
+pub fn end_reason(lang: Lang, r: EndReason) -> &'static str {
+    use EndReason::*;
     let (ja, en) = match r {
         Checkmate => ("詰み", "checkmate (詰み)"),
         NoLegalMoves => ("指し手なし", "no legal move"),
         Resignation => ("投了", "resignation (投了)"),
-        Foul(e) => return format!("{}: {}", lang.pick("反則", "foul (反則)"), foul(lang, e)),
+        Foul => ("反則", "foul (反則)"),
         Time => ("時間切れ", "time (時間切れ)"),
         Repetition => ("千日手", "repetition (千日手)"),
         PerpetualCheck => ("連続王手の千日手", "perpetual check (連続王手の千日手)"),
@@ -55,28 +63,7 @@ pub fn reason(lang: Lang, r: Reason) -> String {
         GeneralOnCentre => ("将が中央", "general on the centre"),
         BareKing => ("駒枯れ", "bare king (駒枯れ)"),
     };
-    lang.pick(ja, en).to_string()
-}
-
-/// Why a game ended, from its id (`data-reason`), in the words of [`reason`].
-pub fn reason_id(lang: Lang, id: &str) -> String {
-    use Reason::*;
-    let r = match id {
-        "checkmate" => Checkmate,
-        "no-legal-moves" => NoLegalMoves,
-        "resignation" => Resignation,
-        "foul" => return lang.pick("反則", "foul (反則)").to_string(),
-        "time" => Time,
-        "repetition" => Repetition,
-        "perpetual-check" => PerpetualCheck,
-        "impasse" => Impasse,
-        "declaration" => Declaration,
-        "royal-captured" => RoyalCaptured,
-        "general-on-centre" => GeneralOnCentre,
-        "bare-king" => BareKing,
-        other => return other.to_string(),
-    };
-    reason(lang, r)
+    lang.pick(ja, en)
 }
 
 /// A named start (handicap) as the start screen lists it: its Japanese name, and in English

@@ -102,7 +102,7 @@ pub struct Result {
     /// The winner's seat (`None`: a draw).
     pub winner: Option<u8>,
     /// Why (`checkmate`, `resignation`, ... as `data-reason` names it).
-    pub reason: String,
+    pub reason: koma_rules::EndReason,
 }
 
 /// A saved game, as stored.
@@ -253,7 +253,7 @@ impl SavedGame {
             }),
             result: game.outcome().map(|o| Result {
                 winner: o.winner.map(|w| w.0),
-                reason: o.reason.id().to_string(),
+                reason: o.reason.kind(),
             }),
             online: None,
         }
@@ -519,8 +519,8 @@ mod tests {
             2.0,
         );
         assert_eq!(
-            e.result.as_ref().map(|r| r.reason.as_str()),
-            Some("resignation")
+            e.result.as_ref().map(|r| r.reason),
+            Some(koma_rules::EndReason::Resignation)
         );
         let back = e.restore().unwrap();
         assert_eq!(back.start.setup, s.setup);

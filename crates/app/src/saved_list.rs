@@ -61,7 +61,7 @@ fn result(g: &SavedGame, game: GameId, lang: Lang) -> String {
     let Some(r) = &g.result else {
         return lang.pick("対局中", "in progress").to_string();
     };
-    let why = i18n::reason_id(lang, &r.reason);
+    let why = i18n::end_reason(lang, r.reason);
     match r.winner {
         Some(w) => {
             let seat = koma_rules::names::seat_marked(game, Player(w), lang);

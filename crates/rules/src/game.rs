@@ -22,7 +22,7 @@ use crate::variant::GameId;
 
 pub use crate::games::shogi::Declaration;
 pub use crate::options::{PointRule, RuleOptions};
-pub use crate::outcome::{Outcome, Reason};
+pub use crate::outcome::{EndReason, Outcome, Reason};
 
 /// A game: a position with its record and outcome.
 #[derive(Clone, Debug)]

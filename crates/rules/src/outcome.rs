@@ -7,6 +7,80 @@
 use crate::moves::IllegalMove;
 use crate::piece::Player;
 
+/// Why a game ended, without a foul's details: the one value that the rules, the messages
+/// between the app and the server, the server's database, saved games and the words of both
+/// languages share. Its text (serde's, and [`EndReason::id`]) is the interface's
+/// `data-reason`; [`EndReason::parse`] is the one place a text is read back into it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    /// 詰み.
+    Checkmate,
+    /// No legal move though not in check.
+    NoLegalMoves,
+    /// 投了.
+    Resignation,
+    /// 反則 (strict play).
+    Foul,
+    /// 時間切れ.
+    Time,
+    /// 千日手.
+    Repetition,
+    /// 連続王手の千日手.
+    PerpetualCheck,
+    /// 持将棋.
+    Impasse,
+    /// 入玉宣言.
+    Declaration,
+    /// A royal piece captured.
+    RoyalCaptured,
+    /// A Three Kingdoms general on the centre.
+    GeneralOnCentre,
+    /// 駒枯れ.
+    BareKing,
+}
+
+impl EndReason {
+    /// Every reason.
+    pub const ALL: [EndReason; 12] = [
+        EndReason::Checkmate,
+        EndReason::NoLegalMoves,
+        EndReason::Resignation,
+        EndReason::Foul,
+        EndReason::Time,
+        EndReason::Repetition,
+        EndReason::PerpetualCheck,
+        EndReason::Impasse,
+        EndReason::Declaration,
+        EndReason::RoyalCaptured,
+        EndReason::GeneralOnCentre,
+        EndReason::BareKing,
+    ];
+
+    /// Its stable id (`data-reason`, the wire's and the database's text).
+    pub fn id(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::NoLegalMoves => "no-legal-moves",
+            EndReason::Resignation => "resignation",
+            EndReason::Foul => "foul",
+            EndReason::Time => "time",
+            EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual-check",
+            EndReason::Impasse => "impasse",
+            EndReason::Declaration => "declaration",
+            EndReason::RoyalCaptured => "royal-captured",
+            EndReason::GeneralOnCentre => "general-on-centre",
+            EndReason::BareKing => "bare-king",
+        }
+    }
+
+    /// The reason whose id is `id`.
+    pub fn parse(id: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.id() == id)
+    }
+}
+
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
@@ -37,22 +111,41 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// The reason without its details.
+    pub fn kind(self) -> EndReason {
+        match self {
+            Reason::Checkmate => EndReason::Checkmate,
+            Reason::NoLegalMoves => EndReason::NoLegalMoves,
+            Reason::Resignation => EndReason::Resignation,
+            Reason::Foul(_) => EndReason::Foul,
+            Reason::Time => EndReason::Time,
+            Reason::Repetition => EndReason::Repetition,
+            Reason::PerpetualCheck => EndReason::PerpetualCheck,
+            Reason::Impasse => EndReason::Impasse,
+            Reason::Declaration => EndReason::Declaration,
+            Reason::RoyalCaptured => EndReason::RoyalCaptured,
+            Reason::GeneralOnCentre => EndReason::GeneralOnCentre,
+            Reason::BareKing => EndReason::BareKing,
+        }
+    }
+
     /// A stable id for the interface (`data-reason`).
     pub fn id(self) -> &'static str {
-        match self {
-            Reason::Checkmate => "checkmate",
-            Reason::NoLegalMoves => "no-legal-moves",
-            Reason::Resignation => "resignation",
-            Reason::Foul(_) => "foul",
-            Reason::Time => "time",
-            Reason::Repetition => "repetition",
-            Reason::PerpetualCheck => "perpetual-check",
-            Reason::Impasse => "impasse",
-            Reason::Declaration => "declaration",
-            Reason::RoyalCaptured => "royal-captured",
-            Reason::GeneralOnCentre => "general-on-centre",
-            Reason::BareKing => "bare-king",
+        self.kind().id()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_end_reason_reads_back_from_its_id_and_its_serde_text() {
+        for r in EndReason::ALL {
+            assert_eq!(EndReason::parse(r.id()), Some(r));
         }
+        assert_eq!(EndReason::parse("checkmated"), None);
+        assert_eq!(Reason::PerpetualCheck.kind().id(), "perpetual-check");
     }
 }
 

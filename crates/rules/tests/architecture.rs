@@ -350,6 +350,48 @@ fn no_message_is_a_marker_in_text() {
     );
 }
 
+/// Lines that read a game-ending reason back from its text: a match arm on its id (`"time" =>`)
+/// or a comparison with it (`== "time"`).
+fn reason_parsing(code: &str) -> Vec<String> {
+    code.lines()
+        .filter(|l| {
+            koma_rules::EndReason::ALL.iter().any(|r| {
+                let quoted = format!("\"{}\"", r.id());
+                l.match_indices(&quoted).any(|(i, _)| {
+                    let after = l[i + quoted.len()..].trim_start();
+                    let before = l[..i].trim_end();
+                    let pattern = before.is_empty() || before.ends_with(['(', '|', ',']);
+                    after.starts_with("=>")
+                        || (pattern && after.contains("=>"))
+                        || after.starts_with("==")
+                        || after.starts_with("!=")
+                        || before.ends_with("==")
+                        || before.ends_with("!=")
+                })
+            })
+        })
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn no_ending_is_read_from_text_but_by_its_own_type() {
+    let mut found = Vec::new();
+    for path in crate_sources()
+        .iter()
+        .filter(|p| !p.ends_with("rules/src/outcome.rs"))
+    {
+        for line in reason_parsing(&code(path)) {
+            found.push(format!("{}: {line}", path.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a game's ending read from text (use koma_rules::EndReason, whose serde form and \
+         EndReason::parse are the one reading): {found:#?}"
+    );
+}
+
 /// Lines that name one game by its id (`GameId::Chushogi`; the list `GameId::ALL` and the
 /// default game `GameId::default()` aside).
 fn named_games(code: &str) -> Vec<String> {
@@ -433,6 +475,15 @@ fn the_checks_would_catch_what_they_look_for() {
     let code = "if v.geometry.is_hex() {\nlet three = v.players() == 3;\npos.chu_setup()\n\
                 \"shogi\", \"minishogi\", \"chushogi\"\nlet macho_x = 1;";
     assert_eq!(stand_ins(code).len(), 4);
+    assert_eq!(
+        reason_parsing(
+            "(\"resignation\", Some(p)) => {\nif o.reason == \"time\" {\n<p class=\"foul\">\nX => \"impasse\","
+        ),
+        [
+            "(\"resignation\", Some(p)) => {",
+            "if o.reason == \"time\" {"
+        ]
+    );
     assert_eq!(
         markers("const RESYNC: &str = \"\\u{1}resync \";\nlet e = \"\\u{e9}\";"),
         ["const RESYNC: &str = \"\\u{1}resync \";"]

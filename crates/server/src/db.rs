@@ -11,7 +11,7 @@
 //!   does not.
 //! - Seat tokens are stored only as their SHA-256 ([`crate::token`]).
 
-use koma_wire::{GameStatus, NewGame, OutcomeView};
+use koma_wire::{EndReason, GameStatus, NewGame, OutcomeView};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 
@@ -227,7 +227,8 @@ fn game_row(r: &AnyRow) -> Result<GameRow, DbError> {
     let outcome = match reason {
         Some(reason) => Some(OutcomeView {
             winner: winner.map(seat).transpose()?,
-            reason,
+            reason: EndReason::parse(&reason)
+                .ok_or_else(|| corrupt(&id, format!("no game ends by {reason:?}")))?,
             by: ended_by.map(seat).transpose()?,
         }),
         None => None,
@@ -676,7 +677,7 @@ async fn finish_in(
         "UPDATE games SET status = 'finished', winner = $1, reason = $2, ended_by = $3, ended_ms = $4 WHERE id = $5 AND status = 'playing'",
     )
     .bind(outcome.winner.map(i64::from))
-    .bind(&outcome.reason)
+    .bind(outcome.reason.id())
     .bind(outcome.by.map(i64::from))
     .bind(at)
     .bind(id)

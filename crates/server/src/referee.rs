@@ -243,7 +243,7 @@ pub struct Referee {
 fn outcome_view(o: Outcome, by: Option<u8>) -> OutcomeView {
     OutcomeView {
         winner: o.winner.map(|p| p.0),
-        reason: o.reason.id().to_string(),
+        reason: o.reason.kind(),
         by,
     }
 }
@@ -880,6 +880,7 @@ impl Referee {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use koma_wire::EndReason;
 
     fn seats(n: usize) -> Vec<SeatRow> {
         (0..n)
@@ -1001,7 +1002,7 @@ mod tests {
             Change::End {
                 outcome: OutcomeView {
                     winner: Some(0),
-                    reason: "time".into(),
+                    reason: EndReason::Time,
                     by: Some(1)
                 }
             }

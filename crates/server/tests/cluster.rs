@@ -162,7 +162,7 @@ async fn a_flag_on_time_is_decided_once_with_two_servers_watching() {
     let (oa, ob) = tokio::join!(end_of(sente), end_of(gote));
     assert_eq!(oa, ob);
     assert_eq!(
-        (oa.reason.as_str(), oa.winner, oa.by),
+        (oa.reason.id(), oa.winner, oa.by),
         ("time", Some(0), Some(1))
     );
     let w = Client::join(&b, &created.id, None, "w").await;

@@ -120,7 +120,7 @@ async fn two_players_play_shogi_to_mate_and_a_watcher_sees_every_move(backend: B
         .await;
     assert_eq!(code, ErrorCode::NotSeated);
     let (outcome, _) = play_out(&mut clients, Some(&mut watcher), &mut Rng(7), 9, 600).await;
-    assert_eq!(outcome.reason, "checkmate");
+    assert_eq!(outcome.reason.id(), "checkmate");
     assert_eq!(
         outcome.winner.map(usize::from),
         clients[0]
@@ -144,7 +144,7 @@ async fn three_players_play_sangoku_through_a_turn_jump_and_its_return_to_the_en
     assert!(jumped, "a check sent the turn out of order, and back");
     // the rules end a general's last escape as checkmate before it can be taken (no general
     // was taken in 1,200 such games); the winner is the checker
-    assert_eq!(outcome.reason, "checkmate");
+    assert_eq!(outcome.reason.id(), "checkmate");
     let winner = clients[0].game.outcome().and_then(|o| o.winner);
     assert_eq!(outcome.winner.map(usize::from), winner.map(|p| p.index()));
 }
@@ -183,7 +183,7 @@ async fn three_players_from_a_position_through_checks_to_a_general_taken(backend
     for x in c.iter_mut() {
         let ended = x.ended().await;
         assert_eq!(
-            (ended.reason.as_str(), ended.winner),
+            (ended.reason.id(), ended.winner),
             ("royal-captured", Some(1))
         );
     }
@@ -342,7 +342,7 @@ async fn the_server_flags_a_player_out_of_time(backend: Backend) {
     let ended = b.ended().await;
     assert!(t.elapsed() >= std::time::Duration::from_millis(900));
     assert_eq!(
-        (ended.reason.as_str(), ended.winner, ended.by),
+        (ended.reason.id(), ended.winner, ended.by),
         ("time", Some(0), Some(1))
     );
     // a late move changes nothing
@@ -438,7 +438,7 @@ async fn a_declaration_and_an_agreed_impasse_end_the_game(backend: Backend) {
     for x in c.iter_mut() {
         let o = x.ended().await;
         assert_eq!(
-            (o.reason.as_str(), o.winner, o.by),
+            (o.reason.id(), o.winner, o.by),
             ("declaration", Some(0), Some(0))
         );
     }
@@ -453,7 +453,7 @@ async fn a_declaration_and_an_agreed_impasse_end_the_game(backend: Backend) {
         .await;
     c[1].send(&ClientMsg::Answer { accept: true }).await;
     for x in c.iter_mut() {
-        assert_eq!(x.ended().await.reason, "impasse");
+        assert_eq!(x.ended().await.reason.id(), "impasse");
     }
     // an impasse before both kings entered is refused
     let mut c = pair(&server, &spec("shogi")).await;
@@ -512,10 +512,7 @@ async fn a_killed_server_restarts_with_every_move_and_clock(backend: Backend) {
     // the game goes on to its end
     back[1].send(&ClientMsg::Resign).await;
     let ended = back[0].ended().await;
-    assert_eq!(
-        (ended.reason.as_str(), ended.winner),
-        ("resignation", Some(0))
-    );
+    assert_eq!((ended.reason.id(), ended.winner), ("resignation", Some(0)));
 }
 
 async fn a_dropped_socket_resyncs_from_its_last_ply(backend: Backend) {
@@ -866,7 +863,7 @@ async fn a_finished_game_keeps_its_moves_against_a_late_takeback(backend: Backen
     c[1].catch_up(1).await;
     c[1].play("3c3d").await;
     c[1].send(&ClientMsg::Resign).await;
-    assert_eq!(c[1].ended().await.reason, "resignation");
+    assert_eq!(c[1].ended().await.reason.id(), "resignation");
     let store = koma_server::db::Db::open(&db.url).await.unwrap();
     let late = store.take_back(&id, 1, 1).await;
     assert!(

@@ -46,6 +46,7 @@
 //! elapsed_ms}`: the time left at the start of the running seat's turn and how long it has thought
 //! since, as of the message.
 
+pub use koma_rules::EndReason;
 use serde::{Deserialize, Serialize};
 
 /// The longest message either side accepts, in bytes of its JSON text.
@@ -279,8 +280,9 @@ pub struct ClockView {
 pub struct OutcomeView {
     /// The winning seat (none: a draw).
     pub winner: Option<u8>,
-    /// The reason's id, as the rules name it (`checkmate`, `resignation`, `time`, ...).
-    pub reason: String,
+    /// Why, as the rules name it (`checkmate`, `resignation`, `time`, ...: the text of
+    /// [`EndReason`]).
+    pub reason: EndReason,
     /// The seat that ended it by its own act (resigned, flagged, declared), where one did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<u8>,
@@ -623,7 +625,7 @@ mod tests {
             ServerMsg::Ended {
                 outcome: OutcomeView {
                     winner: Some(0),
-                    reason: "checkmate".into(),
+                    reason: EndReason::Checkmate,
                     by: None,
                 },
                 clock: None,
@@ -645,6 +647,26 @@ mod tests {
             let text = m.encode();
             assert_eq!(ServerMsg::decode(&text), Ok(m), "{text}");
         }
+    }
+
+    #[test]
+    fn a_reason_travels_as_its_id() {
+        for r in EndReason::ALL {
+            let o = OutcomeView {
+                winner: None,
+                reason: r,
+                by: None,
+            };
+            let text = serde_json::to_string(&o).unwrap();
+            assert!(
+                text.contains(&format!("\"reason\":\"{}\"", r.id())),
+                "{text}"
+            );
+        }
+        let unknown = ServerMsg::decode(
+            r#"{"type":"ended","outcome":{"winner":0,"reason":"checkmated"},"clock":null}"#,
+        );
+        assert!(unknown.is_err());
     }
 
     #[test]

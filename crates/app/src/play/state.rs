@@ -377,21 +377,22 @@ impl Play {
         if game.outcome().is_some() {
             return;
         }
+        use koma_rules::EndReason;
         let by = o.by.map(Player);
-        match (o.reason.as_str(), by) {
-            ("resignation", Some(p)) => {
+        match (o.reason, by) {
+            (EndReason::Resignation, Some(p)) => {
                 game.resign(p);
                 self.ending = Some(crate::saved::Ending::Resigned { player: p.0 });
             }
-            ("time", Some(p)) => {
+            (EndReason::Time, Some(p)) => {
                 game.flag(p);
                 self.ending = Some(crate::saved::Ending::Flagged { player: p.0 });
             }
-            ("declaration", _) => {
+            (EndReason::Declaration, _) => {
                 game.declare();
                 self.ending = Some(crate::saved::Ending::Declared);
             }
-            ("impasse", _) => {
+            (EndReason::Impasse, _) => {
                 game.agree_impasse();
                 self.ending = Some(crate::saved::Ending::Impasse);
             }
