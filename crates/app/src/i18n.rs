@@ -19,22 +19,31 @@ pub fn browser_lang() -> Lang {
 }
 
 /// A refused move: the rule's name and a one-line reason. In English it is the rules' own
-/// message ([`IllegalMove`]'s `Display`), so that the text is linked once.
+/// message ([`IllegalMove`]'s `Display`), so that the text is linked once; every refusal has
+/// its Japanese here (the match names each).
 pub fn foul(lang: Lang, e: IllegalMove) -> String {
     use IllegalMove::*;
-    match (lang, e) {
-        (Lang::Ja, TwoPawns { file }) => format!("二歩：{file}筋にはもう歩があります"),
-        (Lang::Ja, DropPawnMate) => "打ち歩詰め：歩を打って詰ますことはできません".into(),
-        (Lang::Ja, DeadPiece) => "行き所のない駒：そこではその駒がもう動けません".into(),
-        (Lang::Ja, KingInCheck) => "王手放置：玉が取られる形になります".into(),
-        (Lang::Ja, CannotMoveThere) => "その駒はそこへ動けません".into(),
-        (Lang::Ja, CannotPromote) => "この手では成れません".into(),
-        (Lang::Ja, NotFirstRank) => "配置：駒は自陣の一段目に置きます".into(),
-        (Lang::Ja, LionProtected) => "獅子の交換：紐付きの獅子は離れて取れません".into(),
-        (Lang::Ja, LionCounterStrike) => "先獅子：獅子を取られた直後は取り返せません".into(),
-        (Lang::Ja, Setup) => "手合いの準備：穴を小駒で埋め、自陣で小駒を動かすか完了".into(),
-        (Lang::Ja, Repetition) => "千日手：同じ局面を4回目にはできません".into(),
-        (_, e) => e.to_string(),
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        TwoPawns { file } => format!("二歩：{file}筋にはもう歩があります"),
+        DropPawnMate => "打ち歩詰め：歩を打って詰ますことはできません".into(),
+        DeadPiece => "行き所のない駒：そこではその駒がもう動けません".into(),
+        KingInCheck => "王手放置：玉が取られる形になります".into(),
+        CannotMoveThere => "その駒はそこへ動けません".into(),
+        CannotPromote => "この手では成れません".into(),
+        NoPiece => "そこに自分の駒はありません".into(),
+        NotInHand => "その駒は持駒にありません".into(),
+        Occupied => "駒は空いているマスにだけ打てます".into(),
+        NoDrops => "このゲームでは持駒を打てません".into(),
+        NotFirstRank => "配置：駒は自陣の一段目に置きます".into(),
+        Placing => "配置中：駒を置き終えてから指します".into(),
+        Repetition => "千日手：同じ局面を4回目にはできません".into(),
+        LionProtected => "獅子の交換：紐付きの獅子は離れて取れません".into(),
+        LionCounterStrike => "先獅子：獅子を取られた直後は取り返せません".into(),
+        Setup => "手合いの準備：穴を小駒で埋め、自陣で小駒を動かすか完了".into(),
+        GameOver => "対局は終わっています".into(),
     }
 }
 
@@ -77,21 +86,27 @@ pub fn setup_name(lang: Lang, start: &koma_rules::games::NamedStart) -> String {
 }
 
 /// A fault of a setup (the editor's list), in `lang`: the rules' words in English, their
-/// Japanese in Japanese.
+/// Japanese in Japanese (the match names each fault).
 pub fn setup_fault(lang: Lang, e: &koma_rules::SetupError) -> String {
     use koma_rules::SetupError as F;
     if lang == Lang::En {
         return e.to_string();
     }
-    // the seats as the rules name them in English, in Japanese
-    let side = |s: &str| match s {
-        "sente" => "先手".to_string(),
-        "gote" => "後手".to_string(),
-        other => other.to_string(),
-    };
+    let game = |g: koma_rules::GameId| koma_rules::names::game_in(g, Lang::Ja);
     match e {
-        F::TwoKings { side: s } => format!("{}の玉が二枚あります", side(s)),
-        F::Royals { side: s, kanji, .. } => format!("{}の{kanji}はちょうど一枚必要です", side(s)),
+        F::BoardSize {
+            game: g,
+            found,
+            expected,
+        } => format!("盤のマスが{found}あります（{}は{expected}マス）", game(*g)),
+        F::NoSuchPlayer { game: g, player } => {
+            format!("{}に{}番目の対局者はいません", game(*g), player + 1)
+        }
+        F::NotInGame { game: g, kanji, .. } => format!("{kanji}は{}の駒ではありません", game(*g)),
+        F::TwoKings { side } => format!("{}の玉が二枚あります", side.name(lang)),
+        F::Royals { side, kanji, .. } => {
+            format!("{}の{kanji}はちょうど一枚必要です", side.name(lang))
+        }
         F::DeadPiece { square } => {
             format!("{square}の駒は動けない位置にあります（行き所のない駒）")
         }
@@ -99,23 +114,117 @@ pub fn setup_fault(lang: Lang, e: &koma_rules::SetupError) -> String {
             letter, found, max, ..
         } => format!("{letter}の駒が{found}枚あります（最大{max}枚）"),
         F::NoHands { .. } => "このゲームには持駒がありません".to_string(),
-        F::RoyalInHand { side: s } => format!("{}が玉を持駒にしています", side(s)),
-        F::TwoPawns { side: s, file } => format!("{}の歩が{file}筋に二枚あります（二歩）", side(s)),
-        F::NotToMoveInCheck { side: s } => {
-            format!("手番でない{}に王手がかかっています", side(s))
+        F::RoyalInHand { side } => format!("{}が玉を持駒にしています", side.name(lang)),
+        F::Checker { game: g, player } => {
+            format!(
+                "{}では{}番目の対局者を王手の手番として記録できません",
+                game(*g),
+                player + 1
+            )
         }
-        other => other.to_string(),
+        F::TwoPawns { side, file } => {
+            format!("{}の歩が{file}筋に二枚あります（二歩）", side.name(lang))
+        }
+        F::NotToMoveInCheck { side } => {
+            format!("手番でない{}に王手がかかっています", side.name(lang))
+        }
+        F::LionCapture { game: g } => {
+            format!("{}では獅子を取ったマスをそこに記録できません", game(*g))
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use koma_rules::{GameId, Player, SetupError, Side};
+
+    /// One fault of each kind, and the count of kinds (the match fails to build when a fault is
+    /// added to the rules and not here).
+    fn every_setup_fault() -> (Vec<SetupError>, usize) {
+        let side = Side::new(GameId::Shogi, Player(0));
+        let faults = vec![
+            SetupError::BoardSize {
+                game: GameId::Shogi,
+                found: 80,
+                expected: 81,
+            },
+            SetupError::NoSuchPlayer {
+                game: GameId::Shogi,
+                player: 2,
+            },
+            SetupError::NotInGame {
+                game: GameId::Minishogi,
+                name: "knight",
+                kanji: "桂",
+            },
+            SetupError::TwoKings { side },
+            SetupError::Royals {
+                side: Side::new(GameId::Sangoku, Player(1)),
+                royal: "general",
+                kanji: "将",
+            },
+            SetupError::DeadPiece {
+                square: "1a".into(),
+            },
+            SetupError::TooMany {
+                game: GameId::Shogi,
+                letter: 'R',
+                found: 3,
+                max: 2,
+            },
+            SetupError::NoHands {
+                game: GameId::Chushogi,
+            },
+            SetupError::RoyalInHand { side },
+            SetupError::Checker {
+                game: GameId::Shogi,
+                player: 1,
+            },
+            SetupError::TwoPawns { side, file: 5 },
+            SetupError::NotToMoveInCheck { side },
+            SetupError::LionCapture {
+                game: GameId::Shogi,
+            },
+        ];
+        let kind = |e: &SetupError| match e {
+            SetupError::BoardSize { .. } => 0,
+            SetupError::NoSuchPlayer { .. } => 1,
+            SetupError::NotInGame { .. } => 2,
+            SetupError::TwoKings { .. } => 3,
+            SetupError::Royals { .. } => 4,
+            SetupError::DeadPiece { .. } => 5,
+            SetupError::TooMany { .. } => 6,
+            SetupError::NoHands { .. } => 7,
+            SetupError::RoyalInHand { .. } => 8,
+            SetupError::Checker { .. } => 9,
+            SetupError::TwoPawns { .. } => 10,
+            SetupError::NotToMoveInCheck { .. } => 11,
+            SetupError::LionCapture { .. } => 12,
+        };
+        let mut kinds: Vec<usize> = faults.iter().map(kind).collect();
+        kinds.dedup();
+        (faults, kinds.len())
+    }
+
+    /// Whether `text` is written in Japanese (kana or kanji), not left in English.
+    fn japanese(text: &str) -> bool {
+        text.chars().any(|c| {
+            ('\u{3040}'..='\u{30ff}').contains(&c) || ('\u{4e00}'..='\u{9fff}').contains(&c)
+        }) && !text.contains(" the ")
+    }
 
     #[test]
     fn every_fault_of_a_setup_reads_in_both_languages() {
-        let e = koma_rules::SetupError::TwoPawns {
-            side: "sente",
+        let (faults, kinds) = every_setup_fault();
+        assert_eq!(kinds, 13, "one fault of each kind");
+        for e in &faults {
+            let (en, ja) = (setup_fault(Lang::En, e), setup_fault(Lang::Ja, e));
+            assert_eq!(en, e.to_string());
+            assert!(japanese(&ja) && ja != en, "{e:?}: {ja}");
+        }
+        let e = SetupError::TwoPawns {
+            side: Side::new(GameId::Shogi, Player(0)),
             file: 5,
         };
         assert_eq!(setup_fault(Lang::En, &e), "sente has two pawns on file 5");
@@ -123,11 +232,44 @@ mod tests {
             setup_fault(Lang::Ja, &e),
             "先手の歩が5筋に二枚あります（二歩）"
         );
-        let e = koma_rules::SetupError::Royals {
-            side: "B",
+        let e = SetupError::Royals {
+            side: Side::new(GameId::Sangoku, Player(1)),
             royal: "general",
             kanji: "将",
         };
         assert_eq!(setup_fault(Lang::Ja, &e), "Bの将はちょうど一枚必要です");
+    }
+
+    #[test]
+    fn every_refused_move_reads_in_both_languages() {
+        use IllegalMove::*;
+        let all = [
+            TwoPawns { file: 3 },
+            DropPawnMate,
+            DeadPiece,
+            KingInCheck,
+            CannotMoveThere,
+            CannotPromote,
+            NoPiece,
+            NotInHand,
+            Occupied,
+            NoDrops,
+            NotFirstRank,
+            Placing,
+            Repetition,
+            LionProtected,
+            LionCounterStrike,
+            Setup,
+            GameOver,
+        ];
+        for e in all {
+            let (en, ja) = (foul(Lang::En, e), foul(Lang::Ja, e));
+            assert_eq!(en, e.to_string());
+            assert!(japanese(&ja) && ja != en, "{e:?}: {ja}");
+        }
+        for r in EndReason::ALL {
+            assert!(japanese(end_reason(Lang::Ja, r)), "{r:?}");
+            assert_ne!(end_reason(Lang::Ja, r), end_reason(Lang::En, r));
+        }
     }
 }

@@ -52,5 +52,5 @@ pub use options::{ChuPreset, PointRule, RuleOptions};
 pub use outcome::{EndReason, Outcome, Reason};
 pub use piece::{Kind, Piece, Player};
 pub use position::Position;
-pub use position::setup::{PositionError, Setup, SetupError};
+pub use position::setup::{PositionError, Setup, SetupError, Side};
 pub use variant::{GameId, Variant};

@@ -478,7 +478,8 @@ pub fn to_usi(v: &Variant, mv: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::setup::SetupError;
+    use crate::piece::Player;
+    use crate::position::setup::{SetupError, Side};
 
     /// The starts built from each game's data are the published ones.
     #[test]
@@ -566,7 +567,7 @@ mod tests {
         ));
         assert!(matches!(
             faults(e("K8/9/9/9/9/9/9/9/k7K b - 1"))[..],
-            [SetupError::TwoKings { side: "sente" }]
+            [SetupError::TwoKings { side }] if side == Side::new(GameId::Shogi, Player(0))
         ));
         // every fault at once, the setup handed back
         let both = e("P7K/9/9/9/9/9/9/9/k7K b - 1");
@@ -583,7 +584,7 @@ mod tests {
         assert_eq!(
             faults(e("4k4/9/4p4/9/9/4P4/4P4/4P4/4K4 b - 1")),
             [SetupError::TwoPawns {
-                side: "sente",
+                side: Side::new(GameId::Shogi, Player(0)),
                 file: 5
             }]
         );
@@ -591,13 +592,15 @@ mod tests {
         // has no other fault
         assert_eq!(
             faults(e("4k4/9/9/9/4R4/9/9/9/4K4 b - 1")),
-            [SetupError::NotToMoveInCheck { side: "gote" }]
+            [SetupError::NotToMoveInCheck {
+                side: Side::new(GameId::Shogi, Player(1))
+            }]
         );
         assert!(from_sfen(GameId::Shogi, "4k4/9/9/9/4R4/9/9/9/4K4 w - 1").is_ok());
         assert_eq!(
             faults(from_sfen(GameId::Minishogi, "k4/5/P4/P4/4K b - 1").unwrap_err()),
             [SetupError::TwoPawns {
-                side: "sente",
+                side: Side::new(GameId::Minishogi, Player(0)),
                 file: 5
             }]
         );

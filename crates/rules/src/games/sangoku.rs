@@ -121,7 +121,7 @@ impl GameRules for Sangoku {
                 .count();
             if generals != 1 {
                 faults.push(SetupError::Royals {
-                    side: crate::names::seat(setup.game, p, crate::names::Lang::En),
+                    side: crate::position::setup::Side::new(setup.game, p),
                     royal: "general",
                     kanji: "将",
                 });

@@ -46,6 +46,34 @@ pub struct Setup {
     pub options: RuleOptions,
 }
 
+/// A seat of a game as a setup fault names it: written as the game calls the seat (sente and
+/// gote, or A, B and C), in English by `Display` and in either language by [`Side::name`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Side {
+    /// The game.
+    pub game: GameId,
+    /// The seat.
+    pub player: Player,
+}
+
+impl Side {
+    /// `player`'s seat of `game`.
+    pub fn new(game: GameId, player: Player) -> Side {
+        Side { game, player }
+    }
+
+    /// The seat's name in `lang`.
+    pub fn name(self, lang: crate::names::Lang) -> &'static str {
+        crate::names::seat(self.game, self.player, lang)
+    }
+}
+
+impl std::fmt::Display for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name(crate::names::Lang::En))
+    }
+}
+
 /// Why a setup is not a position of its game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
@@ -74,18 +102,20 @@ pub enum SetupError {
         game: GameId,
         /// The kind's name.
         name: &'static str,
+        /// The kind's name in kanji.
+        kanji: &'static str,
     },
     /// A side with more than one king.
     #[error("{side} has more than one king")]
     TwoKings {
         /// The side.
-        side: &'static str,
+        side: Side,
     },
     /// A side without its one royal, or with more (the hexagon's generals).
     #[error("{side} must have exactly one {royal}")]
     Royals {
         /// The side.
-        side: &'static str,
+        side: Side,
         /// The royal's name.
         royal: &'static str,
         /// The royal's name on the piece (将).
@@ -119,7 +149,7 @@ pub enum SetupError {
     #[error("{side} holds a king in hand; a king is held only while placing")]
     RoyalInHand {
         /// The side.
-        side: &'static str,
+        side: Side,
     },
     /// A remembered checker in a game without one, or one who is not a player.
     #[error("{game} remembers no checker {player}")]
@@ -133,7 +163,7 @@ pub enum SetupError {
     #[error("{side} has two pawns on file {file}")]
     TwoPawns {
         /// The side.
-        side: &'static str,
+        side: Side,
         /// The file (1 = sente's right).
         file: u8,
     },
@@ -141,7 +171,7 @@ pub enum SetupError {
     #[error("{side} is in check, and it is not {side}'s turn")]
     NotToMoveInCheck {
         /// The side in check.
-        side: &'static str,
+        side: Side,
     },
     /// A lion-capture square in a game without lions, or off the board.
     #[error("{game} has no lion-capture square there")]
@@ -321,7 +351,7 @@ impl Setup {
         let game = self.game;
         let v = Variant::get(game);
         let players = v.players();
-        let seat = |p: Player| crate::names::seat(game, p, crate::names::Lang::En);
+        let seat = |p: Player| Side::new(game, p);
         let mut faults = Vec::new();
         let mut fault = |e: SetupError| {
             if !faults.contains(&e) {
@@ -360,6 +390,7 @@ impl Setup {
                 fault(SetupError::NotInGame {
                     game,
                     name: v.kinds.get(kind.index()).map_or("?", |k| k.name),
+                    kanji: v.kinds.get(kind.index()).map_or("?", |k| k.kanji),
                 });
                 continue;
             }
@@ -395,6 +426,7 @@ impl Setup {
                     fault(SetupError::NotInGame {
                         game,
                         name: v.kinds.get(k).map_or("?", |i| i.name),
+                        kanji: v.kinds.get(k).map_or("?", |i| i.kanji),
                     });
                     continue;
                 }

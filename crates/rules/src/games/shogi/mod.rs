@@ -279,7 +279,7 @@ pub(crate) fn check_pawns(setup: &Setup, faults: &mut Vec<SetupError>) {
             let file = v.file_rank(c).0;
             if seen >> file & 1 != 0 {
                 let e = SetupError::TwoPawns {
-                    side: crate::names::seat(setup.game, p, crate::names::Lang::En),
+                    side: crate::position::setup::Side::new(setup.game, p),
                     file,
                 };
                 if !faults.contains(&e) {
@@ -297,7 +297,7 @@ pub(crate) fn check_not_to_move(pos: &mut Position, faults: &mut Vec<SetupError>
     let other = Player(1 - pos.turn().0.min(1));
     if pos.is_attacked(other) {
         faults.push(SetupError::NotToMoveInCheck {
-            side: crate::names::seat(pos.game(), other, crate::names::Lang::En),
+            side: crate::position::setup::Side::new(pos.game(), other),
         });
     }
 }
