@@ -94,10 +94,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
         let line_no = i + 1;
         for stmt in raw.trim_end_matches('\r').split(',') {
             let stmt = stmt.trim();
-            let perr = |why: &str| CsaError::Position {
-                line: line_no,
-                why: why.to_string(),
-            };
+            let perr = |why: String| CsaError::Position { line: line_no, why };
             if stmt.is_empty() || stmt.starts_with('\'') || stmt.starts_with('V') {
                 continue;
             }
@@ -121,53 +118,14 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
             if start.is_none() {
                 if let Some(rest) = stmt.strip_prefix("PI") {
                     pos = Setup::of(&Position::start(GAME));
-                    let b = rest.as_bytes();
-                    if b.len() % 4 != 0 {
-                        return Err(perr("PI removals come in groups of four: square and piece"));
-                    }
-                    for chunk in rest.as_bytes().chunks(4) {
-                        let sq = std::str::from_utf8(&chunk[..2]).map_err(|_| perr("bad PI"))?;
-                        let name = std::str::from_utf8(&chunk[2..]).map_err(|_| perr("bad PI"))?;
-                        let c = square(v, sq)
-                            .flatten()
-                            .ok_or_else(|| perr("bad PI square"))?;
-                        let k = kind_of(name).ok_or_else(|| perr("bad PI piece"))?;
-                        if pos.piece(c).is_empty() || pos.piece(c).kind() != k {
-                            return Err(perr("PI removes a piece that is not there"));
-                        }
-                        pos.put(c, Piece::EMPTY);
-                    }
+                    remove_pieces(v, &mut pos, rest).map_err(perr)?;
                     board_given = true;
                     continue;
                 }
                 if let Some(row) = stmt.strip_prefix('P')
                     && let Some(d) = row.chars().next().and_then(|c| c.to_digit(10))
                 {
-                    let mut cells: Vec<char> = row[1..].chars().collect();
-                    // trailing blanks of an empty last field are often trimmed
-                    while cells.len() < 27 && cells.len() >= 25 {
-                        cells.push(' ');
-                    }
-                    if cells.len() < 27 {
-                        return Err(perr("a board row needs 9 fields of 3 characters"));
-                    }
-                    for f in 0..9 {
-                        let field: String = cells[f * 3..f * 3 + 3].iter().collect();
-                        let c = (d as u8)
-                            .checked_sub(1)
-                            .and_then(|r| v.cell_at(9 - f as u8, r))
-                            .ok_or_else(|| perr("rows are P1 to P9"))?;
-                        if field.trim() == "*" {
-                            continue;
-                        }
-                        let owner = match field.chars().next() {
-                            Some('+') => Player::FIRST,
-                            Some('-') => Player::SECOND,
-                            _ => return Err(perr("a piece starts with + or -")),
-                        };
-                        let k = kind_of(&field[1..]).ok_or_else(|| perr("unknown piece"))?;
-                        pos.put(c, Piece::new(owner, k));
-                    }
+                    board_row(v, &mut pos, d, &row[1..]).map_err(perr)?;
                     board_given = true;
                     continue;
                 }
@@ -177,24 +135,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
                     } else {
                         Player::SECOND
                     };
-                    if rest.len() % 4 != 0 || !rest.is_ascii() {
-                        return Err(perr("pieces come in groups of four: square and piece"));
-                    }
-                    for chunk in rest.as_bytes().chunks(4) {
-                        let sq = std::str::from_utf8(&chunk[..2]).map_err(|_| perr("bad piece"))?;
-                        let name =
-                            std::str::from_utf8(&chunk[2..]).map_err(|_| perr("bad piece"))?;
-                        let k = kind_of(name).ok_or_else(|| perr("unknown piece"))?;
-                        match square(v, sq).ok_or_else(|| perr("bad square"))? {
-                            Some(c) => pos.put(c, Piece::new(owner, k)),
-                            None => {
-                                if name == "AL" || k.index() >= 8 || k.0 == 0 {
-                                    return Err(perr("only unpromoted pieces go to hand"));
-                                }
-                                pos.add_to_hand(owner, k, 1);
-                            }
-                        }
-                    }
+                    place_pieces(v, &mut pos, owner, rest).map_err(perr)?;
                     board_given = true;
                     continue;
                 }
@@ -211,7 +152,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
                     let checked = pos
                         .clone()
                         .into_position()
-                        .map_err(|e| perr(&e.to_string()))?;
+                        .map_err(|e| perr(e.to_string()))?;
                     start = Some(checked.clone());
                     playing = checked;
                     continue;
@@ -239,7 +180,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
                 moves.push(mv);
                 continue;
             }
-            return Err(perr("unknown statement"));
+            return Err(perr("unknown statement".into()));
         }
         if ending.is_some() {
             break;
@@ -253,6 +194,77 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
         ending,
         variations: Vec::new(),
     })
+}
+
+/// `PI` followed by removals from the even start (`82HI`: the rook of 8b taken off, a
+/// handicap).
+fn remove_pieces(v: &Variant, pos: &mut Setup, rest: &str) -> Result<(), String> {
+    if !rest.len().is_multiple_of(4) || !rest.is_ascii() {
+        return Err("PI removals come in groups of four: square and piece".into());
+    }
+    for chunk in rest.as_bytes().chunks(4) {
+        let sq = std::str::from_utf8(&chunk[..2]).map_err(|_| "bad PI")?;
+        let name = std::str::from_utf8(&chunk[2..]).map_err(|_| "bad PI")?;
+        let c = square(v, sq).flatten().ok_or("bad PI square")?;
+        let k = kind_of(name).ok_or("bad PI piece")?;
+        if pos.piece(c).is_empty() || pos.piece(c).kind() != k {
+            return Err("PI removes a piece that is not there".into());
+        }
+        pos.put(c, Piece::EMPTY);
+    }
+    Ok(())
+}
+
+/// A board row `P<d>` and its nine fields of three characters (` * ` empty, `+FU`, `-KY`).
+fn board_row(v: &Variant, pos: &mut Setup, d: u32, fields: &str) -> Result<(), String> {
+    let mut cells: Vec<char> = fields.chars().collect();
+    // trailing blanks of an empty last field are often trimmed
+    while cells.len() < 27 && cells.len() >= 25 {
+        cells.push(' ');
+    }
+    if cells.len() < 27 {
+        return Err("a board row needs 9 fields of 3 characters".into());
+    }
+    for f in 0..9 {
+        let field: String = cells[f * 3..f * 3 + 3].iter().collect();
+        let c = (d as u8)
+            .checked_sub(1)
+            .and_then(|r| v.cell_at(9 - f as u8, r))
+            .ok_or("rows are P1 to P9")?;
+        if field.trim() == "*" {
+            continue;
+        }
+        let owner = match field.chars().next() {
+            Some('+') => Player::FIRST,
+            Some('-') => Player::SECOND,
+            _ => return Err("a piece starts with + or -".into()),
+        };
+        let k = field.get(1..).and_then(kind_of).ok_or("unknown piece")?;
+        pos.put(c, Piece::new(owner, k));
+    }
+    Ok(())
+}
+
+/// `P+` or `P-` followed by pieces one at a time (`55KA`; `00FI` a piece in hand).
+fn place_pieces(v: &Variant, pos: &mut Setup, owner: Player, rest: &str) -> Result<(), String> {
+    if !rest.len().is_multiple_of(4) || !rest.is_ascii() {
+        return Err("pieces come in groups of four: square and piece".into());
+    }
+    for chunk in rest.as_bytes().chunks(4) {
+        let sq = std::str::from_utf8(&chunk[..2]).map_err(|_| "bad piece")?;
+        let name = std::str::from_utf8(&chunk[2..]).map_err(|_| "bad piece")?;
+        let k = kind_of(name).ok_or("unknown piece")?;
+        match square(v, sq).ok_or("bad square")? {
+            Some(c) => pos.put(c, Piece::new(owner, k)),
+            None => {
+                if name == "AL" || k.index() >= 8 || k.0 == 0 {
+                    return Err("only unpromoted pieces go to hand".into());
+                }
+                pos.add_to_hand(owner, k, 1);
+            }
+        }
+    }
+    Ok(())
 }
 
 fn parse_move(pos: &mut Position, stmt: &str, number: usize) -> Result<Move, CsaError> {

@@ -131,7 +131,6 @@ pub fn play_view(props: &PlayProps) -> Html {
         .as_ref()
         .map(|o| o.seats.iter().map(|s| s.name.clone()).collect());
     let names = seat_names.as_deref().unwrap_or(&start.names[..]);
-    let all_moves = st.game().moves();
     let viewing = st.table.view;
     let pos = st.table.shown_position();
     let v = pos.variant();
@@ -147,28 +146,14 @@ pub fn play_view(props: &PlayProps) -> Html {
     let check = Status::of(st.game(), &pos).marked_royal;
     let choice = st.table.promotion_choice(&pos);
 
-    let (result, reason) = result_hooks(outcome);
-    let status_text = shown.table.status_line(lang, names);
     let (top_seats, bottom_seat) = plates::seats_around(st, &pos);
     let plates_top = plates::plates_view(lang, st, names, &top_seats, "top");
     let plates_bottom = plates::plates_view(lang, st, names, &[bottom_seat], "bottom");
-    let dispatch = {
-        let d = state.dispatcher();
-        Callback::from(move |a| d.dispatch(a))
-    };
-    let invites = st
-        .online
-        .as_ref()
-        .and_then(|o| online::invitations_view(lang, game_id, o));
-    let foul = st.table.foul.map(|e| {
-        html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ i18n::foul(lang, e) }</p> }
-    });
-    let thinking = st.computer_to_move() || st.hint_asked;
     let hint_cells = st.hint.map(|m| last_cells(&[m])).unwrap_or_default();
 
     html! {
         <>
-        { for invites }
+        { for st.online.as_ref().and_then(|o| online::invitations_view(lang, game_id, o)) }
         <section class="play" data-game={game_id.as_str()} data-wide={wide.to_string()}
             data-online={st.online.as_ref().map(|_| "")}>
             <div class="board-area">
@@ -181,29 +166,10 @@ pub fn play_view(props: &PlayProps) -> Html {
             </div>
             <div class="side">
                 { plates_top }
-                <div class="status-area">
-                    <div class="status" data-status="" data-turn={turn.0.to_string()}
-                        data-result={result} data-reason={reason}
-                        data-thinking={thinking.then_some("")} aria-live="polite">{ status_text }
-                        { thinking_mark(st, lang, thinking) }</div>
-                    { for foul }
-                </div>
-                if let Some(o) = &st.online {
-                    { online::seats_view(lang, game_id, o, st.pending(), &dispatch) }
-                    { online::offer_view(lang, game_id, o, &dispatch) }
-                }
+                { status_view(&state, shown, lang, names) }
                 { captured_view(lang, st, names) }
                 <div class="controls" data-controls="">
-                    <div class="nav">
-                        { nav_button(&state, "first", "«", (!all_moves.is_empty()).then_some(Some(0))) }
-                        { nav_button(&state, "prev", "‹", match viewing {
-                            Some(0) => None,
-                            Some(n) => Some(Some(n - 1)),
-                            None => all_moves.len().checked_sub(1).map(Some),
-                        }) }
-                        { nav_button(&state, "next", "›", viewing.map(|n| (n + 1 < all_moves.len()).then_some(n + 1))) }
-                        { nav_button(&state, "last", "»", viewing.map(|_| None)) }
-                    </div>
+                    { nav_view(&state) }
                     { buttons_view(&state, lang, start.strict) }
                     if st.online.is_none() {
                         { computer_view(&state, lang, &computer) }
@@ -219,6 +185,55 @@ pub fn play_view(props: &PlayProps) -> Html {
             </div>
         </section>
         </>
+    }
+}
+
+/// The status line (`[data-status]`), a refused move, and an online game's seats and offer.
+fn status_view(state: &UseReducerHandle<Play>, shown: &Play, lang: Lang, names: &[String]) -> Html {
+    let st: &Play = state;
+    let game_id = st.game().position().game();
+    let (result, reason) = result_hooks(st.game().outcome());
+    let turn = st.table.shown_position().turn();
+    let thinking = st.computer_to_move() || st.hint_asked;
+    let foul = st.table.foul.map(|e| {
+        html! { <p class="foul" data-foul={e.rule_id()} role="alert">{ i18n::foul(lang, e) }</p> }
+    });
+    let dispatch = {
+        let d = state.dispatcher();
+        Callback::from(move |a| d.dispatch(a))
+    };
+    html! {
+        <>
+            <div class="status-area">
+                <div class="status" data-status="" data-turn={turn.0.to_string()}
+                    data-result={result} data-reason={reason}
+                    data-thinking={thinking.then_some("")} aria-live="polite">{ shown.table.status_line(lang, names) }
+                    { thinking_mark(st, lang, thinking) }</div>
+                { for foul }
+            </div>
+            if let Some(o) = &st.online {
+                { online::seats_view(lang, game_id, o, st.pending(), &dispatch) }
+                { online::offer_view(lang, game_id, o, &dispatch) }
+            }
+        </>
+    }
+}
+
+/// The move list's navigation: first, back, forward, last.
+fn nav_view(state: &UseReducerHandle<Play>) -> Html {
+    let plies = state.game().moves().len();
+    let viewing = state.table.view;
+    html! {
+        <div class="nav">
+            { nav_button(state, "first", "«", (plies > 0).then_some(Some(0))) }
+            { nav_button(state, "prev", "‹", match viewing {
+                Some(0) => None,
+                Some(n) => Some(Some(n - 1)),
+                None => plies.checked_sub(1).map(Some),
+            }) }
+            { nav_button(state, "next", "›", viewing.map(|n| (n + 1 < plies).then_some(n + 1))) }
+            { nav_button(state, "last", "»", viewing.map(|_| None)) }
+        </div>
     }
 }
 
