@@ -338,6 +338,74 @@ pub fn game_at(tree: &Tree, node: NodeId, options: RuleOptions) -> Game {
     g
 }
 
+impl Study {
+    /// The engine's lines for a node: kept when they are for the node shown.
+    fn found(&mut self, f: Found) {
+        if f.node == self.node {
+            let lines = f
+                .lines
+                .into_iter()
+                .map(|l| FoundLine {
+                    moves: self.read_line(&l.moves),
+                    score: l.score,
+                })
+                .collect();
+            self.found = Some(Analysis {
+                node: f.node,
+                depth: f.depth,
+                nodes: f.nodes,
+                ms: f.ms,
+                lines,
+                done: f.done,
+            });
+        }
+    }
+
+    /// The review's score and best move for ply `ply`; the whole review is kept with a saved
+    /// game once the last position is scored.
+    fn reviewed(&mut self, ply: usize, score: Option<String>, best: Option<String>) {
+        let v = self.tree.start().variant();
+        let tree = self.tree.clone();
+        let options = self.options;
+        if let Some(r) = self.review.as_mut()
+            && ply < r.scores.len()
+        {
+            let score = score.unwrap_or_else(|| {
+                let main = tree.main_line();
+                let node = if ply == 0 { ROOT } else { main[ply - 1] };
+                ended_score(&game_at(&tree, node, options))
+            });
+            r.scores[ply] = Some(score);
+            r.best[ply] = best.and_then(|t| notation::read_move(v, &t).ok());
+            if r.next().is_none()
+                && let Some(id) = &self.saved
+            {
+                let stored = crate::saved::StoredReview {
+                    schema: crate::saved::SCHEMA,
+                    moves: r
+                        .moves
+                        .iter()
+                        .map(|&m| notation::write_move(v, m))
+                        .collect(),
+                    nodes: r.nodes,
+                    scores: r
+                        .scores
+                        .iter()
+                        .map(|x| x.clone().unwrap_or_default())
+                        .collect(),
+                    best: r
+                        .best
+                        .iter()
+                        .map(|b| b.map(|m| notation::write_move(v, m)))
+                        .collect(),
+                };
+                // (a review that cannot be kept stays on the page)
+                let _ = crate::storage::save_review(id, &stored);
+            }
+        }
+    }
+}
+
 impl Reducible for Study {
     type Action = StudyAction;
     fn reduce(self: Rc<Self>, action: StudyAction) -> Rc<Self> {
@@ -388,26 +456,7 @@ impl Reducible for Study {
                     s.found = None;
                 }
             }
-            StudyAction::Found(f) => {
-                if f.node == s.node {
-                    let lines = f
-                        .lines
-                        .into_iter()
-                        .map(|l| FoundLine {
-                            moves: s.read_line(&l.moves),
-                            score: l.score,
-                        })
-                        .collect();
-                    s.found = Some(Analysis {
-                        node: f.node,
-                        depth: f.depth,
-                        nodes: f.nodes,
-                        ms: f.ms,
-                        lines,
-                        done: f.done,
-                    });
-                }
-            }
+            StudyAction::Found(f) => s.found(f),
             StudyAction::EngineFailed(e) => {
                 s.engine_error = Some(e);
                 s.thinking = false;
@@ -444,47 +493,7 @@ impl Reducible for Study {
                 let main = s.main_moves();
                 s.review = Some(super::review::Review::new(main));
             }
-            StudyAction::Reviewed { ply, score, best } => {
-                let v = s.tree.start().variant();
-                let tree = s.tree.clone();
-                let options = s.options;
-                if let Some(r) = s.review.as_mut()
-                    && ply < r.scores.len()
-                {
-                    let score = score.unwrap_or_else(|| {
-                        let main = tree.main_line();
-                        let node = if ply == 0 { ROOT } else { main[ply - 1] };
-                        ended_score(&game_at(&tree, node, options))
-                    });
-                    r.scores[ply] = Some(score);
-                    r.best[ply] = best.and_then(|t| notation::read_move(v, &t).ok());
-                    if r.next().is_none()
-                        && let Some(id) = &s.saved
-                    {
-                        let stored = crate::saved::StoredReview {
-                            schema: crate::saved::SCHEMA,
-                            moves: r
-                                .moves
-                                .iter()
-                                .map(|&m| notation::write_move(v, m))
-                                .collect(),
-                            nodes: r.nodes,
-                            scores: r
-                                .scores
-                                .iter()
-                                .map(|x| x.clone().unwrap_or_default())
-                                .collect(),
-                            best: r
-                                .best
-                                .iter()
-                                .map(|b| b.map(|m| notation::write_move(v, m)))
-                                .collect(),
-                        };
-                        // (a review that cannot be kept stays on the page)
-                        let _ = crate::storage::save_review(id, &stored);
-                    }
-                }
-            }
+            StudyAction::Reviewed { ply, score, best } => s.reviewed(ply, score, best),
             StudyAction::Notation => {
                 s.usi = !s.usi;
                 crate::storage::update_settings(|x| x.usi = s.usi);
