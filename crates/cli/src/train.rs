@@ -336,6 +336,128 @@ fn random_start(shape: Shape, rng: &mut Rng, material: &[f32], scale: f32) -> Ve
     w
 }
 
+/// The positions of `koma train`'s score files, each once: the views learnt from (each position
+/// also mirrored), those kept out to judge by, and the game's own evaluation's error on these.
+struct Positions {
+    train: Vec<Sample>,
+    valid: Vec<Sample>,
+    own: Vec<f32>,
+    lines: usize,
+    with_result: usize,
+}
+
+/// Read `s.scores` (lines of `SFEN<tab>score`), the targets mixed with the games' `results`;
+/// one position in ten, by blocks of 64, is kept out.
+fn read_positions(
+    s: &TrainSettings,
+    inputs: &Inputs,
+    results: &std::collections::HashMap<String, f32>,
+    scale: f32,
+) -> Result<Positions, String> {
+    let own_eval = koma_engine::eval::evaluator(s.game);
+    let mut with_result = 0usize;
+    // the positions, each once
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    let mut own = Vec::new(); // the game's own evaluation's guesses on the kept-out positions
+    let mut seen = HashSet::new();
+    let mut lines = 0usize;
+    for path in &s.scores {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (n, line) in text.lines().enumerate() {
+            let named = |e: String| format!("{}, line {}: {e}", path.display(), n + 1);
+            let (sfen, score) = line
+                .split_once('\t')
+                .ok_or_else(|| named("not SFEN<tab>score".into()))?;
+            let score: f32 = score
+                .trim()
+                .parse()
+                .map_err(|_| named(format!("{score:?} is not a score")))?;
+            let pos = notation::read_position(s.game, sfen).map_err(|e| named(e.to_string()))?;
+            if !seen.insert(sfen.to_string()) {
+                continue;
+            }
+            let mut target = sigmoid(score / s.teacher_scale);
+            if let Some(&r) = results.get(sfen) {
+                target = s.lambda * r + (1.0 - s.lambda) * target;
+                with_result += 1;
+            }
+            let kept_out = (lines / 64) % 10 == 9;
+            lines += 1;
+            if kept_out {
+                valid.push(sample(inputs, &pos, false, target));
+                let guess = own_eval.score(&pos, pos.turn()) as f32 / scale;
+                own.push((target - sigmoid(guess)).powi(2));
+            } else {
+                train.push(sample(inputs, &pos, false, target));
+                train.push(sample(inputs, &pos, true, target));
+            }
+        }
+    }
+    Ok(Positions {
+        train,
+        valid,
+        own,
+        lines,
+        with_result,
+    })
+}
+
+/// Learn `w` on `train` by Adam over `s.epochs` passes; the weights of the pass that did best on
+/// `valid` (`best`: the start's, unless it is to be beaten) with their error and pass.
+fn learn(
+    s: &TrainSettings,
+    shape: Shape,
+    mut w: Vec<f32>,
+    train: &[Sample],
+    valid: &[Sample],
+    rng: &mut Rng,
+    mut best: (f32, Vec<f32>, u32),
+) -> (f32, Vec<f32>, u32) {
+    let n1 = shape.h + 1;
+    let (mut m, mut v) = (vec![0.0f32; w.len()], vec![0.0f32; w.len()]);
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut g = vec![0.0f32; w.len()];
+    let mut pass = Pass::new(shape);
+    let mut step = 0i32;
+    let mut rate = s.rate;
+    for epoch in 1..=s.epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+        }
+        for batch in order.chunks(s.batch.max(1)) {
+            g.fill(0.0);
+            for &i in batch {
+                let x = &train[i];
+                let p = sigmoid(pass.forward(shape, &w, x));
+                let d = 2.0 * (p - x.target) * p * (1.0 - p) / batch.len() as f32;
+                pass.backward(shape, &w, x, d, &mut g);
+            }
+            step += 1;
+            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            for i in 0..w.len() {
+                m[i] = b1 * m[i] + (1.0 - b1) * g[i];
+                v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
+                w[i] -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+                let straight = i < shape.b1() && i % n1 == shape.h;
+                if i < shape.b2() && !straight {
+                    w[i] -= rate * s.weight_decay * w[i];
+                }
+            }
+        }
+        rate *= s.decay;
+        let kept = error(shape, &w, valid);
+        eprintln!(
+            "epoch {epoch}: error {:.6} learning, {kept:.6} kept out",
+            error(shape, &w, train)
+        );
+        if kept < best.0 {
+            best = (kept, w.clone(), epoch);
+        }
+    }
+    best
+}
+
 /// Runs `koma train`.
 pub fn run(s: &TrainSettings) -> Result<(), String> {
     let start = Game::new(s.game, RuleOptions::default());
@@ -380,44 +502,13 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
         return Err("--lambda: from 0 to 1".into());
     }
     let results = results(s.game, &s.records)?;
-    let mut with_result = 0usize;
-    // the positions, each once
-    let (mut train, mut valid) = (Vec::new(), Vec::new());
-    let mut own = Vec::new(); // the game's own evaluation's guesses on the kept-out positions
-    let mut seen = HashSet::new();
-    let mut lines = 0usize;
-    for path in &s.scores {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        for (n, line) in text.lines().enumerate() {
-            let named = |e: String| format!("{}, line {}: {e}", path.display(), n + 1);
-            let (sfen, score) = line
-                .split_once('\t')
-                .ok_or_else(|| named("not SFEN<tab>score".into()))?;
-            let score: f32 = score
-                .trim()
-                .parse()
-                .map_err(|_| named(format!("{score:?} is not a score")))?;
-            let pos = notation::read_position(s.game, sfen).map_err(|e| named(e.to_string()))?;
-            if !seen.insert(sfen.to_string()) {
-                continue;
-            }
-            let mut target = sigmoid(score / s.teacher_scale);
-            if let Some(&r) = results.get(sfen) {
-                target = s.lambda * r + (1.0 - s.lambda) * target;
-                with_result += 1;
-            }
-            let kept_out = (lines / 64) % 10 == 9;
-            lines += 1;
-            if kept_out {
-                valid.push(sample(&inputs, &pos, false, target));
-                let guess = own_eval.score(&pos, pos.turn()) as f32 / scale;
-                own.push((target - sigmoid(guess)).powi(2));
-            } else {
-                train.push(sample(&inputs, &pos, false, target));
-                train.push(sample(&inputs, &pos, true, target));
-            }
-        }
-    }
+    let Positions {
+        train,
+        valid,
+        own,
+        lines,
+        with_result,
+    } = read_positions(s, &inputs, &results, scale)?;
     if train.is_empty() || valid.is_empty() {
         return Err("too few positions to learn from and to keep out".into());
     }
@@ -438,7 +529,7 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
     eprintln!("the game's own evaluation: error {own_error:.6} kept out");
     let mut rng = Rng(s.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let n1 = shape.h + 1;
-    let mut w = if s.from.is_some() {
+    let w = if s.from.is_some() {
         // the start: the network's own weights
         net.weights_mut().into_iter().map(|x| *x).collect()
     } else {
@@ -449,53 +540,12 @@ pub fn run(s: &TrainSettings) -> Result<(), String> {
         "start: error {:.6} learning, {start_kept:.6} kept out",
         error(shape, &w, &train),
     );
-    let (mut m, mut v) = (vec![0.0f32; w.len()], vec![0.0f32; w.len()]);
-    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
-    let mut order: Vec<usize> = (0..train.len()).collect();
-    let mut g = vec![0.0f32; w.len()];
-    let mut pass = Pass::new(shape);
-    let mut step = 0i32;
-    let mut rate = s.rate;
-    // a network learnt on is kept as it was unless a pass does better on the kept-out positions
-    let mut best = if s.from.is_some() {
+    let best = if s.from.is_some() {
         (start_kept, w.clone(), 0)
     } else {
         (f32::MAX, w.clone(), 0)
     };
-    for epoch in 1..=s.epochs {
-        for i in (1..order.len()).rev() {
-            order.swap(i, (rng.next() % (i as u64 + 1)) as usize);
-        }
-        for batch in order.chunks(s.batch.max(1)) {
-            g.fill(0.0);
-            for &i in batch {
-                let x = &train[i];
-                let p = sigmoid(pass.forward(shape, &w, x));
-                let d = 2.0 * (p - x.target) * p * (1.0 - p) / batch.len() as f32;
-                pass.backward(shape, &w, x, d, &mut g);
-            }
-            step += 1;
-            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
-            for i in 0..w.len() {
-                m[i] = b1 * m[i] + (1.0 - b1) * g[i];
-                v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
-                w[i] -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
-                let straight = i < shape.b1() && i % n1 == shape.h;
-                if i < shape.b2() && !straight {
-                    w[i] -= rate * s.weight_decay * w[i];
-                }
-            }
-        }
-        rate *= s.decay;
-        let kept = error(shape, &w, &valid);
-        eprintln!(
-            "epoch {epoch}: error {:.6} learning, {kept:.6} kept out",
-            error(shape, &w, &train)
-        );
-        if kept < best.0 {
-            best = (kept, w.clone(), epoch);
-        }
-    }
+    let best = learn(s, shape, w, &train, &valid, &mut rng, best);
     let (kept, mut w, epoch) = best;
     if s.from.is_none() {
         // the inputs no position had kept their random start: written as nothing (a network
