@@ -328,6 +328,112 @@ fn gradient(set: &[Sample], w: &[f64], k: f64) -> Vec<f64> {
         .collect()
 }
 
+/// How often the side ahead by the starting table `w0` won, by how far ahead: printed.
+fn report_buckets(train: &[Sample], w0: &[f64]) {
+    let mut buckets = [(0.0f64, 0u32); 8];
+    for t in train {
+        let sc = score(t, w0);
+        let b = ((sc.abs() / 250.0) as usize).min(7);
+        let r = if sc >= 0.0 { t.result } else { 1.0 - t.result };
+        buckets[b].0 += f64::from(r);
+        buckets[b].1 += 1;
+    }
+    for (i, (sum, n)) in buckets.iter().enumerate() {
+        eprintln!(
+            "ahead by {:>4}+ cp: {:>6} positions, the side ahead scored {:.3}",
+            i * 250,
+            n,
+            sum / f64::from((*n).max(1))
+        );
+    }
+}
+
+/// The weights learnt from `w0` by Adam over `s.epochs` passes of the whole set (only those
+/// `learnt` marks move; an L2 pull keeps them near the start).
+fn learn(
+    s: &TuneSettings,
+    train: &[Sample],
+    valid: &[Sample],
+    w0: &[f64],
+    learnt: &[bool],
+    k: f64,
+) -> Vec<f64> {
+    let mut w = w0.to_vec();
+    let (mut m, mut v2) = (vec![0.0; w.len()], vec![0.0; w.len()]);
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12);
+    let n = train.len() as f64;
+    for epoch in 1..=s.epochs {
+        let g = gradient(train, &w, k);
+        for i in (0..w.len()).filter(|&i| learnt[i]) {
+            let gi = g[i] / n + 2.0 * s.l2 * (w[i] - w0[i]);
+            m[i] = b1 * m[i] + (1.0 - b1) * gi;
+            v2[i] = b2 * v2[i] + (1.0 - b2) * gi * gi;
+            let mh = m[i] / (1.0 - b1.powi(epoch as i32));
+            let vh = v2[i] / (1.0 - b2.powi(epoch as i32));
+            w[i] -= s.rate * mh / (vh.sqrt() + eps);
+        }
+        if epoch % 25 == 0 || epoch == s.epochs {
+            eprintln!(
+                "epoch {epoch}: error {:.6} learning, {:.6} kept out",
+                error(train, &w, k),
+                error(valid, &w, k)
+            );
+        }
+    }
+    w
+}
+
+/// The targets mixed from the results and the teacher's scores (`s.lambda` of the result), each
+/// score made a chance by the teacher's own scale; the table's scale `k`, fitted again to the
+/// targets when the teacher's scale is given.
+fn teach(
+    s: &TuneSettings,
+    train: &mut [Sample],
+    valid: &mut [Sample],
+    w0: &[f64],
+    mut k: f64,
+) -> f64 {
+    let lambda = s.lambda.clamp(0.0, 1.0);
+    // the teacher's own scale: the one at which its scores predict the results best
+    let ks = if let Some(ks) = s.teacher_scale {
+        ks
+    } else if s.teacher_depth > 0 {
+        let err = |k: f64| {
+            let sum: f64 = train
+                .iter()
+                .filter_map(|t| {
+                    let p = sigmoid(f64::from(t.searched?) / k);
+                    Some((f64::from(t.result) - p).powi(2))
+                })
+                .sum();
+            sum
+        };
+        let ks = best_scale(err);
+        eprintln!("the teacher's scale: {ks}");
+        ks
+    } else {
+        k
+    };
+    for t in train.iter_mut().chain(valid.iter_mut()) {
+        t.target = match t.searched {
+            Some(sc) => lambda * f64::from(t.result) + (1.0 - lambda) * sigmoid(f64::from(sc) / ks),
+            None => f64::from(t.result),
+        };
+    }
+    if s.teacher_scale.is_some() {
+        // the table's own scale: the one at which the starting table predicts the targets
+        // best (so the table keeps its centipawns, whatever the teacher's)
+        k = best_scale(|k| error(train, w0, k));
+        eprintln!("scale K = {k}, fitted to the targets");
+    }
+    eprintln!(
+        "targets: {lambda} of the result, the rest the search's score; error {:.6} learning, {:.6} kept out",
+        error(train, w0, k),
+        error(valid, w0, k)
+    );
+    k
+}
+
 /// Runs `koma tune`.
 pub fn run(s: &TuneSettings) -> Result<(), String> {
     let start = Game::new(s.game, RuleOptions::default());
@@ -408,23 +514,7 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
         valid.len(),
         layout.len()
     );
-    // how often the side ahead by the starting table won, by how far ahead
-    let mut buckets = [(0.0f64, 0u32); 8];
-    for t in &train {
-        let sc = score(t, &w0);
-        let b = ((sc.abs() / 250.0) as usize).min(7);
-        let r = if sc >= 0.0 { t.result } else { 1.0 - t.result };
-        buckets[b].0 += f64::from(r);
-        buckets[b].1 += 1;
-    }
-    for (i, (sum, n)) in buckets.iter().enumerate() {
-        eprintln!(
-            "ahead by {:>4}+ cp: {:>6} positions, the side ahead scored {:.3}",
-            i * 250,
-            n,
-            sum / f64::from((*n).max(1))
-        );
-    }
+    report_buckets(&train, &w0);
     // the scale that fits the starting table best
     let mut k = best_scale(|k| error(&train, &w0, k));
     let best = error(&train, &w0, k);
@@ -434,69 +524,9 @@ pub fn run(s: &TuneSettings) -> Result<(), String> {
         error(&valid, &w0, k)
     );
     if s.search_nodes > 0 || s.teacher_depth > 0 {
-        let lambda = s.lambda.clamp(0.0, 1.0);
-        // the teacher's own scale: the one at which its scores predict the results best
-        let ks = if let Some(ks) = s.teacher_scale {
-            ks
-        } else if s.teacher_depth > 0 {
-            let err = |k: f64| {
-                let sum: f64 = train
-                    .iter()
-                    .filter_map(|t| {
-                        let p = sigmoid(f64::from(t.searched?) / k);
-                        Some((f64::from(t.result) - p).powi(2))
-                    })
-                    .sum();
-                sum
-            };
-            let ks = best_scale(err);
-            eprintln!("the teacher's scale: {ks}");
-            ks
-        } else {
-            k
-        };
-        for t in train.iter_mut().chain(valid.iter_mut()) {
-            t.target = match t.searched {
-                Some(sc) => {
-                    lambda * f64::from(t.result) + (1.0 - lambda) * sigmoid(f64::from(sc) / ks)
-                }
-                None => f64::from(t.result),
-            };
-        }
-        if s.teacher_scale.is_some() {
-            // the table's own scale: the one at which the starting table predicts the targets
-            // best (so the table keeps its centipawns, whatever the teacher's)
-            k = best_scale(|k| error(&train, &w0, k));
-            eprintln!("scale K = {k}, fitted to the targets");
-        }
-        eprintln!(
-            "targets: {lambda} of the result, the rest the search's score; error {:.6} learning, {:.6} kept out",
-            error(&train, &w0, k),
-            error(&valid, &w0, k)
-        );
+        k = teach(s, &mut train, &mut valid, &w0, k);
     }
-    let mut w = w0.clone();
-    let (mut m, mut v2) = (vec![0.0; w.len()], vec![0.0; w.len()]);
-    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12);
-    let n = train.len() as f64;
-    for epoch in 1..=s.epochs {
-        let g = gradient(&train, &w, k);
-        for i in (0..w.len()).filter(|&i| learnt[i]) {
-            let gi = g[i] / n + 2.0 * s.l2 * (w[i] - w0[i]);
-            m[i] = b1 * m[i] + (1.0 - b1) * gi;
-            v2[i] = b2 * v2[i] + (1.0 - b2) * gi * gi;
-            let mh = m[i] / (1.0 - b1.powi(epoch as i32));
-            let vh = v2[i] / (1.0 - b2.powi(epoch as i32));
-            w[i] -= s.rate * mh / (vh.sqrt() + eps);
-        }
-        if epoch % 25 == 0 || epoch == s.epochs {
-            eprintln!(
-                "epoch {epoch}: error {:.6} learning, {:.6} kept out",
-                error(&train, &w, k),
-                error(&valid, &w, k)
-            );
-        }
-    }
+    let w = learn(s, &train, &valid, &w0, &learnt, k);
     let table: Vec<i32> = w.iter().map(|x| x.round() as i32).collect();
     let mut text = String::new();
     let _ = writeln!(
