@@ -89,30 +89,107 @@ pub(super) fn dropped_on(cell: Cell) -> bool {
     })
 }
 
+/// Screen to board coordinates: the matrix.
+fn screen_to_svg(svg_ref: &NodeRef) -> Option<SvgMatrix> {
+    let svg = svg_ref.cast::<SvgsvgElement>()?;
+    svg.get_screen_ctm()?.inverse().ok()
+}
+
+/// A pointer's position on the board, through the matrix `m`.
+fn through(svg_ref: &NodeRef, m: &SvgMatrix, e: &PointerEvent) -> Option<(f64, f64)> {
+    let svg = svg_ref.cast::<SvgsvgElement>()?;
+    let pt = svg.create_svg_point();
+    pt.set_x(e.client_x() as f32);
+    pt.set_y(e.client_y() as f32);
+    let p = pt.matrix_transform(m);
+    Some((p.x() as f64, p.y() as f64))
+}
+
+/// What a press's end does: released (`true`: a drop where it lands, a click that selects, a
+/// click on a destination of the selected piece) or cancelled.
+fn end_handler(
+    props: &BoardProps,
+    press: Rc<RefCell<Option<Press>>>,
+    held: UseStateHandle<Option<Source>>,
+    svg_ref: NodeRef,
+    layout: Layout,
+) -> Rc<dyn Fn(PointerEvent, bool)> {
+    let cell_at = move |p: (f64, f64)| layout.cell_at(p);
+    let on_attempt = props.on_attempt.clone();
+    let on_select = props.on_select.clone();
+    let on_cell = props.on_cell.clone();
+    let on_outside = props.on_outside.clone();
+    let editing = props.editing;
+    let selected = props.selected;
+    // destinations of the selected piece: a click on one of them (a lion's own square after
+    // its first step) is a move, not a new selection
+    let selected_dests: Vec<Cell> = props
+        .dests
+        .iter()
+        .filter(|(s, _)| Some(*s) == selected)
+        .map(|(_, c)| *c)
+        .collect();
+    Rc::new(move |e: PointerEvent, drop_it: bool| {
+        let Some(p) = press.borrow_mut().take() else {
+            return;
+        };
+        if p.pointer != e.pointer_id() {
+            *press.borrow_mut() = Some(p);
+            return;
+        }
+        // where it lands, read before the page changes (reading the layout after a change
+        // would make the browser lay the page out in the middle of the release)
+        let landed = if drop_it && p.dragging {
+            screen_to_svg(&svg_ref)
+                .and_then(|m| through(&svg_ref, &m, &e))
+                .and_then(cell_at)
+        } else {
+            None
+        };
+        let _ = p.element.remove_attribute("transform");
+        let _ = p.element.release_pointer_capture(e.pointer_id());
+        held.set(None);
+        if !drop_it {
+            return;
+        }
+        if !p.dragging {
+            if let Source::Cell(c) = p.source
+                && selected_dests.contains(&c)
+            {
+                on_cell.emit(c);
+                return;
+            }
+            // a click: select, or let go of the selected piece
+            on_select.emit((selected != Some(p.source)).then_some(p.source));
+            return;
+        }
+        let from = match p.source {
+            Source::Cell(c) => Some(c),
+            Source::Hand(_) | Source::Tray(..) => None,
+        };
+        match landed {
+            Some(to) if Some(to) != from => {
+                DROPPED.with(|d| d.set(Some(to)));
+                on_attempt.emit((p.source, to));
+            }
+            None if editing => on_outside.emit((p.source, e.client_x(), e.client_y())),
+            _ => {}
+        }
+    })
+}
+
 /// The board's pointer input (see the module docs).
 #[hook]
 pub(super) fn use_drag(props: &BoardProps, svg_ref: &NodeRef, layout: Layout) -> Drag {
     let press: Rc<RefCell<Option<Press>>> = use_mut_ref(|| None);
     let held = use_state(|| None::<Source>);
-    let cell_at = move |p: (f64, f64)| layout.cell_at(p);
-    // screen to board coordinates: the matrix, and a pointer's position through it
     let screen_to_svg = {
         let svg_ref = svg_ref.clone();
-        move || -> Option<SvgMatrix> {
-            let svg = svg_ref.cast::<SvgsvgElement>()?;
-            svg.get_screen_ctm()?.inverse().ok()
-        }
+        move || screen_to_svg(&svg_ref)
     };
     let through = {
         let svg_ref = svg_ref.clone();
-        move |m: &SvgMatrix, e: &PointerEvent| -> Option<(f64, f64)> {
-            let svg = svg_ref.cast::<SvgsvgElement>()?;
-            let pt = svg.create_svg_point();
-            pt.set_x(e.client_x() as f32);
-            pt.set_y(e.client_y() as f32);
-            let p = pt.matrix_transform(m);
-            Some((p.x() as f64, p.y() as f64))
-        }
+        move |m: &SvgMatrix, e: &PointerEvent| through(&svg_ref, m, e)
     };
     // pointer handlers shared by board pieces and hand pieces
     let pointer_down = {
@@ -170,73 +247,7 @@ pub(super) fn use_drag(props: &BoardProps, svg_ref: &NodeRef, layout: Layout) ->
             }
         })
     };
-    let pointer_end = {
-        let press = press.clone();
-        let held = held.clone();
-        let screen_to_svg = screen_to_svg.clone();
-        let through = through.clone();
-        let on_attempt = props.on_attempt.clone();
-        let on_select = props.on_select.clone();
-        let on_cell = props.on_cell.clone();
-        let on_outside = props.on_outside.clone();
-        let editing = props.editing;
-        let selected = props.selected;
-        // destinations of the selected piece: a click on one of them (a lion's own square after
-        // its first step) is a move, not a new selection
-        let selected_dests: Vec<Cell> = props
-            .dests
-            .iter()
-            .filter(|(s, _)| Some(*s) == selected)
-            .map(|(_, c)| *c)
-            .collect();
-        Rc::new(move |e: PointerEvent, drop_it: bool| {
-            let Some(p) = press.borrow_mut().take() else {
-                return;
-            };
-            if p.pointer != e.pointer_id() {
-                *press.borrow_mut() = Some(p);
-                return;
-            }
-            // where it lands, read before the page changes (reading the layout after a change
-            // would make the browser lay the page out in the middle of the release)
-            let landed = if drop_it && p.dragging {
-                screen_to_svg()
-                    .and_then(|m| through(&m, &e))
-                    .and_then(cell_at)
-            } else {
-                None
-            };
-            let _ = p.element.remove_attribute("transform");
-            let _ = p.element.release_pointer_capture(e.pointer_id());
-            held.set(None);
-            if !drop_it {
-                return;
-            }
-            if !p.dragging {
-                if let Source::Cell(c) = p.source
-                    && selected_dests.contains(&c)
-                {
-                    on_cell.emit(c);
-                    return;
-                }
-                // a click: select, or let go of the selected piece
-                on_select.emit((selected != Some(p.source)).then_some(p.source));
-                return;
-            }
-            let from = match p.source {
-                Source::Cell(c) => Some(c),
-                Source::Hand(_) | Source::Tray(..) => None,
-            };
-            match landed {
-                Some(to) if Some(to) != from => {
-                    DROPPED.with(|d| d.set(Some(to)));
-                    on_attempt.emit((p.source, to));
-                }
-                None if editing => on_outside.emit((p.source, e.client_x(), e.client_y())),
-                _ => {}
-            }
-        })
-    };
+    let pointer_end = end_handler(props, press.clone(), held.clone(), svg_ref.clone(), layout);
     let pointer_up = {
         let end = pointer_end.clone();
         Callback::from(move |e: PointerEvent| end(e, true))
