@@ -53,21 +53,7 @@ fn new_game() -> Html {
         open: *open_game,
     };
     let by_lot = first.unwrap_or(hex);
-    let shown_names: Vec<String> = (0..players)
-        .map(|i| {
-            let n = names.get(i).map_or("", |n| n.trim());
-            if n.is_empty() && machines.get(i).copied().unwrap_or(false) {
-                lang.pick("コンピュータ", "Computer").to_string()
-            } else if n.is_empty() {
-                match lang {
-                    i18n::Lang::Ja => format!("{}番目の人", i + 1),
-                    i18n::Lang::En => format!("Player {}", i + 1),
-                }
-            } else {
-                n.to_string()
-            }
-        })
-        .collect();
+    let shown_names = shown_names(lang, &names, &machines, players);
     // seat order: the draw's, or as listed
     let order: Option<Vec<usize>> = if by_lot {
         (*seats).clone().filter(|s| s.len() == players)
@@ -114,40 +100,16 @@ fn new_game() -> Html {
         })
     };
     let onclick = {
-        let game = *game;
         // (no names when nobody was named and nothing was drawn)
         let named = by_lot
             || names.iter().any(|n| !n.trim().is_empty())
             || machines.iter().take(players).any(|&m| m);
-        let names_param = order.as_ref().filter(|_| named).map(|o| {
-            o.iter()
-                .map(|&i| {
-                    shown_names[i]
-                        .replace(['%', ',', '&', '#', '?', '+'], " ")
-                        .replace(' ', "%20")
-                })
-                .collect::<Vec<_>>()
-                .join(",")
-        });
-        // the seats of the players the computer plays
-        let computer: Vec<usize> = order
-            .iter()
-            .flatten()
-            .enumerate()
-            .filter(|&(_, &listed)| machines.get(listed).copied().unwrap_or(false))
-            .map(|(seat, _)| seat)
-            .collect();
-        let opponent = Opponent {
-            seats: &computer,
-            level: *level,
-        };
-        let hash = play_address(
-            game,
-            names_param.as_deref(),
-            &setup,
-            &clock,
-            *strict,
-            opponent,
+        let hash = start_address(
+            *game,
+            order.as_deref().filter(|_| named),
+            &shown_names,
+            &machines,
+            (&setup, &clock, *strict, *level),
         );
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
@@ -176,18 +138,7 @@ fn new_game() -> Html {
                 <select name="game" onchange={on_game}>{ for games }</select></label>
             <label>{ lang.pick("手合 ", "Handicap ") }
                 <select name="setup" key={game.as_str()} onchange={on_setup}>{ for setups }</select></label>
-            <label>{ lang.pick("持ち時間 ", "Clock ") }
-                <select name="clock" onchange={on_clock}>
-                    { for [
-                        ("", lang.pick("なし", "none")),
-                        ("600+30", lang.pick("10分 + 秒読み30秒", "10 min, then 30 s a move (byoyomi)")),
-                        ("0+30", lang.pick("秒読み30秒", "30 s a move (byoyomi)")),
-                        ("300i5", lang.pick("5分 + 1手ごとに5秒加算", "5 min + 5 s a move (Fischer)")),
-                        ("1800+60", lang.pick("30分 + 秒読み60秒", "30 min, then 60 s a move (byoyomi)")),
-                    ].into_iter().map(|(v, label)| html! {
-                        <option value={v} selected={*clock == v}>{ label }</option>
-                    }) }
-                </select></label>
+            { clock_select(lang, &clock, on_clock) }
             <label>{ lang.pick("対局の種類 ", "Mode ") }
                 <select name="mode" onchange={on_mode}>
                     <option value="casual" selected={!*strict}>{ lang.pick("練習（待ったあり）", "casual (takeback)") }</option>
@@ -208,6 +159,93 @@ fn new_game() -> Html {
             }
         </form>
     }
+}
+
+/// The clock's choices (`select[name="clock"]`), `clock` chosen.
+fn clock_select(lang: i18n::Lang, clock: &str, onchange: Callback<Event>) -> Html {
+    let options = [
+        ("", lang.pick("なし", "none")),
+        (
+            "600+30",
+            lang.pick("10分 + 秒読み30秒", "10 min, then 30 s a move (byoyomi)"),
+        ),
+        ("0+30", lang.pick("秒読み30秒", "30 s a move (byoyomi)")),
+        (
+            "300i5",
+            lang.pick("5分 + 1手ごとに5秒加算", "5 min + 5 s a move (Fischer)"),
+        ),
+        (
+            "1800+60",
+            lang.pick("30分 + 秒読み60秒", "30 min, then 60 s a move (byoyomi)"),
+        ),
+    ];
+    html! {
+        <label>{ lang.pick("持ち時間 ", "Clock ") }
+            <select name="clock" {onchange}>
+                { for options.into_iter().map(|(v, label)| html! {
+                    <option value={v} selected={clock == v}>{ label }</option>
+                }) }
+            </select></label>
+    }
+}
+
+/// The players' names as the form shows them: as typed, else "Computer" or "Player n".
+fn shown_names(
+    lang: i18n::Lang,
+    names: &[String],
+    machines: &[bool],
+    players: usize,
+) -> Vec<String> {
+    (0..players)
+        .map(|i| {
+            let n = names.get(i).map_or("", |n| n.trim());
+            if n.is_empty() && machines.get(i).copied().unwrap_or(false) {
+                lang.pick("コンピュータ", "Computer").to_string()
+            } else if n.is_empty() {
+                match lang {
+                    i18n::Lang::Ja => format!("{}番目の人", i + 1),
+                    i18n::Lang::En => format!("Player {}", i + 1),
+                }
+            } else {
+                n.to_string()
+            }
+        })
+        .collect()
+}
+
+/// The address the form's start opens: the players named in seat `order` (none: unnamed), the
+/// computer's seats, and the handicap, clock, mode and level (`choices`).
+fn start_address(
+    game: GameId,
+    order: Option<&[usize]>,
+    shown_names: &[String],
+    machines: &[bool],
+    (setup, clock, strict, level): (&str, &str, bool, u8),
+) -> String {
+    let names_param = order.map(|o| {
+        o.iter()
+            .map(|&i| {
+                shown_names[i]
+                    .replace(['%', ',', '&', '#', '?', '+'], " ")
+                    .replace(' ', "%20")
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    });
+    // the seats of the players the computer plays
+    let computer: Vec<usize> = order
+        .iter()
+        .copied()
+        .flatten()
+        .enumerate()
+        .filter(|&(_, &listed)| machines.get(listed).copied().unwrap_or(false))
+        .map(|(seat, _)| seat)
+        .collect();
+    let opponent = Opponent {
+        seats: &computer,
+        level,
+    };
+    play_address(game, names_param.as_deref(), setup, clock, strict, opponent)
 }
 
 /// Online play's choices: the seat the creator takes and whether anyone may join from the
