@@ -7,7 +7,7 @@
 //! Whether it is a position of the game is the rules' answer: [`koma_rules::Setup`]'s
 //! validation returns every fault at once, each shown by name beside the board; the position's
 //! text, "Play from here" (against a person or the computer) and "Analyse" are offered once it
-//! has none. The embed builder ([`crate::snippet`]) writes the position, with the marks and
+//! has none. The embed builder ([`crate::embed_builder`]) writes the position, with the marks and
 //! arrows drawn on the board, as a page's `<koma-board>` or iframe.
 //!
 //! Hooks: `[data-editor]` on the root; the palette's pieces `[data-palette-piece][data-kind]
