@@ -57,11 +57,11 @@ impl Start {
 
     /// Build the game, or say what is wrong with the address.
     pub fn build(&self) -> Result<Game, String> {
-        use koma_rules::setups::{From, start_position};
+        use koma_rules::setups::{StartFrom, start_position};
         let from = match (&self.position, &self.setup) {
-            (Some(text), _) => From::Position(text),
-            (None, Some(id)) => From::Setup(id),
-            (None, None) => From::Start,
+            (Some(text), _) => StartFrom::Position(text),
+            (None, Some(id)) => StartFrom::Setup(id),
+            (None, None) => StartFrom::Start,
         };
         let pos = start_position(self.game, from).map_err(|e| format!("the address: {e}"))?;
         let players = pos.variant().players();

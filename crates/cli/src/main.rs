@@ -30,7 +30,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use koma_rules::setups::{self, From, StartError, start_position};
+use koma_rules::setups::{self, StartError, StartFrom, start_position};
 use koma_rules::{ChuPreset, GameId, Position, RuleOptions, notation};
 
 /// Koma's rules on the command line.
@@ -178,9 +178,9 @@ fn position(game: GameId, start: &Start) -> Result<Position, String> {
     }
     let text = start.sfen.as_ref().map(|words| words.join(" "));
     let from = match (&text, &start.setup) {
-        (Some(text), _) => From::Position(text),
-        (None, Some(id)) => From::Setup(id),
-        (None, None) => From::Start,
+        (Some(text), _) => StartFrom::Position(text),
+        (None, Some(id)) => StartFrom::Setup(id),
+        (None, None) => StartFrom::Start,
     };
     let pos = start_position(game, from).map_err(|e| match e {
         StartError::Position(e) => format!("bad --sfen: {e}"),

@@ -21,7 +21,7 @@ pub fn setup_position(game: GameId, id: &str) -> Option<Position> {
 
 /// Where a game starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum From<'a> {
+pub enum StartFrom<'a> {
     /// The game's own start.
     Start,
     /// A position in the game's notation (SFEN, or the hex notation).
@@ -53,13 +53,13 @@ pub enum StartError {
 ///
 /// # Errors
 /// [`StartError`], naming what is wrong.
-pub fn start_position(game: GameId, from: From<'_>) -> Result<Position, StartError> {
+pub fn start_position(game: GameId, from: StartFrom<'_>) -> Result<Position, StartError> {
     match from {
-        From::Start => Ok(Position::start(game)),
-        From::Position(text) => {
+        StartFrom::Start => Ok(Position::start(game)),
+        StartFrom::Position(text) => {
             crate::notation::read_position(game, text).map_err(StartError::Position)
         }
-        From::Setup(id) => setup_position(game, id).ok_or_else(|| StartError::UnknownSetup {
+        StartFrom::Setup(id) => setup_position(game, id).ok_or_else(|| StartError::UnknownSetup {
             game,
             id: id.to_string(),
             known: setups(game)

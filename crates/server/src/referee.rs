@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 
 use koma_rules::clock::{Clock, TimeControl};
 use koma_rules::notation::{read_move, write_move};
-use koma_rules::setups::{From, start_position};
+use koma_rules::setups::{StartFrom, start_position};
 use koma_rules::{ChuPreset, Game, GameId, Outcome, Player, RuleOptions};
 use koma_wire::{
     ClientMsg, ClockView, ErrorCode, GameStatus, MAX_NAME_CHARS, NewGame, OfferKind, OfferView,
@@ -171,9 +171,9 @@ pub fn check_spec(spec: &NewGame) -> Result<Spec, String> {
                 p.len()
             ));
         }
-        (Some(p), None) => From::Position(p),
-        (None, Some(h)) => From::Setup(h),
-        (None, None) => From::Start,
+        (Some(p), None) => StartFrom::Position(p),
+        (None, Some(h)) => StartFrom::Setup(h),
+        (None, None) => StartFrom::Start,
     };
     let field = if spec.position.is_some() {
         "position"
