@@ -231,9 +231,9 @@ fn base() -> String {
     format!("{origin}{dir}")
 }
 
-/// Properties of [`SnippetBuilder`].
+/// Properties of [`EmbedBuilder`].
 #[derive(Properties, PartialEq)]
-pub struct SnippetProps {
+pub struct EmbedBuilderProps {
     /// The game.
     pub game: GameId,
     /// The start position's text (none: not a legal position, nothing to write).
@@ -250,8 +250,8 @@ pub struct SnippetProps {
 }
 
 /// The builder: brushes, caption, mode, the two snippets and the live preview.
-#[function_component(SnippetBuilder)]
-pub fn snippet_builder(p: &SnippetProps) -> Html {
+#[function_component(EmbedBuilder)]
+pub fn embed_builder(p: &EmbedBuilderProps) -> Html {
     let lang = use_context::<crate::i18n::Lang>().unwrap_or_default();
     let caption = use_state(String::new);
     let mode = use_state(|| "view".to_string());

@@ -368,7 +368,7 @@ fn analysis(p: &BoardProps) -> Html {
                 </div>
                 <moves::MoveTree {tree} {texts} current={st.node} {on_go} />
                 { record }
-                <crate::embed_builder::SnippetBuilder game={gid} position={Some(start_text)} moves={line}
+                <crate::embed_builder::EmbedBuilder game={gid} position={Some(start_text)} moves={line}
                     ply={Some(st.tree.ply(st.node))} annotations={annotations.clone()} />
             </div>
         </section>

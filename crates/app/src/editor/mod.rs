@@ -368,7 +368,7 @@ fn editor_board(p: &EditorBoardProps) -> Html {
                         aria-label={lang.pick("局面", "position")} />
                 </p>
                 { for links }
-                <crate::embed_builder::SnippetBuilder game={game} position={position.clone()} moves={Rc::new(Vec::new())}
+                <crate::embed_builder::EmbedBuilder game={game} position={position.clone()} moves={Rc::new(Vec::new())}
                     ply={None::<usize>} annotations={annotations.clone()} puzzle_moves=true />
             </div>
         </section>
