@@ -17,6 +17,14 @@ use yew::Reducible;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+/// Counts the bytes this test binary allocates (the online client's per-message cost).
+#[global_allocator]
+static COUNTING: &stats_alloc::StatsAlloc<std::alloc::System> = &stats_alloc::INSTRUMENTED_SYSTEM;
+
+fn allocated() -> usize {
+    COUNTING.stats().bytes_allocated
+}
+
 #[wasm_bindgen_test]
 fn rules_perft_in_wasm_matches_the_published_counts() {
     let mut pos = Position::start(GameId::Shogi);
@@ -160,6 +168,86 @@ fn saved_games_round_trip_and_corrupt_entries_are_set_aside() {
     storage::delete_aside("bad");
     assert!(storage::list().games.is_empty() && storage::list().aside.is_empty());
     local.clear().unwrap();
+}
+
+/// A snapshot of an online shogi game for seat 0, started, without clocks.
+fn welcome_for_test() -> koma_wire::Snapshot {
+    use koma_wire::{Connection as SeatLine, GameStatus, NewGame, SeatView, Snapshot};
+    let seat = |name: &str| SeatView {
+        name: name.into(),
+        taken: true,
+        connection: SeatLine::Online,
+    };
+    Snapshot {
+        id: "0123456789abcdef".into(),
+        spec: NewGame {
+            game: "shogi".into(),
+            handicap: None,
+            position: None,
+            preset: None,
+            clock: None,
+            open: false,
+        },
+        seat: Some(0),
+        seats: vec![seat("a"), seat("b")],
+        status: GameStatus::Playing,
+        from: 0,
+        moves: Vec::new(),
+        clock: None,
+        outcome: None,
+        offer: None,
+    }
+}
+
+/// What the online client allocates for a server message: its text read (the browser's JSON
+/// and serde-wasm-bindgen, as the line reads it), handed to the play screen's reducer as an
+/// action, and applied. A message that changes nothing but the seats costs the same whether it
+/// is the 10th or the 400th: no log of the messages is kept or copied (the reducer copies the
+/// state it changes, the game with its moves among it, so a move costs more as a game grows).
+#[wasm_bindgen_test]
+fn a_server_message_costs_the_same_however_many_came_before() {
+    use koma_app::online::connection::{Connection, Event};
+    use koma_wire::ServerMsg;
+    let conn = Connection::open("0123456789abcdef", None, String::new());
+    let game = Game::new(GameId::Shogi, RuleOptions::default());
+    let mut s = Rc::new(Play::new(game, None).online(conn.clone(), &welcome_for_test()));
+    let seats = r#"{"type":"seats","seats":[{"name":"a","taken":true,"connection":"online"},{"name":"b","taken":true,"connection":"offline"}]}"#;
+    let mut cost = Vec::new();
+    for _ in 0..400 {
+        let before = allocated();
+        let m: ServerMsg = koma_app::online::from_json(seats).unwrap();
+        s = s.reduce(Action::Net(Event::Told(m)));
+        cost.push(allocated() - before);
+    }
+    // moves, alternately the server's echo of this seat's and the other seat's, to ply 100
+    let v = s.game().position().variant();
+    let mut g = Game::new(GameId::Shogi, RuleOptions::default());
+    let mut move_cost = Vec::new();
+    for ply in 1..=100usize {
+        let mv = g.legal_moves()[ply % 7 % g.legal_moves().len()];
+        g.play(mv).unwrap();
+        let text = format!(
+            r#"{{"type":"moved","ply":{ply},"mv":"{}","clock":null}}"#,
+            koma_rules::notation::write_move(v, mv)
+        );
+        let before = allocated();
+        let m: ServerMsg = koma_app::online::from_json(&text).unwrap();
+        s = s.reduce(Action::Net(Event::Told(m)));
+        move_cost.push(allocated() - before);
+    }
+    assert_eq!(s.game().moves(), g.moves());
+    let (early, late) = (cost[9], cost[399]);
+    console_log!(
+        "a seats message: {early} bytes allocated (10th), {late} (400th); a move: {} bytes at ply 1, {} at ply 50, {} at ply 100",
+        move_cost[0],
+        move_cost[49],
+        move_cost[99]
+    );
+    assert!(
+        late <= early + early / 4,
+        "the 400th message allocated {late} bytes, the 10th {early}"
+    );
+    conn.close();
 }
 
 /// Online, a move made as the mover's time runs out is sent, not lost to a flag here: only the
