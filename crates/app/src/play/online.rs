@@ -60,6 +60,9 @@ pub struct Online {
     /// The plies the server has, as this screen last heard: the moves after them are this
     /// seat's own, pending.
     pub acked: usize,
+    /// The plies whose moves went out on the line as it is now (a move is sent once a line:
+    /// the server takes one move a ply, and a second copy would only be refused).
+    pub sent: usize,
 }
 
 impl Online {
@@ -77,6 +80,7 @@ impl Online {
             refused: None,
             failed: None,
             acked: 0,
+            sent: 0,
         }
     }
 }
@@ -226,6 +230,8 @@ impl Play {
             LineEvent::Line(l) => {
                 o.line = l;
                 if l != Line::Open {
+                    // a new line carries nothing sent on the old one
+                    o.sent = 0;
                     // nobody can be seen from here while the line is down
                     o.seats = Rc::new(
                         o.seats
@@ -250,11 +256,14 @@ impl Play {
             .map_or(0, |o| self.game().moves().len().saturating_sub(o.acked))
     }
 
-    /// Send this seat's pending moves (each for its ply) on the line, if it is open.
-    fn send_pending(&self) {
-        let Some(o) = &self.online else { return };
+    /// Send this seat's pending moves that this line has not carried yet (each for its ply),
+    /// if the line is open.
+    fn send_pending(&mut self) {
         let v = self.game().position().variant();
-        for (i, &mv) in self.game().moves().iter().enumerate().skip(o.acked) {
+        let moves = self.game().moves().to_vec();
+        let Some(o) = &mut self.online else { return };
+        let from = o.acked.max(o.sent);
+        for (i, &mv) in moves.iter().enumerate().skip(from) {
             let sent = o.conn.send(&ClientMsg::Move {
                 ply: i as u32,
                 mv: koma_rules::notation::write_move(v, mv),
@@ -262,20 +271,15 @@ impl Play {
             if !sent {
                 return;
             }
+            o.sent = i + 1;
         }
     }
 
-    /// This seat's move `mv` was played here: it goes to the server (or waits for the line).
-    pub(super) fn sent_move(&mut self, ply: usize, mv: Move) {
-        let Some(o) = &self.online else { return };
-        if o.seat.is_none() {
-            return;
+    /// This seat's move was played here: it goes to the server (or waits for the line).
+    pub(super) fn sent_move(&mut self) {
+        if self.online.as_ref().is_some_and(|o| o.seat.is_some()) {
+            self.send_pending();
         }
-        let v = self.game().position().variant();
-        o.conn.send(&ClientMsg::Move {
-            ply: ply as u32,
-            mv: koma_rules::notation::write_move(v, mv),
-        });
     }
 
     /// Ask the server for `m` (a resignation, an offer, an answer, a declaration); refused in
@@ -314,11 +318,16 @@ impl Play {
         }
     }
 
-    /// What the board shows and offers after the server changed the game.
+    /// What the board shows and offers after the server changed the game; the moves taken
+    /// back are no longer sent (a move made again for their plies goes out anew).
     fn after_remote(&mut self) {
         self.table.view = None;
         self.table.foul = None;
         self.table.clear();
+        let plies = self.game().moves().len();
+        if let Some(o) = &mut self.online {
+            o.sent = o.sent.min(plies);
+        }
     }
 
     /// The online side of the state (there is one whenever the line's events come).

@@ -342,7 +342,6 @@ impl Play {
     fn play(&mut self, mv: Move) {
         self.tick();
         let mover = self.game().position().turn();
-        let ply = self.game().moves().len();
         if self.table.play(mv) {
             let spent = self.spent();
             if let Some(c) = &mut self.clock
@@ -353,7 +352,7 @@ impl Play {
                 self.ending = Some(crate::saved::Ending::Flagged { player: mover.0 });
             }
             self.turn_started = self.now;
-            self.sent_move(ply, mv);
+            self.sent_move();
         }
     }
 
