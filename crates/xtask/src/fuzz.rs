@@ -110,6 +110,8 @@ fn run_one(root: &Path, target: &str, corpus: &Path, limit: &str) -> Result<Run>
     let runs = runs_done(&log).unwrap_or(0);
     let outcome = if out.status.success() {
         "no crash".to_string()
+    } else if log.contains("libFuzzer: run interrupted") {
+        "no crash; stopped by hand before its limit".to_string()
     } else {
         let kept = log
             .lines()
