@@ -71,6 +71,22 @@ async function sameEverywhere(browser, pages, server, id, moves) {
   expect(await stored(browser, server, id)).toEqual(moves);
 }
 
+/** A game of `spec` created at `base`, its two seats and a watcher each on a device of its own
+ * (reaching the server at `urls`: the seats', then the watcher's), every seat online. */
+async function seated(browser, base, spec, urls = [base, base, base]) {
+  const probe = await device(browser, base);
+  const game = await create(probe, base, spec);
+  await probe.context().close();
+  const pages = [];
+  for (const [i, link] of [game.seats[0], game.seats[1], game.watch].entries()) {
+    const p = await device(browser, urls[i]);
+    await p.goto("/" + link);
+    pages.push(p);
+  }
+  await allOnline(pages, 2);
+  return { game, pages };
+}
+
 /** Do `event`, then `move` at once: the move's gesture begins within 100 ms of the event's
  * end. */
 async function atOnce(event, move) {
@@ -85,14 +101,10 @@ test("shogi: the server is killed and started again; the player to move moves at
   test.skip(info.project.name !== "desktop", "the phones' test is below");
   let server = await startServer();
   try {
-    const a = await device(browser, server.url);
-    const game = await create(a, server.url, { game: "shogi" });
-    await a.goto("/" + game.seats[0]);
-    const b = await device(browser, server.url);
-    await b.goto("/" + game.seats[1]);
-    const w = await device(browser, server.url);
-    await w.goto("/" + game.watch);
-    await allOnline([a, b, w], 2);
+    const {
+      game,
+      pages: [a, b, w],
+    } = await seated(browser, server.url, { game: "shogi" });
     await drag(a, onBoard("7g"), cell("7f"));
     await expect(w.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
     // killed; gote moves while the server is down and starting again
@@ -165,14 +177,10 @@ test("reloads: the other player moves while a page reloads, and a reloaded playe
   test.skip(info.project.name !== "desktop", "one device size is enough here");
   const server = await startServer();
   try {
-    const a = await device(browser, server.url);
-    const game = await create(a, server.url, { game: "shogi", clock: "600+30" });
-    await a.goto("/" + game.seats[0]);
-    const b = await device(browser, server.url);
-    await b.goto("/" + game.seats[1]);
-    const w = await device(browser, server.url);
-    await w.goto("/" + game.watch);
-    await allOnline([a, b, w], 2);
+    const {
+      game,
+      pages: [a, b, w],
+    } = await seated(browser, server.url, { game: "shogi", clock: "600+30" });
     await drag(a, onBoard("7g"), cell("7f"));
     await drag(b, onBoard("3c"), cell("3d"));
     await expect(a.locator('.pieces [data-square="3d"][data-owner="1"]')).toHaveCount(1);
@@ -210,16 +218,10 @@ test("a dropped line and a silently dead one: the player moves at once and the m
   // each player's device reaches the server through a line of its own
   const lines = [await relay(server.url), await relay(server.url)];
   try {
-    const probe = await device(browser, server.url);
-    const game = await create(probe, server.url, { game: "shogi" });
-    await probe.context().close();
-    const a = await device(browser, lines[0].url);
-    await a.goto("/" + game.seats[0]);
-    const b = await device(browser, lines[1].url);
-    await b.goto("/" + game.seats[1]);
-    const w = await device(browser, server.url);
-    await w.goto("/" + game.watch);
-    await allOnline([a, b, w], 2);
+    const {
+      game,
+      pages: [a, b, w],
+    } = await seated(browser, server.url, { game: "shogi" }, [lines[0].url, lines[1].url, server.url]);
     // sente's line is reset as it moves
     await atOnce(
       async () => lines[0].cut(),
@@ -261,14 +263,10 @@ test("behind HAProxy a server stops gracefully and hands its players to the othe
     servers.map((s) => s.port),
   );
   try {
-    const a = await device(browser, front.url);
-    const game = await create(a, front.url, { game: "shogi" });
-    await a.goto("/" + game.seats[0]);
-    const b = await device(browser, front.url);
-    await b.goto("/" + game.seats[1]);
-    const w = await device(browser, front.url);
-    await w.goto("/" + game.watch);
-    await allOnline([a, b, w], 2);
+    const {
+      game,
+      pages: [a, b, w],
+    } = await seated(browser, front.url, { game: "shogi" });
     await drag(a, onBoard("7g"), cell("7f"));
     await expect(w.locator('.pieces [data-square="7f"][data-owner="0"]')).toHaveCount(1);
     // each server in turn stops gracefully (SIGTERM: its sockets are told to connect again) and

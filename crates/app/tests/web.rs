@@ -256,38 +256,17 @@ fn a_server_message_costs_the_same_however_many_came_before() {
 #[wasm_bindgen_test]
 fn an_online_game_is_ended_on_time_by_the_server_only() {
     use koma_app::online::connection::Connection;
-    use koma_wire::{ClockView, Connection as SeatLine, GameStatus, NewGame, SeatView, Snapshot};
-    let seat = |name: &str| SeatView {
-        name: name.into(),
-        taken: true,
-        connection: SeatLine::Online,
-    };
-    let welcome = Snapshot {
-        id: "0123456789abcdef".into(),
-        spec: NewGame {
-            game: "shogi".into(),
-            handicap: None,
-            position: None,
-            preset: None,
-            clock: Some("60".into()),
-            open: false,
-        },
-        seat: Some(0),
-        seats: vec![seat("a"), seat("b")],
-        status: GameStatus::Playing,
-        from: 0,
-        moves: Vec::new(),
-        // sente has thought 5 s with no time left
-        clock: Some(ClockView {
-            control: "60".into(),
-            main_ms: vec![0, 60_000],
-            periods: vec![0, 0],
-            running: Some(0),
-            elapsed_ms: 5_000,
-        }),
-        outcome: None,
-        offer: None,
-    };
+    use koma_wire::ClockView;
+    let mut welcome = welcome_for_test();
+    welcome.spec.clock = Some("60".into());
+    // sente has thought 5 s with no time left
+    welcome.clock = Some(ClockView {
+        control: "60".into(),
+        main_ms: vec![0, 60_000],
+        periods: vec![0, 0],
+        running: Some(0),
+        elapsed_ms: 5_000,
+    });
     let conn = Connection::open("0123456789abcdef", None, String::new());
     let game = Game::new(GameId::Shogi, RuleOptions::default());
     let s = Rc::new(Play::new(game, Some("60".parse().unwrap())).online(conn.clone(), &welcome));
