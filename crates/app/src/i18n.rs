@@ -6,6 +6,15 @@ use koma_rules::game::{EndReason, Reason};
 
 pub use koma_rules::names::Lang;
 
+/// The language as last chosen (kept in the settings), else the browser's.
+pub fn kept_lang() -> Lang {
+    match crate::storage::settings().lang.as_deref() {
+        Some("ja") => Lang::Ja,
+        Some("en") => Lang::En,
+        _ => browser_lang(),
+    }
+}
+
 /// The browser's language: Japanese for `ja*`, else English.
 pub fn browser_lang() -> Lang {
     let l = web_sys::window()

@@ -316,11 +316,7 @@ pub fn app() -> Html {
         });
     }
     // the language: as last chosen, else the browser's
-    let lang = use_state(|| match storage::settings().lang.as_deref() {
-        Some("ja") => i18n::Lang::Ja,
-        Some("en") => i18n::Lang::En,
-        _ => i18n::browser_lang(),
-    });
+    let lang = use_state(i18n::kept_lang);
     let toggle = {
         let lang = lang.clone();
         Callback::from(move |_: MouseEvent| {

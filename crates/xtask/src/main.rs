@@ -495,8 +495,9 @@ fn test(args: &[String]) -> Result {
         }
     }
     // several servers behind HAProxy (Debian's package), where it is here or can be installed
-    if let Some(haproxy) = haproxy() {
-        native.env("KOMA_TEST_HAPROXY", haproxy);
+    let haproxy = haproxy();
+    if let Some(h) = &haproxy {
+        native.env("KOMA_TEST_HAPROXY", h);
     }
     // (the cluster stays up for the browser tests: one plays on two servers across a restart)
     step("cargo test (native)", &mut native)?;
@@ -528,8 +529,8 @@ fn test(args: &[String]) -> Result {
                 e2e.env("KOMA_TEST_POSTGRES_RESTART", script);
             }
         }
-        if let Some(haproxy) = haproxy() {
-            e2e.env("KOMA_TEST_HAPROXY", haproxy);
+        if let Some(h) = &haproxy {
+            e2e.env("KOMA_TEST_HAPROXY", h);
         }
         step("browser tests (Playwright, Chromium)", &mut e2e)?;
         step(

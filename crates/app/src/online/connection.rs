@@ -191,13 +191,6 @@ impl Connection {
         }
     }
 
-    /// Whether the server has answered this line's hello (what is sent now reaches it, unless
-    /// the line is dying).
-    pub fn is_open(&self) -> bool {
-        let i = self.0.borrow();
-        i.welcomed && i.socket.is_some()
-    }
-
     /// Send `m` on the open line; `false` (and nothing sent) when there is none.
     pub fn send(&self, m: &ClientMsg) -> bool {
         let mut i = self.0.borrow_mut();

@@ -213,16 +213,6 @@ impl Play {
         self
     }
 
-    /// The language the server's notes are written in (the page's).
-    fn lang() -> Lang {
-        crate::storage::settings()
-            .lang
-            .as_deref()
-            .map_or_else(crate::i18n::browser_lang, |l| {
-                if l == "ja" { Lang::Ja } else { Lang::En }
-            })
-    }
-
     /// An event of the game's line.
     pub(super) fn net(&mut self, e: LineEvent) {
         let Some(o) = &mut self.online else { return };
@@ -288,7 +278,7 @@ impl Play {
         let Some(o) = &mut self.online else { return };
         if !o.conn.send(m) {
             o.refused = Some(
-                Self::lang()
+                crate::i18n::kept_lang()
                     .pick(
                         "サーバーに接続していません。再接続してからもう一度どうぞ。",
                         "Not connected to the server: try again once the line is back.",
@@ -476,7 +466,7 @@ impl Play {
                 if let Some(o) = &mut self.online {
                     o.acked = from + theirs.len();
                     if dropped > 0 && o.seat.is_some() {
-                        o.refused = Some(dropped_words(Self::lang(), dropped));
+                        o.refused = Some(dropped_words(crate::i18n::kept_lang(), dropped));
                     }
                 }
                 self.ending = None;
@@ -515,7 +505,7 @@ impl Play {
                 self.after_remote();
                 self.turn_started = js_sys::Date::now();
                 if let Some(o) = &mut self.online {
-                    o.refused = Some(dropped_words(Self::lang(), dropped));
+                    o.refused = Some(dropped_words(crate::i18n::kept_lang(), dropped));
                 }
             }
             Followed::Broken => return self.resync(),
