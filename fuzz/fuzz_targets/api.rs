@@ -6,8 +6,8 @@
 
 use koma_server::api::body;
 use koma_server::db::SeatRow;
-use koma_server::referee::{Referee, check_spec};
-use koma_wire::{NewGame, GameStatus, TakeSeat};
+use koma_server::referee::{Referee, check_start};
+use koma_wire::{GameStatus, NewGame, TakeSeat};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,10 +15,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(spec) = body::<NewGame>(data) else {
         return;
     };
-    let Ok(checked) = check_spec(&spec) else {
+    let Ok(game) = check_start(&spec.start) else {
         return;
     };
-    let players = checked.start.position().variant().players();
+    let players = game.position().variant().players();
     let seats: Vec<SeatRow> = (0..players)
         .map(|i| SeatRow {
             token_hash: i.to_string(),
@@ -32,4 +32,8 @@ fuzz_target!(|data: &[u8]| {
     }
     assert_eq!(table.status(), GameStatus::Playing);
     assert_eq!(table.snapshot(None, 0, 1_000).spec, spec);
+    // what the server writes back is the body it read
+    let again: NewGame =
+        serde_json::from_str(&serde_json::to_string(&spec).expect("written")).expect("read back");
+    assert_eq!(again, spec);
 });

@@ -6,26 +6,30 @@
 #![no_main]
 
 use koma_rules::GameId;
+use koma_rules::clock::TimeControl;
 use koma_server::db::{GameRow, MoveRow, SeatRow, Stored};
 use koma_server::referee::{Change, Referee};
-use koma_wire::{ClientMsg, NewGame, GameStatus};
+use koma_wire::{ClientMsg, GameStart, GameStatus, NewGame};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else {
         return;
     };
+    let game = GameId::ALL[usize::from(first) % GameId::ALL.len()];
     let spec = NewGame {
-        game: GameId::ALL[usize::from(first) % GameId::ALL.len()]
-            .as_str()
-            .to_string(),
-        handicap: None,
-        position: None,
-        preset: None,
-        clock: (first & 0x80 != 0).then(|| "60+10".to_string()),
+        start: GameStart {
+            clock: (first & 0x80 != 0).then(|| TimeControl {
+                main_ms: 60_000,
+                byoyomi_ms: 10_000,
+                periods: 1,
+                increment_ms: 0,
+            }),
+            ..GameStart::new(game)
+        },
         open: false,
     };
-    let players = if spec.game == "sangoku" { 3 } else { 2 };
+    let players = if game == GameId::Sangoku { 3 } else { 2 };
     let seats: Vec<SeatRow> = (0..players)
         .map(|i| SeatRow {
             token_hash: format!("{i}"),

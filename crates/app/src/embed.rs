@@ -27,6 +27,7 @@ use crate::i18n::{self, Lang};
 use crate::start::Start;
 use crate::table::{Table, TableAction, result_hooks};
 use crate::view::{cells_of, hands_of, last_cells};
+use koma_rules::setups::GameStart;
 
 /// The longest text an option may be (characters); longer is cut.
 const MAX_TEXT: usize = 2000;
@@ -199,12 +200,12 @@ impl Options {
             Some("ja") | None => Lang::Ja,
             Some(l) => return Err(format!("lang {:?}: ja or en", cut(l))),
         };
-        let start = Start {
+        let start = Start::of(GameStart {
             setup: text(&self.setup).map(cut),
             position: text(&self.sfen).map(cut),
             preset: text(&self.preset).map(cut),
-            ..Start::new(game)
-        };
+            ..GameStart::new(game)
+        });
         let first = start
             .build()
             .map_err(|e| cut(e.trim_start_matches("the address: ")))?;

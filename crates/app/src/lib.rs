@@ -235,9 +235,9 @@ fn read_start(
         let (k, raw) = pair.split_once('=').unwrap_or((pair, ""));
         let v = decode(raw);
         match k {
-            "setup" => start.setup = Some(v),
-            "sfen" | "position" => start.position = Some(v),
-            "preset" => start.preset = Some(v),
+            "setup" => start.game.setup = Some(v),
+            "sfen" | "position" => start.game.position = Some(v),
+            "preset" => start.game.preset = Some(v),
             "mode" => start.strict = v == "strict",
             // names by seat, comma-separated; each cut to 24 characters
             "names" => {
@@ -248,7 +248,7 @@ fn read_start(
                     .collect()
             }
             "clock" => match v.parse::<koma_rules::clock::TimeControl>() {
-                Ok(tc) => start.clock = Some(tc),
+                Ok(tc) => start.game.clock = Some(tc),
                 Err(e) => error = Some(e.to_string()),
             },
             "computer" => {
@@ -385,15 +385,18 @@ mod tests {
         let Route::Play(s) = Route::parse("#/play/shogi?setup=lance&mode=strict") else {
             panic!()
         };
-        assert_eq!(s.game, GameId::Shogi);
-        assert_eq!(s.setup.as_deref(), Some("lance"));
+        assert_eq!(s.id(), GameId::Shogi);
+        assert_eq!(s.game.setup.as_deref(), Some("lance"));
         assert!(s.strict);
         let Route::Play(s) =
             Route::parse("#/play/minishogi?sfen=rbsgk%2F4p%2F5%2FP4%2FKGSBR+b+-+1")
         else {
             panic!()
         };
-        assert_eq!(s.position.as_deref(), Some("rbsgk/4p/5/P4/KGSBR b - 1"));
+        assert_eq!(
+            s.game.position.as_deref(),
+            Some("rbsgk/4p/5/P4/KGSBR b - 1")
+        );
         let Route::Play(s) = Route::parse("#/play/sangoku?names=Bob,Carol%20Ann,Alice") else {
             panic!()
         };

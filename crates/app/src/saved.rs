@@ -35,6 +35,7 @@ use koma_rules::{Game, GameId, Player, notation};
 use serde::{Deserialize, Serialize};
 
 use crate::start::Start;
+use koma_rules::setups::GameStart;
 
 /// The schema version written.
 pub const SCHEMA: u32 = 1;
@@ -218,7 +219,7 @@ impl SavedGame {
         // was loaded into it): then the position itself
         let same_start = origin.start_hash == Some(game.start().hash());
         let (setup, position) = if same_start {
-            (start.setup.clone(), start.position.clone())
+            (start.game.setup.clone(), start.game.position.clone())
         } else {
             (None, Some(notation::write_position(game.start())))
         };
@@ -230,7 +231,7 @@ impl SavedGame {
             game: v.id.as_str().to_string(),
             setup,
             position,
-            preset: start.preset.clone(),
+            preset: start.game.preset.clone(),
             strict: game.options().strict,
             clock: clock.map(|c| c.control().to_string()),
             names: start.names.clone(),
@@ -279,12 +280,14 @@ impl SavedGame {
         let level = koma_engine::Level::new(self.level)
             .ok_or_else(|| format!("level {}: expected 1 to 8", self.level))?;
         let start = Start {
-            game: game_id,
-            setup: self.setup.clone(),
-            position: self.position.clone(),
-            preset: self.preset.clone(),
+            game: GameStart {
+                id: game_id,
+                setup: self.setup.clone(),
+                position: self.position.clone(),
+                preset: self.preset.clone(),
+                clock: clock_tc,
+            },
             strict: self.strict,
-            clock: clock_tc,
             names: self.names.iter().take(3).cloned().collect(),
             computer: self.computer.iter().map(|&p| Player(p)).collect(),
             level,
@@ -497,16 +500,16 @@ mod tests {
     fn handicaps_setup_steps_clocks_names_and_endings_come_back() {
         // chu's handicap with the giver's pre-moves, a clock, names and the computer
         let mut s = Start::new(GameId::Chushogi);
-        s.setup = koma_rules::setups::setups(GameId::Chushogi)
+        s.game.setup = koma_rules::setups::setups(GameId::Chushogi)
             .iter()
             .find(|n| n.id != "even")
             .map(|n| n.id.to_string());
-        s.clock = Some("600+30x2".parse().unwrap());
+        s.game.clock = Some("600+30x2".parse().unwrap());
         s.names = vec!["Ann".into(), "Ben".into()];
         s.computer = vec![Player(1)];
         s.level = koma_engine::Level::new(6).unwrap();
         let mut game = random_game(s.build().unwrap(), 12, 7);
-        let mut clock = Clock::new(s.clock.unwrap(), 2);
+        let mut clock = Clock::new(s.game.clock.unwrap(), 2);
         assert!(clock.end_turn(0, 650_000));
         game.resign(game.position().turn());
         let turn = game.position().turn().0;
@@ -523,7 +526,7 @@ mod tests {
             Some(koma_rules::EndReason::Resignation)
         );
         let back = e.restore().unwrap();
-        assert_eq!(back.start.setup, s.setup);
+        assert_eq!(back.start.game.setup, s.game.setup);
         assert_eq!(back.start.names, s.names);
         assert_eq!(back.start.computer, s.computer);
         assert_eq!(back.start.level, s.level);

@@ -3,24 +3,17 @@
 //! (`crate::Route`), the start screen and saved games write it, the play screen and the embed
 //! play from it.
 
-use koma_rules::clock::TimeControl;
-use koma_rules::{Game, GameId, Player, RuleOptions};
+use koma_rules::setups::GameStart;
+use koma_rules::{Game, GameId, Player};
 
-/// How a game is set up, from the address.
+/// How a game is set up, from the address: how it starts ([`GameStart`], the value the API,
+/// the server and saved games share) and what only this browser knows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Start {
-    /// The game.
-    pub game: GameId,
-    /// A named setup (handicap).
-    pub setup: Option<String>,
-    /// A position in the game's notation.
-    pub position: Option<String>,
-    /// Chu shogi's rule preset.
-    pub preset: Option<String>,
+    /// The game, its setup or position, preset and clocks.
+    pub game: GameStart,
     /// Strict play.
     pub strict: bool,
-    /// Clocks, if any.
-    pub clock: Option<TimeControl>,
     /// The players' names by seat (sente then gote; A, B, C), as janken or the start screen
     /// seated them; empty when nobody named them.
     pub names: Vec<String>,
@@ -41,13 +34,14 @@ pub const DEFAULT_LEVEL: koma_engine::Level = match koma_engine::Level::new(4) {
 impl Start {
     /// A new game of `game` from its start, casual, without clocks, names or the computer.
     pub fn new(game: GameId) -> Start {
+        Start::of(GameStart::new(game))
+    }
+
+    /// A casual game started as `game` says, without names or the computer.
+    pub fn of(game: GameStart) -> Start {
         Start {
             game,
-            setup: None,
-            position: None,
-            preset: None,
             strict: false,
-            clock: None,
             names: Vec::new(),
             computer: Vec::new(),
             level: DEFAULT_LEVEL,
@@ -55,32 +49,26 @@ impl Start {
         }
     }
 
+    /// The game's id.
+    pub fn id(&self) -> GameId {
+        self.game.id
+    }
+
     /// Build the game, or say what is wrong with the address.
     pub fn build(&self) -> Result<Game, String> {
-        use koma_rules::setups::{StartFrom, start_position};
-        let from = match (&self.position, &self.setup) {
-            (Some(text), _) => StartFrom::Position(text),
-            (None, Some(id)) => StartFrom::Setup(id),
-            (None, None) => StartFrom::Start,
-        };
-        let pos = start_position(self.game, from).map_err(|e| format!("the address: {e}"))?;
-        let players = pos.variant().players();
+        let game = self
+            .game
+            .build(self.strict)
+            .map_err(|e| format!("the address: {e}"))?;
+        let players = game.position().variant().players();
         if let Some(p) = self.computer.iter().find(|p| p.0 >= players) {
             return Err(format!(
                 "the address: computer={}: {} has seats 0 to {}",
                 p.0,
-                self.game,
+                self.game.id,
                 players - 1
             ));
         }
-        let options = RuleOptions {
-            strict: self.strict,
-            preset: match &self.preset {
-                Some(p) => p.parse()?,
-                None => koma_rules::ChuPreset::default(),
-            },
-            ..RuleOptions::default()
-        };
-        Ok(Game::from_position(pos, options))
+        Ok(game)
     }
 }

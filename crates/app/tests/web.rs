@@ -131,7 +131,7 @@ fn saved_games_round_trip_and_corrupt_entries_are_set_aside() {
         let mv = game.legal_moves()[0];
         game.play(mv).unwrap();
     }
-    let clock = koma_rules::clock::Clock::new(start.clock.unwrap(), 2);
+    let clock = koma_rules::clock::Clock::new(start.game.clock.unwrap(), 2);
     let entry = SavedGame::of(
         &Origin::new("w1", &start, 1.0),
         &game,
@@ -181,11 +181,7 @@ fn welcome_for_test() -> koma_wire::Snapshot {
     Snapshot {
         id: "0123456789abcdef".into(),
         spec: NewGame {
-            game: "shogi".into(),
-            handicap: None,
-            position: None,
-            preset: None,
-            clock: None,
+            start: koma_wire::GameStart::new(koma_rules::GameId::Shogi),
             open: false,
         },
         seat: Some(0),
@@ -258,7 +254,7 @@ fn an_online_game_is_ended_on_time_by_the_server_only() {
     use koma_app::online::connection::Connection;
     use koma_wire::ClockView;
     let mut welcome = welcome_for_test();
-    welcome.spec.clock = Some("60".into());
+    welcome.spec.start.clock = Some("60".parse().unwrap());
     // sente has thought 5 s with no time left
     welcome.clock = Some(ClockView {
         control: "60".into(),

@@ -30,7 +30,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use koma_rules::setups::{self, StartError, StartFrom, start_position};
+use koma_rules::setups::{self, GameStart, StartError};
 use koma_rules::{ChuPreset, GameId, Position, RuleOptions, notation};
 
 /// Koma's rules on the command line.
@@ -176,14 +176,14 @@ fn position(game: GameId, start: &Start) -> Result<Position, String> {
     if start.preset.is_some() && !koma_rules::games::rules(game).capabilities().presets {
         return Err(format!("--preset is for chushogi, not {game}"));
     }
-    let text = start.sfen.as_ref().map(|words| words.join(" "));
-    let from = match (&text, &start.setup) {
-        (Some(text), _) => StartFrom::Position(text),
-        (None, Some(id)) => StartFrom::Setup(id),
-        (None, None) => StartFrom::Start,
+    let from = GameStart {
+        setup: start.setup.clone(),
+        position: start.sfen.as_ref().map(|words| words.join(" ")),
+        ..GameStart::new(game)
     };
-    let pos = start_position(game, from).map_err(|e| match e {
+    let pos = from.position().map_err(|e| match e {
         StartError::Position(e) => format!("bad --sfen: {e}"),
+        StartError::Both => "--sfen and --setup: give one of them".to_string(),
         e => e.to_string(),
     })?;
     Ok(pos.with_options(RuleOptions {

@@ -6,8 +6,9 @@
 //! takes longer uses up that period and the next begins (several periods, as in 3 x 30 s).
 //! Running out of main time with no byoyomi, or of the last period, loses.
 
-/// A time control, in milliseconds.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+/// A time control, in milliseconds. Serialised as its text (`600+30x3`, `300i5`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct TimeControl {
     /// Main time.
     pub main_ms: u64,
@@ -72,6 +73,19 @@ impl std::str::FromStr for TimeControl {
             return Err(bad());
         }
         Ok(tc)
+    }
+}
+
+impl TryFrom<String> for TimeControl {
+    type Error = BadTimeControl;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<TimeControl> for String {
+    fn from(tc: TimeControl) -> String {
+        tc.to_string()
     }
 }
 

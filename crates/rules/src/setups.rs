@@ -2,6 +2,11 @@
 //! handicaps, chu shogi's Association handicaps (official and practice), and each game's even
 //! start (`even`).
 
+use serde::{Deserialize, Serialize};
+
+use crate::clock::TimeControl;
+use crate::game::Game;
+use crate::options::{ChuPreset, RuleOptions};
 use crate::position::Position;
 use crate::variant::GameId;
 
@@ -19,15 +24,28 @@ pub fn setup_position(game: GameId, id: &str) -> Option<Position> {
         .or_else(|| (id == EVEN.id).then(|| Position::start(game)))
 }
 
-/// Where a game starts.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum StartFrom<'a> {
-    /// The game's own start.
-    Start,
-    /// A position in the game's notation (SFEN, or the hex notation).
-    Position(&'a str),
-    /// A named setup, as [`setups`] lists them.
-    Setup(&'a str),
+/// How a game starts: the game, its named setup or start position, chu's rule preset, the
+/// time control. One value from the new-game form and the address to the API's body, the
+/// server's referee, the CLI and saved games; [`GameStart::build`] checks it and builds the
+/// game. Serialised as the API's body reads it (`{"game":"shogi","handicap":"lance",...}`), the
+/// game and the clock as their texts (`shogi`, `600+30x3`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameStart {
+    /// The game.
+    #[serde(rename = "game")]
+    pub id: GameId,
+    /// A named setup (a handicap id as [`setups`] lists them); none: the game's own start.
+    #[serde(rename = "handicap", default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<String>,
+    /// A start position in the game's notation (SFEN, or the hex notation), instead of a setup.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// Chu shogi's rule preset (`jcsa`, `lishogi`); none: the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preset: Option<String>,
+    /// The time control; none: no clocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
 }
 
 /// Why a start cannot be built.
@@ -46,27 +64,103 @@ pub enum StartError {
         /// The ids it has, comma-separated.
         known: String,
     },
+    /// A position and a setup both given.
+    #[error("a game starts from a setup or a position, not both")]
+    Both,
+    /// A preset that is none of chu's.
+    #[error("unknown chu preset {text:?}: jcsa or lishogi")]
+    Preset {
+        /// The preset as given.
+        text: String,
+    },
+    /// A preset for a game that has none.
+    #[error("{game} has no presets (got {text:?})")]
+    NoPresets {
+        /// The game.
+        game: GameId,
+        /// The preset as given.
+        text: String,
+    },
 }
 
-/// The start position of `game` from `from`: what the CLI's `--sfen`/`--setup` and the
-/// address's `?sfen=`/`?setup=` both build.
-///
-/// # Errors
-/// [`StartError`], naming what is wrong.
-pub fn start_position(game: GameId, from: StartFrom<'_>) -> Result<Position, StartError> {
-    match from {
-        StartFrom::Start => Ok(Position::start(game)),
-        StartFrom::Position(text) => {
-            crate::notation::read_position(game, text).map_err(StartError::Position)
+impl StartError {
+    /// The field of [`GameStart`] at fault, as the API's body names it.
+    pub fn field(&self) -> &'static str {
+        match self {
+            StartError::Position(_) | StartError::Both => "position",
+            StartError::UnknownSetup { .. } => "handicap",
+            StartError::Preset { .. } | StartError::NoPresets { .. } => "preset",
         }
-        StartFrom::Setup(id) => setup_position(game, id).ok_or_else(|| StartError::UnknownSetup {
-            game,
-            id: id.to_string(),
-            known: setups(game)
-                .iter()
-                .map(|s| s.id)
-                .collect::<Vec<_>>()
-                .join(", "),
-        }),
+    }
+}
+
+impl GameStart {
+    /// The even start of `game`, without clocks.
+    pub fn new(id: GameId) -> GameStart {
+        GameStart {
+            id,
+            setup: None,
+            position: None,
+            preset: None,
+            clock: None,
+        }
+    }
+
+    /// The start position: the given position, the named setup, or the game's own start.
+    ///
+    /// # Errors
+    /// [`StartError`], naming what is wrong.
+    pub fn position(&self) -> Result<Position, StartError> {
+        match (&self.position, &self.setup) {
+            (Some(_), Some(_)) => Err(StartError::Both),
+            (Some(text), None) => {
+                crate::notation::read_position(self.id, text).map_err(StartError::Position)
+            }
+            (None, Some(id)) => {
+                setup_position(self.id, id).ok_or_else(|| StartError::UnknownSetup {
+                    game: self.id,
+                    id: id.clone(),
+                    known: setups(self.id)
+                        .iter()
+                        .map(|s| s.id)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                })
+            }
+            (None, None) => Ok(Position::start(self.id)),
+        }
+    }
+
+    /// The rule options this start names, strict or casual as `strict` says.
+    ///
+    /// # Errors
+    /// [`StartError::Preset`] or [`StartError::NoPresets`].
+    pub fn options(&self, strict: bool) -> Result<RuleOptions, StartError> {
+        let preset = match &self.preset {
+            None => ChuPreset::default(),
+            Some(p) if crate::games::rules(self.id).capabilities().presets => p
+                .parse()
+                .map_err(|_| StartError::Preset { text: p.clone() })?,
+            Some(p) => {
+                return Err(StartError::NoPresets {
+                    game: self.id,
+                    text: p.clone(),
+                });
+            }
+        };
+        Ok(RuleOptions {
+            strict,
+            preset,
+            ..RuleOptions::default()
+        })
+    }
+
+    /// The game at its start.
+    ///
+    /// # Errors
+    /// [`StartError`], naming what is wrong.
+    pub fn build(&self, strict: bool) -> Result<Game, StartError> {
+        let options = self.options(strict)?;
+        Ok(Game::from_position(self.position()?, options))
     }
 }

@@ -20,7 +20,7 @@ use tokio::sync::{Notify, broadcast, mpsc, watch};
 
 use crate::announce::News;
 use crate::db::{Db, DbError, GameRow, MoveRow, SeatRow};
-use crate::referee::{Change, Effect, Referee, Refusal, check_spec};
+use crate::referee::{Change, Effect, Referee, Refusal, check_start};
 use crate::token;
 
 /// Messages a room keeps for a slow connection before it must resync.
@@ -322,8 +322,11 @@ impl Hub {
     /// # Errors
     /// The spec is wrong (naming the field), or the database failed.
     pub async fn create(&self, spec: NewGame) -> Result<Created, HubError> {
-        let checked = check_spec(&spec).map_err(HubError::Bad)?;
-        let players = checked.start.position().variant().players();
+        let players = check_start(&spec.start)
+            .map_err(HubError::Bad)?
+            .position()
+            .variant()
+            .players();
         let id = token::new_id().map_err(HubError::Random)?;
         let mut links = Vec::new();
         let mut seats = Vec::new();

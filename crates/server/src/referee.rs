@@ -21,11 +21,10 @@ use std::collections::BTreeMap;
 
 use koma_rules::clock::{Clock, TimeControl};
 use koma_rules::notation::{read_move, write_move};
-use koma_rules::setups::{StartFrom, start_position};
-use koma_rules::{ChuPreset, Game, GameId, Outcome, Player, RuleOptions};
+use koma_rules::{Game, Outcome, Player};
 use koma_wire::{
-    ClientMsg, ClockView, ErrorCode, GameStatus, MAX_NAME_CHARS, NewGame, OfferKind, OfferView,
-    OutcomeView, SeatView, ServerMsg, Snapshot,
+    ClientMsg, ClockView, ErrorCode, GameStart, GameStatus, MAX_NAME_CHARS, NewGame, OfferKind,
+    OfferView, OutcomeView, SeatView, ServerMsg, Snapshot,
 };
 
 use crate::db::{DbError, MoveRow, SeatRow, Stored};
@@ -138,72 +137,25 @@ impl Refusal {
     }
 }
 
-/// A game as created, checked: its id, start and clocks.
-#[derive(Clone, Debug)]
-pub struct Spec {
-    /// The game.
-    pub game: GameId,
-    /// The rules' game at its start.
-    pub start: Game,
-    /// The time control, if any.
-    pub control: Option<TimeControl>,
-}
-
 /// The longest start position a game may be created from.
 const MAX_POSITION_BYTES: usize = 1024;
 
-/// Check a [`NewGame`]: every field read, or the first wrong one named.
+/// Check how a game is to start, and build it (never strict: a foul is refused, not lost).
 ///
 /// # Errors
-/// `"<field>: <what is wrong>"`.
-pub fn check_spec(spec: &NewGame) -> Result<Spec, String> {
-    let game: GameId = spec
-        .game
-        .parse()
-        .map_err(|e: koma_rules::variant::UnknownGame| format!("game: {e}"))?;
-    let from = match (spec.position.as_deref(), spec.handicap.as_deref()) {
-        (Some(_), Some(_)) => {
-            return Err("position: a game starts from a handicap or a position, not both".into());
-        }
-        (Some(p), None) if p.len() > MAX_POSITION_BYTES => {
-            return Err(format!(
-                "position: {} bytes, at most {MAX_POSITION_BYTES}",
-                p.len()
-            ));
-        }
-        (Some(p), None) => StartFrom::Position(p),
-        (None, Some(h)) => StartFrom::Setup(h),
-        (None, None) => StartFrom::Start,
-    };
-    let field = if spec.position.is_some() {
-        "position"
-    } else {
-        "handicap"
-    };
-    let pos = start_position(game, from).map_err(|e| format!("{field}: {e}"))?;
-    let preset = match spec.preset.as_deref() {
-        None => ChuPreset::default(),
-        Some(p) if koma_rules::games::rules(game).capabilities().presets => {
-            p.parse().map_err(|e| format!("preset: {e}"))?
-        }
-        Some(p) => return Err(format!("preset: {game} has no presets (got {p:?})")),
-    };
-    let control = match spec.clock.as_deref() {
-        Some(c) => Some(
-            c.parse::<TimeControl>()
-                .map_err(|e| format!("clock: {e}"))?,
-        ),
-        None => None,
-    };
-    let options = RuleOptions {
-        preset,
-        ..RuleOptions::default()
-    };
-    Ok(Spec {
-        game,
-        start: Game::from_position(pos, options),
-        control,
-    })
+/// `"<field>: <what is wrong>"`, the field named as the API's body names it.
+pub fn check_start(start: &GameStart) -> Result<Game, String> {
+    if let Some(p) = &start.position
+        && p.len() > MAX_POSITION_BYTES
+    {
+        return Err(format!(
+            "position: {} bytes, at most {MAX_POSITION_BYTES}",
+            p.len()
+        ));
+    }
+    start
+        .build(false)
+        .map_err(|e| format!("{}: {e}", e.field()))
 }
 
 /// A name as a seat gives it: trimmed, without control characters, at most
@@ -252,23 +204,23 @@ impl Referee {
     /// A new game waiting for its players.
     ///
     /// # Errors
-    /// The spec is wrong (see [`check_spec`]), or the seats do not fit the game.
+    /// The start is wrong (see [`check_start`]), or the seats do not fit the game.
     pub fn new(id: String, spec: NewGame, seats: Vec<SeatRow>) -> Result<Referee, String> {
-        let checked = check_spec(&spec)?;
-        let players = usize::from(checked.start.position().variant().players());
+        let game = check_start(&spec.start)?;
+        let players = usize::from(game.position().variant().players());
         if seats.len() != players {
             return Err(format!("{} seats for a game of {players}", seats.len()));
         }
-        let clocks = checked
-            .control
+        let control = spec.start.clock;
+        let clocks = control
             .map(|tc| vec![Clock::new(tc, players)])
             .unwrap_or_default();
         Ok(Referee {
             id,
             spec,
-            game: checked.start,
+            game,
             moves: Vec::new(),
-            control: checked.control,
+            control,
             clocks,
             turn_ms: 0,
             status: GameStatus::Waiting,
@@ -880,6 +832,7 @@ impl Referee {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use koma_rules::GameId;
     use koma_wire::EndReason;
 
     fn seats(n: usize) -> Vec<SeatRow> {
@@ -894,11 +847,10 @@ mod tests {
 
     fn spec(game: &str, clock: Option<&str>) -> NewGame {
         NewGame {
-            game: game.into(),
-            handicap: None,
-            position: None,
-            preset: None,
-            clock: clock.map(str::to_string),
+            start: GameStart {
+                clock: clock.map(|c| c.parse().unwrap()),
+                ..GameStart::new(game.parse().unwrap())
+            },
             open: false,
         }
     }
@@ -914,27 +866,51 @@ mod tests {
     }
 
     #[test]
-    fn specs_name_the_wrong_field() {
-        let bad = |s: NewGame| check_spec(&s).err().unwrap_or_default();
-        assert!(bad(spec("chess", None)).starts_with("game:"));
-        assert!(bad(spec("shogi", Some("soon"))).starts_with("clock:"));
-        let mut s = spec("shogi", None);
-        s.handicap = Some("queen".into());
-        assert!(bad(s).starts_with("handicap:"));
-        let mut s = spec("shogi", None);
-        s.preset = Some("jcsa".into());
-        assert!(bad(s).starts_with("preset:"));
-        let mut s = spec("chushogi", None);
-        s.preset = Some("lishogi".into());
-        assert!(check_spec(&s).is_ok());
-        let mut s = spec("shogi", None);
-        s.position = Some("4k4/9/9/9/9/9/9/9/4K4 b G 1".into());
-        assert!(check_spec(&s).is_ok());
+    fn starts_name_the_wrong_field() {
+        // the body's own fields, read as the API reads them
+        let read = |json: &str| {
+            let de = &mut serde_json::Deserializer::from_str(json);
+            serde_path_to_error::deserialize::<_, NewGame>(de)
+                .err()
+                .map(|e| e.path().to_string())
+        };
+        assert_eq!(read(r#"{"game":"chess"}"#).as_deref(), Some("game"));
+        assert_eq!(
+            read(r#"{"game":"shogi","clock":"soon"}"#).as_deref(),
+            Some("clock")
+        );
+        assert_eq!(read(r#"{"game":"shogi","clock":"600+30"}"#), None);
+        // what only the rules can judge
+        let bad = |s: &GameStart| check_start(s).err().unwrap_or_default();
+        let shogi = GameStart::new(GameId::Shogi);
+        let s = GameStart {
+            setup: Some("queen".into()),
+            ..shogi.clone()
+        };
+        assert!(bad(&s).starts_with("handicap:"));
+        let s = GameStart {
+            preset: Some("jcsa".into()),
+            ..shogi.clone()
+        };
+        assert!(bad(&s).starts_with("preset:"));
+        let s = GameStart {
+            preset: Some("lishogi".into()),
+            ..GameStart::new(GameId::Chushogi)
+        };
+        assert!(check_start(&s).is_ok());
+        let mut s = GameStart {
+            position: Some("4k4/9/9/9/9/9/9/9/4K4 b G 1".into()),
+            ..shogi.clone()
+        };
+        assert!(check_start(&s).is_ok());
         s.position = Some("not a position".into());
-        assert!(bad(s.clone()).starts_with("position:"));
+        assert!(bad(&s).starts_with("position:"));
         s.position = Some("4k4/9/9/9/9/9/9/9/4K4 b G 1".into());
-        s.handicap = Some("lance".into());
-        assert!(bad(s).starts_with("position:"));
+        s.setup = Some("lance".into());
+        assert!(bad(&s).starts_with("position:"));
+        s.setup = None;
+        s.position = Some("x".repeat(MAX_POSITION_BYTES + 1));
+        assert!(bad(&s).starts_with("position:"));
     }
 
     #[test]

@@ -149,7 +149,7 @@ async fn a_flag_on_time_is_decided_once_with_two_servers_watching() {
     let a = Server::start(&db, &[]);
     let b = Server::start(&db, &[]);
     let mut s = spec("minishogi");
-    s.clock = Some("0+1".into());
+    s.start.clock = Some("0+1".parse().unwrap());
     let created = a.create(&s).await;
     let mut sente = Client::join(&a, &created.id, Some(&token(&created.seats[0])), "a").await;
     let mut gote = Client::join(&b, &created.id, Some(&token(&created.seats[1])), "b").await;

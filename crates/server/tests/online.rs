@@ -154,7 +154,7 @@ async fn three_players_from_a_position_through_checks_to_a_general_taken(backend
     let server = Server::start(&db, FAST);
     // generals A (-2,4), B (4,-2), C (-4,0); the same position as the browser test of the rules
     let mut s = spec("sangoku");
-    s.position = Some("5/6/6bK/4aS3/cK8/3aC2bCaP/aP6/6/2aK2 a - -".into());
+    s.start.position = Some("5/6/6bK/4aS3/cK8/3aC2bCaP/aP6/6/2aK2 a - -".into());
     let created = server.create(&s).await;
     let mut c = Vec::new();
     for (i, link) in created.seats.iter().enumerate() {
@@ -219,7 +219,7 @@ async fn placement_and_handicap_setup_steps_are_played_online(backend: Backend) 
 
     // a chu handicap: the giver fills the hole and makes its pre-moves (or passes), then plays
     let mut chu = spec("chushogi");
-    chu.handicap = Some("side-mover".into());
+    chu.start.setup = Some("side-mover".into());
     let created = server.create(&chu).await;
     let mut chu_clients = Vec::new();
     for link in &created.seats {
@@ -316,7 +316,7 @@ async fn the_server_flags_a_player_out_of_time(backend: Backend) {
     let db = Db::new(&backend).await;
     let server = Server::start(&db, &[]);
     let mut s = spec("minishogi");
-    s.clock = Some("0+1".into());
+    s.start.clock = Some("0+1".parse().unwrap());
     let created = server.create(&s).await;
     let mut a = Client::join(&server, &created.id, Some(&token(&created.seats[0])), "a").await;
     let mut b = Client::join(&server, &created.id, Some(&token(&created.seats[1])), "b").await;
@@ -430,7 +430,7 @@ async fn a_declaration_and_an_agreed_impasse_end_the_game(backend: Backend) {
     let server = Server::start(&db, &[]);
     // sente's king in camp with ten pieces and 36 points: its declaration wins
     let mut s = spec("shogi");
-    s.position = Some("GGGGSSSS1/4K4/NN7/9/9/9/9/9/4k4 b RB16P 1".into());
+    s.start.position = Some("GGGGSSSS1/4K4/NN7/9/9/9/9/9/4k4 b RB16P 1".into());
     let mut c = pair(&server, &s).await;
     let (code, _) = c[1].refused(&ClientMsg::Declare).await;
     assert_eq!(code, ErrorCode::NotYourTurn);
@@ -443,7 +443,7 @@ async fn a_declaration_and_an_agreed_impasse_end_the_game(backend: Backend) {
         );
     }
     // both kings entered: an impasse offered and accepted ends the game by points
-    s.position = Some("4K4/9/9/9/9/9/9/9/4k4 b - 1".into());
+    s.start.position = Some("4K4/9/9/9/9/9/9/9/4k4 b - 1".into());
     let mut c = pair(&server, &s).await;
     c[0].send(&ClientMsg::Offer {
         what: OfferKind::Impasse,
@@ -469,7 +469,7 @@ async fn a_killed_server_restarts_with_every_move_and_clock(backend: Backend) {
     let db = Db::new(&backend).await;
     let server = Server::start(&db, &[]);
     let mut s = spec("shogi");
-    s.clock = Some("600+30".into());
+    s.start.clock = Some("600+30".parse().unwrap());
     let created = server.create(&s).await;
     let tokens: Vec<String> = created.seats.iter().map(|l| token(l)).collect();
     let mut c = [
@@ -729,7 +729,7 @@ async fn the_lobby_lists_and_fills_open_games(backend: Backend) {
     let server = Server::start(&db, &["--expire-seconds", "3"]);
     let mut open = spec("sangoku");
     open.open = true;
-    open.clock = Some("300i5".into());
+    open.start.clock = Some("300i5".parse().unwrap());
     let created = server.create(&open).await;
     let private = server.create(&spec("shogi")).await;
     let (_, body) = server.get("/api/lobby").await;
@@ -738,8 +738,11 @@ async fn the_lobby_lists_and_fills_open_games(backend: Backend) {
     assert!(ids.contains(&created.id.as_str()) && !ids.contains(&private.id.as_str()));
     let listed = &lobby.games[ids.iter().position(|&i| i == created.id).unwrap()];
     assert_eq!(
-        (listed.free.clone(), listed.spec.clock.as_deref()),
-        (vec![0, 1, 2], Some("300i5"))
+        (
+            listed.free.clone(),
+            listed.spec.start.clock.map(|c| c.to_string())
+        ),
+        (vec![0, 1, 2], Some("300i5".to_string()))
     );
     // the creator takes seat 0 by its link; two visitors take the others from the lobby
     let mut a = Client::join(&server, &created.id, Some(&token(&created.seats[0])), "A").await;

@@ -47,6 +47,7 @@
 //! since, as of the message.
 
 pub use koma_rules::EndReason;
+pub use koma_rules::setups::GameStart;
 use serde::{Deserialize, Serialize};
 
 /// The longest message either side accepts, in bytes of its JSON text.
@@ -55,29 +56,62 @@ pub const MAX_MESSAGE_BYTES: usize = 4096;
 /// The longest name a seat may give, in characters.
 pub const MAX_NAME_CHARS: usize = 32;
 
-/// The body of `POST /api/games`: what game to create.
+/// The body of `POST /api/games`: what game to create, and whether the lobby lists it.
+/// Read and written flat (`{"game":"shogi","handicap":"lance","clock":"600+30","open":true}`),
+/// refusing fields it does not know.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "NewGameBody", into = "NewGameBody")]
 pub struct NewGame {
-    /// The game id (`shogi`, `minishogi`, `shogi66`, `chushogi`, `sangoku`, `sangoku2`).
-    pub game: String,
-    /// A named setup (a handicap id as `koma setups <game>` lists them); none: the even game.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub handicap: Option<String>,
-    /// A start position in the game's notation (SFEN, or the hex notation), instead of a
-    /// handicap.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<String>,
-    /// Chu shogi's rule preset (`jcsa`, `lishogi`); none: the default.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub preset: Option<String>,
-    /// The time control as the app writes it (`600+30`, `600+30x3`, `300i5`, `900`); none: no
-    /// clocks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clock: Option<String>,
+    /// How the game starts.
+    pub start: GameStart,
     /// Listed in the lobby, open to anyone.
-    #[serde(default)]
     pub open: bool,
+}
+
+/// [`NewGame`] as its JSON reads: serde refuses unknown fields only in a struct that flattens
+/// nothing, so the body's fields are named here once more and [`GameStart`]'s serde reads each.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGameBody {
+    game: koma_rules::GameId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    handicap: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    position: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    preset: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<koma_rules::clock::TimeControl>,
+    #[serde(default)]
+    open: bool,
+}
+
+impl From<NewGameBody> for NewGame {
+    fn from(b: NewGameBody) -> NewGame {
+        NewGame {
+            start: GameStart {
+                id: b.game,
+                setup: b.handicap,
+                position: b.position,
+                preset: b.preset,
+                clock: b.clock,
+            },
+            open: b.open,
+        }
+    }
+}
+
+impl From<NewGame> for NewGameBody {
+    fn from(n: NewGame) -> NewGameBody {
+        NewGameBody {
+            game: n.start.id,
+            handicap: n.start.setup,
+            position: n.start.position,
+            preset: n.start.preset,
+            clock: n.start.clock,
+            open: n.open,
+        }
+    }
 }
 
 /// The answer to `POST /api/games`: the game's id and its links, relative to the app's page.
@@ -677,6 +711,20 @@ mod tests {
             .unwrap_or_default();
         assert!(e.contains("colour"), "{e}");
         let g: NewGame = serde_json::from_str(r#"{"game":"shogi"}"#).unwrap();
-        assert!(!g.open && g.clock.is_none());
+        assert!(!g.open && g.start == GameStart::new(koma_rules::GameId::Shogi));
+    }
+
+    #[test]
+    fn a_new_game_reads_back_as_written_in_the_api_s_words() {
+        let text = r#"{"game":"chushogi","handicap":"lion","preset":"lishogi","clock":"600+30x3","open":true}"#;
+        let g: NewGame = serde_json::from_str(text).unwrap();
+        assert_eq!(g.start.id, koma_rules::GameId::Chushogi);
+        assert_eq!(g.start.setup.as_deref(), Some("lion"));
+        assert_eq!(g.start.clock.map(|c| c.periods), Some(3));
+        assert_eq!(serde_json::to_string(&g).unwrap(), text);
+        // the game and the clock are read by the rules: a wrong one is refused by name
+        for bad in [r#"{"game":"chess"}"#, r#"{"game":"shogi","clock":"soon"}"#] {
+            assert!(serde_json::from_str::<NewGame>(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -7,6 +7,7 @@ mod furigoma;
 pub mod janken;
 
 use koma_rules::GameId;
+use koma_rules::setups::GameStart;
 use yew::prelude::*;
 
 use crate::i18n;
@@ -45,11 +46,11 @@ fn new_game() -> Html {
     let my_seat = use_state(|| 0u8);
     let open_game = use_state(|| false);
     let online_spec = koma_wire::NewGame {
-        game: game.as_str().to_string(),
-        handicap: Some((*setup).clone()).filter(|s| !s.is_empty() && s != "even"),
-        position: None,
-        preset: None,
-        clock: Some((*clock).clone()).filter(|c| !c.is_empty()),
+        start: GameStart {
+            setup: Some((*setup).clone()).filter(|s| !s.is_empty() && s != "even"),
+            clock: clock.parse().ok(),
+            ..GameStart::new(*game)
+        },
         open: *open_game,
     };
     let by_lot = first.unwrap_or(hex);

@@ -21,7 +21,6 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::start::Start;
 
 /// The storage key of a game's seat token.
 pub(crate) fn token_key(id: &str) -> String {
@@ -156,29 +155,6 @@ impl Line {
     }
 }
 
-/// The play screen's start for a game as created on the server.
-///
-/// # Errors
-/// The spec names no game of this app.
-pub fn start_of(spec: &NewGame) -> Result<Start, String> {
-    let game = spec
-        .game
-        .parse::<koma_rules::GameId>()
-        .map_err(|e| e.to_string())?;
-    let mut start = Start::new(game);
-    start.setup = spec.handicap.clone();
-    start.position = spec.position.clone();
-    start.preset = spec.preset.clone();
-    start.clock = match &spec.clock {
-        Some(c) => Some(
-            c.parse()
-                .map_err(|e: koma_rules::clock::BadTimeControl| e.to_string())?,
-        ),
-        None => None,
-    };
-    Ok(start)
-}
-
 /// A link as the page's own address (for copying and QR codes).
 fn full_link(link: &str) -> String {
     absolute("", false).map_or_else(|| link.to_string(), |base| format!("{base}{link}"))
@@ -198,7 +174,12 @@ fn qr_svg(text: &str) -> Option<Html> {
 
 /// The invitations of a game this browser created: a link and a QR code a free seat, with a
 /// copy button, and the watch link.
-pub(crate) fn invitations(lang: Lang, game: &str, created: &Created, mine: Option<u8>) -> Html {
+pub(crate) fn invitations(
+    lang: Lang,
+    game: koma_rules::GameId,
+    created: &Created,
+    mine: Option<u8>,
+) -> Html {
     let rows = created
         .seats
         .iter()
@@ -230,11 +211,8 @@ pub(crate) fn invitations(lang: Lang, game: &str, created: &Created, mine: Optio
 }
 
 /// A seat's name as the game calls it (☗ sente, A, ...).
-fn seat_label(lang: Lang, game: &str, i: usize) -> String {
-    match game.parse::<koma_rules::GameId>() {
-        Ok(g) => koma_rules::names::seat_marked(g, koma_rules::Player(i as u8), lang).to_string(),
-        Err(_) => i.to_string(),
-    }
+fn seat_label(lang: Lang, game: koma_rules::GameId, i: usize) -> String {
+    koma_rules::names::seat_marked(game, koma_rules::Player(i as u8), lang).to_string()
 }
 
 fn copy_button(lang: Lang, text: String, action: String) -> Html {
@@ -369,19 +347,19 @@ pub fn lobby() -> Html {
         },
         Some(Ok(list)) => {
             let rows = list.games.iter().map(|g| {
-                let name = g.spec.game.parse::<koma_rules::GameId>().map(koma_rules::names::game).unwrap_or("?");
+                let name = koma_rules::names::game(g.spec.start.id);
                 let seats = g.free.iter().map(|&s| {
                     let take = take.clone();
                     let id = g.id.clone();
                     html! {
                         <button data-take={s.to_string()} onclick={Callback::from(move |_: MouseEvent| take.emit((id.clone(), s)))}>
-                            { format!("{} {}", lang.pick("席", "Take seat"), seat_label(lang, &g.spec.game, usize::from(s))) }</button>
+                            { format!("{} {}", lang.pick("席", "Take seat"), seat_label(lang, g.spec.start.id, usize::from(s))) }</button>
                     }
                 });
                 html! {
-                    <li data-lobby-game={g.id.clone()} data-game={g.spec.game.clone()}>
+                    <li data-lobby-game={g.id.clone()} data-game={g.spec.start.id.as_str()}>
                         <span class="lobby-name">{ name }</span>
-                        <span class="lobby-clock">{ g.spec.clock.clone().unwrap_or_else(|| lang.pick("持ち時間なし", "no clock").to_string()) }</span>
+                        <span class="lobby-clock">{ g.spec.start.clock.map_or_else(|| lang.pick("持ち時間なし", "no clock").to_string(), |c| c.to_string()) }</span>
                         <span class="lobby-players">{ g.names.iter().filter(|n| !n.is_empty()).cloned().collect::<Vec<_>>().join(", ") }</span>
                         { for seats }
                     </li>

@@ -48,7 +48,7 @@ pub fn play_view(props: &PlayProps) -> Html {
         let opened = opened.clone();
         use_reducer_eq(move || match &*opened {
             Ok(o) => {
-                let play = Play::new(o.game.clone(), o.origin.start.clock)
+                let play = Play::new(o.game.clone(), o.origin.start.game.clock)
                     .with_computer(o.origin.start.computer.clone(), o.origin.start.level)
                     .with_settings(&crate::storage::settings())
                     .resumed(o.clock.clone(), o.spent, o.ending);
@@ -73,7 +73,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     // (see `Play::table`)
     let panel = use_lagging(state.clone());
     // the code a move runs is readied while the player looks at the board (see `warmup`)
-    use_effect_with(props.start.game, |&game| {
+    use_effect_with(props.start.id(), |&game| {
         let work = crate::warmup::start(game);
         move || {
             if let Some(w) = work {
@@ -107,7 +107,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     // the move list's texts, written once a move (see `use_move_texts`)
     let texts =
         crate::movelist::use_move_texts(shown.game().start(), shown.game().moves(), shown.usi);
-    use_clock_ticks(state.clone(), start.clock.is_some());
+    use_clock_ticks(state.clone(), start.game.clock.is_some());
     // a wide window: the hands beside the board and the panels in a column at its right
     let wide = crate::screen::use_wide();
     use_sounds(&state);

@@ -32,8 +32,7 @@ use super::{Action, Play, PlayView};
 use crate::i18n::Lang;
 use crate::online::connection::{Connection, Event as LineEvent};
 use crate::online::{
-    Line, NAME_KEY, from_json, invitations, invites_key, kept_name, start_of, store, stored,
-    token_key,
+    Line, NAME_KEY, from_json, invitations, invites_key, kept_name, store, stored, token_key,
 };
 
 /// An online game's side of the play screen's state.
@@ -589,14 +588,7 @@ pub fn online_view(props: &OnlineProps) -> Html {
             </section>
         };
     };
-    let start = match start_of(&welcome.spec) {
-        Ok(s) => s,
-        Err(e) => {
-            return html! {
-                <section class="load-error" data-online="" data-error="online"><p>{ e }</p></section>
-            };
-        }
-    };
+    let start = crate::start::Start::of(welcome.spec.start.clone());
     let link = OnlineStart {
         conn: (*conn).clone(),
         welcome,
@@ -648,12 +640,7 @@ pub fn invitations_view(lang: Lang, game: koma_rules::GameId, o: &Online) -> Opt
         return None;
     }
     let created = stored(&invites_key(&o.id)).and_then(|t| from_json::<koma_wire::Created>(&t))?;
-    Some(invitations(
-        lang,
-        game.as_str(),
-        &created,
-        o.seat.map(|p| p.0),
-    ))
+    Some(invitations(lang, game, &created, o.seat.map(|p| p.0)))
 }
 
 /// Each seat's name and connection, for the play screen of an online game: one

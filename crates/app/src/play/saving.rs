@@ -74,19 +74,19 @@ pub fn open(start: &Start, lang: Lang) -> Result<Opened, OpenError> {
         .unwrap_or_default();
     if let Some(id) = &start.saved {
         match storage::load_game(id) {
-            Ok(entry) if entry.game != start.game.as_str() => {
+            Ok(entry) if entry.game != start.id().as_str() => {
                 return Err(OpenError {
                     hook: "saved-game",
                     message: match lang {
                         Lang::Ja => format!(
                             "保存した対局 {id} は{}の対局で、{}ではありません。",
                             entry.game,
-                            start.game.as_str()
+                            start.id().as_str()
                         ),
                         Lang::En => format!(
                             "The saved game {id} is a game of {}, not of {}.",
                             entry.game,
-                            start.game.as_str()
+                            start.id().as_str()
                         ),
                     },
                 });
@@ -142,7 +142,7 @@ pub fn open(start: &Start, lang: Lang) -> Result<Opened, OpenError> {
     let players = game.position().variant().players() as usize;
     Ok(Opened {
         origin: Origin::new(&id, &named, now),
-        clock: named.clock.map(|tc| Clock::new(tc, players)),
+        clock: named.game.clock.map(|tc| Clock::new(tc, players)),
         game,
         spent: 0,
         ending: None,

@@ -16,7 +16,10 @@ use crate::piece::{Kind, Movement, Player, dir};
 
 /// The games Koma plays, by their ids. The default is the game a new visitor is offered first,
 /// and the one an address or a form that names no game means.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(try_from = "String", into = "&'static str")]
 pub enum GameId {
     /// Standard shogi (本将棋).
     #[default]
@@ -66,6 +69,19 @@ impl GameId {
 impl fmt::Display for GameId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+impl From<GameId> for &'static str {
+    fn from(id: GameId) -> &'static str {
+        id.as_str()
+    }
+}
+
+impl TryFrom<String> for GameId {
+    type Error = UnknownGame;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
     }
 }
 

@@ -257,11 +257,7 @@ pub fn token(link: &str) -> String {
 /// A game spec.
 pub fn spec(game: &str) -> NewGame {
     NewGame {
-        game: game.into(),
-        handicap: None,
-        position: None,
-        preset: None,
-        clock: None,
+        start: koma_wire::GameStart::new(game.parse().expect("a game id")),
         open: false,
     }
 }
@@ -357,7 +353,7 @@ impl Client {
         let snap = self.welcome().await;
         self.seat = snap.seat;
         if snap.from == 0 {
-            self.game = koma_server::referee::check_spec(&snap.spec).unwrap().start;
+            self.game = koma_server::referee::check_start(&snap.spec.start).unwrap();
         }
         for m in &snap.moves {
             self.apply(m);
@@ -711,7 +707,7 @@ pub async fn rejoin(base: &str, id: &str, seat_token: &str, old: Option<&Client>
             Some(ServerMsg::Welcome(snap)) => {
                 c.seat = snap.seat;
                 if old.is_none() {
-                    c.game = koma_server::referee::check_spec(&snap.spec).unwrap().start;
+                    c.game = koma_server::referee::check_start(&snap.spec.start).unwrap();
                 }
                 c.snapshot = Some((*snap).clone());
                 c.note(&ServerMsg::Welcome(snap));
