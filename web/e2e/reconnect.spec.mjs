@@ -71,20 +71,43 @@ async function sameEverywhere(browser, pages, server, id, moves) {
   expect(await stored(browser, server, id)).toEqual(moves);
 }
 
-/** A game of `spec` created at `base`, its two seats and a watcher each on a device of its own
+/** A game of `spec` created at `base`, each of its seats and a watcher on a device of its own
  * (reaching the server at `urls`: the seats', then the watcher's), every seat online. */
-async function seated(browser, base, spec, urls = [base, base, base]) {
+async function seated(browser, base, spec, urls = [base, base, base, base]) {
   const probe = await device(browser, base);
   const game = await create(probe, base, spec);
   await probe.context().close();
   const pages = [];
-  for (const [i, link] of [game.seats[0], game.seats[1], game.watch].entries()) {
+  for (const [i, link] of [...game.seats, game.watch].entries()) {
     const p = await device(browser, urls[i]);
     await p.goto("/" + link);
     pages.push(p);
   }
-  await allOnline(pages, 2);
+  await allOnline(pages, game.seats.length);
   return { game, pages };
+}
+
+/** A Three Kingdoms game's first plies, by seat: steps that capture nothing, so that they stay
+ * legal in this order whatever else happens (checked by the rules: `koma moves sangoku`). */
+const HEX_PLIES = [
+  [0, "1,3", "0,2", "1,3:0,2"],
+  [1, "3,1", "2,0", "3,1:2,0"],
+  [2, "-4,1", "-2,0", "-4,1:-2,0"],
+  [0, "0,4", "1,3", "0,4:1,3"],
+  [1, "4,0", "3,1", "4,0:3,1"],
+  [2, "-2,0", "0,-1", "-2,0:0,-1"],
+];
+
+/** Play ply `i` of [`HEX_PLIES`] on the page of its seat. */
+function hexPly(pages, i) {
+  const [seat, from, to] = HEX_PLIES[i];
+  return drag(pages[seat], cell(from), cell(to));
+}
+
+/** Every page shows ply `i` of [`HEX_PLIES`] played (the next seat to move). */
+async function hexPlayed(pages, i) {
+  const next = String((HEX_PLIES[i][0] + 1) % 3);
+  for (const p of pages) await expect(p.locator("[data-status]")).toHaveAttribute("data-turn", next);
 }
 
 /** Do `event`, then `move` at once: the move's gesture begins within 100 ms of the event's
@@ -134,39 +157,23 @@ test("shogi: the server is killed and started again; the player to move moves at
   }
 });
 
-test("Three Kingdoms on three phones: the server is killed and started again, and each seat to move moves at once", async ({ browser }, info) => {
+test("Three Kingdoms on three phones and a watcher: the server is killed and started again, and each seat to move moves at once", async ({ browser }, info) => {
   test.skip(info.project.name !== "phone", "three phones");
   let server = await startServer();
   try {
-    const first = await device(browser, server.url);
-    const game = await create(first, server.url, { game: "sangoku" });
-    const pages = [first, await device(browser, server.url), await device(browser, server.url)];
-    for (let i = 0; i < 3; i++) await pages[i].goto("/" + game.seats[i]);
-    await allOnline(pages, 3);
-    const moves = [
-      [0, "-1,3", "0,2"],
-      [1, "3,-1", "2,-1"],
-      [2, "-1,-2", "0,-2"],
-    ];
-    for (const [seat, from, to] of moves) {
+    const { game, pages } = await seated(browser, server.url, { game: "sangoku" });
+    for (let i = 0; i < 3; i++) {
       await atOnce(
         async () => {
           await server.kill();
           server = await server.again();
         },
-        () => drag(pages[seat], cell(from), cell(to)),
+        () => hexPly(pages, i),
       );
-      const next = String((seat + 1) % 3);
-      for (const p of pages) await expect(p.locator("[data-status]")).toHaveAttribute("data-turn", next);
+      await hexPlayed(pages, i);
     }
     await pages[1].screenshot({ path: info.outputPath("reconnect-sangoku.png") });
-    const record = await (async () => {
-      await openRecord(pages[0]);
-      await expect(pages[0].locator("[data-pending]")).toHaveCount(0);
-      return recordOf(pages[0]);
-    })();
-    expect(record).toHaveLength(3);
-    await sameEverywhere(browser, pages, server, game.id, record);
+    await sameEverywhere(browser, pages, server, game.id, HEX_PLIES.slice(0, 3).map((p) => p[3]));
     for (const p of pages) await p.context().close();
   } finally {
     await server.stop();
@@ -304,6 +311,113 @@ test("behind HAProxy a server stops gracefully and hands its players to the othe
     await servers[1].kill();
     await sameEverywhere(browser, [a, b, w], servers[0], game.id, played);
     for (const p of [a, b, w]) await p.context().close();
+  } finally {
+    await front.stop();
+    for (const s of servers) await s.stop();
+  }
+});
+
+test("Three Kingdoms on three phones and a watcher: reloads, a dropped line and a silently dead one, each seat to move moving at once", async ({ browser }, info) => {
+  test.skip(info.project.name !== "phone", "three phones");
+  const server = await startServer();
+  // each seat's phone reaches the server through a line of its own
+  const lines = [await relay(server.url), await relay(server.url), await relay(server.url)];
+  try {
+    const { game, pages } = await seated(browser, server.url, { game: "sangoku" }, [
+      ...lines.map((l) => l.url),
+      server.url,
+    ]);
+    // B reloads; A moves at once
+    await atOnce(
+      async () => {
+        await pages[1].evaluate(() => setTimeout(() => location.reload(), 0));
+      },
+      () => hexPly(pages, 0),
+    );
+    await hexPlayed(pages, 0);
+    // B, to move, reloads and moves the moment its board shows
+    await atOnce(
+      () => pages[1].reload(),
+      () => hexPly(pages, 1),
+    );
+    await hexPlayed(pages, 1);
+    // C's line is reset as it moves
+    await atOnce(
+      async () => lines[2].cut(),
+      () => hexPly(pages, 2),
+    );
+    await hexPlayed(pages, 2);
+    // A's line dies without a word: the move waits, then arrives on a new line
+    await atOnce(
+      async () => lines[0].freeze(),
+      () => hexPly(pages, 3),
+    );
+    await expect(pages[0].locator("[data-pending]")).toHaveCount(1);
+    // (the answer's deadline passes, then the line is dialled again)
+    for (const p of pages.slice(1)) {
+      await expect(p.locator("[data-status]")).toHaveAttribute("data-turn", "1", { timeout: 15_000 });
+    }
+    await hexPlayed(pages, 3);
+    // C reloads while B moves
+    await atOnce(
+      async () => {
+        await pages[2].evaluate(() => setTimeout(() => location.reload(), 0));
+      },
+      () => hexPly(pages, 4),
+    );
+    await hexPlayed(pages, 4);
+    await pages[0].screenshot({ path: info.outputPath("reconnect-sangoku-lines.png") });
+    await sameEverywhere(browser, pages, server, game.id, HEX_PLIES.slice(0, 5).map((p) => p[3]));
+    for (const p of pages) await p.context().close();
+  } finally {
+    for (const l of lines) l.close();
+    await server.stop();
+  }
+});
+
+test("Three Kingdoms behind HAProxy: each server in turn hands three phones and a watcher to the other, then the database restarts, and the seat to move moves at once each time", async ({ browser }, info) => {
+  test.skip(info.project.name !== "phone", "three phones");
+  const postgres = process.env.KOMA_TEST_POSTGRES;
+  const restart = process.env.KOMA_TEST_POSTGRES_RESTART;
+  const haproxy = process.env.KOMA_TEST_HAPROXY;
+  test.skip(
+    !postgres || !restart || !haproxy,
+    "KOMA_TEST_POSTGRES, KOMA_TEST_POSTGRES_RESTART and KOMA_TEST_HAPROXY are not set (cargo xtask test sets them where it starts PostgreSQL and finds HAProxy)",
+  );
+  const servers = [await startServer({ database: postgres }), await startServer({ database: postgres })];
+  const front = await balancer(
+    haproxy,
+    servers.map((s) => s.port),
+  );
+  try {
+    const { game, pages } = await seated(browser, front.url, { game: "sangoku" });
+    await hexPly(pages, 0);
+    await hexPlayed(pages, 0);
+    for (let i = 0; i < 2; i++) {
+      let stopped;
+      await atOnce(
+        async () => {
+          stopped = servers[i].term();
+        },
+        () => hexPly(pages, i + 1),
+      );
+      await stopped;
+      await hexPlayed(pages, i + 1);
+      servers[i] = await servers[i].again();
+    }
+    let restarted;
+    await atOnce(
+      async () => {
+        restarted = new Promise((ok) => spawn(restart, { stdio: "inherit" }).once("exit", ok));
+      },
+      () => hexPly(pages, 3),
+    );
+    expect(await restarted).toBe(0);
+    await hexPlayed(pages, 3);
+    await pages[2].screenshot({ path: info.outputPath("reconnect-sangoku-haproxy.png") });
+    await servers[1].kill();
+    await sameEverywhere(browser, pages, servers[0], game.id, HEX_PLIES.slice(0, 4).map((p) => p[3]));
+    for (const p of pages) await p.context().close();
   } finally {
     await front.stop();
     for (const s of servers) await s.stop();

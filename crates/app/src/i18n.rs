@@ -3,6 +3,7 @@
 
 use koma_rules::IllegalMove;
 use koma_rules::game::{EndReason, Reason};
+use koma_wire::ErrorCode;
 
 pub use koma_rules::names::Lang;
 
@@ -53,6 +54,38 @@ pub fn foul(lang: Lang, e: IllegalMove) -> String {
         LionCounterStrike => "先獅子：獅子を取られた直後は取り返せません".into(),
         Setup => "手合いの準備：穴を小駒で埋め、自陣で小駒を動かすか完了".into(),
         GameOver => "対局は終わっています".into(),
+    }
+}
+
+/// A message the server refused: in English the server's own words, in Japanese the code's
+/// (every [`ErrorCode`] has its sentence here; the match names each), with the rule a refused
+/// move broke.
+pub fn refusal(lang: Lang, code: ErrorCode, rule: Option<&str>, message: &str) -> String {
+    use ErrorCode::*;
+    if lang == Lang::En {
+        return message.to_string();
+    }
+    let ja = match code {
+        BadMessage | UnknownKind => {
+            "サーバーが読めない通信でした（ページを読み込み直してください）"
+        }
+        TooLarge => "通信が長すぎます",
+        TooFast => "操作が速すぎます。少し待ってからどうぞ",
+        Hello => "接続の手順が違います（ページを読み込み直してください）",
+        BadToken => "この席のリンクは使えません（新しいリンクをもらってください）",
+        NotSeated => "観戦者は指せません",
+        NotStarted => "全員がそろうまで対局は始まりません",
+        GameOver => "対局は終わっています",
+        NotYourTurn => "相手の手番です",
+        StalePly => "その手の間に局面が変わりました",
+        BadMove => "この対局の指し手として読めません",
+        IllegalMove => "その手は指せません",
+        Refused => "今はできません",
+        Internal => "サーバーが記録できませんでした。接続が戻りしだい送り直します",
+    };
+    match rule {
+        Some(r) => format!("{ja}（{r}）"),
+        None => ja.to_string(),
     }
 }
 
@@ -280,5 +313,19 @@ mod tests {
             assert!(japanese(end_reason(Lang::Ja, r)), "{r:?}");
             assert_ne!(end_reason(Lang::Ja, r), end_reason(Lang::En, r));
         }
+    }
+
+    #[test]
+    fn every_refusal_of_the_server_reads_in_both_languages() {
+        for code in ErrorCode::ALL {
+            let en = refusal(Lang::En, code, None, "the server's words");
+            let ja = refusal(Lang::Ja, code, None, "the server's words");
+            assert_eq!(en, "the server's words");
+            assert!(japanese(&ja), "{code:?}: {ja}");
+        }
+        assert_eq!(
+            refusal(Lang::Ja, ErrorCode::IllegalMove, Some("nifu"), "nifu"),
+            "その手は指せません（nifu）"
+        );
     }
 }

@@ -394,6 +394,27 @@ pub enum ErrorCode {
     Internal,
 }
 
+impl ErrorCode {
+    /// Every code.
+    pub const ALL: [ErrorCode; 15] = [
+        ErrorCode::BadMessage,
+        ErrorCode::UnknownKind,
+        ErrorCode::TooLarge,
+        ErrorCode::TooFast,
+        ErrorCode::Hello,
+        ErrorCode::BadToken,
+        ErrorCode::NotSeated,
+        ErrorCode::NotStarted,
+        ErrorCode::GameOver,
+        ErrorCode::NotYourTurn,
+        ErrorCode::StalePly,
+        ErrorCode::BadMove,
+        ErrorCode::IllegalMove,
+        ErrorCode::Refused,
+        ErrorCode::Internal,
+    ];
+}
+
 /// A message from the server to the app.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -701,6 +722,31 @@ mod tests {
             r#"{"type":"ended","outcome":{"winner":0,"reason":"checkmated"},"clock":null}"#,
         );
         assert!(unknown.is_err());
+    }
+
+    #[test]
+    fn every_error_code_is_listed_once() {
+        // a new code is a compile error here until it has its place in `ALL`
+        let place = |c: ErrorCode| match c {
+            ErrorCode::BadMessage => 0,
+            ErrorCode::UnknownKind => 1,
+            ErrorCode::TooLarge => 2,
+            ErrorCode::TooFast => 3,
+            ErrorCode::Hello => 4,
+            ErrorCode::BadToken => 5,
+            ErrorCode::NotSeated => 6,
+            ErrorCode::NotStarted => 7,
+            ErrorCode::GameOver => 8,
+            ErrorCode::NotYourTurn => 9,
+            ErrorCode::StalePly => 10,
+            ErrorCode::BadMove => 11,
+            ErrorCode::IllegalMove => 12,
+            ErrorCode::Refused => 13,
+            ErrorCode::Internal => 14,
+        };
+        for (i, c) in ErrorCode::ALL.into_iter().enumerate() {
+            assert_eq!(place(c), i, "{c:?}");
+        }
     }
 
     #[test]

@@ -287,6 +287,31 @@ impl Play {
         }
     }
 
+    /// The server refused a message of this seat's, saying `words`.
+    fn refused(&mut self, code: ErrorCode, words: String) {
+        use ErrorCode::*;
+        match code {
+            // a move of this seat's was refused: the game here goes back to the server's,
+            // which is asked for from the last ply it acknowledged
+            StalePly | NotYourTurn | IllegalMove | BadMove | GameOver | NotStarted
+                if self.pending() > 0 =>
+            {
+                self.drop_pending(words);
+                if let Some(o) = &self.online {
+                    o.conn.sync(o.acked as u32);
+                }
+            }
+            // otherwise nothing changed here; a move the server could not store (its database
+            // is away) stays pending and goes again with the next welcome (the server closes
+            // its sockets while its database is unreachable, and the line is dialled again)
+            _ => {
+                if let Some(o) = self.on() {
+                    o.refused = Some(words);
+                }
+            }
+        }
+    }
+
     /// Take back this seat's pending moves and say why.
     fn drop_pending(&mut self, why: String) {
         let Some(acked) = self.online.as_ref().map(|o| o.acked) else {
@@ -398,40 +423,14 @@ impl Play {
                     o.status = GameStatus::Expired;
                 }
             }
-            // the server could not store a move (its database is away): the move stays pending,
-            // and goes again with the next welcome (the server closes its sockets while its
-            // database is unreachable, and the line is dialled again)
             ServerMsg::Error {
-                code: ErrorCode::Internal,
+                code,
+                rule,
                 message,
-                ..
-            } if self.pending() > 0 => {
-                if let Some(o) = self.on() {
-                    o.refused = Some(message);
-                }
-            }
-            // a move of this seat's was refused: the game here goes back to the server's, which
-            // is asked for from the last ply it acknowledged
-            ServerMsg::Error {
-                code:
-                    ErrorCode::StalePly
-                    | ErrorCode::NotYourTurn
-                    | ErrorCode::IllegalMove
-                    | ErrorCode::BadMove
-                    | ErrorCode::GameOver
-                    | ErrorCode::NotStarted,
-                message,
-                ..
-            } if self.pending() > 0 => {
-                self.drop_pending(message);
-                if let Some(o) = &self.online {
-                    o.conn.sync(o.acked as u32);
-                }
-            }
-            ServerMsg::Error { message, .. } => {
-                if let Some(o) = self.on() {
-                    o.refused = Some(message);
-                }
+            } => {
+                let words =
+                    crate::i18n::refusal(crate::i18n::kept_lang(), code, rule.as_deref(), &message);
+                self.refused(code, words);
             }
             ServerMsg::Pong => {}
         }
