@@ -62,6 +62,24 @@ enum Command {
         #[command(flatten)]
         start: Start,
     },
+    /// Whether the side to move mates by checks (the mate solver): `mate <plies> <moves>`,
+    /// `nomate`, or `unknown` when the time runs out first.
+    Mate {
+        /// The game.
+        #[arg(value_parser = game_ids())]
+        game: GameId,
+        #[command(flatten)]
+        start: Start,
+        /// Seconds at most (none: until decided).
+        #[arg(long, value_name = "S")]
+        seconds: Option<f64>,
+        /// The solver's table, in megabytes (it never grows past it).
+        #[arg(long, value_name = "MB", default_value_t = 256)]
+        hash: usize,
+        /// Print the positions searched, the seconds and the table's fill on standard error.
+        #[arg(long)]
+        stats: bool,
+    },
     /// The named starts (handicaps) of a game: `id<TAB>name[<TAB>practice]`.
     Setups {
         /// The game.
@@ -147,6 +165,13 @@ fn run(command: Command) -> Result<(), String> {
                 println!("{}", notation::write_move(pos.variant(), m));
             }
         }
+        Command::Mate {
+            game,
+            start,
+            seconds,
+            hash,
+            stats,
+        } => mate(&position(game, &start)?, seconds, hash, stats)?,
         Command::Setups { game } => {
             for s in setups::setups(game) {
                 let practice = if s.practice { "\tpractice" } else { "" };
@@ -190,6 +215,55 @@ fn position(game: GameId, start: &Start) -> Result<Position, String> {
         preset: start.preset.unwrap_or_default(),
         ..RuleOptions::default()
     }))
+}
+
+/// `koma mate`: the solver's answer on a line.
+fn mate(pos: &Position, seconds: Option<f64>, hash: usize, stats: bool) -> Result<(), String> {
+    use koma_engine::mate::{Answer, MateLimits, solve};
+    let time_ms = match seconds {
+        Some(s) if s.is_finite() && s >= 0.0 => Some((s * 1000.0) as u64),
+        Some(s) => return Err(format!("--seconds {s}: expected a number of seconds")),
+        None => None,
+    };
+    let limits = MateLimits {
+        nodes: None,
+        time_ms,
+        hash_mb: hash,
+    };
+    let clock = WallClock(Instant::now());
+    let r = solve(pos, &limits, &clock);
+    match &r.answer {
+        Answer::Mate(line) => {
+            let words: Vec<String> = line
+                .iter()
+                .map(|&m| notation::write_move(pos.variant(), m))
+                .collect();
+            println!("mate {} {}", line.len(), words.join(" "));
+        }
+        Answer::NoMate => println!("nomate"),
+        Answer::Unknown => println!("unknown"),
+    }
+    if stats {
+        let secs = clock.0.elapsed().as_secs_f64();
+        eprintln!(
+            "nodes {} seconds {secs:.3} nps {:.0} table {} of {} entries ({} MB)",
+            r.nodes,
+            r.nodes as f64 / secs.max(1e-9),
+            r.stored,
+            r.capacity,
+            r.table_bytes / (1024 * 1024)
+        );
+    }
+    Ok(())
+}
+
+/// The wall clock since a command began.
+struct WallClock(Instant);
+
+impl koma_engine::Control for WallClock {
+    fn elapsed_ms(&self) -> u64 {
+        self.0.elapsed().as_millis() as u64
+    }
 }
 
 fn bench(quick: bool) -> Result<(), String> {

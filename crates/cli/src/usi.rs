@@ -4,7 +4,9 @@
 //!
 //! Commands: `usi`, `isready`, `setoption name <USI_Hash|Level|USI_Variant|Preset> value <v>`,
 //! `usinewgame`, `position startpos|sfen <SFEN> [moves ...]`, `go [btime|wtime|byoyomi|binc|winc|
-//! movetime|depth|nodes <n>] [infinite|ponder]`, `stop`, `ponderhit`, `gameover`, `quit`. A
+//! movetime|depth|nodes <n>] [infinite|ponder]`, `go mate <ms>|infinite` (the mate solver,
+//! [`koma_engine::mate`]: `checkmate <moves>`, `checkmate nomate`, or `checkmate timeout` when
+//! the time runs out or `stop` comes first), `stop`, `ponderhit`, `gameover`, `quit`. A
 //! search runs on its own thread, so `stop` and `isready` are answered while it thinks; it
 //! reports `info depth .. seldepth .. score cp|mate .. nodes .. nps .. time .. pv ..` after each
 //! iteration and then `bestmove` (`bestmove resign` when the game is over). A malformed command
@@ -20,6 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+use koma_engine::mate::{self, Answer, MateLimits};
 use koma_engine::{Control, Engine, Info, Level, Limits, Score};
 use koma_rules::games::{Description, Notation};
 use koma_rules::notation::{read_move, read_position, write_move};
@@ -180,6 +183,49 @@ impl Usi {
         self.engine.get_or_insert_with(|| Engine::new(64))
     }
 
+    /// `go mate`: the mate solver on its own thread, answering `checkmate <moves>`,
+    /// `checkmate nomate` or `checkmate timeout` (also when stopped).
+    fn go_mate(&mut self, pos: Position, time_ms: Option<u64>) {
+        self.finish();
+        let engine = self
+            .engine
+            .take()
+            .unwrap_or_else(|| Engine::new(self.hash_mb));
+        let stop = Arc::new(AtomicBool::new(false));
+        let deadline = Arc::new(AtomicU64::new(time_ms.unwrap_or(u64::MAX)));
+        let clock = Clock {
+            start: Instant::now(),
+            stop: stop.clone(),
+            deadline: deadline.clone(),
+        };
+        let limits = MateLimits {
+            time_ms,
+            hash_mb: self.hash_mb,
+            ..MateLimits::default()
+        };
+        let thread = std::thread::spawn(move || {
+            let report = mate::solve(&pos, &limits, &clock);
+            say(&match report.answer {
+                Answer::Mate(line) => {
+                    let v = pos.variant();
+                    let words: Vec<String> = line.iter().map(|&m| write_move(v, m)).collect();
+                    format!("checkmate {}", words.join(" "))
+                }
+                Answer::NoMate => "checkmate nomate".to_string(),
+                Answer::Unknown => "checkmate timeout".to_string(),
+            });
+            engine
+        });
+        self.running = Some(Running {
+            thread,
+            stop,
+            deadline,
+            started: Instant::now(),
+            ponder_ms: None,
+            hold: Arc::new(AtomicBool::new(false)),
+        });
+    }
+
     fn setoption(&mut self, rest: &[&str]) -> Result<(), String> {
         // setoption name <id> [value <x>]
         let joined = rest.join(" ");
@@ -262,6 +308,8 @@ impl Usi {
         let mut limits = Limits::default();
         let (mut btime, mut wtime, mut binc, mut winc, mut byoyomi) = (None, None, 0, 0, 0);
         let (mut infinite, mut ponder) = (false, false);
+        // `go mate <ms>|infinite`: the mate solver instead of the search
+        let mut mate: Option<Option<u64>> = None;
         let mut words = rest.iter();
         while let Some(&w) = words.next() {
             let mut number = || -> Result<u64, String> {
@@ -282,7 +330,14 @@ impl Usi {
                 "infinite" => infinite = true,
                 "ponder" => ponder = true,
                 "mate" => {
-                    number()?;
+                    mate = Some(match words.next() {
+                        Some(&"infinite") => None,
+                        Some(v) => Some(
+                            v.parse::<u64>()
+                                .map_err(|_| "go mate: expected milliseconds or infinite")?,
+                        ),
+                        None => None,
+                    });
                 }
                 other => return Err(format!("go: unknown word {other:?}")),
             }
@@ -290,6 +345,10 @@ impl Usi {
         let mut pos = self.start.clone();
         for &m in &self.moves {
             pos.play_unchecked(m);
+        }
+        if let Some(time_ms) = mate {
+            self.go_mate(pos, time_ms);
+            return Ok(());
         }
         let sente = pos.turn() == koma_rules::Player::FIRST;
         let (left, inc) = if sente { (btime, binc) } else { (wtime, winc) };

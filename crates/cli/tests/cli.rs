@@ -210,3 +210,34 @@ fn tune_learns_a_table_that_a_match_plays() {
     assert!(err.contains("chushogi: no linear evaluation"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn mate_prints_the_line_or_nomate() {
+    let (ok, out, _) = koma(&[
+        "mate",
+        "shogi",
+        "--sfen",
+        "7k1/9/7P1/9/9/9/9/9/K8 b RS 1",
+        "--hash",
+        "8",
+    ]);
+    assert!(ok);
+    assert_eq!(out.trim(), "mate 3 R*2b 2a1a S*1b");
+    // 打ち歩詰め: the only mate is a foul
+    let (ok, out, _) = koma(&["mate", "shogi", "--sfen", "7nk/9/7G1/9/9/9/9/9/K8 b P 1"]);
+    assert!(ok);
+    assert_eq!(out.trim(), "nomate");
+    // no time at all: not decided
+    let (ok, out, _) = koma(&[
+        "mate",
+        "shogi",
+        "--sfen",
+        "7k1/8s/5+R2g/9/9/9/9/9/K8 b B 1",
+        "--seconds",
+        "0",
+    ]);
+    assert!(ok);
+    assert_eq!(out.trim(), "unknown");
+    let (ok, _, err) = koma(&["mate", "shogi", "--seconds", "soon"]);
+    assert!(!ok && err.contains("soon"), "{err}");
+}

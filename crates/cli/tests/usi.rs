@@ -189,3 +189,43 @@ fn minishogi_and_chu_by_usi_variant() {
     let (best, _) = e.bestmove("go nodes 100");
     assert_eq!(best, "resign");
 }
+
+#[test]
+fn go_mate_answers_checkmate_as_guis_ask_it() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.read_until("usiok");
+    e.send("isready");
+    e.read_until("readyok");
+    e.send("position sfen 7k1/9/7P1/9/9/9/9/9/K8 b RS 1");
+    e.send("go mate 10000");
+    assert_eq!(
+        e.read_until("checkmate").last().map(String::as_str),
+        Some("checkmate R*2b 2a1a S*1b")
+    );
+    // the only mate is a pawn drop: none
+    e.send("position sfen 7nk/9/7G1/9/9/9/9/9/K8 b P 1");
+    e.send("go mate infinite");
+    assert_eq!(
+        e.read_until("checkmate").last().map(String::as_str),
+        Some("checkmate nomate")
+    );
+    // stopped before it is decided (a rook and a bishop check a bare king for millions of
+    // positions before every line is disproved)
+    e.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b RB 1");
+    e.send("go mate infinite");
+    e.send("isready");
+    e.read_until("readyok");
+    e.send("stop");
+    assert_eq!(
+        e.read_until("checkmate").last().map(String::as_str),
+        Some("checkmate timeout")
+    );
+    // and with a time limit
+    e.send("go mate 300");
+    assert_eq!(
+        e.read_until("checkmate").last().map(String::as_str),
+        Some("checkmate timeout")
+    );
+    e.send("quit");
+}

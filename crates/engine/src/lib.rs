@@ -19,6 +19,7 @@ pub mod analysis;
 pub mod engine;
 pub mod eval;
 pub mod level;
+pub mod mate;
 pub mod multi;
 pub mod protocol;
 pub mod search;

@@ -1,0 +1,335 @@
+//! Depth-first proof-number search (df-pn) over the rules' own moves, with the 1+ε trick on
+//! the thresholds and the repetitions of the path kept out of the table (see [`super`]).
+
+use koma_rules::position::MoveList;
+use koma_rules::{Move, Player, Position};
+
+use super::table::{Entry, INF, Table};
+use crate::search::Control;
+
+/// The ε of the 1+ε trick: a child is searched until its number passes the second-best
+/// child's by a quarter, so that the search does not swing between two children.
+const EPSILON_QUARTERS: u32 = 1;
+
+/// What a search of a position returned.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Numbers {
+    pub pn: u32,
+    pub dn: u32,
+    /// For a proof: plies to mate along the stored moves.
+    pub plies: u32,
+    /// The depth in the path of the earliest position above this one that a line below it
+    /// repeats, [`NO_LOOP`] for none: a disproof that rests on it holds for this path only, and
+    /// is kept out of the table.
+    pub loop_depth: u32,
+}
+
+/// No repetition of a position above.
+pub(super) const NO_LOOP: u32 = u32::MAX;
+
+impl Numbers {
+    const UNKNOWN: Numbers = Numbers {
+        pn: 1,
+        dn: 1,
+        plies: 0,
+        loop_depth: NO_LOOP,
+    };
+    const PROVED: Numbers = Numbers {
+        pn: 0,
+        dn: INF,
+        plies: 0,
+        loop_depth: NO_LOOP,
+    };
+    const DISPROVED: Numbers = Numbers {
+        pn: INF,
+        dn: 0,
+        plies: 0,
+        loop_depth: NO_LOOP,
+    };
+}
+
+/// A move of a node and what is known below it.
+#[derive(Copy, Clone, Debug)]
+struct Child {
+    mv: Move,
+    key: u64,
+    n: Numbers,
+}
+
+/// The search's state: the position, the side that mates, the table and the budget.
+pub(super) struct Dfpn<'a> {
+    pub pos: Position,
+    pub attacker: Player,
+    pub table: &'a mut Table,
+    /// The hashes of the positions from the root to the current one's parent.
+    pub path: Vec<u64>,
+    /// Who made each move of the path (the rules' `position_outcome` asks for the last).
+    pub movers: Vec<Player>,
+    pub nodes: u64,
+    pub max_nodes: u64,
+    pub time_ms: Option<u64>,
+    pub control: &'a dyn Control,
+    pub stopped: bool,
+    /// The game may end with moves left (chu's royals, the hexagon's generals): each position
+    /// is asked whether it has ended.
+    pub ends_with_moves_left: bool,
+}
+
+fn sum(values: impl Iterator<Item = u32>) -> u32 {
+    let mut total = 0u32;
+    for v in values {
+        if v >= INF {
+            return INF;
+        }
+        total = total.saturating_add(v).min(INF - 1);
+    }
+    total
+}
+
+fn widen(second: u32) -> u32 {
+    if second >= INF {
+        return INF;
+    }
+    second
+        .saturating_add(second * EPSILON_QUARTERS / 4)
+        .saturating_add(1)
+        .min(INF)
+}
+
+impl Dfpn<'_> {
+    fn out_of_budget(&mut self) -> bool {
+        if !self.stopped
+            && (self.nodes >= self.max_nodes
+                || (self.nodes & 1023 == 0
+                    && (self.control.should_stop()
+                        || self.time_ms.is_some_and(|t| self.control.elapsed_ms() >= t))))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The attacker's moves that check (or end the game), or all the defender's legal moves,
+    /// each with the hash of the position it leads to.
+    fn moves(&mut self) -> Vec<(Move, u64)> {
+        let attacking = self.pos.turn() == self.attacker;
+        let mut list = MoveList::new();
+        self.pos.pseudo_legal_moves(&mut list);
+        let mut out = Vec::with_capacity(list.len());
+        for mv in list {
+            if !self.pos.try_play(mv) {
+                continue;
+            }
+            let keep = !attacking || self.pos.in_check() || self.attacker_won();
+            if keep {
+                out.push((mv, self.pos.hash()));
+            }
+            self.pos.undo();
+        }
+        out
+    }
+
+    /// The game has ended here (a game that ends with moves left) in the attacker's favour.
+    fn attacker_won(&mut self) -> bool {
+        self.ends_with_moves_left
+            && self
+                .pos
+                .rules()
+                .position_outcome(&mut self.pos, Some(self.attacker))
+                .is_some_and(|o| o.winner == Some(self.attacker))
+    }
+
+    fn looked_up(&self, key: u64) -> Numbers {
+        if let Some(i) = self.path.iter().position(|&h| h == key) {
+            return Numbers {
+                loop_depth: i as u32,
+                ..Numbers::DISPROVED
+            };
+        }
+        self.table.get(key).map_or(Numbers::UNKNOWN, |e| Numbers {
+            pn: e.pn,
+            dn: e.dn,
+            plies: e.plies,
+            loop_depth: NO_LOOP,
+        })
+    }
+
+    fn store(&mut self, key: u64, n: Numbers, amount: u64, mv: Option<Move>) {
+        // a disproof by a repetition of this path holds for this path only
+        if n.loop_depth != NO_LOOP && n.dn == 0 {
+            return;
+        }
+        self.table.put(Entry {
+            key,
+            pn: n.pn,
+            dn: n.dn,
+            amount: u32::try_from(amount).unwrap_or(u32::MAX),
+            plies: n.plies,
+            mv,
+        });
+    }
+
+    /// The numbers of a node from its children's, with the child to search next (the most
+    /// proving) and the threshold it gets.
+    fn aggregate(&self, attacking: bool, children: &[Child]) -> (Numbers, Option<usize>, u32) {
+        // the number the node's mover lowers (the attacker's proof, the defender's disproof)
+        // and the other one
+        type Number = fn(&Numbers) -> u32;
+        let (goal, other): (Number, Number) = if attacking {
+            (|n| n.pn, |n| n.dn)
+        } else {
+            (|n| n.dn, |n| n.pn)
+        };
+        let mut best: Option<usize> = None;
+        let mut second = INF;
+        for (i, c) in children.iter().enumerate() {
+            let v = goal(&c.n);
+            match best {
+                Some(b) if v >= goal(&children[b].n) => second = second.min(v),
+                _ => {
+                    if let Some(b) = best {
+                        second = second.min(goal(&children[b].n));
+                    }
+                    best = Some(i);
+                }
+            }
+        }
+        let min = best.map_or(INF, |b| goal(&children[b].n));
+        let total = sum(children.iter().map(|c| other(&c.n)));
+        let (pn, dn) = if attacking {
+            (min, total)
+        } else {
+            (total, min)
+        };
+        // a decided node: how many plies its proof takes, and whether it rests on the path
+        let plies = if pn == 0 {
+            if attacking {
+                children
+                    .iter()
+                    .filter(|c| c.n.pn == 0)
+                    .map(|c| c.n.plies + 1)
+                    .min()
+                    .unwrap_or(0)
+            } else {
+                children.iter().map(|c| c.n.plies + 1).max().unwrap_or(0)
+            }
+        } else {
+            0
+        };
+        let loop_depth = if dn == 0 && !attacking {
+            children
+                .iter()
+                .filter(|c| c.n.dn == 0)
+                .map(|c| c.n.loop_depth)
+                .min()
+        } else {
+            children.iter().map(|c| c.n.loop_depth).min()
+        }
+        .unwrap_or(NO_LOOP);
+        (
+            Numbers {
+                pn,
+                dn,
+                plies,
+                loop_depth,
+            },
+            best,
+            widen(second),
+        )
+    }
+
+    /// The move a decided node's proof goes on by.
+    fn proof_move(attacking: bool, children: &[Child], n: Numbers) -> Option<Move> {
+        if n.pn != 0 {
+            return None;
+        }
+        let proved = children.iter().filter(|c| c.n.pn == 0);
+        if attacking {
+            proved.min_by_key(|c| c.n.plies).map(|c| c.mv)
+        } else {
+            proved.max_by_key(|c| c.n.plies).map(|c| c.mv)
+        }
+    }
+
+    /// Search the current position until its proof number reaches `th_pn` or its disproof
+    /// number `th_dn` (or the budget ends).
+    pub(super) fn mid(&mut self, th_pn: u32, th_dn: u32) -> Numbers {
+        self.nodes += 1;
+        let key = self.pos.hash();
+        let start = self.nodes;
+        if self.ends_with_moves_left
+            && let Some(o) = self
+                .pos
+                .rules()
+                .position_outcome(&mut self.pos, self.movers.last().copied())
+        {
+            let n = if o.winner == Some(self.attacker) {
+                Numbers::PROVED
+            } else {
+                Numbers::DISPROVED
+            };
+            self.store(key, n, 1, None);
+            return n;
+        }
+        let attacking = self.pos.turn() == self.attacker;
+        let moves = self.moves();
+        if moves.is_empty() {
+            // the attacker has no check; the defender no move, which loses (shogi has no
+            // stalemate; the games that end otherwise said so above)
+            let n = if attacking {
+                Numbers::DISPROVED
+            } else {
+                Numbers::PROVED
+            };
+            self.store(key, n, 1, None);
+            return n;
+        }
+        let mut children: Vec<Child> = moves
+            .into_iter()
+            .map(|(mv, key)| Child {
+                mv,
+                key,
+                n: Numbers::UNKNOWN,
+            })
+            .collect();
+        self.path.push(key);
+        for c in &mut children {
+            c.n = self.looked_up(c.key);
+        }
+        let mover = self.pos.turn();
+        let n = loop {
+            let (n, best, second) = self.aggregate(attacking, &children);
+            if n.pn >= th_pn || n.dn >= th_dn || self.out_of_budget() {
+                break n;
+            }
+            let Some(i) = best else { break n };
+            let c = children[i];
+            let (child_pn, child_dn) = if attacking {
+                (
+                    th_pn.min(second),
+                    (th_dn - n.dn).saturating_add(c.n.dn).min(INF),
+                )
+            } else {
+                (
+                    (th_pn - n.pn).saturating_add(c.n.pn).min(INF),
+                    th_dn.min(second),
+                )
+            };
+            self.pos.play_unchecked(c.mv);
+            self.movers.push(mover);
+            let got = self.mid(child_pn, child_dn);
+            self.movers.pop();
+            self.pos.undo();
+            children[i].n = got;
+        };
+        self.path.pop();
+        let mut n = n;
+        // a repetition of this position itself, or of one below it, is this position's own
+        if n.loop_depth >= self.path.len() as u32 {
+            n.loop_depth = NO_LOOP;
+        }
+        let mv = Self::proof_move(attacking, &children, n);
+        self.store(key, n, self.nodes - start + 1, mv);
+        n
+    }
+}

@@ -1,0 +1,220 @@
+//! The mate solver (詰将棋 and 詰み探索): does the side to move win by checks alone, and how?
+//!
+//! Depth-first proof-number search ([`dfpn`], in the df-pn family of Nagai's thesis), over the
+//! rules' own moves, in each game's own rules: the attacker's moves are the checks (and, in the
+//! games that end with moves left, the moves that end the game: chu's royal captured or bare
+//! king, the hexagon's general); the defender's are every legal move. A defender with no legal
+//! move has lost (the rules: mate, and shogi has no stalemate), and every rule of legality is
+//! the rules' own (打ち歩詰め, a drop's dead piece, two pawns, chu's lion trading).
+//!
+//! - **Thresholds with the 1+ε trick**: the most proving child is searched until its number
+//!   passes the second-best child's by a quarter (ε = 1/4), not by one, which keeps the search
+//!   in one subtree instead of swinging between two.
+//! - **A bounded table** ([`table`]): `--hash` megabytes, never more; a full bucket drops its
+//!   entry of least work (garbage collection a bucket at a time).
+//! - **Repetitions** (the graph-history interaction): a position that repeats one of its path
+//!   is a failure for the attacker (a perpetual check loses for the checker in every game here,
+//!   and no proof may rest on a repetition), and that failure holds for that path only: it is
+//!   never stored in the table, nor is any disproof that rests on it, so a position reached
+//!   again by another path is searched again. A proof never rests on a repetition.
+//! - **The line**: each proved position keeps the move its proof goes on by and the plies to
+//!   mate (the attacker's shortest proved move, the defender's longest reply), and the line is
+//!   read back from the table and checked move by move by the rules before it is reported
+//!   ([`verify`]); a line the table no longer holds whole is proved again from where it breaks.
+//!   The line is a forced mate; it is the shortest against the longest defence only within
+//!   what the search proved (problem conventions such as 無駄合 are not applied).
+//!
+//! The answer: [`Answer::Mate`] with its line, [`Answer::NoMate`] (proved: no forced win by
+//! checks), or [`Answer::Unknown`] when the nodes, time or stop came first.
+
+pub mod dfpn;
+pub mod table;
+
+use koma_rules::{Move, Player, Position};
+
+use self::dfpn::Dfpn;
+use self::table::{INF, Table};
+use crate::search::Control;
+
+/// How long the solver may run, and its table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MateLimits {
+    /// Positions searched at most.
+    pub nodes: Option<u64>,
+    /// Milliseconds, by the caller's clock.
+    pub time_ms: Option<u64>,
+    /// The table's megabytes.
+    pub hash_mb: usize,
+}
+
+impl Default for MateLimits {
+    fn default() -> MateLimits {
+        MateLimits {
+            nodes: None,
+            time_ms: None,
+            hash_mb: 64,
+        }
+    }
+}
+
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A forced mate: the moves of both sides, the attacker's first, each checked by the rules.
+    Mate(Vec<Move>),
+    /// No forced win by checks.
+    NoMate,
+    /// Not decided within the limits.
+    Unknown,
+}
+
+/// The answer with what it cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The answer.
+    pub answer: Answer,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Entries in the table at the end.
+    pub stored: usize,
+    /// Entries the table holds at most.
+    pub capacity: usize,
+    /// The table's bytes.
+    pub table_bytes: usize,
+}
+
+/// Whether the side to move in `pos` mates by checks.
+pub fn solve(pos: &Position, limits: &MateLimits, control: &dyn Control) -> Report {
+    let mut table = Table::new(limits.hash_mb);
+    let attacker = pos.turn();
+    let mut dfpn = Dfpn {
+        pos: pos.clone(),
+        attacker,
+        table: &mut table,
+        path: Vec::new(),
+        movers: Vec::new(),
+        nodes: 0,
+        max_nodes: limits.nodes.unwrap_or(u64::MAX),
+        time_ms: limits.time_ms,
+        control,
+        stopped: false,
+        ends_with_moves_left: ends_with_moves_left(pos),
+    };
+    let root = dfpn.mid(INF, INF);
+    let answer = if root.pn == 0 {
+        read_line(&mut dfpn).map_or(Answer::Unknown, Answer::Mate)
+    } else if root.dn == 0 {
+        Answer::NoMate
+    } else {
+        Answer::Unknown
+    };
+    let nodes = dfpn.nodes;
+    Report {
+        answer,
+        nodes,
+        stored: table.stored(),
+        capacity: table.capacity(),
+        table_bytes: table.bytes(),
+    }
+}
+
+/// Whether `pos`'s game can end with moves left (chu's royals, the hexagon's generals), so that
+/// each position must be asked.
+fn ends_with_moves_left(pos: &Position) -> bool {
+    use koma_rules::GameId;
+    matches!(
+        pos.game(),
+        GameId::Chushogi | GameId::Sangoku | GameId::Sangoku2
+    )
+}
+
+/// The proved line from the root, read from the table; proved again from where the table no
+/// longer holds it.
+fn read_line(dfpn: &mut Dfpn<'_>) -> Option<Vec<Move>> {
+    let root = dfpn.pos.clone();
+    let mut line = Vec::new();
+    // every step lowers the plies left, so the walk ends; a table that says otherwise (an
+    // entry replaced by another position's) sends the position to be proved again
+    let mut left = u32::MAX;
+    let mut again = 0;
+    loop {
+        let key = dfpn.pos.hash();
+        let entry = dfpn.table.get(key).filter(|e| e.pn == 0 && e.plies < left);
+        let Some(entry) = entry else {
+            again += 1;
+            if again > 64 || dfpn.stopped {
+                return None;
+            }
+            dfpn.path = line_hashes(&root, &line);
+            dfpn.path.pop();
+            let n = dfpn.mid(INF, INF);
+            if n.pn != 0 {
+                return None;
+            }
+            continue;
+        };
+        if entry.plies == 0 {
+            break;
+        }
+        let mv = entry.mv?;
+        left = entry.plies;
+        let mover = dfpn.pos.turn();
+        if !dfpn.pos.try_play(mv) {
+            return None;
+        }
+        dfpn.movers.push(mover);
+        line.push(mv);
+    }
+    dfpn.path.clear();
+    verify(&root, dfpn.attacker, &line).ok()?;
+    Some(line)
+}
+
+/// The hashes of the positions along `line` from `root`, the root's first.
+fn line_hashes(root: &Position, line: &[Move]) -> Vec<u64> {
+    let mut pos = root.clone();
+    let mut out = vec![pos.hash()];
+    for &mv in line {
+        pos.play_unchecked(mv);
+        out.push(pos.hash());
+    }
+    out
+}
+
+/// Why a line is not a mate.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotMate {
+    /// A move the rules refuse.
+    #[error("move {0}: the rules refuse it")]
+    Illegal(usize),
+    /// An attacker's move that neither checks nor ends the game.
+    #[error("move {0}: the attacker's move does not check")]
+    NoCheck(usize),
+    /// The last position is not won by the attacker.
+    #[error("the line does not end in the attacker's win")]
+    NotOver,
+}
+
+/// Check `line` from `root` by the rules: every move legal, every attacker move a check (or
+/// the end of the game), and the attacker the winner at its end.
+///
+/// # Errors
+/// [`NotMate`], naming the first move at fault.
+pub fn verify(root: &Position, attacker: Player, line: &[Move]) -> Result<(), NotMate> {
+    let mut game = koma_rules::Game::from_position(root.clone(), root.options());
+    for (i, &mv) in line.iter().enumerate() {
+        let attacking = game.position().turn() == attacker;
+        let outcome = game.play(mv).map_err(|_| NotMate::Illegal(i + 1))?;
+        let won = outcome.is_some_and(|o| o.winner == Some(attacker));
+        if attacking && !won && !game.position().in_check() {
+            return Err(NotMate::NoCheck(i + 1));
+        }
+        if outcome.is_some() && i + 1 < line.len() {
+            return Err(NotMate::Illegal(i + 2));
+        }
+    }
+    match game.outcome() {
+        Some(o) if o.winner == Some(attacker) => Ok(()),
+        _ => Err(NotMate::NotOver),
+    }
+}

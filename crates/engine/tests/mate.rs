@@ -1,0 +1,242 @@
+//! The mate solver ([`koma_engine::mate`]): positions with known answers in each game, every
+//! proved line checked move by move by the rules, and random positions in which the solver
+//! never claims a mate the rules refuse nor denies one that a plain search finds.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
+
+use koma_engine::mate::{Answer, MateLimits, Report, solve, verify};
+use koma_engine::search::NoClock;
+use koma_rules::notation::{read_position, write_move};
+use koma_rules::{GameId, Position};
+use proptest::prelude::*;
+
+fn pos(game: GameId, text: &str) -> Position {
+    read_position(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn solved(p: &Position, nodes: u64) -> Report {
+    let limits = MateLimits {
+        nodes: Some(nodes),
+        hash_mb: 16,
+        ..MateLimits::default()
+    };
+    solve(p, &limits, &NoClock)
+}
+
+/// Whether the side to move mates within `plies` (odd) by checks, every defence tried: the
+/// plain full-width search the solver is held to.
+fn mates_within(p: &mut Position, plies: u32) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    let me = p.turn();
+    for m in p.legal_moves() {
+        p.play_unchecked(m);
+        let won = p.in_check()
+            && (p.legal_moves().is_empty()
+                || (plies >= 3
+                    && p.legal_moves().into_iter().all(|d| {
+                        p.play_unchecked(d);
+                        let r = p.turn() == me && mates_within(p, plies - 2);
+                        p.undo();
+                        r
+                    })));
+        p.undo();
+        if won {
+            return true;
+        }
+    }
+    false
+}
+
+/// The solver proves a mate (a line the rules accept) no shorter than `plies`: the plain search
+/// finds one in `plies` and none shorter (up to seven plies; a longer one: none in seven). Its
+/// line as text.
+fn mate_in(game: GameId, text: &str, plies: usize) -> Vec<String> {
+    let p = pos(game, text);
+    let r = solved(&p, 2_000_000);
+    let Answer::Mate(line) = &r.answer else {
+        panic!("{text}: {:?} after {} nodes", r.answer, r.nodes);
+    };
+    verify(&p, p.turn(), line).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert!(
+        line.len() >= plies && line.len() % 2 == 1,
+        "{text}: {line:?}"
+    );
+    // (the plain search knows checks, not the end of a chu game by a royal taken)
+    if plies <= 7 && game != GameId::Chushogi {
+        assert!(mates_within(&mut p.clone(), plies as u32), "{text}");
+    }
+    if plies > 2 && game != GameId::Chushogi {
+        let shorter = (plies as u32 - 2).min(7);
+        assert!(!mates_within(&mut p.clone(), shorter), "{text}");
+    }
+    line.iter().map(|&m| write_move(p.variant(), m)).collect()
+}
+
+#[test]
+fn shogi_mates_in_one_to_five_and_longer() {
+    assert_eq!(
+        mate_in(GameId::Shogi, "4k4/9/4G4/9/9/9/9/9/4K4 b G 1", 1),
+        ["G*5b"]
+    );
+    assert_eq!(
+        mate_in(GameId::Shogi, "7k1/9/7P1/9/9/9/9/9/K8 b RS 1", 3),
+        ["R*2b", "2a1a", "S*1b"]
+    );
+    mate_in(GameId::Shogi, "1Bk6/G8/9/7+R1/9/9/9/9/K8 b RS 1", 3);
+    // found by the solver in random sparse positions, their lengths by the plain search
+    mate_in(GameId::Shogi, "k8/9/9/9/9/9/9/9/K8 b RBGSP 1", 5);
+    mate_in(GameId::Shogi, "7k1/9/P8/6R1g/9/9/9/9/8K b GS 1", 5);
+    mate_in(GameId::Shogi, "9/3B1k3/2+R6/1+R7/9/9/9/9/1K7 b S 1", 5);
+    // none in seven plies; the solver proves one of 25
+    mate_in(GameId::Shogi, "5+R3/1k7/5g1G1/9/9/9/9/9/8K b RG 1", 9);
+}
+
+#[test]
+fn checks_only_no_mate_where_a_quiet_move_would_mate() {
+    // mates in three moves with a quiet move among them (the engine's tactics), none by checks
+    for text in [
+        "7k1/9/9/6R2/9/9/9/9/K8 b N 1",
+        "7k1/9/9/9/9/9/9/9/K8 b BG 1",
+    ] {
+        let p = pos(GameId::Shogi, text);
+        assert!(!mates_within(&mut p.clone(), 5), "{text}");
+        assert_eq!(solved(&p, 2_000_000).answer, Answer::NoMate, "{text}");
+    }
+}
+
+#[test]
+fn a_pawn_drop_mate_is_no_mate_and_another_drop_is() {
+    // P*1b would mate (the knight blocks 2a, the gold guards 1b and 2b): 打ち歩詰め, so the only
+    // mate is illegal and there is none
+    let p = pos(GameId::Shogi, "7nk/9/7G1/9/9/9/9/9/K8 b P 1");
+    assert_eq!(solved(&p, 2_000_000).answer, Answer::NoMate);
+    // a lance dropped there mates
+    assert_eq!(
+        mate_in(GameId::Shogi, "7nk/9/7G1/9/9/9/9/9/K8 b L 1", 1),
+        ["L*1b"]
+    );
+}
+
+#[test]
+fn minishogi_and_66_shogi_mates_and_a_lone_rook_that_cannot() {
+    mate_in(GameId::Minishogi, "2k2/5/2G2/5/2K2 b G 1", 1);
+    mate_in(GameId::Minishogi, "5/1k3/p4/1G1s1/K4 b RBS 1", 7);
+    mate_in(GameId::Shogi66, "2k1B1/6/1g4/P5/6/K5 b RG 1", 5);
+    mate_in(GameId::Shogi66, "1k4/2s3/3p1+B/6/6/1K4 b RGS 1", 9);
+    // a rook alone checks for ever but cannot mate: the repetitions of its checks are no proof,
+    // and every line is disproved
+    let p = pos(GameId::Minishogi, "4k/5/5/5/K4 b R 1");
+    assert_eq!(solved(&p, 2_000_000).answer, Answer::NoMate);
+    mate_in(GameId::Shogi66, "3k2/6/3G2/6/6/K5 b G 1", 1);
+}
+
+#[test]
+fn chu_a_lion_takes_the_lone_king() {
+    // the last royal taken wins: the lion's jump ends the game
+    let line = mate_in(
+        GameId::Chushogi,
+        "12/12/pppp8/12/12/5k6/12/5N6/12/PPPP8/12/K11 b - 1",
+        1,
+    );
+    assert_eq!(line, ["7h7f"]);
+}
+
+#[test]
+fn the_table_stays_within_its_megabytes() {
+    let p = pos(GameId::Shogi, "7k1/8s/5+R2g/9/9/9/9/9/K8 b B 1");
+    let limits = MateLimits {
+        nodes: Some(2_000_000),
+        hash_mb: 1,
+        ..MateLimits::default()
+    };
+    let r = solve(&p, &limits, &NoClock);
+    assert!(r.table_bytes <= 1024 * 1024, "{} bytes", r.table_bytes);
+    assert_eq!(r.answer, Answer::NoMate);
+    assert!(r.nodes > 10_000 && r.stored <= r.capacity, "{r:?}");
+}
+
+/// A sparse position of a square-board drop game: the defender's king near its edge, a few
+/// attacking pieces near it, pieces in the attacker's hand (None when the rules refuse it).
+fn sparse(game: GameId, seed: &[u8]) -> Option<Position> {
+    let size: usize = match game {
+        GameId::Minishogi => 5,
+        GameId::Shogi66 => 6,
+        _ => 9,
+    };
+    let mut board = vec![vec![String::new(); size]; size];
+    let mut at = |rank: usize, file: usize, piece: &str| {
+        if board[rank][file].is_empty() {
+            board[rank][file] = piece.to_string();
+        }
+    };
+    at(usize::from(seed[0]) % 2, usize::from(seed[1]) % size, "k");
+    at(size - 1, usize::from(seed[2]) % size, "K");
+    let pieces = ["G", "S", "+R", "+B", "R", "B", "P", "g", "s", "p"];
+    for pair in seed[3..9].chunks(2) {
+        let piece = pieces[usize::from(pair[0]) % pieces.len()];
+        at(
+            usize::from(pair[1]) % 4,
+            usize::from(pair[1] / 4) % size,
+            piece,
+        );
+    }
+    let rows: Vec<String> = board
+        .iter()
+        .map(|rank| {
+            let mut row = String::new();
+            let mut empty = 0;
+            for cell in rank {
+                if cell.is_empty() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        row += &empty.to_string();
+                        empty = 0;
+                    }
+                    row += cell;
+                }
+            }
+            if empty > 0 {
+                row += &empty.to_string();
+            }
+            row
+        })
+        .collect();
+    let hand: String = ["G", "S", "R", "B", "P"]
+        .iter()
+        .zip(&seed[9..14])
+        .filter(|(_, b)| **b % 3 == 0)
+        .map(|(p, _)| *p)
+        .collect();
+    let hand = if hand.is_empty() { "-".into() } else { hand };
+    let text = format!("{} b {hand} 1", rows.join("/"));
+    let p = read_position(game, &text).ok()?;
+    // a position where the side not to move is in check is not one a game reaches
+    let mut q = p.clone();
+    q.legal_moves().first().map(|_| p)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, .. ProptestConfig::default() })]
+
+    #[test]
+    fn the_solver_never_claims_a_mate_the_rules_refuse_nor_denies_a_short_one(
+        game in prop::sample::select(vec![GameId::Shogi, GameId::Minishogi, GameId::Shogi66]),
+        seed in prop::collection::vec(any::<u8>(), 14),
+    ) {
+        let Some(p) = sparse(game, &seed) else { return Ok(()) };
+        let r = solved(&p, 100_000);
+        let short = mates_within(&mut p.clone(), 3);
+        match &r.answer {
+            Answer::Mate(line) => {
+                prop_assert!(verify(&p, p.turn(), line).is_ok(), "{:?}", line);
+            }
+            Answer::NoMate => prop_assert!(!short, "a mate in three denied"),
+            Answer::Unknown => {}
+        }
+        if short {
+            prop_assert!(matches!(r.answer, Answer::Mate(_)), "{:?}", r.answer);
+        }
+    }
+}
