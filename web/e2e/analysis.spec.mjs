@@ -6,7 +6,7 @@ import { test, expect } from "@playwright/test";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
-import { GAMES, anyMove, cell, drag, play } from "./helpers.mjs";
+import { GAMES, anyMove, cell, drag, play, tap } from "./helpers.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -262,4 +262,25 @@ test("figures: analysis speed, long tasks, the review of a 100-move game", async
       `longest main-thread task ${longest.toFixed(0)} ms`,
   );
   expect(analysisNps).toBeGreaterThan(0);
+});
+
+test("mate search: a mate by checks with its line, played by clicks; a pawn-drop mate is none; the hexagon for three has no button", async ({ page }) => {
+  await page.goto(analysis("shogi", { sfen: "7k1/9/7P1/9/9/9/9/9/K8 b RS 1" }));
+  await tap(page, '[data-action="mate"]');
+  const mate = page.locator("[data-mate]");
+  await expect(mate).toHaveAttribute("data-mate", "mate");
+  await expect(mate).toHaveAttribute("data-moves", "R*2b 2a1a S*1b");
+  await expect(mate).toContainText(/3手詰め|Mate in 3/);
+  await page.screenshot({ path: test.info().outputPath("mate-search.png") });
+  // its last move played: the game is over there
+  await tap(page, '[data-mate-move="2"]');
+  await expect(page.locator("[data-analysis]")).toHaveAttribute("data-ply", "3");
+  await expect(page.locator("[data-engine-over]")).toBeVisible();
+  // P*1b would mate: 打ち歩詰め, so there is none
+  await page.goto(analysis("shogi", { sfen: "7nk/9/7G1/9/9/9/9/9/K8 b P 1" }));
+  await tap(page, '[data-action="mate"]');
+  await expect(page.locator("[data-mate]")).toHaveAttribute("data-mate", "nomate");
+  await page.goto(analysis("sangoku"));
+  await expect(page.locator("[data-analysis]")).toBeVisible();
+  await expect(page.locator('[data-action="mate"]')).toHaveCount(0);
 });

@@ -59,7 +59,14 @@ pub struct Request {
     /// The analysis's node limit (a review's fixed budget).
     #[serde(default)]
     pub nodes: Option<u32>,
+    /// Search for a mate by checks instead ([`crate::mate`]), within `time_ms` (none: until the
+    /// page stops the worker): answered by [`Reply::Mate`].
+    #[serde(default)]
+    pub mate: bool,
 }
+
+/// The mate solver's table in the worker, in megabytes.
+pub const MATE_HASH_MB: usize = 32;
 
 /// One line of an analysis, as the page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,6 +114,20 @@ pub enum Reply {
         /// Whether this is the last report (the limit reached, or nothing deeper to find).
         done: bool,
     },
+    /// The mate search's answer to request `id`.
+    Mate {
+        /// The request answered.
+        id: u32,
+        /// `mate`, `nomate` (proved: no forced win by checks) or `unknown` (not decided in
+        /// time).
+        result: String,
+        /// A mate's moves, both sides', in the game's notation.
+        moves: Vec<String>,
+        /// Positions searched.
+        nodes: f64,
+        /// Milliseconds, by the worker's clock.
+        ms: f64,
+    },
     /// Request `id` (none: a message that is not a request) cannot be searched, and why.
     Error {
         /// The request, when it could be read.
@@ -152,6 +173,7 @@ impl Request {
             lines: 0,
             depth: None,
             nodes: None,
+            mate: false,
         }
     }
 
@@ -217,6 +239,9 @@ pub fn answer(
         Ok(g) => g,
         Err(e) => return error(e),
     };
+    if req.mate {
+        return mate(req, &game, control);
+    }
     if req.lines > 0 {
         return analyse(engine, req, &game, control, progress);
     }
@@ -247,6 +272,39 @@ pub fn answer(
         },
         depth: r.depth,
         nodes: r.nodes as f64,
+        ms: control.elapsed_ms() as f64,
+    }
+}
+
+/// The mate search of the request's position.
+fn mate(req: &Request, game: &Game, control: &dyn Control) -> Reply {
+    use crate::mate::{Answer, MateLimits, solve};
+    let limits = MateLimits {
+        nodes: None,
+        time_ms: req.time_ms.map(u64::from),
+        hash_mb: MATE_HASH_MB,
+    };
+    let r = if game.outcome().is_some() {
+        None
+    } else {
+        Some(solve(game.position(), &limits, control))
+    };
+    let v = game.position().variant();
+    let (result, moves) = match r.as_ref().map(|r| &r.answer) {
+        Some(Answer::Mate(line)) => (
+            "mate",
+            line.iter()
+                .map(|&m| koma_rules::notation::write_move(v, m))
+                .collect(),
+        ),
+        Some(Answer::Unknown) => ("unknown", Vec::new()),
+        Some(Answer::NoMate) | None => ("nomate", Vec::new()),
+    };
+    Reply::Mate {
+        id: req.id,
+        result: result.to_string(),
+        moves,
+        nodes: r.map_or(0.0, |r| r.nodes as f64),
         ms: control.elapsed_ms() as f64,
     }
 }
@@ -496,6 +554,39 @@ mod tests {
                     ..
                 }
             ),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn a_mate_search_answers_with_its_line() {
+        let start =
+            koma_rules::notation::read_position(GameId::Shogi, "7k1/9/7P1/9/9/9/9/9/K8 b RS 1")
+                .unwrap();
+        let game = Game::from_position(start, RuleOptions::default());
+        let mut engine = Engine::new(1);
+        let req = Request {
+            mate: true,
+            ..Request::of_game(7, &game, Level::TOP, 1)
+        };
+        let r = answer(&mut engine, &req, &NoClock, &mut |_| {});
+        let Reply::Mate {
+            id, result, moves, ..
+        } = r
+        else {
+            panic!("{r:?}");
+        };
+        assert_eq!((id, result.as_str()), (7, "mate"));
+        assert_eq!(moves, ["R*2b", "2a1a", "S*1b"]);
+        // the start position: no check at all, no mate
+        let game = Game::new(GameId::Shogi, RuleOptions::default());
+        let req = Request {
+            mate: true,
+            ..Request::of_game(8, &game, Level::TOP, 1)
+        };
+        let r = answer(&mut engine, &req, &NoClock, &mut |_| {});
+        assert!(
+            matches!(&r, Reply::Mate { result, moves, .. } if result == "nomate" && moves.is_empty()),
             "{r:?}"
         );
     }

@@ -117,7 +117,7 @@ fn received(shared: &Shared, state: &UseReducerHandle<Study>, reply: Reply) {
             }));
         }
         // (the analysis board asks for no single move)
-        Reply::Best { .. } => {}
+        Reply::Best { .. } | Reply::Mate { .. } => {}
         Reply::Error { message, .. } | Reply::Failed { message } => {
             drop(a);
             engine_worker::fail(shared, state, message, failed);

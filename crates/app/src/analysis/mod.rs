@@ -14,12 +14,17 @@
 //! on the board as `[data-arrow]` (a drop: `"<piece>*><cell>"`); the evaluation bar
 //! `[data-eval-bar]` with `data-sente` (sente's winning chances in percent); the record's moves
 //! and variations (`analysis::moves`); `[data-action="promote"]`, `[data-action="delete"]`.
+//! The mate search (two-player games): `[data-action="mate"]` asks it for the position shown
+//! (`analysis::mate`); `[data-mate]` holds its answer (`searching`, `mate`, `nomate`, `unknown`)
+//! with `data-moves` (the mate in the game's notation, both sides' moves) and the moves as
+//! `[data-mate-move="<k>"]` (clicking one plays the mate up to it).
 //!
 //! The evaluation bar turns a score into winning chances with a logistic curve,
 //! `50 + 50 * (2 / (1 + exp(-0.0015 * cp)) - 1)` ([`winning_chances`]: +3 pawns is 61 %, +10
 //! pawns 82 %); a mate is 0 or 100.
 
 mod engine;
+mod mate;
 mod moves;
 pub mod review;
 pub mod study;
@@ -257,6 +262,7 @@ fn analysis(p: &BoardProps) -> Html {
         use_reducer_eq(move || Study::new(tree, node, options, lines, saved))
     };
     engine::use_analysis(&state);
+    mate::use_mate_search(&state);
     review::use_review(&state);
     let wide = crate::screen::use_wide();
     let annotations = crate::embed_builder::use_annotations(state.tree.start().game());
@@ -547,6 +553,55 @@ fn lines_view(state: &UseReducerHandle<Study>, lang: Lang) -> Html {
             }
             <ol class="lines" data-lines="">{ for lines }</ol>
             { for info }
+            { mate_view(state, lang) }
+        </div>
+    }
+}
+
+/// The mate search's button and its answer for the move shown (two-player games).
+fn mate_view(state: &UseReducerHandle<Study>, lang: Lang) -> Html {
+    let st: &Study = state;
+    let game = st.game();
+    let v = game.position().variant();
+    if v.players() != 2 {
+        return Html::default();
+    }
+    let ask = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(StudyAction::AskMate))
+    };
+    let answer = st.mate.as_ref().filter(|m| m.node == st.node).map(|m| {
+        let words = match (m.result.as_str(), lang) {
+            ("searching", Lang::Ja) => "詰みを探しています…".to_string(),
+            ("searching", Lang::En) => "Searching for a mate…".to_string(),
+            ("mate", Lang::Ja) => format!("{}手詰め：", m.moves.len()),
+            ("mate", Lang::En) => format!("Mate in {}: ", m.moves.len()),
+            ("nomate", Lang::Ja) => "詰みはありません（王手だけでは詰まない）".to_string(),
+            ("nomate", Lang::En) => "No mate by checks.".to_string(),
+            (_, Lang::Ja) => "時間内に決まりませんでした".to_string(),
+            (_, Lang::En) => "Not decided in time.".to_string(),
+        };
+        let texts = line_texts(game.position(), &m.moves, st.usi);
+        let usi: Vec<String> = m.moves.iter().map(|&mv| notation::write_move(v, mv)).collect();
+        let items = texts.into_iter().enumerate().map(|(k, t)| {
+            let state = state.clone();
+            let onclick = Callback::from(move |_: MouseEvent| state.dispatch(StudyAction::PlayMate(k)));
+            html! { <button class="line-move" data-mate-move={k.to_string()} {onclick}>{ t }</button> }
+        });
+        html! {
+            <p class="mate" data-mate={m.result.clone()} data-moves={usi.join(" ")}>
+                <span>{ words }</span>{ for items }
+            </p>
+        }
+    });
+    let searching = st
+        .mate
+        .as_ref()
+        .is_some_and(|m| m.node == st.node && m.result == "searching");
+    html! {
+        <div class="mate-search">
+            <button data-action="mate" onclick={ask} disabled={searching}>{ lang.pick("詰み探索", "Mate search") }</button>
+            { for answer }
         </div>
     }
 }

@@ -284,7 +284,7 @@ fn received(shared: &Shared, state: &UseReducerHandle<Study>, reply: Reply) {
             };
             state.dispatch(StudyAction::Reviewed { ply, score, best });
         }
-        Reply::Ready | Reply::Best { .. } => {}
+        Reply::Ready | Reply::Best { .. } | Reply::Mate { .. } => {}
         Reply::Error { message, .. } | Reply::Failed { message } => {
             drop(r);
             engine_worker::fail(shared, state, message, failed);

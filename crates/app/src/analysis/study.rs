@@ -61,6 +61,36 @@ pub struct Analysis {
     pub done: bool,
 }
 
+/// The mate search's answer, as the worker wrote it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MateFound {
+    /// The ask it answers ([`Study::mate_asks`]).
+    pub ask: u32,
+    /// `mate`, `nomate` or `unknown`.
+    pub result: String,
+    /// A mate's moves in the game's notation.
+    pub moves: Vec<String>,
+    /// Positions searched.
+    pub nodes: f64,
+    /// Milliseconds.
+    pub ms: f64,
+}
+
+/// The mate search of a move of the tree: asked, then answered.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mate {
+    /// The move (node) it is for.
+    pub node: NodeId,
+    /// `searching`, then `mate`, `nomate` or `unknown`.
+    pub result: String,
+    /// A mate's moves, read back from the position (each legal after the ones before it).
+    pub moves: Vec<Move>,
+    /// Positions searched.
+    pub nodes: f64,
+    /// Milliseconds.
+    pub ms: f64,
+}
+
 /// The analysis board.
 #[derive(Clone)]
 pub struct Study {
@@ -80,6 +110,10 @@ pub struct Study {
     pub found: Option<Analysis>,
     /// The engine's failure, in words.
     pub engine_error: Option<String>,
+    /// The last mate search asked.
+    pub mate: Option<Mate>,
+    /// Counts the mate searches asked (each starts one).
+    pub mate_asks: u32,
     /// Counts restarts of the engine (a new worker).
     pub restarts: u32,
     /// Moves in USI (else Japanese where the game has it).
@@ -133,6 +167,12 @@ pub enum StudyAction {
     EngineFailed(String),
     /// Restart a failed engine.
     EngineRestart,
+    /// Search the position shown for a mate.
+    AskMate,
+    /// The mate search's answer.
+    MateFound(MateFound),
+    /// Play the mate's moves up to and including move `upto` (0-based).
+    PlayMate(usize),
     /// Play line `line`'s moves up to and including move `upto` (0-based).
     PlayLine {
         /// The line (0-based).
@@ -188,6 +228,8 @@ impl Study {
             thinking: true,
             found: None,
             engine_error: None,
+            mate: None,
+            mate_asks: 0,
             restarts: 0,
             usi: settings.usi,
             numbers: settings.numbers,
@@ -361,6 +403,43 @@ impl Study {
         }
     }
 
+    /// Play `moves` after the move shown, as far as the rules allow.
+    fn play_all(&mut self, moves: Vec<Move>) {
+        for m in moves {
+            if !self.play(m) {
+                break;
+            }
+        }
+        self.table.refresh(true);
+    }
+
+    /// The mate search's answer, for the move it was asked for (a later ask replaces it).
+    fn mate_found(&mut self, f: MateFound) {
+        if f.ask != self.mate_asks {
+            return;
+        }
+        let Some(node) = self.mate.as_ref().map(|m| m.node) else {
+            return;
+        };
+        let game = game_at(&self.tree, node, self.options);
+        let mut pos = game.position().clone();
+        let v = pos.variant();
+        let mut moves = Vec::new();
+        for text in &f.moves {
+            match notation::read_move(v, text) {
+                Ok(m) if pos.play(m).is_ok() => moves.push(m),
+                _ => break,
+            }
+        }
+        self.mate = Some(Mate {
+            node,
+            result: f.result,
+            moves,
+            nodes: f.nodes,
+            ms: f.ms,
+        });
+    }
+
     /// The review's score and best move for ply `ply`; the whole review is kept with a saved
     /// game once the last position is scored.
     fn reviewed(&mut self, ply: usize, score: Option<String>, best: Option<String>) {
@@ -474,12 +553,27 @@ impl Reducible for Study {
                     .and_then(|f| f.lines.get(line))
                     .map(|l| l.moves.iter().take(upto + 1).copied().collect::<Vec<_>>())
                     .unwrap_or_default();
-                for m in moves {
-                    if !s.play(m) {
-                        break;
-                    }
-                }
-                s.table.refresh(true);
+                s.play_all(moves);
+            }
+            StudyAction::AskMate => {
+                s.mate_asks += 1;
+                s.mate = Some(Mate {
+                    node: s.node,
+                    result: "searching".into(),
+                    moves: Vec::new(),
+                    nodes: 0.0,
+                    ms: 0.0,
+                });
+            }
+            StudyAction::MateFound(f) => s.mate_found(f),
+            StudyAction::PlayMate(upto) => {
+                let moves = s
+                    .mate
+                    .as_ref()
+                    .filter(|m| m.node == s.node)
+                    .map(|m| m.moves.iter().take(upto + 1).copied().collect::<Vec<_>>())
+                    .unwrap_or_default();
+                s.play_all(moves);
             }
             StudyAction::Load(tree) => {
                 s.tree = *tree;

@@ -173,8 +173,8 @@ fn received(shared: &Shared, state: &UseReducerHandle<Play>, reply: Reply) {
                 }
             });
         }
-        // (the play screen asks for no analysis)
-        Reply::Lines { .. } => {}
+        // (the play screen asks for no analysis nor mate search)
+        Reply::Lines { .. } | Reply::Mate { .. } => {}
         Reply::Error { message, .. } | Reply::Failed { message } => {
             drop(e);
             engine_worker::fail(shared, state, message, failed);
