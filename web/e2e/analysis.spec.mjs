@@ -270,7 +270,7 @@ test("mate search: a mate by checks with its line, played by clicks; a pawn-drop
   const mate = page.locator("[data-mate]");
   await expect(mate).toHaveAttribute("data-mate", "mate");
   await expect(mate).toHaveAttribute("data-moves", "R*2b 2a1a S*1b");
-  await expect(mate).toContainText(/3手詰め|Mate in 3/);
+  await expect(mate).toContainText(/3手詰め|Mate in 2:/);
   await page.screenshot({ path: test.info().outputPath("mate-search.png") });
   // its last move played: the game is over there
   await tap(page, '[data-mate-move="2"]');

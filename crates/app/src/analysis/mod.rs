@@ -546,36 +546,58 @@ fn lines_view(state: &UseReducerHandle<Study>, lang: Lang) -> Html {
                     { if st.thinking { lang.pick("停止", "Stop") } else { lang.pick("検討開始", "Analyse") } }</button>
                 <label>{ lang.pick("候補手 ", "Lines ") }
                     <select name="lines" onchange={on_lines}>{ for options }</select></label>
+                { mate_button(state, lang) }
             </div>
-            { for error }
-            if over {
-                <p class="engine-info" data-engine-over="">{ lang.pick("終局した局面です", "The game is over here.") }</p>
-            }
+            // (every child an element that is always there: the list is diffed from its end, so
+            // a child that comes and goes would make the buttons above be drawn anew, under the
+            // finger of whoever taps them as the first lines arrive)
+            <div class="engine-notes">
+                { for error }
+                if over {
+                    <p class="engine-info" data-engine-over="">{ lang.pick("終局した局面です", "The game is over here.") }</p>
+                }
+            </div>
             <ol class="lines" data-lines="">{ for lines }</ol>
-            { for info }
-            { mate_view(state, lang) }
+            <div class="engine-found">
+                { for info }
+                { mate_answer(state, lang) }
+            </div>
         </div>
     }
 }
 
-/// The mate search's button and its answer for the move shown (two-player games).
-fn mate_view(state: &UseReducerHandle<Study>, lang: Lang) -> Html {
+/// The mate search's button (two-player games), beside the engine's: above the lines, so that
+/// it stays where it is as they come.
+fn mate_button(state: &UseReducerHandle<Study>, lang: Lang) -> Html {
     let st: &Study = state;
-    let game = st.game();
-    let v = game.position().variant();
-    if v.players() != 2 {
+    if st.game().position().variant().players() != 2 {
         return Html::default();
     }
     let ask = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(StudyAction::AskMate))
     };
+    let searching = st
+        .mate
+        .as_ref()
+        .is_some_and(|m| m.node == st.node && m.result == "searching");
+    html! {
+        <button data-action="mate" onclick={ask} disabled={searching}>{ lang.pick("詰み探索", "Mate search") }</button>
+    }
+}
+
+/// The mate search's answer for the move shown.
+fn mate_answer(state: &UseReducerHandle<Study>, lang: Lang) -> Html {
+    let st: &Study = state;
+    let game = st.game();
+    let v = game.position().variant();
     let answer = st.mate.as_ref().filter(|m| m.node == st.node).map(|m| {
         let words = match (m.result.as_str(), lang) {
             ("searching", Lang::Ja) => "詰みを探しています…".to_string(),
             ("searching", Lang::En) => "Searching for a mate…".to_string(),
             ("mate", Lang::Ja) => format!("{}手詰め：", m.moves.len()),
-            ("mate", Lang::En) => format!("Mate in {}: ", m.moves.len()),
+            // (in moves, as the engine's lines count them; Japanese counts plies, as tsume do)
+            ("mate", Lang::En) => format!("Mate in {}: ", m.moves.len().div_ceil(2)),
             ("nomate", Lang::Ja) => "詰みはありません（王手だけでは詰まない）".to_string(),
             ("nomate", Lang::En) => "No mate by checks.".to_string(),
             (_, Lang::Ja) => "時間内に決まりませんでした".to_string(),
@@ -594,16 +616,7 @@ fn mate_view(state: &UseReducerHandle<Study>, lang: Lang) -> Html {
             </p>
         }
     });
-    let searching = st
-        .mate
-        .as_ref()
-        .is_some_and(|m| m.node == st.node && m.result == "searching");
-    html! {
-        <div class="mate-search">
-            <button data-action="mate" onclick={ask} disabled={searching}>{ lang.pick("詰み探索", "Mate search") }</button>
-            { for answer }
-        </div>
-    }
+    html! { <>{ for answer }</> }
 }
 
 /// A line's moves as text from `pos`: Japanese where the game has it, unless `usi`.
