@@ -120,3 +120,27 @@ fn each_pieces_attacks_make_up_each_cells_count_of_attackers() {
         }
     }
 }
+
+#[test]
+fn the_pieces_that_uncover_an_attack_are_those_alone_on_a_line_before_a_slider() {
+    // on the 5th file: the gote king on 5a, a sente gold on 5e with the rook behind it on 5i;
+    // on the diagonal: a sente silver on 3c with the bishop behind it on 1e
+    let p = read_position(GameId::Shogi, "4k4/9/6S2/9/4G3B/9/9/9/K3R4 b - 1").unwrap();
+    let king = cell(&p, "5a");
+    let mut out = Vec::new();
+    p.discovering_cells(king, Player(0), &mut out);
+    out.sort_by_key(|c| c.index());
+    let mut expected = vec![cell(&p, "5e"), cell(&p, "3c")];
+    expected.sort_by_key(|c| c.index());
+    assert_eq!(out, expected);
+    // a gote piece between the gold and the king: nothing to uncover on that file
+    let p = read_position(GameId::Shogi, "4k4/4p4/9/9/4G4/9/9/9/K3R4 b - 1").unwrap();
+    let mut out = Vec::new();
+    p.discovering_cells(cell(&p, "5a"), Player(0), &mut out);
+    assert!(out.is_empty(), "{out:?}");
+    // two sente pieces before the rook: neither alone uncovers it
+    let p = read_position(GameId::Shogi, "4k4/9/4S4/9/4G4/9/9/9/K3R4 b - 1").unwrap();
+    let mut out = Vec::new();
+    p.discovering_cells(cell(&p, "5a"), Player(0), &mut out);
+    assert!(out.is_empty(), "{out:?}");
+}

@@ -73,6 +73,10 @@ pub(super) struct Dfpn<'a> {
     /// The game may end with moves left (chu's royals, the hexagon's generals): each position
     /// is asked whether it has ended.
     pub ends_with_moves_left: bool,
+    /// The attacker's moves may be sifted for checks before they are played: a move checks
+    /// only by a piece that attacks the king from where it lands, or by uncovering one (the
+    /// square-board games with drops: one king a side, no double moves).
+    pub sift_checks: bool,
 }
 
 fn sum(values: impl Iterator<Item = u32>) -> u32 {
@@ -110,11 +114,14 @@ impl Dfpn<'_> {
     }
 
     /// The attacker's moves that check (or end the game), or all the defender's legal moves,
-    /// each with the hash of the position it leads to.
-    fn moves(&mut self) -> Vec<(Move, u64)> {
+    /// each with the hash of the position it leads to and its first proof number.
+    fn moves(&mut self) -> Vec<(Move, u64, u32)> {
         let attacking = self.pos.turn() == self.attacker;
         let mut list = MoveList::new();
         self.pos.pseudo_legal_moves(&mut list);
+        if attacking && self.sift_checks {
+            self.sift(&mut list);
+        }
         let mut out = Vec::with_capacity(list.len());
         for mv in list {
             if !self.pos.try_play(mv) {
@@ -122,11 +129,55 @@ impl Dfpn<'_> {
             }
             let keep = !attacking || self.pos.in_check() || self.attacker_won();
             if keep {
-                out.push((mv, self.pos.hash()));
+                let key = self.pos.hash();
+                // a check is as hard to prove as the defender has replies (df-pn+'s first
+                // numbers); one without a reply is proved here, without a node of its own
+                let mut hint = 1;
+                if attacking && self.sift_checks {
+                    let replies = self.pos.legal_moves().len() as u32;
+                    if replies == 0 {
+                        self.store(key, Numbers::PROVED, 1, None);
+                    }
+                    hint = replies.max(1);
+                }
+                out.push((mv, key, hint));
             }
             self.pos.undo();
         }
         out
+    }
+
+    /// Keep the moves of `list` that may check: onto a cell from which the piece (promoted if
+    /// it promotes) attacks the defender's king, or away from a cell that blocks another of
+    /// the attacker's pieces from it. Each kept move is still played and asked.
+    fn sift(&self, list: &mut MoveList) {
+        let pos = &self.pos;
+        let Some(king) = pos.king(self.attacker.opponent()) else {
+            return;
+        };
+        let mut direct = Vec::new();
+        pos.attack_cells(king, self.attacker, &mut direct);
+        let mut uncovering = Vec::new();
+        pos.discovering_cells(king, self.attacker, &mut uncovering);
+        let v = pos.variant();
+        let attacks_from = |to, kind: koma_rules::Kind| {
+            direct
+                .iter()
+                .any(|&(c, m)| c == to && m >> kind.index() & 1 != 0)
+        };
+        list.retain(|&mv| match mv {
+            Move::Board { from, to, promote } => {
+                let k = pos.piece(from).kind();
+                let k = if promote {
+                    v.kind(k).promotes_to.unwrap_or(k)
+                } else {
+                    k
+                };
+                attacks_from(to, k) || uncovering.contains(&from)
+            }
+            Move::Drop { kind, to } => attacks_from(to, kind),
+            Move::Double { .. } | Move::Pass => true,
+        });
     }
 
     /// The game has ended here (a game that ends with moves left) in the attacker's favour.
@@ -286,15 +337,22 @@ impl Dfpn<'_> {
         }
         let mut children: Vec<Child> = moves
             .into_iter()
-            .map(|(mv, key)| Child {
+            .map(|(mv, key, hint)| Child {
                 mv,
                 key,
-                n: Numbers::UNKNOWN,
+                n: Numbers {
+                    pn: hint,
+                    ..Numbers::UNKNOWN
+                },
             })
             .collect();
         self.path.push(key);
         for c in &mut children {
+            let hint = c.n.pn;
             c.n = self.looked_up(c.key);
+            if c.n == Numbers::UNKNOWN {
+                c.n.pn = hint;
+            }
         }
         let mover = self.pos.turn();
         let n = loop {

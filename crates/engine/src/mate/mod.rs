@@ -10,6 +10,12 @@
 //! - **Thresholds with the 1+ε trick**: the most proving child is searched until its number
 //!   passes the second-best child's by a quarter (ε = 1/4), not by one, which keeps the search
 //!   in one subtree instead of swinging between two.
+//! - **First numbers** (df-pn+): a check starts with a proof number of the defender's replies
+//!   to it, so that the checks that leave fewest replies are tried first; a check without a
+//!   reply is proved as it is generated. In the square-board games with drops, the attacker's
+//!   moves are sifted before they are played: only a piece that lands where it attacks the
+//!   king, or leaves a line it blocked for another ([`koma_rules::Position::discovering_cells`]),
+//!   can check.
 //! - **A bounded table** ([`table`]): `--hash` megabytes, never more; a full bucket drops its
 //!   entry of least work (garbage collection a bucket at a time).
 //! - **Repetitions** (the graph-history interaction): a position that repeats one of its path
@@ -99,6 +105,10 @@ pub fn solve(pos: &Position, limits: &MateLimits, control: &dyn Control) -> Repo
         control,
         stopped: false,
         ends_with_moves_left: ends_with_moves_left(pos),
+        sift_checks: matches!(
+            pos.game(),
+            koma_rules::GameId::Shogi | koma_rules::GameId::Minishogi | koma_rules::GameId::Shogi66
+        ),
     };
     let root = dfpn.mid(INF, INF);
     let answer = if root.pn == 0 {

@@ -730,6 +730,31 @@ impl Position {
         }
     }
 
+    /// The cells of `by`'s pieces that alone stand between `target` and another piece of `by`
+    /// that would attack it along their line were they gone: moving one of them off the line
+    /// uncovers that attack (a discovered check when `target` holds a royal).
+    pub fn discovering_cells(&self, target: Cell, by: Player, out: &mut Vec<Cell>) {
+        for (cells, masks) in self.attack_lines(target, by) {
+            let mut blocker = None;
+            for (d, &c) in cells.iter().enumerate() {
+                let p = self.board[c.index()];
+                if p.is_empty() {
+                    continue;
+                }
+                match blocker {
+                    None if p.owner() == by => blocker = Some(c),
+                    None => break,
+                    Some(b) => {
+                        if p.owner() == by && masks[d] >> p.kind().index() & 1 != 0 {
+                            out.push(b);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether `player`'s king is attacked by anyone else.
     pub fn is_attacked(&self, player: Player) -> bool {
         let Some(k) = self.kings[player.index()] else {
