@@ -199,10 +199,13 @@ fn go_mate_answers_checkmate_as_guis_ask_it() {
     e.read_until("readyok");
     e.send("position sfen 7k1/9/7P1/9/9/9/9/9/K8 b RS 1");
     e.send("go mate 10000");
-    assert_eq!(
-        e.read_until("checkmate").last().map(String::as_str),
-        Some("checkmate R*2b 2a1a S*1b")
-    );
+    let mate = e
+        .read_until("checkmate")
+        .last()
+        .cloned()
+        .unwrap_or_default();
+    assert!(mate.starts_with("checkmate R*2b 2a"), "{mate}");
+    assert_eq!(mate.split_whitespace().count(), 4, "{mate}");
     // the only mate is a pawn drop: none
     e.send("position sfen 7nk/9/7G1/9/9/9/9/9/K8 b P 1");
     e.send("go mate infinite");

@@ -4,7 +4,7 @@
 use koma_rules::position::MoveList;
 use koma_rules::{Move, Player, Position};
 
-use super::table::{Entry, INF, Table};
+use super::table::{Entry, INF, Place, Table};
 use crate::search::Control;
 
 /// The ε of the 1+ε trick: a child is searched until its number passes the second-best
@@ -52,7 +52,7 @@ impl Numbers {
 #[derive(Copy, Clone, Debug)]
 struct Child {
     mv: Move,
-    key: u64,
+    place: Place,
     n: Numbers,
 }
 
@@ -114,8 +114,8 @@ impl Dfpn<'_> {
     }
 
     /// The attacker's moves that check (or end the game), or all the defender's legal moves,
-    /// each with the hash of the position it leads to and its first proof number.
-    fn moves(&mut self) -> Vec<(Move, u64, u32)> {
+    /// each with the place of the position it leads to and its first proof number.
+    pub(super) fn moves(&mut self) -> Vec<(Move, Place, u32)> {
         let attacking = self.pos.turn() == self.attacker;
         let mut list = MoveList::new();
         self.pos.pseudo_legal_moves(&mut list);
@@ -129,18 +129,18 @@ impl Dfpn<'_> {
             }
             let keep = !attacking || self.pos.in_check() || self.attacker_won();
             if keep {
-                let key = self.pos.hash();
+                let place = Place::of(&self.pos, self.attacker);
                 // a check is as hard to prove as the defender has replies (df-pn+'s first
                 // numbers); one without a reply is proved here, without a node of its own
                 let mut hint = 1;
                 if attacking && self.sift_checks {
                     let replies = self.pos.legal_moves().len() as u32;
                     if replies == 0 {
-                        self.store(key, Numbers::PROVED, 1, None);
+                        self.store(place, Numbers::PROVED, 1);
                     }
                     hint = replies.max(1);
                 }
-                out.push((mv, key, hint));
+                out.push((mv, place, hint));
             }
             self.pos.undo();
         }
@@ -190,33 +190,34 @@ impl Dfpn<'_> {
                 .is_some_and(|o| o.winner == Some(self.attacker))
     }
 
-    fn looked_up(&self, key: u64) -> Numbers {
-        if let Some(i) = self.path.iter().position(|&h| h == key) {
+    fn looked_up(&self, place: &Place) -> Numbers {
+        if let Some(i) = self.path.iter().position(|&h| h == place.key) {
             return Numbers {
                 loop_depth: i as u32,
                 ..Numbers::DISPROVED
             };
         }
-        self.table.get(key).map_or(Numbers::UNKNOWN, |e| Numbers {
-            pn: e.pn,
-            dn: e.dn,
-            plies: e.plies,
-            loop_depth: NO_LOOP,
-        })
+        self.table
+            .look(place)
+            .map_or(Numbers::UNKNOWN, |e| Numbers {
+                pn: e.pn,
+                dn: e.dn,
+                plies: e.plies,
+                loop_depth: NO_LOOP,
+            })
     }
 
-    fn store(&mut self, key: u64, n: Numbers, amount: u64, mv: Option<Move>) {
+    fn store(&mut self, place: Place, n: Numbers, amount: u64) {
         // a disproof by a repetition of this path holds for this path only
         if n.loop_depth != NO_LOOP && n.dn == 0 {
             return;
         }
         self.table.put(Entry {
-            key,
+            place,
             pn: n.pn,
             dn: n.dn,
             amount: u32::try_from(amount).unwrap_or(u32::MAX),
             plies: n.plies,
-            mv,
         });
     }
 
@@ -289,24 +290,12 @@ impl Dfpn<'_> {
         )
     }
 
-    /// The move a decided node's proof goes on by.
-    fn proof_move(attacking: bool, children: &[Child], n: Numbers) -> Option<Move> {
-        if n.pn != 0 {
-            return None;
-        }
-        let proved = children.iter().filter(|c| c.n.pn == 0);
-        if attacking {
-            proved.min_by_key(|c| c.n.plies).map(|c| c.mv)
-        } else {
-            proved.max_by_key(|c| c.n.plies).map(|c| c.mv)
-        }
-    }
-
     /// Search the current position until its proof number reaches `th_pn` or its disproof
     /// number `th_dn` (or the budget ends).
     pub(super) fn mid(&mut self, th_pn: u32, th_dn: u32) -> Numbers {
         self.nodes += 1;
-        let key = self.pos.hash();
+        let place = Place::of(&self.pos, self.attacker);
+        let key = place.key;
         let start = self.nodes;
         if self.ends_with_moves_left
             && let Some(o) = self
@@ -319,7 +308,7 @@ impl Dfpn<'_> {
             } else {
                 Numbers::DISPROVED
             };
-            self.store(key, n, 1, None);
+            self.store(place, n, 1);
             return n;
         }
         let attacking = self.pos.turn() == self.attacker;
@@ -332,14 +321,14 @@ impl Dfpn<'_> {
             } else {
                 Numbers::PROVED
             };
-            self.store(key, n, 1, None);
+            self.store(place, n, 1);
             return n;
         }
         let mut children: Vec<Child> = moves
             .into_iter()
-            .map(|(mv, key, hint)| Child {
+            .map(|(mv, place, hint)| Child {
                 mv,
-                key,
+                place,
                 n: Numbers {
                     pn: hint,
                     ..Numbers::UNKNOWN
@@ -349,7 +338,7 @@ impl Dfpn<'_> {
         self.path.push(key);
         for c in &mut children {
             let hint = c.n.pn;
-            c.n = self.looked_up(c.key);
+            c.n = self.looked_up(&c.place);
             if c.n == Numbers::UNKNOWN {
                 c.n.pn = hint;
             }
@@ -386,8 +375,7 @@ impl Dfpn<'_> {
         if n.loop_depth >= self.path.len() as u32 {
             n.loop_depth = NO_LOOP;
         }
-        let mv = Self::proof_move(attacking, &children, n);
-        self.store(key, n, self.nodes - start + 1, mv);
+        self.store(place, n, self.nodes - start + 1);
         n
     }
 }

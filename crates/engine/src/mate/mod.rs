@@ -39,7 +39,7 @@ pub mod table;
 use koma_rules::{Move, Player, Position};
 
 use self::dfpn::Dfpn;
-use self::table::{INF, Table};
+use self::table::{INF, Place, Table};
 use crate::search::Control;
 
 /// How long the solver may run, and its table.
@@ -138,19 +138,25 @@ fn ends_with_moves_left(pos: &Position) -> bool {
     )
 }
 
-/// The proved line from the root, read from the table; proved again from where the table no
-/// longer holds it.
+/// The proved line from the root, read from the table: the attacker's proved move of fewest
+/// plies, the defender's reply of most, each found among the position's moves (a proof reused
+/// from a dominating hand stores no move of its own). A position whose proof the table no
+/// longer holds whole is proved again.
 fn read_line(dfpn: &mut Dfpn<'_>) -> Option<Vec<Move>> {
     let root = dfpn.pos.clone();
+    let attacker = dfpn.attacker;
     let mut line = Vec::new();
-    // every step lowers the plies left, so the walk ends; a table that says otherwise (an
-    // entry replaced by another position's) sends the position to be proved again
+    // every step lowers the plies left, so the walk ends
     let mut left = u32::MAX;
     let mut again = 0;
     loop {
-        let key = dfpn.pos.hash();
-        let entry = dfpn.table.get(key).filter(|e| e.pn == 0 && e.plies < left);
-        let Some(entry) = entry else {
+        let here = dfpn.table.look(&Place::of(&dfpn.pos, attacker));
+        let next = match here.filter(|e| e.pn == 0 && e.plies < left) {
+            Some(e) if e.plies == 0 => break,
+            Some(e) => next_move(dfpn, e.plies),
+            None => None,
+        };
+        let Some((mv, plies)) = next else {
             again += 1;
             if again > 64 || dfpn.stopped {
                 return None;
@@ -161,13 +167,10 @@ fn read_line(dfpn: &mut Dfpn<'_>) -> Option<Vec<Move>> {
             if n.pn != 0 {
                 return None;
             }
+            left = u32::MAX;
             continue;
         };
-        if entry.plies == 0 {
-            break;
-        }
-        let mv = entry.mv?;
-        left = entry.plies;
+        left = plies + 1;
         let mover = dfpn.pos.turn();
         if !dfpn.pos.try_play(mv) {
             return None;
@@ -176,8 +179,31 @@ fn read_line(dfpn: &mut Dfpn<'_>) -> Option<Vec<Move>> {
         line.push(mv);
     }
     dfpn.path.clear();
-    verify(&root, dfpn.attacker, &line).ok()?;
+    verify(&root, attacker, &line).ok()?;
     Some(line)
+}
+
+/// The move the line goes on by from a position proved in `plies`, with the plies left after
+/// it: none when the table does not hold the proof of every reply.
+fn next_move(dfpn: &mut Dfpn<'_>, plies: u32) -> Option<(Move, u32)> {
+    let attacking = dfpn.pos.turn() == dfpn.attacker;
+    let mut best: Option<(Move, u32)> = None;
+    for (mv, place, _) in dfpn.moves() {
+        let child = dfpn.table.look(&place).filter(|e| e.pn == 0);
+        match child {
+            Some(e) if e.plies < plies => {
+                let better =
+                    best.is_none_or(|(_, p)| if attacking { e.plies < p } else { e.plies > p });
+                if better {
+                    best = Some((mv, e.plies));
+                }
+            }
+            // a reply not proved (or not shorter): this proof is not whole here
+            _ if !attacking => return None,
+            _ => {}
+        }
+    }
+    best
 }
 
 /// The hashes of the positions along `line` from `root`, the root's first.

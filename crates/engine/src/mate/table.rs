@@ -1,32 +1,70 @@
 //! The solver's transposition table: proof and disproof numbers by position, bounded.
 //!
+//! Positions are found by their board (the hash without the hands, [`Place::board`]), so that
+//! the positions that differ only in what the players hold share a bucket, and a proof or a
+//! disproof is reused across hands that dominate one another ([`Table::look`]): what mates
+//! with some pieces in the attacker's hand and some in the defender's mates as well with more
+//! for the attacker and fewer for the defender, and a position that does not mate does not with
+//! fewer for the attacker and more for the defender.
+//!
 //! A fixed number of buckets (as many as `--hash` megabytes hold), four entries each, chosen by
 //! the position's Zobrist hash; the table never grows. When a bucket is full, the entry that
 //! cost the least work to learn (its subtree's node count, `amount`) makes room, proved and
 //! disproved entries last: that is the garbage collection of the strong df-pn solvers, done a
 //! bucket at a time as entries arrive, so that what is costly to learn again stays.
 
-use koma_rules::Move;
-
 /// Proof or disproof number of a decided position: infinite.
 pub const INF: u32 = u32::MAX / 2;
+
+/// Where a position is: its hash, its board's, and the two hands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The position's hash ([`koma_rules::Position::hash`]).
+    pub key: u64,
+    /// The hash without the hands ([`koma_rules::Position::board_key`]).
+    pub board: u64,
+    /// The attacker's hand ([`koma_rules::Position::packed_hand`]).
+    pub attacker: u64,
+    /// The defender's hand.
+    pub defender: u64,
+}
+
+impl Place {
+    /// The place of `pos`, where `attacker` mates.
+    pub fn of(pos: &koma_rules::Position, attacker: koma_rules::Player) -> Place {
+        let defender = if pos.turn() == attacker {
+            pos.turn().opponent()
+        } else {
+            pos.turn()
+        };
+        Place {
+            key: pos.hash(),
+            board: pos.board_key(),
+            attacker: pos.packed_hand(attacker),
+            defender: pos.packed_hand(defender),
+        }
+    }
+}
+
+/// Whether hand `a` holds at least what hand `b` holds, kind by kind.
+fn covers(a: u64, b: u64) -> bool {
+    (0..8).all(|k| (a >> (8 * k)) & 0xff >= (b >> (8 * k)) & 0xff)
+}
 
 /// What the search learnt of a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The position's hash.
-    pub key: u64,
+    /// Where the position is.
+    pub place: Place,
     /// Proof number: 0 when proved, [`INF`] when disproved.
     pub pn: u32,
     /// Disproof number: [`INF`] when proved, 0 when disproved.
     pub dn: u32,
     /// Nodes searched below the position (saturating).
     pub amount: u32,
-    /// For a proved position, the plies to mate along the stored moves.
+    /// For a proved position, the plies to mate: the attacker's fewest, the defender's most,
+    /// among the moves proved.
     pub plies: u32,
-    /// For a proved position, the move its proof goes on by: the mating line's move (attacker),
-    /// or the longest defence (defender).
-    pub mv: Option<Move>,
 }
 
 impl Entry {
@@ -70,27 +108,52 @@ impl Table {
         self.buckets.len() * WAYS
     }
 
-    fn bucket(&self, key: u64) -> usize {
-        (key % self.buckets.len() as u64) as usize
+    fn bucket(&self, board: u64) -> usize {
+        (board % self.buckets.len() as u64) as usize
     }
 
-    /// The entry of the position of hash `key`, if stored.
-    pub fn get(&self, key: u64) -> Option<Entry> {
-        self.buckets[self.bucket(key)]
+    /// The entry of the position at `place`, if stored.
+    pub fn get(&self, place: &Place) -> Option<Entry> {
+        self.buckets[self.bucket(place.board)]
             .iter()
             .flatten()
-            .find(|e| e.key == key)
+            .find(|e| e.place.key == place.key)
             .copied()
+    }
+
+    /// What is known of the position at `place`: its own entry, else a proof or a disproof of
+    /// the same board whose hands it dominates.
+    pub fn look(&self, place: &Place) -> Option<Entry> {
+        let bucket = &self.buckets[self.bucket(place.board)];
+        let mut dominated = None;
+        for e in bucket.iter().flatten() {
+            if e.place.key == place.key {
+                return Some(*e);
+            }
+            if e.place.board != place.board || dominated.is_some() {
+                continue;
+            }
+            let (at, de) = (e.place.attacker, e.place.defender);
+            let stronger = covers(place.attacker, at) && covers(de, place.defender);
+            let weaker = covers(at, place.attacker) && covers(place.defender, de);
+            if (e.pn == 0 && stronger) || (e.dn == 0 && weaker) {
+                dominated = Some(Entry {
+                    place: *place,
+                    ..*e
+                });
+            }
+        }
+        dominated
     }
 
     /// Store `e`, replacing the entry of the same position, or a free one, or the one of least
     /// work (undecided ones before decided ones).
     pub fn put(&mut self, e: Entry) {
-        let b = self.bucket(e.key);
+        let b = self.bucket(e.place.board);
         let bucket = &mut self.buckets[b];
         if let Some(slot) = bucket
             .iter_mut()
-            .find(|s| s.is_some_and(|o| o.key == e.key))
+            .find(|s| s.is_some_and(|o| o.place.key == e.place.key))
         {
             *slot = Some(e);
             return;
@@ -111,14 +174,22 @@ impl Table {
 mod tests {
     use super::*;
 
+    fn place(key: u64) -> Place {
+        Place {
+            key,
+            board: key,
+            attacker: 0,
+            defender: 0,
+        }
+    }
+
     fn entry(key: u64, amount: u32) -> Entry {
         Entry {
-            key,
+            place: place(key),
             pn: 1,
             dn: 1,
             amount,
             plies: 0,
-            mv: None,
         }
     }
 
@@ -133,13 +204,30 @@ mod tests {
         }
         assert_eq!(t.stored(), cap);
         assert_eq!(t.bytes(), bytes);
-        // in each bucket the costliest entries stayed
         let kept = (0..cap as u64 * 3)
-            .filter_map(|k| t.get(k))
+            .filter_map(|k| t.get(&place(k)))
             .collect::<Vec<_>>();
         assert_eq!(kept.len(), cap);
-        let low = kept.iter().filter(|e| e.amount < 3).count();
-        assert!(low < cap / 10, "{low} of {cap} cheap entries kept");
+        // in one bucket: the entries of most work stay, and decided ones before them
+        let mut t1 = Table::new(1);
+        let n = t1.buckets.len() as u64;
+        let at = |i: u64| i * n;
+        for (i, amount) in [10, 20, 30, 40, 1, 2, 3].into_iter().enumerate() {
+            t1.put(entry(at(i as u64), amount));
+        }
+        let amounts = |t: &Table| {
+            let mut a: Vec<u32> = t.buckets[0].iter().flatten().map(|e| e.amount).collect();
+            a.sort_unstable();
+            a
+        };
+        assert_eq!(amounts(&t1), [3, 20, 30, 40]);
+        t1.put(Entry {
+            pn: 0,
+            dn: INF,
+            ..entry(at(7), 1)
+        });
+        t1.put(entry(at(8), 50));
+        assert_eq!(amounts(&t1), [1, 30, 40, 50]);
         // a position's entry is replaced, not doubled
         let e = kept[0];
         t.put(Entry {
@@ -147,7 +235,7 @@ mod tests {
             dn: INF,
             ..e
         });
-        assert_eq!(t.get(e.key).map(|x| x.pn), Some(0));
+        assert_eq!(t.get(&e.place).map(|x| x.pn), Some(0));
         assert_eq!(t.stored(), cap);
     }
 }

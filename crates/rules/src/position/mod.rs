@@ -380,6 +380,29 @@ impl Position {
         h
     }
 
+    /// The position's hash without the hands ([`Position::hash`] with every hand's part taken
+    /// out): positions that differ only in what the players hold share it.
+    pub fn board_key(&self) -> u64 {
+        let mut h = self.hash;
+        for pl in 0..self.v.players() {
+            for k in 0..HAND_KINDS {
+                h ^= self
+                    .v
+                    .z_hand(Player(pl), Kind(k as u8), self.hands[pl as usize][k]);
+            }
+        }
+        h
+    }
+
+    /// `player`'s hand packed a byte a kind (kind 0 in the lowest byte): one hand holds at
+    /// least another's pieces when each of its bytes is at least the other's.
+    pub fn packed_hand(&self, player: Player) -> u64 {
+        self.hands[player.index()]
+            .iter()
+            .enumerate()
+            .fold(0, |acc, (k, &n)| acc | u64::from(n) << (8 * k))
+    }
+
     // ----- playing -----
 
     /// Play a move without checking it. The move must be one of [`Position::legal_moves`] or at
