@@ -94,6 +94,25 @@ fn shogi_mates_in_one_to_five_and_longer() {
 }
 
 #[test]
+fn tsume_with_the_defender_holding_every_other_piece() {
+    // the head gold, every piece left to the defender
+    assert_eq!(
+        mate_in(
+            GameId::Shogi,
+            "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1",
+            1
+        ),
+        ["G*5b"]
+    );
+    // two golds against a king that may drop anything between
+    mate_in(
+        GameId::Shogi,
+        "9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1",
+        3,
+    );
+}
+
+#[test]
 fn checks_only_no_mate_where_a_quiet_move_would_mate() {
     // mates in three moves with a quiet move among them (the engine's tactics), none by checks
     for text in [
@@ -210,6 +229,9 @@ fn sparse(game: GameId, seed: &[u8]) -> Option<Position> {
         .filter(|(_, b)| **b % 3 == 0)
         .map(|(p, _)| *p)
         .collect();
+    // half the time the defender holds pieces to drop between (as a tsume's defender does)
+    let defence = if seed[14] % 2 == 0 { "gsnl2p" } else { "" };
+    let hand = format!("{hand}{defence}");
     let hand = if hand.is_empty() { "-".into() } else { hand };
     let text = format!("{} b {hand} 1", rows.join("/"));
     let p = read_position(game, &text).ok()?;
@@ -224,7 +246,7 @@ proptest! {
     #[test]
     fn the_solver_never_claims_a_mate_the_rules_refuse_nor_denies_a_short_one(
         game in prop::sample::select(vec![GameId::Shogi, GameId::Minishogi, GameId::Shogi66]),
-        seed in prop::collection::vec(any::<u8>(), 14),
+        seed in prop::collection::vec(any::<u8>(), 15),
     ) {
         let Some(p) = sparse(game, &seed) else { return Ok(()) };
         let r = solved(&p, 100_000);

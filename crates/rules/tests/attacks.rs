@@ -144,3 +144,21 @@ fn the_pieces_that_uncover_an_attack_are_those_alone_on_a_line_before_a_slider()
     p.discovering_cells(cell(&p, "5a"), Player(0), &mut out);
     assert!(out.is_empty(), "{out:?}");
 }
+
+#[test]
+fn the_checks_on_a_king_name_each_checker_and_the_cells_between() {
+    // a rook on 5e checks the king on 5a along the file; a knight on 4c checks it too
+    let p = read_position(GameId::Shogi, "4k4/9/5N3/9/4R4/9/9/9/K8 w - 1").unwrap();
+    let mut cells = Vec::new();
+    assert_eq!(p.checks_on(cell(&p, "5a"), Player(0), &mut cells), 2);
+    let mut names: Vec<Cell> = cells.clone();
+    names.sort_by_key(|c| c.index());
+    let mut expected = ["5e", "5b", "5c", "5d", "4c"].map(|n| cell(&p, n)).to_vec();
+    expected.sort_by_key(|c| c.index());
+    assert_eq!(names, expected);
+    // a gote pawn on 5c blocks the rook: the knight alone checks
+    let p = read_position(GameId::Shogi, "4k4/9/4pN3/9/4R4/9/9/9/K8 w - 1").unwrap();
+    let mut cells = Vec::new();
+    assert_eq!(p.checks_on(cell(&p, "5a"), Player(0), &mut cells), 1);
+    assert_eq!(cells, [cell(&p, "4c")]);
+}

@@ -118,9 +118,13 @@ impl Dfpn<'_> {
     pub(super) fn moves(&mut self) -> Vec<(Move, Place, u32)> {
         let attacking = self.pos.turn() == self.attacker;
         let mut list = MoveList::new();
-        self.pos.pseudo_legal_moves(&mut list);
-        if attacking && self.sift_checks {
-            self.sift(&mut list);
+        if attacking {
+            self.pos.pseudo_legal_moves(&mut list);
+            if self.sift_checks {
+                self.sift(&mut list);
+            }
+        } else {
+            self.defences(&mut list);
         }
         let mut out = Vec::with_capacity(list.len());
         for mv in list {
@@ -134,7 +138,7 @@ impl Dfpn<'_> {
                 // numbers); one without a reply is proved here, without a node of its own
                 let mut hint = 1;
                 if attacking && self.sift_checks {
-                    let replies = self.pos.legal_moves().len() as u32;
+                    let replies = self.replies();
                     if replies == 0 {
                         self.store(place, Numbers::PROVED, 1);
                     }
@@ -178,6 +182,44 @@ impl Dfpn<'_> {
             Move::Drop { kind, to } => attacks_from(to, kind),
             Move::Double { .. } | Move::Pass => true,
         });
+    }
+
+    /// How many legal replies the defender has to the check just made.
+    fn replies(&mut self) -> u32 {
+        let mut list = MoveList::new();
+        self.defences(&mut list);
+        let mut n = 0;
+        for mv in list {
+            if self.pos.try_play(mv) {
+                self.pos.undo();
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The defender's moves to try: against a check in the square-board games with drops, only
+    /// those that may answer it (the king's own, and the others onto the checker or between it
+    /// and the king: none of those against two checkers), made as such; else every move. Each
+    /// is still played and asked.
+    fn defences(&self, list: &mut MoveList) {
+        let pos = &self.pos;
+        let king = pos.king(pos.turn()).filter(|_| self.sift_checks);
+        let mut cells = Vec::new();
+        let checkers = king.map_or(0, |k| pos.checks_on(k, self.attacker, &mut cells));
+        let Some(king) = king.filter(|_| checkers > 0) else {
+            pos.pseudo_legal_moves(list);
+            return;
+        };
+        pos.piece_moves(list);
+        list.retain(|&mv| match mv {
+            Move::Board { from, to, .. } => from == king || (checkers == 1 && cells.contains(&to)),
+            _ => false,
+        });
+        if checkers == 1 {
+            let onto: Vec<(koma_rules::Cell, u64)> = cells.iter().map(|&c| (c, u64::MAX)).collect();
+            pos.checking_drops(list, &onto);
+        }
     }
 
     /// The game has ended here (a game that ends with moves left) in the attacker's favour.

@@ -753,6 +753,29 @@ impl Position {
         }
     }
 
+    /// The pieces of `by` that attack `target` directly: their cells, each followed by the
+    /// empty cells between it and `target` (where a piece could block it), pushed onto `out`;
+    /// returns how many attack. Against a royal: the checkers, and where an evasion that is not
+    /// the royal's own move must land.
+    pub fn checks_on(&self, target: Cell, by: Player, out: &mut Vec<Cell>) -> u32 {
+        let mut checkers = 0;
+        for (cells, masks) in self.attack_lines(target, by) {
+            for (d, &c) in cells.iter().enumerate() {
+                let p = self.board[c.index()];
+                if p.is_empty() {
+                    continue;
+                }
+                if p.owner() == by && masks[d] >> p.kind().index() & 1 != 0 {
+                    checkers += 1;
+                    out.push(c);
+                    out.extend_from_slice(&cells[..d]);
+                }
+                break;
+            }
+        }
+        checkers
+    }
+
     /// The cells of `by`'s pieces that alone stand between `target` and another piece of `by`
     /// that would attack it along their line were they gone: moving one of them off the line
     /// uncovers that attack (a discovered check when `target` holds a royal).
