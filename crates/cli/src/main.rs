@@ -99,6 +99,11 @@ enum Command {
         /// start).
         #[arg(long)]
         search: bool,
+        /// The mate solver's speed instead, on the positions of this file (a line each:
+        /// `<group>\t<SFEN>`, as `crates/engine/benches/mate_positions.txt`): a line a group,
+        /// `<group> positions <n> solved <n> nodes <n> seconds <s> nps <n>`.
+        #[arg(long, value_name = "FILE")]
+        mate: Option<std::path::PathBuf>,
     },
     /// A match: the first player against the second, colours alternating, each game opened by
     /// a few random plies; a line a game and the score of the first player.
@@ -178,6 +183,9 @@ fn run(command: Command) -> Result<(), String> {
                 println!("{}\t{}{practice}", s.id, s.name);
             }
         }
+        Command::Bench {
+            mate: Some(file), ..
+        } => mate_bench(&file)?,
         Command::Bench { search: true, .. } => matches::search_bench(300_000)?,
         Command::Bench { quick, .. } => bench(quick)?,
         Command::Match(settings) => matches::run(&settings)?,
@@ -252,6 +260,50 @@ fn mate(pos: &Position, seconds: Option<f64>, hash: usize, stats: bool) -> Resul
             r.stored,
             r.capacity,
             r.table_bytes / (1024 * 1024)
+        );
+    }
+    Ok(())
+}
+
+/// `koma bench --mate`: the solver on each position of `file`, 30 s at most each, its figures
+/// by group (a position not proved in time counts its nodes and seconds, not as solved).
+fn mate_bench(file: &std::path::Path) -> Result<(), String> {
+    use koma_engine::mate::{Answer, MateLimits, solve};
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let mut groups: Vec<(String, u32, u32, u64, f64)> = Vec::new();
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let (group, sfen) = line
+            .split_once('\t')
+            .ok_or_else(|| format!("{}:{}: expected <group><TAB><SFEN>", file.display(), i + 1))?;
+        let pos = koma_rules::notation::read_position(GameId::Shogi, sfen)
+            .map_err(|e| format!("{}:{}: {e}", file.display(), i + 1))?;
+        let limits = MateLimits {
+            nodes: None,
+            time_ms: Some(30_000),
+            hash_mb: 64,
+        };
+        let clock = WallClock(Instant::now());
+        let r = solve(&pos, &limits, &clock);
+        let secs = clock.0.elapsed().as_secs_f64();
+        let solved = u32::from(matches!(r.answer, Answer::Mate(_)));
+        match groups.iter_mut().find(|g| g.0 == group) {
+            Some(g) => {
+                g.1 += 1;
+                g.2 += solved;
+                g.3 += r.nodes;
+                g.4 += secs;
+            }
+            None => groups.push((group.to_string(), 1, solved, r.nodes, secs)),
+        }
+    }
+    for (group, n, solved, nodes, secs) in groups {
+        println!(
+            "{group} positions {n} solved {solved} nodes {nodes} seconds {secs:.3} nps {:.0}",
+            nodes as f64 / secs.max(1e-9)
         );
     }
     Ok(())

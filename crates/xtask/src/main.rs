@@ -791,10 +791,14 @@ fn fsf_match(args: &[String]) -> Result {
     )
 }
 
-/// Perft speed natively, in wasm under node, and of cshogi, in one run.
+/// Perft speed natively, in wasm under node, and of cshogi, in one run; with `--mate`, the
+/// mate solver's against cshogi's df-pn on the same positions instead.
 fn bench(args: &[String]) -> Result {
     let quick = args.iter().any(|a| a == "--quick");
     install(false)?;
+    if args.iter().any(|a| a == "--mate") {
+        return mate_bench();
+    }
     let cases: Vec<String> = koma_rules::bench::BENCH_CASES
         .iter()
         .map(|c| {
@@ -869,6 +873,34 @@ fn bench(args: &[String]) -> Result {
             .arg(&out)
             .arg(&json),
     )?;
+    let python = peer_python()?;
+    step(
+        "perft of the peer cshogi (Python over C++)",
+        cmd(&python.to_string_lossy())
+            .arg(root().join("crates/wasm-bench/cshogi_perft.py"))
+            .arg(&json),
+    )
+}
+
+/// The mate solver and cshogi's df-pn on `crates/engine/benches/mate_positions.txt`, one after
+/// the other (`koma bench --mate`, `mate_peer.py`).
+fn mate_bench() -> Result {
+    let positions = root().join("crates/engine/benches/mate_positions.txt");
+    step(
+        "koma bench --mate (native)",
+        koma().arg("bench").arg("--mate").arg(&positions),
+    )?;
+    let python = peer_python()?;
+    step(
+        "the peer cshogi's df-pn",
+        cmd(&python.to_string_lossy())
+            .arg(root().join("crates/engine/benches/mate_peer.py"))
+            .arg(&positions),
+    )
+}
+
+/// The Python of `target/peer-venv`, with the pinned cshogi installed.
+fn peer_python() -> Result<PathBuf> {
     let venv = root().join("target/peer-venv");
     let python = venv.join("bin/python");
     if !python.exists() {
@@ -883,12 +915,7 @@ fn bench(args: &[String]) -> Result {
             cmd(&python.to_string_lossy()).args(["-m", "pip", "install", "-q", "cshogi==1.1.0"]),
         )?;
     }
-    step(
-        "perft of the peer cshogi (Python over C++)",
-        cmd(&python.to_string_lossy())
-            .arg(root().join("crates/wasm-bench/cshogi_perft.py"))
-            .arg(&json),
-    )
+    Ok(python)
 }
 
 #[cfg(test)]
