@@ -15,7 +15,12 @@
 //!   reply is proved as it is generated. In the square-board games with drops, the attacker's
 //!   moves are sifted before they are played: only a piece that lands where it attacks the
 //!   king, or leaves a line it blocked for another ([`koma_rules::Position::discovering_cells`]),
-//!   can check.
+//!   can check; the defender's answers to a check are made as such (the king's moves, the
+//!   captures of the checker, the blocks and drops between: [`koma_rules::Position::checks_on`]),
+//!   not found among every move.
+//! - **Hands that dominate** (the drop games): the table finds positions by their board, and a
+//!   proof holds for every hand that gives the attacker at least as much and the defender at
+//!   most as much (a disproof the other way round): [`table::Table::look`].
 //! - **A bounded table** ([`table`]): `--hash` megabytes, never more; a full bucket drops its
 //!   entry of least work (garbage collection a bucket at a time).
 //! - **Repetitions** (the graph-history interaction): a position that repeats one of its path
