@@ -110,6 +110,26 @@ async function hexPlayed(pages, i) {
   for (const p of pages) await expect(p.locator("[data-status]")).toHaveAttribute("data-turn", next);
 }
 
+/** Two servers on the test command's PostgreSQL behind HAProxy, and `restartDatabase()` (its
+ * restart script, resolving to the exit code); the test is skipped where the test command did not
+ * set them up. */
+async function balanced() {
+  const postgres = process.env.KOMA_TEST_POSTGRES;
+  const restart = process.env.KOMA_TEST_POSTGRES_RESTART;
+  const haproxy = process.env.KOMA_TEST_HAPROXY;
+  test.skip(
+    !postgres || !restart || !haproxy,
+    "KOMA_TEST_POSTGRES, KOMA_TEST_POSTGRES_RESTART and KOMA_TEST_HAPROXY are not set (cargo xtask test sets them where it starts PostgreSQL and finds HAProxy)",
+  );
+  const servers = [await startServer({ database: postgres }), await startServer({ database: postgres })];
+  const front = await balancer(
+    haproxy,
+    servers.map((s) => s.port),
+  );
+  const restartDatabase = () => new Promise((ok) => spawn(restart, { stdio: "inherit" }).once("exit", ok));
+  return { servers, front, restartDatabase };
+}
+
 /** Do `event`, then `move` at once: the move's gesture begins within 100 ms of the event's
  * end. */
 async function atOnce(event, move) {
@@ -257,18 +277,7 @@ test("a dropped line and a silently dead one: the player moves at once and the m
 
 test("behind HAProxy a server stops gracefully and hands its players to the other, who move at once; then the database restarts", async ({ browser }, info) => {
   test.skip(info.project.name !== "desktop", "one device size is enough here");
-  const postgres = process.env.KOMA_TEST_POSTGRES;
-  const restart = process.env.KOMA_TEST_POSTGRES_RESTART;
-  const haproxy = process.env.KOMA_TEST_HAPROXY;
-  test.skip(
-    !postgres || !restart || !haproxy,
-    "KOMA_TEST_POSTGRES, KOMA_TEST_POSTGRES_RESTART and KOMA_TEST_HAPROXY are not set (cargo xtask test sets them where it starts PostgreSQL and finds HAProxy)",
-  );
-  let servers = [await startServer({ database: postgres }), await startServer({ database: postgres })];
-  const front = await balancer(
-    haproxy,
-    servers.map((s) => s.port),
-  );
+  const { servers, front, restartDatabase } = await balanced();
   try {
     const {
       game,
@@ -301,7 +310,7 @@ test("behind HAProxy a server stops gracefully and hands its players to the othe
     let restarted;
     await atOnce(
       async () => {
-        restarted = new Promise((ok) => spawn(restart, { stdio: "inherit" }).once("exit", ok));
+        restarted = restartDatabase();
       },
       () => drag(b, onBoard("8c"), cell("8d")),
     );
@@ -377,18 +386,7 @@ test("Three Kingdoms on three phones and a watcher: reloads, a dropped line and 
 
 test("Three Kingdoms behind HAProxy: each server in turn hands three phones and a watcher to the other, then the database restarts, and the seat to move moves at once each time", async ({ browser }, info) => {
   test.skip(info.project.name !== "phone", "three phones");
-  const postgres = process.env.KOMA_TEST_POSTGRES;
-  const restart = process.env.KOMA_TEST_POSTGRES_RESTART;
-  const haproxy = process.env.KOMA_TEST_HAPROXY;
-  test.skip(
-    !postgres || !restart || !haproxy,
-    "KOMA_TEST_POSTGRES, KOMA_TEST_POSTGRES_RESTART and KOMA_TEST_HAPROXY are not set (cargo xtask test sets them where it starts PostgreSQL and finds HAProxy)",
-  );
-  const servers = [await startServer({ database: postgres }), await startServer({ database: postgres })];
-  const front = await balancer(
-    haproxy,
-    servers.map((s) => s.port),
-  );
+  const { servers, front, restartDatabase } = await balanced();
   try {
     const { game, pages } = await seated(browser, front.url, { game: "sangoku" });
     await hexPly(pages, 0);
@@ -408,7 +406,7 @@ test("Three Kingdoms behind HAProxy: each server in turn hands three phones and 
     let restarted;
     await atOnce(
       async () => {
-        restarted = new Promise((ok) => spawn(restart, { stdio: "inherit" }).once("exit", ok));
+        restarted = restartDatabase();
       },
       () => hexPly(pages, 3),
     );

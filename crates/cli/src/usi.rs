@@ -65,6 +65,26 @@ struct Running {
     hold: Arc<AtomicBool>,
 }
 
+impl Running {
+    /// A search started now on `thread`.
+    fn new(
+        thread: JoinHandle<Engine>,
+        stop: Arc<AtomicBool>,
+        deadline: Arc<AtomicU64>,
+        ponder_ms: Option<u64>,
+        hold: Arc<AtomicBool>,
+    ) -> Running {
+        Running {
+            thread,
+            stop,
+            deadline,
+            started: Instant::now(),
+            ponder_ms,
+            hold,
+        }
+    }
+}
+
 struct Usi {
     engine: Option<Engine>,
     running: Option<Running>,
@@ -216,14 +236,8 @@ impl Usi {
             });
             engine
         });
-        self.running = Some(Running {
-            thread,
-            stop,
-            deadline,
-            started: Instant::now(),
-            ponder_ms: None,
-            hold: Arc::new(AtomicBool::new(false)),
-        });
+        let hold = Arc::new(AtomicBool::new(false));
+        self.running = Some(Running::new(thread, stop, deadline, None, hold));
     }
 
     fn setoption(&mut self, rest: &[&str]) -> Result<(), String> {
@@ -393,14 +407,7 @@ impl Usi {
             }
             engine
         });
-        self.running = Some(Running {
-            thread,
-            stop,
-            deadline,
-            started: Instant::now(),
-            ponder_ms: budget,
-            hold,
-        });
+        self.running = Some(Running::new(thread, stop, deadline, budget, hold));
         Ok(())
     }
 }
