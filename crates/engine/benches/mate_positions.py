@@ -70,10 +70,7 @@ def main():
         if not board.is_ok() or board.is_check():
             continue
         # nor may the defender stand in check with the attacker to move
-        board.push_pass()
-        checked = board.is_check()
-        board.pop_pass()
-        if checked:
+        if Board(sfen.replace(" b ", " w ")).is_check():
             continue
         solver = DfPn()
         solver.set_max_search_node(300_000)
