@@ -230,7 +230,11 @@ fn sparse(game: GameId, seed: &[u8]) -> Option<Position> {
         .map(|(p, _)| *p)
         .collect();
     // half the time the defender holds pieces to drop between (as a tsume's defender does)
-    let defence = if seed[14].is_multiple_of(2) { "gsnl2p" } else { "" };
+    let defence = if seed[14].is_multiple_of(2) {
+        "gsnl2p"
+    } else {
+        ""
+    };
     let hand = format!("{hand}{defence}");
     let hand = if hand.is_empty() { "-".into() } else { hand };
     let text = format!("{} b {hand} 1", rows.join("/"));
