@@ -2,6 +2,8 @@
 //! proved line checked move by move by the rules, and random positions in which the solver
 //! never claims a mate the rules refuse nor denies one that a plain search finds.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
+// (native only: proptest does not build for wasm32)
+#![cfg(not(target_arch = "wasm32"))]
 
 use koma_engine::mate::{Answer, MateLimits, Report, solve, verify};
 use koma_engine::search::NoClock;
