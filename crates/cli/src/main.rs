@@ -100,7 +100,7 @@ enum Command {
         #[arg(long)]
         search: bool,
         /// The mate solver's speed instead, on the positions of this file (a line each:
-        /// `<group>\t<SFEN>`, as `crates/engine/benches/mate_positions.txt`): a line a group,
+        /// `<group>\t<game>\t<position>`, as `crates/engine/benches/mate_positions.txt`): a line a group,
         /// `<group> positions <n> solved <n> nodes <n> seconds <s> nps <n>`.
         #[arg(long, value_name = "FILE")]
         mate: Option<std::path::PathBuf>,
@@ -276,11 +276,15 @@ fn mate_bench(file: &std::path::Path) -> Result<(), String> {
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
     {
-        let (group, sfen) = line
-            .split_once('\t')
-            .ok_or_else(|| format!("{}:{}: expected <group><TAB><SFEN>", file.display(), i + 1))?;
-        let pos = koma_rules::notation::read_position(GameId::Shogi, sfen)
-            .map_err(|e| format!("{}:{}: {e}", file.display(), i + 1))?;
+        let at = |what: String| format!("{}:{}: {what}", file.display(), i + 1);
+        let mut fields = line.splitn(3, '\t');
+        let (Some(group), Some(game), Some(sfen)) = (fields.next(), fields.next(), fields.next())
+        else {
+            return Err(at("expected <group><TAB><game><TAB><position>".into()));
+        };
+        let game: GameId = game.parse().map_err(|e| at(format!("{e}")))?;
+        let pos =
+            koma_rules::notation::read_position(game, sfen).map_err(|e| at(format!("{e}")))?;
         let limits = MateLimits {
             nodes: None,
             time_ms: Some(30_000),

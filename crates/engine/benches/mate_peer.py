@@ -17,7 +17,9 @@ def main(path):
     for line in open(path, encoding="utf-8"):
         if not line.strip():
             continue
-        group, sfen = line.rstrip("\n").split("\t")
+        group, game, sfen = line.rstrip("\n").split("\t")
+        if game != "shogi":
+            continue
         board = Board(sfen)
         start = time.perf_counter()
         solver = DfPn()

@@ -80,7 +80,7 @@ def main():
         for g in GROUPS:
             if g[0] <= plies <= g[1] and len(found[g]) < PER_GROUP:
                 found[g].append(sfen)
-                print(f"{g[0]}-{g[1]}\t{sfen}", flush=True)
+                print(f"{g[0]}-{g[1]}\tshogi\t{sfen}", flush=True)
 
 
 if __name__ == "__main__":

@@ -570,7 +570,7 @@ fn lines_view(state: &UseReducerHandle<Study>, lang: Lang) -> Html {
 /// it stays where it is as they come.
 fn mate_button(state: &UseReducerHandle<Study>, lang: Lang) -> Html {
     let st: &Study = state;
-    if st.game().position().variant().players() != 2 {
+    if Description::of(st.game().position().game()).three_players() {
         return Html::default();
     }
     let ask = {

@@ -73,9 +73,10 @@ pub(super) struct Dfpn<'a> {
     /// The game may end with moves left (chu's royals, the hexagon's generals): each position
     /// is asked whether it has ended.
     pub ends_with_moves_left: bool,
-    /// The attacker's moves may be sifted for checks before they are played: a move checks
-    /// only by a piece that attacks the king from where it lands, or by uncovering one (the
-    /// square-board games with drops: one king a side, no double moves).
+    /// The attacker's moves may be sifted for checks before they are played, and the
+    /// defender's answers to a check made as such: a check is the side to move's, by a piece
+    /// that attacks the king from where it lands or is uncovered by a move
+    /// ([`koma_rules::Capabilities::shows_check`]).
     pub sift_checks: bool,
 }
 

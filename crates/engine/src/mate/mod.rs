@@ -98,6 +98,7 @@ pub struct Report {
 pub fn solve(pos: &Position, limits: &MateLimits, control: &dyn Control) -> Report {
     let mut table = Table::new(limits.hash_mb);
     let attacker = pos.turn();
+    let shows_check = pos.rules().capabilities().shows_check;
     let mut dfpn = Dfpn {
         pos: pos.clone(),
         attacker,
@@ -109,11 +110,12 @@ pub fn solve(pos: &Position, limits: &MateLimits, control: &dyn Control) -> Repo
         time_ms: limits.time_ms,
         control,
         stopped: false,
-        ends_with_moves_left: ends_with_moves_left(pos),
-        sift_checks: matches!(
-            pos.game(),
-            koma_rules::GameId::Shogi | koma_rules::GameId::Minishogi | koma_rules::GameId::Shogi66
-        ),
+        // where a check is the side to move's (a royal left attacked would be taken), the
+        // attacker's moves may be sifted for checks and a defender without a move has lost;
+        // elsewhere (chu's royals may stay attacked, the hexagon's checks jump the turn) each
+        // position is asked whether the game has ended
+        ends_with_moves_left: !shows_check,
+        sift_checks: shows_check,
     };
     let root = dfpn.mid(INF, INF);
     let answer = if root.pn == 0 {
@@ -131,16 +133,6 @@ pub fn solve(pos: &Position, limits: &MateLimits, control: &dyn Control) -> Repo
         capacity: table.capacity(),
         table_bytes: table.bytes(),
     }
-}
-
-/// Whether `pos`'s game can end with moves left (chu's royals, the hexagon's generals), so that
-/// each position must be asked.
-fn ends_with_moves_left(pos: &Position) -> bool {
-    use koma_rules::GameId;
-    matches!(
-        pos.game(),
-        GameId::Chushogi | GameId::Sangoku | GameId::Sangoku2
-    )
 }
 
 /// The proved line from the root, read from the table: the attacker's proved move of fewest
