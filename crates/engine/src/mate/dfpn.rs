@@ -70,14 +70,13 @@ pub(super) struct Dfpn<'a> {
     pub time_ms: Option<u64>,
     pub control: &'a dyn Control,
     pub stopped: bool,
-    /// The game may end with moves left (chu's royals, the hexagon's generals): each position
-    /// is asked whether it has ended.
-    pub ends_with_moves_left: bool,
-    /// The attacker's moves may be sifted for checks before they are played, and the
-    /// defender's answers to a check made as such: a check is the side to move's, by a piece
-    /// that attacks the king from where it lands or is uncovered by a move
-    /// ([`koma_rules::Capabilities::shows_check`]).
-    pub sift_checks: bool,
+    /// A check is the side to move's ([`koma_rules::Capabilities::shows_check`]): the
+    /// attacker's moves may be sifted for checks before they are played (a piece that attacks
+    /// the king from where it lands, or one uncovered), the defender's answers to a check made
+    /// as such, and a defender without a move has lost. Elsewhere (chu's royals may stay
+    /// attacked, the hexagon's checks jump the turn) the game may end with moves left, and each
+    /// position is asked whether it has.
+    pub shows_check: bool,
 }
 
 fn sum(values: impl Iterator<Item = u32>) -> u32 {
@@ -121,7 +120,7 @@ impl Dfpn<'_> {
         let mut list = MoveList::new();
         if attacking {
             self.pos.pseudo_legal_moves(&mut list);
-            if self.sift_checks {
+            if self.shows_check {
                 self.sift(&mut list);
             }
         } else {
@@ -138,7 +137,7 @@ impl Dfpn<'_> {
                 // a check is as hard to prove as the defender has replies (df-pn+'s first
                 // numbers); one without a reply is proved here, without a node of its own
                 let mut hint = 1;
-                if attacking && self.sift_checks {
+                if attacking && self.shows_check {
                     let replies = self.replies();
                     if replies == 0 {
                         self.store(place, Numbers::PROVED, 1);
@@ -205,7 +204,7 @@ impl Dfpn<'_> {
     /// is still played and asked.
     fn defences(&self, list: &mut MoveList) {
         let pos = &self.pos;
-        let king = pos.king(pos.turn()).filter(|_| self.sift_checks);
+        let king = pos.king(pos.turn()).filter(|_| self.shows_check);
         let mut cells = Vec::new();
         let checkers = king.map_or(0, |k| pos.checks_on(k, self.attacker, &mut cells));
         let Some(king) = king.filter(|_| checkers > 0) else {
@@ -225,7 +224,7 @@ impl Dfpn<'_> {
 
     /// The game has ended here (a game that ends with moves left) in the attacker's favour.
     fn attacker_won(&mut self) -> bool {
-        self.ends_with_moves_left
+        !self.shows_check
             && self
                 .pos
                 .rules()
@@ -340,7 +339,7 @@ impl Dfpn<'_> {
         let place = Place::of(&self.pos, self.attacker);
         let key = place.key;
         let start = self.nodes;
-        if self.ends_with_moves_left
+        if !self.shows_check
             && let Some(o) = self
                 .pos
                 .rules()

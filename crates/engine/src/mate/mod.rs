@@ -110,12 +110,7 @@ pub fn solve(pos: &Position, limits: &MateLimits, control: &dyn Control) -> Repo
         time_ms: limits.time_ms,
         control,
         stopped: false,
-        // where a check is the side to move's (a royal left attacked would be taken), the
-        // attacker's moves may be sifted for checks and a defender without a move has lost;
-        // elsewhere (chu's royals may stay attacked, the hexagon's checks jump the turn) each
-        // position is asked whether the game has ended
-        ends_with_moves_left: !shows_check,
-        sift_checks: shows_check,
+        shows_check,
     };
     let root = dfpn.mid(INF, INF);
     let answer = if root.pn == 0 {

@@ -112,15 +112,6 @@ impl Table {
         (board % self.buckets.len() as u64) as usize
     }
 
-    /// The entry of the position at `place`, if stored.
-    pub fn get(&self, place: &Place) -> Option<Entry> {
-        self.buckets[self.bucket(place.board)]
-            .iter()
-            .flatten()
-            .find(|e| e.place.key == place.key)
-            .copied()
-    }
-
     /// What is known of the position at `place`: its own entry, else a proof or a disproof of
     /// the same board whose hands it dominates.
     pub fn look(&self, place: &Place) -> Option<Entry> {
@@ -205,7 +196,7 @@ mod tests {
         assert_eq!(t.stored(), cap);
         assert_eq!(t.bytes(), bytes);
         let kept = (0..cap as u64 * 3)
-            .filter_map(|k| t.get(&place(k)))
+            .filter_map(|k| t.look(&place(k)))
             .collect::<Vec<_>>();
         assert_eq!(kept.len(), cap);
         // in one bucket: the entries of most work stay, and decided ones before them
@@ -235,7 +226,7 @@ mod tests {
             dn: INF,
             ..e
         });
-        assert_eq!(t.get(&e.place).map(|x| x.pn), Some(0));
+        assert_eq!(t.look(&e.place).map(|x| x.pn), Some(0));
         assert_eq!(t.stored(), cap);
     }
 }
