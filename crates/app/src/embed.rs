@@ -24,6 +24,7 @@ use yew::prelude::*;
 
 use crate::board::{Board, Shape};
 use crate::i18n::{self, Lang};
+use crate::problem::{Problem, Takes};
 use crate::start::Start;
 use crate::table::{Table, TableAction, result_hooks};
 use crate::view::{cells_of, hands_of, last_cells};
@@ -134,16 +135,23 @@ fn cut(s: &str) -> String {
     s.chars().take(MAX_TEXT).collect()
 }
 
-fn brush(s: Option<&str>) -> Result<&'static str, String> {
-    match s.unwrap_or("green") {
-        "green" => Ok("green"),
-        "red" => Ok("red"),
-        "blue" => Ok("blue"),
-        "yellow" => Ok("yellow"),
-        other => Err(format!(
-            "brush {:?}: green, red, blue or yellow",
-            cut(other)
-        )),
+/// The colours of marks and arrows.
+const BRUSHES: [&str; 4] = ["green", "red", "blue", "yellow"];
+
+fn brush(s: Option<&str>) -> Result<&'static str, Problem> {
+    let s = s.unwrap_or("green");
+    BRUSHES
+        .into_iter()
+        .find(|&b| b == s)
+        .ok_or_else(|| value("brush", s, Takes::OneOf(&BRUSHES)))
+}
+
+/// A value that cannot be used: its key, the value (cut), what it takes.
+fn value(key: &'static str, v: &str, takes: Takes) -> Problem {
+    Problem::Value {
+        key,
+        value: cut(v),
+        takes,
     }
 }
 
@@ -179,12 +187,10 @@ impl Options {
     ///
     /// # Errors
     /// What cannot be read, named.
-    pub fn read(&self) -> Result<Embed, String> {
+    pub fn read(&self) -> Result<Embed, Problem> {
         let game: GameId = match text(&self.game) {
             None => GameId::default(),
-            Some(g) => g
-                .parse()
-                .map_err(|_| format!("game {:?}: not a game Koma plays", cut(g)))?,
+            Some(g) => g.parse().map_err(|_| Problem::UnknownGame(cut(g)))?,
         };
         let mode = match text(&self.mode).unwrap_or("view") {
             "view" => Mode::View,
@@ -192,13 +198,17 @@ impl Options {
             "play" => Mode::Play,
             "puzzle" => Mode::Puzzle,
             m => {
-                return Err(format!("mode {:?}: view, replay, play or puzzle", cut(m)));
+                return Err(value(
+                    "mode",
+                    m,
+                    Takes::OneOf(&["view", "replay", "play", "puzzle"]),
+                ));
             }
         };
         let lang = match text(&self.lang) {
             Some("en") => Lang::En,
             Some("ja") | None => Lang::Ja,
-            Some(l) => return Err(format!("lang {:?}: ja or en", cut(l))),
+            Some(l) => return Err(value("lang", l, Takes::OneOf(&["ja", "en"]))),
         };
         let start = Start::of(GameStart {
             setup: text(&self.setup).map(cut),
@@ -206,9 +216,7 @@ impl Options {
             preset: text(&self.preset).map(cut),
             ..GameStart::new(game)
         });
-        let first = start
-            .build()
-            .map_err(|e| cut(e.trim_start_matches("the address: ")))?;
+        let first = start.build()?;
         let v = first.position().variant();
         let mut line = Vec::new();
         let mut game_now = first.clone();
@@ -216,14 +224,23 @@ impl Options {
             .map(|m| m.split_whitespace().collect())
             .unwrap_or_default();
         if words.len() > MAX_MOVES {
-            return Err(format!("moves: {} moves, at most {MAX_MOVES}", words.len()));
+            return Err(Problem::TooMany {
+                moves: true,
+                count: words.len(),
+                max: MAX_MOVES,
+            });
         }
         for (i, w) in words.iter().enumerate() {
-            let mv = notation::read_move(v, w)
-                .map_err(|e| format!("move {} ({}): {e}", i + 1, cut(w)))?;
-            game_now
-                .play(mv)
-                .map_err(|e| format!("move {} ({}): {e}", i + 1, cut(w)))?;
+            let mv = notation::read_move(v, w).map_err(|error| Problem::MoveText {
+                number: i + 1,
+                text: cut(w),
+                error,
+            })?;
+            game_now.play(mv).map_err(|error| Problem::Illegal {
+                number: i + 1,
+                text: cut(w),
+                error,
+            })?;
             line.push(mv);
         }
         let ply = match text(&self.ply) {
@@ -233,28 +250,22 @@ impl Options {
                 .parse::<usize>()
                 .ok()
                 .filter(|&p| p <= line.len())
-                .ok_or_else(|| format!("ply {:?}: a number from 0 to {}", cut(p), line.len()))?,
+                .ok_or_else(|| value("ply", p, Takes::Range(0, line.len())))?,
         };
         let (flip, seat) = match text(&self.flip) {
             None | Some("0") => (false, None),
             Some("1") if !koma_rules::Description::of(v.id).hexagon() => (true, None),
             Some(s) if koma_rules::Description::of(v.id).hexagon() => match s.parse::<u8>() {
                 Ok(n) if n < v.players() => (false, Some(Player(n))),
-                _ => {
-                    return Err(format!(
-                        "flip {:?}: a seat from 0 to {}",
-                        cut(s),
-                        v.players() - 1
-                    ));
-                }
+                _ => return Err(value("flip", s, Takes::Seat(v.players() - 1))),
             },
-            Some(s) => return Err(format!("flip {:?}: 1 or 0", cut(s))),
+            Some(s) => return Err(value("flip", s, Takes::OneOf(&["1", "0"]))),
         };
         let cell = |s: &str| {
             v.geometry
                 .cells()
                 .find(|&c| v.cell_name(c) == s)
-                .ok_or_else(|| format!("{:?} is not a cell of {game}", cut(s)))
+                .ok_or_else(|| Problem::Cell { text: cut(s), game })
         };
         let mut shapes = Vec::new();
         for m in text(&self.marks)
@@ -274,7 +285,7 @@ impl Options {
             let (ft, b) = a.split_once(':').map_or((a, None), |(c, b)| (c, Some(b)));
             let (f, t) = ft
                 .split_once('>')
-                .ok_or_else(|| format!("arrow {:?}: write <from>><to>", cut(a)))?;
+                .ok_or_else(|| value("arrow", a, Takes::Arrow))?;
             shapes.push(Shape::Arrow {
                 from: cell(f)?,
                 to: cell(t)?,
@@ -282,10 +293,11 @@ impl Options {
             });
         }
         if shapes.len() > MAX_SHAPES {
-            return Err(format!(
-                "{} marks and arrows, at most {MAX_SHAPES}",
-                shapes.len()
-            ));
+            return Err(Problem::TooMany {
+                moves: false,
+                count: shapes.len(),
+                max: MAX_SHAPES,
+            });
         }
         Ok(Embed {
             game: first,
@@ -364,7 +376,7 @@ pub fn embed_board(props: &EmbedProps) -> Html {
         Ok(e) => {
             html! { <Embedded key={format!("{:?}", props.options)} embed={Rc::new(e.clone())} emit={props.emit.clone()} /> }
         }
-        Err(msg) => {
+        Err(problem) => {
             let lang = if props.options.lang.as_deref() == Some("en") {
                 Lang::En
             } else {
@@ -373,7 +385,7 @@ pub fn embed_board(props: &EmbedProps) -> Html {
             html! {
                 <div class="koma-embed" data-embed="">
                     <p class="embed-error" data-error="embed" role="alert">
-                        { lang.pick("この盤は表示できません：", "This board cannot be shown: ") }{ msg.clone() }</p>
+                        { lang.pick("この盤は表示できません：", "This board cannot be shown: ") }{ problem.text(lang) }</p>
                 </div>
             }
         }
@@ -754,7 +766,7 @@ mod tests {
     use super::*;
 
     fn opts(q: &str) -> Result<Embed, String> {
-        Options::from_query(q).read()
+        Options::from_query(q).read().map_err(|e| e.to_string())
     }
 
     #[test]

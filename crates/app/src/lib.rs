@@ -35,6 +35,7 @@ pub mod movelist;
 pub mod offline;
 pub mod online;
 pub mod play;
+pub mod problem;
 pub mod record;
 pub mod saved;
 pub mod saved_list;
@@ -53,6 +54,7 @@ use yew::prelude::*;
 
 use home::Home;
 use play::PlayView;
+use problem::{Problem, Takes};
 use start::Start;
 
 /// Where the address points.
@@ -78,7 +80,7 @@ pub enum Route {
     /// The board editor (`#/editor/<game>`).
     Editor(editor::EditorStart),
     /// An address that names nothing.
-    Unknown(String),
+    Unknown(problem::Problem),
 }
 
 /// `%`-encode what a query value cannot hold as it is.
@@ -137,14 +139,14 @@ impl Route {
         if let Some(id) = path.strip_prefix("/online/") {
             let hex = |t: &str, n: usize| t.len() == n && t.bytes().all(|b| b.is_ascii_hexdigit());
             if !hex(id, 16) {
-                return Route::Unknown(format!("{h}: not an online game's address"));
+                return Route::Unknown(Problem::OnlineAddress(h.to_string()));
             }
             let token = query
                 .split('&')
                 .find_map(|p| p.strip_prefix("seat="))
                 .map(str::to_string);
             if token.as_deref().is_some_and(|t| !hex(t, 32)) {
-                return Route::Unknown(format!("{h}: not a seat's link"));
+                return Route::Unknown(Problem::SeatLink(h.to_string()));
             }
             return Route::Online {
                 id: id.to_string(),
@@ -153,7 +155,7 @@ impl Route {
         }
         if let Some(game) = path.strip_prefix("/editor/") {
             let Ok(game) = game.parse::<GameId>() else {
-                return Route::Unknown(h.to_string());
+                return Route::Unknown(Problem::NoPage(h.to_string()));
             };
             let sfen = query
                 .split('&')
@@ -163,7 +165,7 @@ impl Route {
         }
         if let Some(game) = path.strip_prefix("/analysis/") {
             let Ok(game) = game.parse::<GameId>() else {
-                return Route::Unknown(h.to_string());
+                return Route::Unknown(Problem::NoPage(h.to_string()));
             };
             return match analysis_start(game, query) {
                 Ok(a) => Route::Analysis(a),
@@ -171,10 +173,10 @@ impl Route {
             };
         }
         let Some(game) = path.strip_prefix("/play/") else {
-            return Route::Unknown(h.to_string());
+            return Route::Unknown(Problem::NoPage(h.to_string()));
         };
         let Ok(game) = game.parse::<GameId>() else {
-            return Route::Unknown(h.to_string());
+            return Route::Unknown(Problem::NoPage(h.to_string()));
         };
         match read_start(game, query, &mut |_, _| Ok(())) {
             Ok(start) => Route::Play(start),
@@ -184,7 +186,7 @@ impl Route {
 }
 
 /// The analysis board's address: the start as `#/play` reads it, and `moves`, `ply`, `lines`.
-fn analysis_start(game: GameId, query: &str) -> Result<analysis::AnalysisStart, String> {
+fn analysis_start(game: GameId, query: &str) -> Result<analysis::AnalysisStart, Problem> {
     let mut moves = Vec::new();
     let (mut ply, mut lines) = (None, 1);
     let start = read_start(game, query, &mut |k, raw| {
@@ -198,17 +200,22 @@ fn analysis_start(game: GameId, query: &str) -> Result<analysis::AnalysisStart, 
                     .collect()
             }
             "ply" => {
-                ply = Some(
-                    raw.parse::<usize>()
-                        .map_err(|_| format!("ply={raw}: not a number of moves"))?,
-                )
+                ply = Some(raw.parse::<usize>().map_err(|_| Problem::Value {
+                    key: "ply",
+                    value: raw.to_string(),
+                    takes: Takes::Count,
+                })?)
             }
             "lines" => {
                 lines = raw
                     .parse::<u8>()
                     .ok()
                     .filter(|n| (1..=analysis::study::MAX_LINES).contains(n))
-                    .ok_or_else(|| format!("lines={raw}: expected 1 to 5"))?
+                    .ok_or_else(|| Problem::Value {
+                        key: "lines",
+                        value: raw.to_string(),
+                        takes: Takes::Range(1, analysis::study::MAX_LINES.into()),
+                    })?
             }
             _ => {}
         }
@@ -227,8 +234,8 @@ fn analysis_start(game: GameId, query: &str) -> Result<analysis::AnalysisStart, 
 fn read_start(
     game: GameId,
     query: &str,
-    other: &mut dyn FnMut(&str, &str) -> Result<(), String>,
-) -> Result<Start, String> {
+    other: &mut dyn FnMut(&str, &str) -> Result<(), Problem>,
+) -> Result<Start, Problem> {
     let mut start = Start::new(game);
     let mut error = None;
     for pair in query.split('&').filter(|p| !p.is_empty()) {
@@ -249,7 +256,7 @@ fn read_start(
             }
             "clock" => match v.parse::<koma_rules::clock::TimeControl>() {
                 Ok(tc) => start.game.clock = Some(tc),
-                Err(e) => error = Some(e.to_string()),
+                Err(e) => error = Some(Problem::Clock(e)),
             },
             "computer" => {
                 for seat in v.split(',').map(str::trim).filter(|s| !s.is_empty()) {
@@ -260,9 +267,11 @@ fn read_start(
                             }
                         }
                         _ => {
-                            error = Some(format!(
-                                "computer={v}: seats are player numbers 0, 1 and 2, comma-separated"
-                            ))
+                            error = Some(Problem::Value {
+                                key: "computer",
+                                value: v.clone(),
+                                takes: Takes::Seats,
+                            })
                         }
                     }
                 }
@@ -275,10 +284,16 @@ fn read_start(
             {
                 start.saved = Some(v)
             }
-            "saved" => error = Some(format!("saved={v}: not the id of a saved game")),
+            "saved" => {
+                error = Some(Problem::Value {
+                    key: "saved",
+                    value: v,
+                    takes: Takes::SavedId,
+                })
+            }
             "level" => match v.parse::<koma_engine::Level>() {
                 Ok(l) => start.level = l,
-                Err(e) => error = Some(e),
+                Err(e) => error = Some(Problem::Level(e)),
             },
             _ => other(k, raw)?,
         }
@@ -339,12 +354,7 @@ pub fn app() -> Html {
         Route::Games | Route::Analysis(_) | Route::Editor(_) => {
             html! { <tools::ToolsHost hash={(*hash).clone()} lang={*lang} /> }
         }
-        Route::Unknown(h) => html! {
-            <section class="load-error" data-error="address">
-                <p>{ format!("This address cannot be opened: {h}") }</p>
-                <p><a href="#/">{ "Back to the game list" }</a></p>
-            </section>
-        },
+        Route::Unknown(p) => screen::address_error(*lang, &p.text(*lang)),
     };
     let lang_label = lang.pick("English", "日本語");
     html! {
@@ -407,15 +417,18 @@ mod tests {
         assert_eq!(s.computer, [koma_rules::Player(1), koma_rules::Player(2)]);
         assert_eq!(s.level.number(), 3);
         assert!(
-            matches!(Route::parse("#/play/shogi?computer=x"), Route::Unknown(e) if e.contains("computer=x"))
+            matches!(Route::parse("#/play/shogi?computer=x"), Route::Unknown(e) if e.to_string().contains("computer=x"))
         );
         assert!(
-            matches!(Route::parse("#/play/shogi?level=9"), Route::Unknown(e) if e.contains("level"))
+            matches!(Route::parse("#/play/shogi?level=9"), Route::Unknown(e) if e.to_string().contains("level"))
         );
         let Route::Play(s) = Route::parse("#/play/shogi?computer=2") else {
             panic!()
         };
-        assert!(s.build().is_err_and(|e| e.contains("computer=2")));
+        assert!(
+            s.build()
+                .is_err_and(|e| e.to_string().contains("computer=2"))
+        );
         assert!(matches!(Route::parse("#/play/chess"), Route::Unknown(_)));
         assert_eq!(Route::parse("#/games"), Route::Games);
         let Route::Play(s) = Route::parse("#/play/chushogi?setup=lion&saved=19a2b3c4d") else {
@@ -423,7 +436,7 @@ mod tests {
         };
         assert_eq!(s.saved.as_deref(), Some("19a2b3c4d"));
         assert!(
-            matches!(Route::parse("#/play/shogi?saved=..%2Fx"), Route::Unknown(e) if e.contains("saved="))
+            matches!(Route::parse("#/play/shogi?saved=..%2Fx"), Route::Unknown(e) if e.to_string().contains("saved="))
         );
         assert!(matches!(Route::parse("#/nowhere"), Route::Unknown(_)));
         assert_eq!(Route::parse("#/lobby"), Route::Lobby);
@@ -444,7 +457,7 @@ mod tests {
         assert!(matches!(Route::parse("#/online/../x"), Route::Unknown(_)));
         assert!(matches!(
             Route::parse("#/online/0123456789abcdef?seat=<script>"),
-            Route::Unknown(e) if e.contains("seat")
+            Route::Unknown(e) if e.to_string().contains("seat")
         ));
     }
 }

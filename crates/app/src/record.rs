@@ -2,6 +2,7 @@
 //! Reading them back is the rules crate's [`koma_rules::loading::load`]: a malformed record gets
 //! a message naming what is wrong and the game in progress is not touched.
 
+use crate::problem::Problem;
 use std::rc::Rc;
 
 use koma_rules::record::{Record, has_kif};
@@ -83,9 +84,9 @@ pub fn export_tree(tree: &Tree, node: NodeId, options: RuleOptions, format: Form
 /// [`koma_rules::loading::load`] reads (its main line).
 ///
 /// # Errors
-/// What is wrong with the text, in words.
-pub fn load_tree(game: GameId, options: RuleOptions, bytes: &[u8]) -> Result<Tree, String> {
-    let text = kif::decode(bytes).map_err(|e| e.to_string())?;
+/// What is wrong with the text.
+pub fn load_tree(game: GameId, options: RuleOptions, bytes: &[u8]) -> Result<Tree, Problem> {
+    let text = kif::decode(bytes).map_err(Problem::Kif)?;
     let ki2 = text
         .lines()
         .any(|l| l.trim_start().starts_with(['▲', '△', '☗', '☖']));
@@ -95,15 +96,10 @@ pub fn load_tree(game: GameId, options: RuleOptions, bytes: &[u8]) -> Result<Tre
         } else {
             kif::read_kif(game, bytes)
         }
-        .map_err(|e| e.to_string())?;
-        return Tree::from_record(&r).map_err(|i| {
-            format!(
-                "variation {}: it follows no move of the line before it",
-                i + 1
-            )
-        });
+        .map_err(Problem::Kif)?;
+        return Tree::from_record(&r).map_err(|i| Problem::Variation(i + 1));
     }
-    let g = koma_rules::loading::load(game, options, bytes).map_err(|e| e.to_string())?;
+    let g = koma_rules::loading::load(game, options, bytes).map_err(Problem::Load)?;
     Ok(Tree::from_line(g.start().clone(), g.moves()))
 }
 

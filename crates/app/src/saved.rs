@@ -34,6 +34,7 @@ use koma_rules::clock::{Clock, TimeControl};
 use koma_rules::{Game, GameId, Player, notation};
 use serde::{Deserialize, Serialize};
 
+use crate::problem::{Problem, Takes, Unreadable};
 use crate::start::Start;
 use koma_rules::setups::GameStart;
 
@@ -265,20 +266,20 @@ impl SavedGame {
     ///
     /// # Errors
     /// What does not fit, in words (the entry is then set aside by the caller).
-    pub fn restore(&self) -> std::result::Result<Restored, String> {
+    pub fn restore(&self) -> std::result::Result<Restored, Problem> {
         let game_id: GameId = self
             .game
             .parse()
-            .map_err(|_| format!("the game {:?} is not one Koma plays", self.game))?;
+            .map_err(|_| Problem::UnknownGame(self.game.clone()))?;
         let clock_tc = match &self.clock {
-            Some(c) => Some(
-                c.parse::<TimeControl>()
-                    .map_err(|e| format!("the clock: {e}"))?,
-            ),
+            Some(c) => Some(c.parse::<TimeControl>().map_err(Problem::Clock)?),
             None => None,
         };
-        let level = koma_engine::Level::new(self.level)
-            .ok_or_else(|| format!("level {}: expected 1 to 8", self.level))?;
+        let level = koma_engine::Level::new(self.level).ok_or_else(|| Problem::Value {
+            key: "level",
+            value: self.level.to_string(),
+            takes: Takes::Range(1, 8),
+        })?;
         let start = Start {
             game: GameStart {
                 id: game_id,
@@ -296,25 +297,38 @@ impl SavedGame {
         let mut game = start.build()?;
         let v = game.position().variant();
         for (i, text) in self.moves.iter().enumerate() {
-            let mv = notation::read_move(v, text)
-                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            let mv = notation::read_move(v, text).map_err(|error| Problem::MoveText {
+                number: i + 1,
+                text: text.clone(),
+                error,
+            })?;
             match game.play(mv) {
                 Ok(None) => {}
                 Ok(Some(_)) if i + 1 == self.moves.len() => {}
                 Ok(Some(o)) => {
-                    return Err(format!(
-                        "move {} ({text}) ended the game ({}), yet more moves follow",
-                        i + 1,
-                        o.reason.id()
-                    ));
+                    return Err(Problem::EndedEarly {
+                        number: i + 1,
+                        text: text.clone(),
+                        reason: o.reason.kind(),
+                    });
                 }
-                Err(e) => return Err(format!("move {} ({text}): {e}", i + 1)),
+                Err(error) => {
+                    return Err(Problem::Illegal {
+                        number: i + 1,
+                        text: text.clone(),
+                        error,
+                    });
+                }
             }
         }
         if let Some(text) = &self.foul {
-            let mv = notation::read_move(v, text).map_err(|e| format!("the foul {text}: {e}"))?;
+            let mv = notation::read_move(v, text).map_err(|error| Problem::MoveText {
+                number: self.moves.len() + 1,
+                text: text.clone(),
+                error,
+            })?;
             if !matches!(game.play(mv), Ok(Some(_))) || game.foul_move().is_none() {
-                return Err(format!("the foul {text} does not end this game as a foul"));
+                return Err(Problem::Foul(text.clone()));
             }
         }
         if let Some(ending) = self.ending {
@@ -330,17 +344,15 @@ impl SavedGame {
                 Ending::Declared => game.declare(),
             };
             if ended.is_none() {
-                return Err(format!("the ending {ending:?} does not fit the game"));
+                return Err(Problem::Ending(format!("{ending:?}")));
             }
         }
         let (clock, spent) = match (clock_tc, &self.clocks) {
             (Some(tc), Some(c)) => (
-                Some(Clock::resume(
-                    tc,
-                    v.players() as usize,
-                    c.main.clone(),
-                    c.periods.clone(),
-                )?),
+                Some(
+                    Clock::resume(tc, v.players() as usize, c.main.clone(), c.periods.clone())
+                        .map_err(Problem::Clocks)?,
+                ),
                 c.spent,
             ),
             (Some(tc), None) => (Some(Clock::new(tc, v.players() as usize)), 0),
@@ -370,10 +382,10 @@ impl SavedGame {
 /// An entry without a schema, or from a newer Koma (left as it is by the caller).
 pub fn migrate(schema: Option<f64>) -> std::result::Result<(), Migration> {
     match schema {
-        None => Err(Migration::Unreadable("it has no schema version".into())),
-        Some(s) if s.fract() != 0.0 || s < 1.0 => Err(Migration::Unreadable(format!(
-            "schema {s} is not a version"
-        ))),
+        None => Err(Migration::Unreadable(Unreadable::NoSchema)),
+        Some(s) if s.fract() != 0.0 || s < 1.0 => {
+            Err(Migration::Unreadable(Unreadable::BadSchema(s)))
+        }
         Some(s) if s > f64::from(SCHEMA) => Err(Migration::Newer(s as u32)),
         Some(_) => Ok(()),
     }
@@ -385,7 +397,7 @@ pub enum Migration {
     /// Saved by a newer Koma: left untouched.
     Newer(u32),
     /// Not an entry Koma wrote.
-    Unreadable(String),
+    Unreadable(Unreadable),
 }
 
 /// Settings kept between visits.
@@ -568,25 +580,25 @@ mod tests {
         let good = SavedGame::of(&Origin::new("b", &s, 1.0), &game, None, 0, None, 2.0);
         let mut e = good.clone();
         e.moves[4] = "9a1i".into();
-        assert!(e.restore().is_err_and(|m| m.contains("move 5")));
+        assert!(e.restore().is_err_and(|m| m.to_string().contains("move 5")));
         let mut e = good.clone();
         e.moves[2] = "nonsense".into();
-        assert!(e.restore().is_err_and(|m| m.contains("move 3")));
+        assert!(e.restore().is_err_and(|m| m.to_string().contains("move 3")));
         let mut e = good.clone();
         e.game = "chess".into();
-        assert!(e.restore().is_err_and(|m| m.contains("chess")));
+        assert!(e.restore().is_err_and(|m| m.to_string().contains("chess")));
         let mut e = good.clone();
         e.level = 9;
         assert!(e.restore().is_err());
         let mut e = good.clone();
         e.clock = Some("soon".into());
-        assert!(e.restore().is_err_and(|m| m.contains("clock")));
+        assert!(e.restore().is_err_and(|m| m.to_string().contains("clock")));
         let mut e = good.clone();
         e.ending = Some(Ending::Resigned { player: 2 });
         assert!(e.restore().is_err());
         let mut e = good;
         e.ending = Some(Ending::Impasse);
-        assert!(e.restore().is_err_and(|m| m.contains("ending")));
+        assert!(e.restore().is_err_and(|m| m.to_string().contains("ending")));
     }
 
     #[test]

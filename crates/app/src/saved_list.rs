@@ -132,7 +132,7 @@ fn game_row(
                 </span>
             }
         }
-        Err(e) => html! { <span class="foul" role="alert">{ e }</span> },
+        Err(e) => html! { <span class="foul" role="alert">{ e.text(lang) }</span> },
     });
     let result_hook = match &g.result {
         None => "ongoing".to_string(),
@@ -180,7 +180,7 @@ fn unread_row(u: &Unread, lang: Lang, newer: bool, refresh: &Callback<()>) -> Ht
     html! {
         <li class="aside" data-aside={u.id.clone()}>
             <span class="which">{ u.id.clone() }</span>
-            <span class="why">{ u.reason.clone() }</span>
+            <span class="why">{ u.reason.text(lang) }</span>
             { download(&u.raw, &format!("koma-unreadable-{}.json", u.id), "raw", lang.pick("テキストを保存", "Download its text")) }
             if !newer {
                 <button data-action="delete-aside" onclick={on_delete}>{ lang.pick("削除", "Delete") }</button>

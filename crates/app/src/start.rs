@@ -55,19 +55,18 @@ impl Start {
     }
 
     /// Build the game, or say what is wrong with the address.
-    pub fn build(&self) -> Result<Game, String> {
-        let game = self
-            .game
-            .build(self.strict)
-            .map_err(|e| format!("the address: {e}"))?;
+    ///
+    /// # Errors
+    /// The start that is none, or a computer seat the game does not have.
+    pub fn build(&self) -> Result<Game, crate::problem::Problem> {
+        use crate::problem::Problem;
+        let game = self.game.build(self.strict).map_err(Problem::Start)?;
         let players = game.position().variant().players();
         if let Some(p) = self.computer.iter().find(|p| p.0 >= players) {
-            return Err(format!(
-                "the address: computer={}: {} has seats 0 to {}",
-                p.0,
-                self.game.id,
-                players - 1
-            ));
+            return Err(Problem::ComputerSeat {
+                seat: p.0,
+                game: self.game.id,
+            });
         }
         Ok(game)
     }

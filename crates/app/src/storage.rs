@@ -10,6 +10,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::{JsCast, JsValue};
 
+use crate::problem::{Problem, Unreadable};
 use crate::saved::{
     ASIDE_PREFIX, GAME_PREFIX, Migration, REVIEW_PREFIX, SETTINGS_KEY, SavedGame, Settings,
     StoredReview, migrate,
@@ -54,7 +55,7 @@ pub enum LoadError {
     /// Saved by a newer Koma (its schema); left as it is.
     Newer(u32),
     /// Not an entry that can be read, and why; it has been set aside.
-    Unreadable(String),
+    Unreadable(Unreadable),
 }
 
 /// An entry that cannot be read.
@@ -65,7 +66,7 @@ pub struct Unread {
     /// Its text, as stored.
     pub raw: String,
     /// Why it cannot be read.
-    pub reason: String,
+    pub reason: Problem,
 }
 
 /// Everything in storage, for the Games list.
@@ -118,16 +119,16 @@ fn to_json<T: Serialize>(value: &T) -> Result<String, String> {
 
 /// A stored JSON text read back: parsed, its schema checked (and migrated), then the serde type.
 fn from_json<T: DeserializeOwned>(raw: &str) -> Result<T, Migration> {
-    let v = js_sys::JSON::parse(raw)
-        .map_err(|_| Migration::Unreadable("its text is not JSON".into()))?;
+    let v = js_sys::JSON::parse(raw).map_err(|_| Migration::Unreadable(Unreadable::NotJson))?;
     if !v.is_object() || v.is_array() {
-        return Err(Migration::Unreadable("its text is not an entry".into()));
+        return Err(Migration::Unreadable(Unreadable::NotEntry));
     }
     let schema = js_sys::Reflect::get(&v, &"schema".into())
         .ok()
         .and_then(|s| s.as_f64());
     migrate(schema)?;
-    serde_wasm_bindgen::from_value(v).map_err(|e| Migration::Unreadable(e.to_string()))
+    serde_wasm_bindgen::from_value(v)
+        .map_err(|e| Migration::Unreadable(Unreadable::Shape(e.to_string())))
 }
 
 /// Store `value` under `key`.
@@ -202,20 +203,17 @@ pub fn set_game_aside(id: &str) {
 /// # Errors
 /// None with that id, one from a newer Koma, or one that cannot be read.
 pub fn load_game(id: &str) -> Result<SavedGame, LoadError> {
-    let s = storage().map_err(LoadError::Unreadable)?;
+    let s = storage().map_err(|e| LoadError::Unreadable(Unreadable::Storage(e)))?;
     let raw = match s.get_item(&format!("{GAME_PREFIX}{id}")) {
         Ok(Some(raw)) => raw,
         Ok(None) => return Err(LoadError::NotFound),
-        Err(e) => return Err(LoadError::Unreadable(describe(&e))),
+        Err(e) => return Err(LoadError::Unreadable(Unreadable::Storage(describe(&e)))),
     };
     match from_json::<SavedGame>(&raw) {
         Ok(g) if g.id == id => Ok(g),
         Ok(g) => {
             set_aside(&s, id, &raw);
-            Err(LoadError::Unreadable(format!(
-                "it names itself {:?}, not {id:?}",
-                g.id
-            )))
+            Err(LoadError::Unreadable(Unreadable::OtherId(g.id)))
         }
         Err(Migration::Newer(n)) => Err(LoadError::Newer(n)),
         Err(Migration::Unreadable(why)) => {
@@ -231,14 +229,15 @@ fn keys(s: &web_sys::Storage) -> Vec<String> {
     (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
 }
 
-/// Why an entry set aside cannot be read (read again).
-fn why_unreadable(raw: &str) -> String {
+/// Why the entry `id` set aside cannot be read (read again).
+fn why_unreadable(id: &str, raw: &str) -> Problem {
+    let id = id.to_string();
     match from_json::<SavedGame>(raw) {
-        Err(Migration::Unreadable(why)) => why,
-        Err(Migration::Newer(n)) => format!("saved by a newer Koma (schema {n})"),
+        Err(Migration::Unreadable(why)) => Problem::UnreadableSave(id, why),
+        Err(Migration::Newer(n)) => Problem::NewerSave(id, n),
         Ok(g) => match g.restore() {
-            Err(why) => why,
-            Ok(_) => "it was set aside".into(),
+            Err(why) => Problem::Restore(id, Box::new(why)),
+            Ok(_) => Problem::UnreadableSave(id, Unreadable::SetAside),
         },
     }
 }
@@ -268,20 +267,20 @@ pub fn list() -> Listing {
                     out.aside.push(Unread {
                         id: id.to_string(),
                         raw,
-                        reason: format!("it names itself {:?}", g.id),
+                        reason: Problem::UnreadableSave(id.to_string(), Unreadable::OtherId(g.id)),
                     });
                 }
                 Err(Migration::Newer(n)) => out.newer.push(Unread {
                     id: id.to_string(),
                     raw,
-                    reason: format!("saved by a newer Koma (schema {n})"),
+                    reason: Problem::NewerSave(id.to_string(), n),
                 }),
                 Err(Migration::Unreadable(reason)) => {
                     set_aside(&s, id, &raw);
                     out.aside.push(Unread {
                         id: id.to_string(),
                         raw,
-                        reason,
+                        reason: Problem::UnreadableSave(id.to_string(), reason),
                     });
                 }
             }
@@ -290,7 +289,7 @@ pub fn list() -> Listing {
         {
             out.aside.push(Unread {
                 id: id.to_string(),
-                reason: why_unreadable(&raw),
+                reason: why_unreadable(id, &raw),
                 raw,
             });
         }

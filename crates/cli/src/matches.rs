@@ -128,16 +128,31 @@ impl std::str::FromStr for Contender {
             _ => {
                 use koma_engine::multi::Method;
                 if let Some(n) = s.strip_prefix("paranoid:") {
-                    return Ok(Contender::Method(n.parse()?, Method::Paranoid));
+                    return Ok(Contender::Method(
+                        n.parse()
+                            .map_err(|e: koma_engine::BadLevel| e.to_string())?,
+                        Method::Paranoid,
+                    ));
                 }
                 if let Some(n) = s.strip_prefix("maxn:") {
-                    return Ok(Contender::Method(n.parse()?, Method::MaxN));
+                    return Ok(Contender::Method(
+                        n.parse()
+                            .map_err(|e: koma_engine::BadLevel| e.to_string())?,
+                        Method::MaxN,
+                    ));
                 }
                 if let Some(n) = s.strip_prefix("likely:") {
-                    return Ok(Contender::Method(n.parse()?, Method::Likely));
+                    return Ok(Contender::Method(
+                        n.parse()
+                            .map_err(|e: koma_engine::BadLevel| e.to_string())?,
+                        Method::Likely,
+                    ));
                 }
                 match s.strip_prefix("level:").or_else(|| s.strip_prefix("level")) {
-                    Some(n) => Ok(Contender::Level(n.parse()?)),
+                    Some(n) => Ok(Contender::Level(
+                        n.parse()
+                            .map_err(|e: koma_engine::BadLevel| e.to_string())?,
+                    )),
                     None => Err(format!(
                         "{s:?}: a player is level:<1-8>, paranoid:<1-8>, maxn:<1-8>, random or greedy"
                     )),

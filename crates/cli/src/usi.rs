@@ -261,7 +261,7 @@ impl Usi {
                 self.engine().set_hash_mb(mb);
             }
             "Level" => {
-                let level: Level = value.parse()?;
+                let level: Level = value.parse().map_err(|e| format!("{e}"))?;
                 self.engine().set_level(level);
             }
             "USI_Variant" => {

@@ -100,13 +100,18 @@ impl Level {
     }
 }
 
+/// A level's text that is not a number from 1 to 8 (the text as given).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("level {0:?}: expected a number from 1 to 8")]
+pub struct BadLevel(pub String);
+
 impl std::str::FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
+    type Err = BadLevel;
+    fn from_str(s: &str) -> Result<Level, BadLevel> {
         s.trim()
             .parse::<u8>()
             .ok()
             .and_then(Level::new)
-            .ok_or_else(|| format!("level {s:?}: expected a number from 1 to 8"))
+            .ok_or_else(|| BadLevel(s.to_string()))
     }
 }

@@ -26,5 +26,5 @@ pub mod search;
 pub mod tt;
 
 pub use engine::Engine;
-pub use level::Level;
+pub use level::{BadLevel, Level};
 pub use search::{Control, Info, Limits, Score, SearchResult};

@@ -25,6 +25,37 @@ pub struct TimeControl {
 #[error("clock {0:?}: write main+byoyomi (600+30, 600+30x3) or main+increment (300i5), in seconds")]
 pub struct BadTimeControl(pub String);
 
+/// Why clocks kept by [`Clock::state`] cannot be resumed under a time control.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClockFault {
+    /// Not one entry a player.
+    #[error("clocks for {main} and {periods} players in a game of {players}")]
+    Players {
+        /// Main times given.
+        main: usize,
+        /// Period counts given.
+        periods: usize,
+        /// Players of the game.
+        players: usize,
+    },
+    /// More main time than the control can give.
+    #[error("{ms} ms of main time left, more than {tc} can give")]
+    Main {
+        /// The time left.
+        ms: u64,
+        /// The control.
+        tc: TimeControl,
+    },
+    /// More byoyomi periods than the control gives.
+    #[error("{left} byoyomi periods left, more than {tc} gives")]
+    Periods {
+        /// The periods left.
+        left: u32,
+        /// The control.
+        tc: TimeControl,
+    },
+}
+
 /// The longest time a field may give: a day (longer is surely a typing slip).
 const MAX_SECS: u64 = 24 * 60 * 60;
 
@@ -158,21 +189,21 @@ impl Clock {
         players: usize,
         main: Vec<u64>,
         periods: Vec<u32>,
-    ) -> Result<Clock, String> {
+    ) -> Result<Clock, ClockFault> {
         if main.len() != players || periods.len() != players {
-            return Err(format!(
-                "clocks for {} and {} players in a game of {players}",
-                main.len(),
-                periods.len()
-            ));
+            return Err(ClockFault::Players {
+                main: main.len(),
+                periods: periods.len(),
+                players,
+            });
         }
         // main time grows only by increments: at most one a move, and no game has a million
         let most = tc.main_ms.max(1) + tc.increment_ms * 1_000_000;
-        if let Some(m) = main.iter().find(|&&m| m > most) {
-            return Err(format!("{m} ms of main time left, more than {tc} can give"));
+        if let Some(&ms) = main.iter().find(|&&m| m > most) {
+            return Err(ClockFault::Main { ms, tc });
         }
-        if let Some(p) = periods.iter().find(|&&p| p > tc.periods) {
-            return Err(format!("{p} byoyomi periods left, more than {tc} gives"));
+        if let Some(&left) = periods.iter().find(|&&p| p > tc.periods) {
+            return Err(ClockFault::Periods { left, tc });
         }
         Ok(Clock { tc, main, periods })
     }

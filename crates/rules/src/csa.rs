@@ -27,7 +27,7 @@ pub enum CsaError {
         /// Line number (1-based).
         line: usize,
         /// What is wrong.
-        why: String,
+        why: LineFault,
     },
     /// A move that cannot be read.
     #[error("move {number}: {text:?} is not a CSA move ({why})")]
@@ -37,7 +37,7 @@ pub enum CsaError {
         /// The text.
         text: String,
         /// What is wrong.
-        why: &'static str,
+        why: MoveFault,
     },
     /// A move that breaks the rules.
     #[error("move {number}: {text:?} is illegal: {error}")]
@@ -49,6 +49,76 @@ pub enum CsaError {
         /// The rule.
         error: IllegalMove,
     },
+}
+
+/// What is wrong with a CSA position statement.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineFault {
+    /// `PI`'s removals are not groups of four characters.
+    #[error("PI removals come in groups of four: square and piece")]
+    RemovalGroups,
+    /// A `PI` removal's square cannot be read.
+    #[error("bad PI square")]
+    RemovalSquare,
+    /// A `PI` removal's piece cannot be read.
+    #[error("bad PI piece")]
+    RemovalPiece,
+    /// A `PI` removal of a piece that is not there.
+    #[error("PI removes a piece that is not there")]
+    RemovalMissing,
+    /// A board row without its nine fields.
+    #[error("a board row needs 9 fields of 3 characters")]
+    RowFields,
+    /// A row number that is not 1 to 9.
+    #[error("rows are P1 to P9")]
+    RowNumber,
+    /// A piece without its owner's sign.
+    #[error("a piece starts with + or -")]
+    OwnerSign,
+    /// A name of no piece.
+    #[error("unknown piece")]
+    UnknownPiece,
+    /// `P+`/`P-` pieces are not groups of four characters.
+    #[error("pieces come in groups of four: square and piece")]
+    PieceGroups,
+    /// A square that cannot be read.
+    #[error("bad square")]
+    BadSquare,
+    /// A promoted piece (or a king) put in hand.
+    #[error("only unpromoted pieces go to hand")]
+    HandPromoted,
+    /// The position is not one of the game (two kings, dead pieces...).
+    #[error(transparent)]
+    Position(crate::position::setup::PositionError),
+    /// A statement CSA does not have.
+    #[error("unknown statement")]
+    UnknownStatement,
+}
+
+/// What is wrong with a CSA move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum MoveFault {
+    /// Not seven characters.
+    #[error("a move is seven characters, like +7776FU")]
+    Length,
+    /// The other side's sign.
+    #[error("not this side's turn")]
+    NotTurn,
+    /// The origin cannot be read.
+    #[error("bad origin")]
+    BadOrigin,
+    /// The destination cannot be read.
+    #[error("bad destination")]
+    BadDestination,
+    /// A name of no piece.
+    #[error("unknown piece")]
+    UnknownPiece,
+    /// Nothing on the origin.
+    #[error("no piece on the origin")]
+    NoPiece,
+    /// The origin holds another piece.
+    #[error("the piece named is not the one on the origin")]
+    OtherPiece,
 }
 
 /// CSA piece names, indexed like the shogi kinds (K R B G S N L P +R +B +S +N +L +P).
@@ -94,7 +164,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
         let line_no = i + 1;
         for stmt in raw.trim_end_matches('\r').split(',') {
             let stmt = stmt.trim();
-            let perr = |why: String| CsaError::Position { line: line_no, why };
+            let perr = |why| CsaError::Position { line: line_no, why };
             if stmt.is_empty() || stmt.starts_with('\'') || stmt.starts_with('V') {
                 continue;
             }
@@ -152,7 +222,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
                     let checked = pos
                         .clone()
                         .into_position()
-                        .map_err(|e| perr(e.to_string()))?;
+                        .map_err(|e| perr(LineFault::Position(e)))?;
                     start = Some(checked.clone());
                     playing = checked;
                     continue;
@@ -180,7 +250,7 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
                 moves.push(mv);
                 continue;
             }
-            return Err(perr("unknown statement".into()));
+            return Err(perr(LineFault::UnknownStatement));
         }
         if ending.is_some() {
             break;
@@ -198,17 +268,17 @@ pub fn read_csa(text: &str) -> Result<Record, CsaError> {
 
 /// `PI` followed by removals from the even start (`82HI`: the rook of 8b taken off, a
 /// handicap).
-fn remove_pieces(v: &Variant, pos: &mut Setup, rest: &str) -> Result<(), String> {
+fn remove_pieces(v: &Variant, pos: &mut Setup, rest: &str) -> Result<(), LineFault> {
     if !rest.len().is_multiple_of(4) || !rest.is_ascii() {
-        return Err("PI removals come in groups of four: square and piece".into());
+        return Err(LineFault::RemovalGroups);
     }
     for chunk in rest.as_bytes().chunks(4) {
-        let sq = std::str::from_utf8(&chunk[..2]).map_err(|_| "bad PI")?;
-        let name = std::str::from_utf8(&chunk[2..]).map_err(|_| "bad PI")?;
-        let c = square(v, sq).flatten().ok_or("bad PI square")?;
-        let k = kind_of(name).ok_or("bad PI piece")?;
+        let sq = std::str::from_utf8(&chunk[..2]).map_err(|_| LineFault::RemovalSquare)?;
+        let name = std::str::from_utf8(&chunk[2..]).map_err(|_| LineFault::RemovalPiece)?;
+        let c = square(v, sq).flatten().ok_or(LineFault::RemovalSquare)?;
+        let k = kind_of(name).ok_or(LineFault::RemovalPiece)?;
         if pos.piece(c).is_empty() || pos.piece(c).kind() != k {
-            return Err("PI removes a piece that is not there".into());
+            return Err(LineFault::RemovalMissing);
         }
         pos.put(c, Piece::EMPTY);
     }
@@ -216,49 +286,52 @@ fn remove_pieces(v: &Variant, pos: &mut Setup, rest: &str) -> Result<(), String>
 }
 
 /// A board row `P<d>` and its nine fields of three characters (` * ` empty, `+FU`, `-KY`).
-fn board_row(v: &Variant, pos: &mut Setup, d: u32, fields: &str) -> Result<(), String> {
+fn board_row(v: &Variant, pos: &mut Setup, d: u32, fields: &str) -> Result<(), LineFault> {
     let mut cells: Vec<char> = fields.chars().collect();
     // trailing blanks of an empty last field are often trimmed
     while cells.len() < 27 && cells.len() >= 25 {
         cells.push(' ');
     }
     if cells.len() < 27 {
-        return Err("a board row needs 9 fields of 3 characters".into());
+        return Err(LineFault::RowFields);
     }
     for f in 0..9 {
         let field: String = cells[f * 3..f * 3 + 3].iter().collect();
         let c = (d as u8)
             .checked_sub(1)
             .and_then(|r| v.cell_at(9 - f as u8, r))
-            .ok_or("rows are P1 to P9")?;
+            .ok_or(LineFault::RowNumber)?;
         if field.trim() == "*" {
             continue;
         }
         let owner = match field.chars().next() {
             Some('+') => Player::FIRST,
             Some('-') => Player::SECOND,
-            _ => return Err("a piece starts with + or -".into()),
+            _ => return Err(LineFault::OwnerSign),
         };
-        let k = field.get(1..).and_then(kind_of).ok_or("unknown piece")?;
+        let k = field
+            .get(1..)
+            .and_then(kind_of)
+            .ok_or(LineFault::UnknownPiece)?;
         pos.put(c, Piece::new(owner, k));
     }
     Ok(())
 }
 
 /// `P+` or `P-` followed by pieces one at a time (`55KA`; `00FI` a piece in hand).
-fn place_pieces(v: &Variant, pos: &mut Setup, owner: Player, rest: &str) -> Result<(), String> {
+fn place_pieces(v: &Variant, pos: &mut Setup, owner: Player, rest: &str) -> Result<(), LineFault> {
     if !rest.len().is_multiple_of(4) || !rest.is_ascii() {
-        return Err("pieces come in groups of four: square and piece".into());
+        return Err(LineFault::PieceGroups);
     }
     for chunk in rest.as_bytes().chunks(4) {
-        let sq = std::str::from_utf8(&chunk[..2]).map_err(|_| "bad piece")?;
-        let name = std::str::from_utf8(&chunk[2..]).map_err(|_| "bad piece")?;
-        let k = kind_of(name).ok_or("unknown piece")?;
-        match square(v, sq).ok_or("bad square")? {
+        let sq = std::str::from_utf8(&chunk[..2]).map_err(|_| LineFault::BadSquare)?;
+        let name = std::str::from_utf8(&chunk[2..]).map_err(|_| LineFault::UnknownPiece)?;
+        let k = kind_of(name).ok_or(LineFault::UnknownPiece)?;
+        match square(v, sq).ok_or(LineFault::BadSquare)? {
             Some(c) => pos.put(c, Piece::new(owner, k)),
             None => {
                 if name == "AL" || k.index() >= 8 || k.0 == 0 {
-                    return Err("only unpromoted pieces go to hand".into());
+                    return Err(LineFault::HandPromoted);
                 }
                 pos.add_to_hand(owner, k, 1);
             }
@@ -275,7 +348,7 @@ fn parse_move(pos: &mut Position, stmt: &str, number: usize) -> Result<Move, Csa
         why,
     };
     if stmt.len() != 7 || !stmt.is_ascii() {
-        return Err(syntax("a move is seven characters, like +7776FU"));
+        return Err(syntax(MoveFault::Length));
     }
     let side = if stmt.starts_with('+') {
         Player::FIRST
@@ -283,23 +356,23 @@ fn parse_move(pos: &mut Position, stmt: &str, number: usize) -> Result<Move, Csa
         Player::SECOND
     };
     if side != pos.turn() {
-        return Err(syntax("not this side's turn"));
+        return Err(syntax(MoveFault::NotTurn));
     }
-    let from = square(v, &stmt[1..3]).ok_or_else(|| syntax("bad origin"))?;
+    let from = square(v, &stmt[1..3]).ok_or_else(|| syntax(MoveFault::BadOrigin))?;
     let to = square(v, &stmt[3..5])
         .flatten()
-        .ok_or_else(|| syntax("bad destination"))?;
-    let kind = kind_of(&stmt[5..7]).ok_or_else(|| syntax("unknown piece"))?;
+        .ok_or_else(|| syntax(MoveFault::BadDestination))?;
+    let kind = kind_of(&stmt[5..7]).ok_or_else(|| syntax(MoveFault::UnknownPiece))?;
     let mv = match from {
         None => Move::Drop { kind, to },
         Some(from) => {
             let here = pos.piece(from);
             if here.is_empty() {
-                return Err(syntax("no piece on the origin"));
+                return Err(syntax(MoveFault::NoPiece));
             }
             let promote = here.kind() != kind;
             if promote && v.kind(here.kind()).promotes_to != Some(kind) {
-                return Err(syntax("the piece named is not the one on the origin"));
+                return Err(syntax(MoveFault::OtherPiece));
             }
             Move::Board { from, to, promote }
         }

@@ -18,12 +18,29 @@ use crate::geometry::Geometry;
 use crate::piece::{Kind, Player};
 use crate::variant::sangoku::{GENERAL, PROMOTED_INFANTRY};
 
+/// A field of the hexagon's position text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HexField {
+    /// The board's rows.
+    #[error("board")]
+    Board,
+    /// The player to move.
+    #[error("player to move")]
+    Turn,
+    /// The hands.
+    #[error("hands")]
+    Hands,
+    /// The player who gave the last check.
+    #[error("checker")]
+    Checker,
+}
+
 /// What is wrong with a hex position or move text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HexError {
     /// A field is missing.
     #[error("the position needs four fields (board, player to move, hands, checker); {0} missing")]
-    Missing(&'static str),
+    Missing(HexField),
     /// Wrong number of rows.
     #[error("the board has {0} rows; the hexagon has 9")]
     Rows(usize),
@@ -87,7 +104,7 @@ pub fn from_text(
     let g = &v.geometry;
     let players = g.players();
     let mut fields = text.split_whitespace();
-    let board = fields.next().ok_or(HexError::Missing("board"))?;
+    let board = fields.next().ok_or(HexError::Missing(HexField::Board))?;
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != 9 {
         return Err(HexError::Rows(rows.len()));
@@ -134,14 +151,14 @@ pub fn from_text(
             });
         }
     }
-    let turn = fields.next().ok_or(HexError::Missing("player to move"))?;
+    let turn = fields.next().ok_or(HexError::Missing(HexField::Turn))?;
     let mut tc = turn.chars();
     let turn_player = match (tc.next().and_then(|c| player_of(c, players)), tc.next()) {
         (Some(p), None) => p,
         _ => return Err(HexError::Player(turn.to_string())),
     };
     setup.turn = turn_player;
-    let hands = fields.next().ok_or(HexError::Missing("hands"))?;
+    let hands = fields.next().ok_or(HexError::Missing(HexField::Hands))?;
     if hands != "-" {
         let mut chars = hands.chars().peekable();
         while let Some(ch) = chars.next() {
@@ -168,7 +185,7 @@ pub fn from_text(
             setup.add_to_hand(owner, kind, n as u8);
         }
     }
-    let checker = fields.next().ok_or(HexError::Missing("checker"))?;
+    let checker = fields.next().ok_or(HexError::Missing(HexField::Checker))?;
     if checker != "-" {
         let mut cc = checker.chars();
         match (cc.next().and_then(|c| player_of(c, players)), cc.next()) {

@@ -26,6 +26,7 @@ use crate::geometry::Cell;
 use crate::moves::{IllegalMove, Move};
 use crate::piece::{Kind, Piece, Player};
 use crate::position::Position;
+use crate::position::setup::PositionError;
 use crate::record::{Ending, Record, Variation};
 use crate::variant::{GameId, HAND_KINDS, Variant};
 
@@ -44,7 +45,7 @@ pub enum KifError {
         /// Line number (1-based).
         line: usize,
         /// What is wrong.
-        why: String,
+        why: BoardFault,
     },
     /// A hand (持駒) line that cannot be read.
     #[error("line {line}: pieces in hand {text:?} cannot be read")]
@@ -62,7 +63,7 @@ pub enum KifError {
         /// The text.
         text: String,
         /// What is wrong.
-        why: &'static str,
+        why: MoveFault,
     },
     /// A variation's heading (`変化：N手`) that cannot be read or names no move of the line
     /// before it.
@@ -71,7 +72,7 @@ pub enum KifError {
         /// Line number (1-based).
         line: usize,
         /// What is wrong.
-        why: String,
+        why: VariationFault,
     },
     /// A move that breaks the rules.
     #[error("move {number}: {text:?} is illegal: {error}")]
@@ -82,6 +83,76 @@ pub enum KifError {
         text: String,
         /// The rule.
         error: IllegalMove,
+    },
+}
+
+/// What is wrong with a KIF board diagram.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BoardFault {
+    /// The wrong number of ranks.
+    #[error("{found} ranks, {needed} needed")]
+    Ranks {
+        /// Ranks found.
+        found: usize,
+        /// Ranks the game has.
+        needed: u8,
+    },
+    /// A rank with fewer squares than the board is wide.
+    #[error("rank too short")]
+    RankTooShort,
+    /// A square the board does not have.
+    #[error("bad square")]
+    BadSquare,
+    /// A piece without its owner's mark.
+    #[error("a piece must start with a space or v")]
+    OwnerMark,
+    /// A name of no piece of the game.
+    #[error("unknown piece")]
+    UnknownPiece,
+    /// The diagram is not a position of the game (two kings, dead pieces...).
+    #[error(transparent)]
+    Position(PositionError),
+}
+
+/// What is wrong with a KIF or KI2 move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum MoveFault {
+    /// `同` at the first move.
+    #[error("同 with no previous move")]
+    NoPrevious,
+    /// No square to go to.
+    #[error("no destination square")]
+    NoDestination,
+    /// No piece's name.
+    #[error("no piece name")]
+    NoPiece,
+    /// The origin in brackets cannot be read.
+    #[error("bad origin")]
+    BadOrigin,
+    /// The origin is not on the board.
+    #[error("origin off the board")]
+    OriginOffBoard,
+    /// The origin holds another piece, or none.
+    #[error("the origin does not hold that piece")]
+    OriginDiffers,
+    /// A KI2 move that several pieces can make.
+    #[error("ambiguous: more than one piece can make it")]
+    Ambiguous,
+}
+
+/// What is wrong with a variation's heading (`変化：N手`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VariationFault {
+    /// No number of a move in it.
+    #[error("{0:?} names no move number")]
+    NoNumber(String),
+    /// A move number beyond the line before it.
+    #[error("move {ply} follows no move of the line before it ({moves} moves)")]
+    Beyond {
+        /// The move number named.
+        ply: usize,
+        /// The moves of the line before it.
+        moves: usize,
     },
 }
 
@@ -345,7 +416,10 @@ fn read_start(game: GameId, lines: &[(usize, &str)]) -> Result<Position, KifErro
     if board.len() != height as usize {
         return Err(KifError::Board {
             line: board[0].0,
-            why: format!("{} ranks, {height} needed", board.len()),
+            why: BoardFault::Ranks {
+                found: board.len(),
+                needed: height,
+            },
         });
     }
     for (rank, &(line, text)) in board.iter().enumerate() {
@@ -353,16 +427,15 @@ fn read_start(game: GameId, lines: &[(usize, &str)]) -> Result<Position, KifErro
         let mut file = width;
         let mut i = 0;
         while file >= 1 {
-            let bad = |why: &str| KifError::Board {
-                line,
-                why: why.to_string(),
-            };
-            let mark = *body.get(i).ok_or_else(|| bad("rank too short"))?;
-            let name = *body.get(i + 1).ok_or_else(|| bad("rank too short"))?;
+            let bad = |why| KifError::Board { line, why };
+            let mark = *body.get(i).ok_or_else(|| bad(BoardFault::RankTooShort))?;
+            let name = *body
+                .get(i + 1)
+                .ok_or_else(|| bad(BoardFault::RankTooShort))?;
             i += 2;
             let cell = v
                 .cell_at(file, rank as u8)
-                .ok_or_else(|| bad("bad square"))?;
+                .ok_or_else(|| bad(BoardFault::BadSquare))?;
             if name == '・' {
                 file -= 1;
                 continue;
@@ -370,9 +443,10 @@ fn read_start(game: GameId, lines: &[(usize, &str)]) -> Result<Position, KifErro
             let owner = match mark {
                 'v' | 'V' => Player::SECOND,
                 ' ' | '^' => Player::FIRST,
-                _ => return Err(bad("a piece must start with a space or v")),
+                _ => return Err(bad(BoardFault::OwnerMark)),
             };
-            let (kind, _) = read_piece(v, &name.to_string()).ok_or_else(|| bad("unknown piece"))?;
+            let (kind, _) =
+                read_piece(v, &name.to_string()).ok_or_else(|| bad(BoardFault::UnknownPiece))?;
             p.put(cell, Piece::new(owner, kind));
             file -= 1;
         }
@@ -397,7 +471,7 @@ fn read_start(game: GameId, lines: &[(usize, &str)]) -> Result<Position, KifErro
     // impossible positions (two kings, too many pieces, dead pieces) are refused
     p.into_position().map_err(|e| KifError::Board {
         line: board[0].0,
-        why: e.to_string(),
+        why: BoardFault::Position(e),
     })
 }
 
@@ -489,13 +563,13 @@ fn resolve(
     }
     let to = if let Some(rest) = s.strip_prefix('同') {
         s = rest.trim_start_matches(['　', ' ']);
-        prev.ok_or_else(|| syntax("同 with no previous move"))?
+        prev.ok_or_else(|| syntax(MoveFault::NoPrevious))?
     } else {
-        let (c, used) = read_square(v, s).ok_or_else(|| syntax("no destination square"))?;
+        let (c, used) = read_square(v, s).ok_or_else(|| syntax(MoveFault::NoDestination))?;
         s = &s[used..];
         c
     };
-    let (kind, used) = read_piece(v, s).ok_or_else(|| syntax("no piece name"))?;
+    let (kind, used) = read_piece(v, s).ok_or_else(|| syntax(MoveFault::NoPiece))?;
     s = &s[used..];
     // origin (KIF)
     let mut from = None;
@@ -507,11 +581,11 @@ fn resolve(
             .map(|d| d as u8)
             .collect();
         if digits.len() != 2 {
-            return Err(syntax("bad origin"));
+            return Err(syntax(MoveFault::BadOrigin));
         }
         from = Some(
             v.cell_at(digits[0], digits[1].wrapping_sub(1))
-                .ok_or_else(|| syntax("origin off the board"))?,
+                .ok_or_else(|| syntax(MoveFault::OriginOffBoard))?,
         );
         s = &s[..open];
     }
@@ -531,7 +605,7 @@ fn resolve(
     };
     if let Some(from) = from {
         if pos.piece(from).is_empty() || pos.piece(from).kind() != kind {
-            return Err(syntax("the origin does not hold that piece"));
+            return Err(syntax(MoveFault::OriginDiffers));
         }
         let mv = Move::Board {
             from,
@@ -598,7 +672,7 @@ fn resolve(
                 error: IllegalMove::CannotMoveThere,
             })
         }
-        _ => Err(syntax("ambiguous: more than one piece can make it")),
+        _ => Err(syntax(MoveFault::Ambiguous)),
     }
 }
 
@@ -669,15 +743,15 @@ fn read(game: GameId, bytes: &[u8], style: Style) -> Result<Record, KifError> {
                 .parse()
                 .map_err(|_| KifError::Variation {
                     line: number,
-                    why: format!("{l:?} names no move number"),
+                    why: VariationFault::NoNumber(l.to_string()),
                 })?;
             if ply == 0 || ply > moves.len() + 1 {
                 return Err(KifError::Variation {
                     line: number,
-                    why: format!(
-                        "move {ply} follows no move of the line before it ({} moves)",
-                        moves.len()
-                    ),
+                    why: VariationFault::Beyond {
+                        ply,
+                        moves: moves.len(),
+                    },
                 });
             }
             if main.is_none() {

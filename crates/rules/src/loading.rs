@@ -16,8 +16,8 @@ pub enum LoadError {
     #[error("the record is empty")]
     Empty,
     /// The bytes are not text in an encoding records use.
-    #[error("{0}")]
-    Encoding(String),
+    #[error("the file is neither UTF-8 nor Shift_JIS text")]
+    Encoding,
     /// A KIF record of a game that has none here.
     #[error("{0} records are SFEN and USI here, not KIF")]
     NoKif(GameId),
@@ -48,7 +48,10 @@ pub enum LoadError {
         error: IllegalMove,
     },
     /// A move after the game had ended.
-    #[error("move {number} ({text}): the game ended at move {ended_at}, {outcome}")]
+    #[error(
+        "move {number} ({text}): the game ended at move {ended_at}, {}",
+        describe_outcome(*game, *options, *outcome)
+    )]
     AfterTheEnd {
         /// The move's number in the game.
         number: u32,
@@ -57,23 +60,31 @@ pub enum LoadError {
         /// The number of the last move played (the start's move number less one when the start
         /// position had already ended the game).
         ended_at: u32,
-        /// How it ended, in words, with the rules that decided it.
-        outcome: String,
+        /// How it ended.
+        outcome: crate::outcome::Outcome,
+        /// The game, which names the winner's seat.
+        game: GameId,
+        /// The rules that decided it (chu's preset).
+        options: RuleOptions,
     },
 }
 
 /// How `outcome` reads in a sentence ("gote won by checkmate (JCSA rules)", "a draw by
 /// repetition"): the winner by seat, the reason, and for chu shogi the preset that decided it.
-pub fn describe_outcome(pos: &Position, outcome: crate::outcome::Outcome) -> String {
+pub fn describe_outcome(
+    game: GameId,
+    options: RuleOptions,
+    outcome: crate::outcome::Outcome,
+) -> String {
     let reason = outcome.reason.id().replace('-', " ");
     let mut s = match outcome.winner {
         Some(p) => format!(
             "{} won by {reason}",
-            crate::names::seat(pos.game(), p, crate::names::Lang::En)
+            crate::names::seat(game, p, crate::names::Lang::En)
         ),
         None => format!("a draw by {reason}"),
     };
-    if let Some(rules) = crate::games::rules(pos.game()).rules_name(pos.options()) {
+    if let Some(rules) = crate::games::rules(game).rules_name(options) {
         s += &format!(" ({rules} rules)");
     }
     s
@@ -89,7 +100,7 @@ pub fn describe_outcome(pos: &Position, outcome: crate::outcome::Outcome) -> Str
 /// # Errors
 /// [`LoadError`], naming what is wrong and where.
 pub fn load(game: GameId, options: RuleOptions, bytes: &[u8]) -> Result<Game, LoadError> {
-    let text = crate::kif::decode(bytes).map_err(|e| LoadError::Encoding(e.to_string()))?;
+    let text = crate::kif::decode(bytes).map_err(|_| LoadError::Encoding)?;
     let t = text.trim();
     if t.is_empty() {
         return Err(LoadError::Empty);
@@ -148,7 +159,9 @@ pub fn load(game: GameId, options: RuleOptions, bytes: &[u8]) -> Result<Game, Lo
                 number,
                 text,
                 ended_at: number - 1,
-                outcome: describe_outcome(g.position(), o),
+                outcome: o,
+                game,
+                options: g.position().options(),
             });
         }
         g.play(m).map_err(|error| LoadError::Illegal {

@@ -74,7 +74,7 @@ pub enum SfenError {
         /// The field.
         hand: String,
         /// What is wrong.
-        why: &'static str,
+        why: HandFault,
     },
     /// The move number is not a positive number.
     #[error("move number {0:?} is not a positive number")]
@@ -200,7 +200,7 @@ pub fn from_sfen(game: GameId, text: &str) -> Result<Position, SfenError> {
             if hand != "-" {
                 let c = parse_square(v, hand).map_err(|_| SfenError::Hand {
                     hand: hand.to_string(),
-                    why: "chu shogi has no hands: this field is the last lion capture square",
+                    why: HandFault::LionField,
                 })?;
                 setup.lion_capture = Some(c);
             }
@@ -231,14 +231,14 @@ fn parse_hand(v: &Variant, setup: &mut Setup, hand: &str) -> Result<(), SfenErro
         why,
     };
     if !v.drops {
-        return Err(err("this game has no hands"));
+        return Err(err(HandFault::NoHands));
     }
     let mut count: Option<u32> = None;
     for ch in hand.chars() {
         if let Some(d) = ch.to_digit(10) {
             let c = count.unwrap_or(0) * 10 + d;
             if c > 40 {
-                return Err(err("a count is too large"));
+                return Err(err(HandFault::TooLarge));
             }
             count = Some(c);
             continue;
@@ -250,7 +250,7 @@ fn parse_hand(v: &Variant, setup: &mut Setup, hand: &str) -> Result<(), SfenErro
                     && k.index() < HAND_KINDS
                     && (!v.kind(k).royal || crate::games::rules(v.id).capabilities().placement)
             })
-            .ok_or_else(|| err("a letter is not a piece that can be held"))?;
+            .ok_or_else(|| err(HandFault::NotHeld))?;
         let owner = if ch.is_ascii_uppercase() {
             Player::FIRST
         } else {
@@ -258,16 +258,16 @@ fn parse_hand(v: &Variant, setup: &mut Setup, hand: &str) -> Result<(), SfenErro
         };
         let n = count.take().unwrap_or(1);
         if n == 0 {
-            return Err(err("a count is zero"));
+            return Err(err(HandFault::Zero));
         }
         let total = setup.hand(owner, kind) as u32 + n;
         if total > 40 {
-            return Err(err("a count is too large"));
+            return Err(err(HandFault::TooLarge));
         }
         setup.add_to_hand(owner, kind, n as u8);
     }
     if count.is_some() {
-        return Err(err("it ends with a number"));
+        return Err(err(HandFault::EndsWithNumber));
     }
     Ok(())
 }
@@ -353,6 +353,29 @@ pub fn piece_letters(v: &Variant, p: Piece) -> String {
 /// A square's USI name: file number, rank letter (`7g`).
 pub fn square_name(v: &Variant, cell: Cell) -> String {
     v.cell_name(cell)
+}
+
+/// What is wrong with an SFEN hand field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HandFault {
+    /// A game without drops given pieces in hand.
+    #[error("this game has no hands")]
+    NoHands,
+    /// Chu shogi's field is a square (the last lion capture), and this is none.
+    #[error("chu shogi has no hands: this field is the last lion capture square")]
+    LionField,
+    /// More than 40 of a piece.
+    #[error("a count is too large")]
+    TooLarge,
+    /// A letter of no piece that can be held.
+    #[error("a letter is not a piece that can be held")]
+    NotHeld,
+    /// A count of zero.
+    #[error("a count is zero")]
+    Zero,
+    /// A count with no piece after it.
+    #[error("it ends with a number")]
+    EndsWithNumber,
 }
 
 /// What is wrong with a USI move text.

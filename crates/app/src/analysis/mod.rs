@@ -37,6 +37,7 @@ use yew::prelude::*;
 
 use crate::board::{Board, Shape};
 use crate::i18n::Lang;
+use crate::problem::Problem;
 use crate::start::Start;
 use crate::table::TableAction;
 use crate::view::{cells_of, hands_of, last_cells};
@@ -70,31 +71,35 @@ impl AnalysisStart {
     ///
     /// # Errors
     /// The address's fault (a position, a move, the saved game), in words.
-    pub fn open(&self) -> Result<(Tree, NodeId, RuleOptions), String> {
+    pub fn open(&self) -> Result<(Tree, NodeId, RuleOptions), Problem> {
         let game = match &self.start.saved {
             Some(id) => {
                 let saved = crate::storage::load_game(id).map_err(|e| match e {
-                    crate::storage::LoadError::NotFound => format!("no saved game has the id {id}"),
-                    crate::storage::LoadError::Newer(v) => {
-                        format!("the saved game {id} was saved by a newer Koma (schema {v})")
-                    }
+                    crate::storage::LoadError::NotFound => Problem::NoSavedGame(id.clone()),
+                    crate::storage::LoadError::Newer(v) => Problem::NewerSave(id.clone(), v),
                     crate::storage::LoadError::Unreadable(why) => {
-                        format!("the saved game {id} cannot be read: {why}")
+                        Problem::UnreadableSave(id.clone(), why)
                     }
                 })?;
                 saved
                     .restore()
-                    .map_err(|e| format!("the saved game {id}: {e}"))?
+                    .map_err(|e| Problem::Restore(id.clone(), Box::new(e)))?
                     .game
             }
             None => {
                 let mut g = self.start.build()?;
                 let v = g.position().variant();
                 for (i, text) in self.moves.iter().enumerate() {
-                    let mv = notation::read_move(v, text)
-                        .map_err(|e| format!("moves: move {} ({text}): {e}", i + 1))?;
-                    g.play(mv)
-                        .map_err(|e| format!("moves: move {} ({text}): {e}", i + 1))?;
+                    let mv = notation::read_move(v, text).map_err(|error| Problem::MoveText {
+                        number: i + 1,
+                        text: text.clone(),
+                        error,
+                    })?;
+                    g.play(mv).map_err(|error| Problem::Illegal {
+                        number: i + 1,
+                        text: text.clone(),
+                        error,
+                    })?;
                 }
                 g
             }
@@ -107,7 +112,10 @@ impl AnalysisStart {
             Some(0) => ROOT,
             Some(n) if n <= main.len() => main[n - 1],
             Some(n) => {
-                return Err(format!("ply={n}: the game has {} moves", main.len()));
+                return Err(Problem::PlyBeyond {
+                    ply: n,
+                    moves: main.len(),
+                });
             }
         };
         Ok((tree, node, game.options()))
@@ -240,7 +248,7 @@ pub fn analysis_view(props: &AnalysisProps) -> Html {
             <Analysis tree={Rc::new(tree.clone())} node={*node} options={*options}
                 lines={props.start.lines} saved={props.start.start.saved.clone()} />
         },
-        Err(e) => crate::screen::address_error(lang, e),
+        Err(e) => crate::screen::address_error(lang, &e.text(lang)),
     }
 }
 
@@ -703,7 +711,7 @@ fn use_record_view(state: &UseReducerHandle<Study>, lang: Lang) -> Html {
                 <input type="file" data-import-file="" accept=".kif,.kifu,.ki2,.txt,.sfen,.usi" onchange={on_file} />
             </div>
             if let Some(e) = &st.import_error {
-                <p class="foul" data-import-error="" role="alert">{ e }</p>
+                <p class="foul" data-import-error="" role="alert">{ e.text(lang) }</p>
             }
         </details>
     }
@@ -742,10 +750,13 @@ mod tests {
         assert_eq!(tree.main_line().len(), 3);
         assert_eq!(tree.ply(node), 2);
         a.ply = Some(4);
-        assert!(a.open().is_err_and(|e| e.contains("ply=4")));
+        assert!(a.open().is_err_and(|e| e.to_string().contains("ply=4")));
         a.ply = None;
         a.moves.push("5e5d".into());
-        assert!(a.open().is_err_and(|e| e.contains("move 4 (5e5d)")));
+        assert!(
+            a.open()
+                .is_err_and(|e| e.to_string().contains("move 4 (5e5d)"))
+        );
     }
 
     #[test]

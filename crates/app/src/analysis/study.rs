@@ -121,7 +121,7 @@ pub struct Study {
     /// Ranks as numbers.
     pub numbers: bool,
     /// A record that could not be loaded, and why.
-    pub import_error: Option<String>,
+    pub import_error: Option<crate::problem::Problem>,
     /// Changes with the tree (a move added, promoted, deleted; a record loaded).
     pub tree_version: u64,
     /// The saved game shown, if it is one (its review is kept with it).
@@ -183,7 +183,7 @@ pub enum StudyAction {
     /// Load a record (its tree) in place of this one.
     Load(Box<Tree>),
     /// A record could not be loaded: why.
-    ImportError(String),
+    ImportError(crate::problem::Problem),
     /// Review the main line.
     Review,
     /// A position of the review scored (none: the game is over there), with its best move.

@@ -188,16 +188,16 @@ impl EditorStart {
     /// its faults), else the game's start.
     ///
     /// # Errors
-    /// A position that cannot even be read, in words.
-    pub fn setup(&self) -> Result<Setup, String> {
+    /// A position that cannot even be read.
+    pub fn setup(&self) -> Result<Setup, crate::problem::Problem> {
         let Some(text) = &self.sfen else {
             return Ok(Setup::of(&koma_rules::Position::start(self.game)));
         };
         match notation::read_position(self.game, text) {
             Ok(pos) => Ok(Setup::of(&pos)),
             Err(e) => {
-                let message = format!("sfen: {e}");
-                e.into_setup().ok_or(message)
+                let problem = crate::problem::Problem::Position(e.clone());
+                e.into_setup().ok_or(problem)
             }
         }
     }
@@ -217,7 +217,7 @@ pub fn editor_view(props: &EditorProps) -> Html {
     let opened = use_memo(props.start.clone(), |s| s.setup());
     match &*opened {
         Ok(setup) => html! { <EditorBoard setup={Rc::new(setup.clone())} /> },
-        Err(e) => crate::screen::address_error(lang, e),
+        Err(e) => crate::screen::address_error(lang, &e.text(lang)),
     }
 }
 

@@ -42,7 +42,7 @@ pub struct PlayProps {
 pub fn play_view(props: &PlayProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     // the game: the saved one the address names, or a new one as the address says
-    let opened = use_memo(props.start.clone(), |start| open(start, lang));
+    let opened = use_memo(props.start.clone(), open);
     let online_start = props.online.clone();
     let state = {
         let opened = opened.clone();
@@ -114,7 +114,7 @@ pub fn play_view(props: &PlayProps) -> Html {
     if let Err(e) = &*opened {
         return html! {
             <section class="load-error" data-error={e.hook}>
-                <p>{ &e.message }</p>
+                <p>{ e.message(lang) }</p>
                 <p><a href="#/">{ lang.pick("最初の画面へ", "Back to the game list") }</a>
                     { " · " }<a href="#/games">{ lang.pick("保存した対局", "Saved games") }</a></p>
             </section>

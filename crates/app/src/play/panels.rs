@@ -102,7 +102,7 @@ pub(super) fn record_panel(
         let state = state.clone();
         move |bytes: &[u8]| match koma_rules::loading::load(game_id, options, bytes) {
             Ok(g) => state.dispatch(Action::Load(Box::new(g))),
-            Err(e) => state.dispatch(Action::ImportError(e.to_string())),
+            Err(e) => state.dispatch(Action::ImportError(crate::problem::Problem::Load(e))),
         }
     };
     let on_import = {
@@ -157,13 +157,9 @@ pub(super) fn record_panel(
             wasm_bindgen_futures::spawn_local(async move {
                 match wasm_bindgen_futures::JsFuture::from(promise).await {
                     Ok(v) => load(v.as_string().unwrap_or_default().as_bytes()),
-                    Err(_) => state.dispatch(Action::ImportError(
-                        lang.pick(
-                            "クリップボードを読めない：下の欄に貼り付けて「読込」を押してください",
-                            "The clipboard cannot be read here: paste into the box below, then Load.",
-                        )
-                        .into(),
-                    )),
+                    Err(_) => {
+                        state.dispatch(Action::ImportError(crate::problem::Problem::Clipboard))
+                    }
                 }
             });
         })
@@ -212,7 +208,7 @@ pub(super) fn record_panel(
                 </div>
             }
             if let Some(e) = &st.import_error {
-                <p class="foul" data-import-error="" role="alert">{ e }</p>
+                <p class="foul" data-import-error="" role="alert">{ e.text(lang) }</p>
             }
         </details>
     }

@@ -18,6 +18,7 @@ use yew::prelude::*;
 
 use super::{Play, Start, after_paint};
 use crate::i18n::Lang;
+use crate::problem::Problem;
 use crate::saved::{Ending, Origin, SavedGame, new_id};
 use crate::storage::{self, LoadError, SaveError};
 
@@ -41,25 +42,51 @@ pub struct Opened {
     pub address: String,
 }
 
-/// Why the play page shows no game: the hook (`data-error`) and the message.
+/// Why the play page shows no game: the hook (`data-error`) and the fault.
 pub struct OpenError {
     /// `address` (the address names no game) or `saved-game` (the saved game cannot be read).
     pub hook: &'static str,
-    /// In words.
-    pub message: String,
+    /// What is wrong.
+    pub problem: Problem,
 }
 
-fn saved_error(lang: Lang, id: &str, why: &str) -> OpenError {
+impl OpenError {
+    /// In words, in `lang`: what cannot be opened, why, and (a saved game) what became of it.
+    pub fn message(&self, lang: Lang) -> String {
+        let why = self.problem.text(lang);
+        match (self.hook, lang) {
+            ("address", Lang::Ja) => format!("このアドレスは開けません：{why}"),
+            ("address", Lang::En) => format!("This address cannot be opened: {why}"),
+            (_, Lang::Ja) => match &self.problem {
+                Problem::Restore(..) | Problem::UnreadableSave(..) => {
+                    format!("{why}。取り分けました（「保存した対局」から書き出せます）。")
+                }
+                _ => format!("{why}。"),
+            },
+            (_, Lang::En) => match &self.problem {
+                Problem::Restore(..) | Problem::UnreadableSave(..) => format!(
+                    "{}. It was set aside: its text can be exported from Saved games.",
+                    capital(&why)
+                ),
+                _ => format!("{}.", capital(&why)),
+            },
+        }
+    }
+}
+
+/// `s` with its first letter a capital.
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn saved_error(problem: Problem) -> OpenError {
     OpenError {
         hook: "saved-game",
-        message: match lang {
-            Lang::Ja => format!(
-                "保存した対局 {id} を開けません：{why}。取り分けました（「保存した対局」から書き出せます）。"
-            ),
-            Lang::En => format!(
-                "The saved game {id} cannot be opened: {why}. It was set aside: its text can be exported from Saved games."
-            ),
-        },
+        problem,
     }
 }
 
@@ -67,7 +94,7 @@ fn saved_error(lang: Lang, id: &str, why: &str) -> OpenError {
 ///
 /// # Errors
 /// The address names no game, or the saved game cannot be read (it is set aside).
-pub fn open(start: &Start, lang: Lang) -> Result<Opened, OpenError> {
+pub fn open(start: &Start) -> Result<Opened, OpenError> {
     let now = js_sys::Date::now();
     let address = web_sys::window()
         .and_then(|w| w.location().hash().ok())
@@ -75,21 +102,11 @@ pub fn open(start: &Start, lang: Lang) -> Result<Opened, OpenError> {
     if let Some(id) = &start.saved {
         match storage::load_game(id) {
             Ok(entry) if entry.game != start.id().as_str() => {
-                return Err(OpenError {
-                    hook: "saved-game",
-                    message: match lang {
-                        Lang::Ja => format!(
-                            "保存した対局 {id} は{}の対局で、{}ではありません。",
-                            entry.game,
-                            start.id().as_str()
-                        ),
-                        Lang::En => format!(
-                            "The saved game {id} is a game of {}, not of {}.",
-                            entry.game,
-                            start.id().as_str()
-                        ),
-                    },
-                });
+                return Err(saved_error(Problem::SaveOfOtherGame(
+                    id.clone(),
+                    entry.game,
+                    start.id(),
+                )));
             }
             Ok(entry) => {
                 return match entry.restore() {
@@ -105,31 +122,21 @@ pub fn open(start: &Start, lang: Lang) -> Result<Opened, OpenError> {
                     }),
                     Err(why) => {
                         storage::set_game_aside(id);
-                        Err(saved_error(lang, id, &why))
+                        Err(saved_error(Problem::Restore(id.clone(), Box::new(why))))
                     }
                 };
             }
             // not stored: a game left before its first move; it starts again from the address
             Err(LoadError::NotFound) => {}
-            Err(LoadError::Newer(n)) => {
-                return Err(OpenError {
-                    hook: "saved-game",
-                    message: match lang {
-                        Lang::Ja => format!(
-                            "保存した対局 {id} は新しい版のKomaで保存されています（形式 {n}）：このページを再読み込みしてください。"
-                        ),
-                        Lang::En => format!(
-                            "The saved game {id} was saved by a newer Koma (schema {n}): reload the page to update."
-                        ),
-                    },
-                });
+            Err(LoadError::Newer(n)) => return Err(saved_error(Problem::NewerSave(id.clone(), n))),
+            Err(LoadError::Unreadable(why)) => {
+                return Err(saved_error(Problem::UnreadableSave(id.clone(), why)));
             }
-            Err(LoadError::Unreadable(why)) => return Err(saved_error(lang, id, &why)),
         }
     }
-    let game = start.build().map_err(|message| OpenError {
+    let game = start.build().map_err(|problem| OpenError {
         hook: "address",
-        message,
+        problem,
     })?;
     let id = start
         .saved

@@ -34,7 +34,7 @@ pub struct Play {
     /// The export format shown, if any.
     pub export: Option<crate::record::Format>,
     /// Why the last import failed.
-    pub import_error: Option<String>,
+    pub import_error: Option<crate::problem::Problem>,
     /// The text in the record panel's box, as typed or pasted (loaded from here, never read
     /// back from the page).
     pub import_text: String,
@@ -111,7 +111,7 @@ pub enum Action {
     /// Show the game as text in this format.
     Export(crate::record::Format),
     /// An import failed: show why.
-    ImportError(String),
+    ImportError(crate::problem::Problem),
     /// The record panel's box changed.
     ImportText(String),
     /// A note on the record panel.

@@ -7,6 +7,8 @@ use koma_wire::ErrorCode;
 
 pub use koma_rules::names::Lang;
 
+pub mod texts;
+
 /// The language as last chosen (kept in the settings), else the browser's.
 pub fn kept_lang() -> Lang {
     match crate::storage::settings().lang.as_deref() {

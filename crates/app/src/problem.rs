@@ -1,0 +1,415 @@
+//! What the app tells a person when something it was given cannot be used: an address, an
+//! embed's options, a record or a position, a saved game. Each fault is one typed value, made
+//! where it is found and carried as it is to the view, which words it in the reader's language
+//! ([`Problem::text`]); nothing turns it into a string before then. The rules' faults are worded
+//! by [`crate::i18n::texts`] (English is their own `Display`); the app's own are worded here, in
+//! both languages side by side.
+
+use koma_engine::BadLevel;
+use koma_rules::clock::{BadTimeControl, ClockFault};
+use koma_rules::kif::KifError;
+use koma_rules::loading::LoadError;
+use koma_rules::notation::NotationError;
+use koma_rules::setups::StartError;
+use koma_rules::{EndReason, GameId, IllegalMove};
+
+use crate::i18n::{Lang, end_reason, foul, texts};
+
+/// What a value of an address or an embed's options may be.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Takes {
+    /// A number of moves.
+    Count,
+    /// A whole number from `lo` to `hi`.
+    Range(usize, usize),
+    /// Computer seats: player numbers, comma-separated.
+    Seats,
+    /// A saved game's id (letters and digits).
+    SavedId,
+    /// One of these words.
+    OneOf(&'static [&'static str]),
+    /// A seat from 0 to the number given.
+    Seat(u8),
+    /// An arrow, `<from>><to>`.
+    Arrow,
+}
+
+impl Takes {
+    fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Takes::Count, Lang::En) => "not a number of moves".into(),
+            (Takes::Count, Lang::Ja) => "手数ではありません".into(),
+            (Takes::Range(lo, hi), Lang::En) => format!("expected {lo} to {hi}"),
+            (Takes::Range(lo, hi), Lang::Ja) => format!("{lo}から{hi}までの数です"),
+            (Takes::Seats, Lang::En) => {
+                "seats are player numbers 0, 1 and 2, comma-separated".into()
+            }
+            (Takes::Seats, Lang::Ja) => "席は対局者の番号0・1・2をコンマで区切ります".into(),
+            (Takes::SavedId, Lang::En) => "not the id of a saved game".into(),
+            (Takes::SavedId, Lang::Ja) => "保存した対局の番号ではありません".into(),
+            (Takes::OneOf(words), Lang::En) => match words.split_last() {
+                Some((last, [])) => (*last).to_string(),
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                None => String::new(),
+            },
+            (Takes::OneOf(words), Lang::Ja) => format!("{}のどれかです", words.join("・")),
+            (Takes::Seat(max), Lang::En) => format!("a seat from 0 to {max}"),
+            (Takes::Seat(max), Lang::Ja) => format!("席は0から{max}です"),
+            (Takes::Arrow, Lang::En) => "write <from>><to>".into(),
+            (Takes::Arrow, Lang::Ja) => "<from>><to>と書きます".into(),
+        }
+    }
+}
+
+/// Why a kept entry (a saved game, a review) cannot be read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unreadable {
+    /// The browser's storage refused, in the browser's words.
+    Storage(String),
+    /// The text is not JSON.
+    NotJson,
+    /// The JSON is not an entry (an object).
+    NotEntry,
+    /// No schema version.
+    NoSchema,
+    /// A schema that is not a version number.
+    BadSchema(f64),
+    /// An entry of another shape, in the reader's (serde's) words.
+    Shape(String),
+    /// The entry names another id.
+    OtherId(String),
+    /// It was set aside, and reads now (set aside by an older Koma).
+    SetAside,
+}
+
+impl Unreadable {
+    fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Unreadable::Storage(w), Lang::En) => format!("the browser's storage refused ({w})"),
+            (Unreadable::Storage(w), Lang::Ja) => format!("ブラウザの保存領域が拒みました（{w}）"),
+            (Unreadable::NotJson, Lang::En) => "its text is not JSON".into(),
+            (Unreadable::NotJson, Lang::Ja) => "JSONではありません".into(),
+            (Unreadable::NotEntry, Lang::En) => "its text is not an entry".into(),
+            (Unreadable::NotEntry, Lang::Ja) => "保存の記録ではありません".into(),
+            (Unreadable::NoSchema, Lang::En) => "it has no schema version".into(),
+            (Unreadable::NoSchema, Lang::Ja) => "形式の版がありません".into(),
+            (Unreadable::BadSchema(s), Lang::En) => format!("schema {s} is not a version"),
+            (Unreadable::BadSchema(s), Lang::Ja) => format!("形式 {s} は版の番号ではありません"),
+            (Unreadable::Shape(w), Lang::En) => w.clone(),
+            (Unreadable::Shape(w), Lang::Ja) => format!("記録の形が違います（{w}）"),
+            (Unreadable::OtherId(id), Lang::En) => format!("it names itself {id:?}"),
+            (Unreadable::OtherId(id), Lang::Ja) => format!("自分を「{id}」と名乗っています"),
+            (Unreadable::SetAside, Lang::En) => "it was set aside".into(),
+            (Unreadable::SetAside, Lang::Ja) => "取り分けてあります".into(),
+        }
+    }
+}
+
+/// A fault the app shows, typed until it is shown.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Problem {
+    /// An address that names no screen (the address).
+    NoPage(String),
+    /// `#/online/<id>` with an id that is none.
+    OnlineAddress(String),
+    /// A seat's link with a token that is none.
+    SeatLink(String),
+    /// A game id that is none of Koma's (as given).
+    UnknownGame(String),
+    /// A value of an address or an embed's options that cannot be used: its key, the value as
+    /// given, what it takes.
+    Value {
+        /// The key (`ply`, `lines`, `mode`...).
+        key: &'static str,
+        /// The value as given.
+        value: String,
+        /// What it may be.
+        takes: Takes,
+    },
+    /// A clock that cannot be read.
+    Clock(BadTimeControl),
+    /// A level that is none.
+    Level(BadLevel),
+    /// A start (position, setup, preset) that is none.
+    Start(StartError),
+    /// A computer seat the game does not have.
+    ComputerSeat {
+        /// The seat asked for.
+        seat: u8,
+        /// The game.
+        game: GameId,
+    },
+    /// More of something than an embed shows: what, how many, the most.
+    TooMany {
+        /// Moves (`true`) or marks and arrows.
+        moves: bool,
+        /// How many were given.
+        count: usize,
+        /// The most.
+        max: usize,
+    },
+    /// A move that cannot be read (its number from 1 and its text).
+    MoveText {
+        /// The move's number in the line.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// What is wrong.
+        error: NotationError,
+    },
+    /// A move the rules refuse.
+    Illegal {
+        /// The move's number in the line.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// The rule.
+        error: IllegalMove,
+    },
+    /// A name of no cell of the game.
+    Cell {
+        /// The name as given.
+        text: String,
+        /// The game.
+        game: GameId,
+    },
+    /// A ply beyond the game's moves.
+    PlyBeyond {
+        /// The ply asked for.
+        ply: usize,
+        /// The moves the game has.
+        moves: usize,
+    },
+    /// A record that cannot be loaded.
+    Load(LoadError),
+    /// A KIF record (with variations) that cannot be read.
+    Kif(KifError),
+    /// A variation (numbered from 1) that follows no move of the line before it.
+    Variation(usize),
+    /// A position (the editor's SFEN) that cannot be read.
+    Position(NotationError),
+    /// The clipboard cannot be read here.
+    Clipboard,
+    /// No saved game has this id.
+    NoSavedGame(String),
+    /// A saved game kept by a newer Koma (its id, the schema).
+    NewerSave(String, u32),
+    /// A saved game that cannot be read (its id, why).
+    UnreadableSave(String, Unreadable),
+    /// A saved game of another game (its id, its game, the address's game).
+    SaveOfOtherGame(String, String, GameId),
+    /// A saved game that does not replay (its id, why).
+    Restore(String, Box<Problem>),
+    /// A game ended by a move that more moves follow.
+    EndedEarly {
+        /// The move's number.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// How it ended.
+        reason: EndReason,
+    },
+    /// A foul that cannot be read or does not end the game as one.
+    Foul(String),
+    /// An ending that does not fit the game.
+    Ending(String),
+    /// Kept clocks that do not fit their control.
+    Clocks(ClockFault),
+}
+
+impl Problem {
+    /// In words, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        use Problem::*;
+        let ja = lang == Lang::Ja;
+        match self {
+            NoPage(h) => h.clone(),
+            OnlineAddress(h) => lang2(
+                lang,
+                || format!("{h}：オンライン対局のアドレスではありません"),
+                || format!("{h}: not an online game's address"),
+            ),
+            SeatLink(h) => lang2(
+                lang,
+                || format!("{h}：席のリンクではありません"),
+                || format!("{h}: not a seat's link"),
+            ),
+            UnknownGame(g) => lang2(
+                lang,
+                || format!("game={g}：Komaにないゲームです"),
+                || format!("game={g}: not a game Koma plays"),
+            ),
+            Value { key, value, takes } => format!(
+                "{key}={value}{}{}",
+                if ja { "：" } else { ": " },
+                takes.text(lang)
+            ),
+            Clock(e) => texts::clock(lang, e),
+            Level(e) => texts::level(lang, e),
+            Start(e) => texts::start(lang, e),
+            ComputerSeat { seat, game } => {
+                let v = koma_rules::Variant::get(*game);
+                lang2(
+                    lang,
+                    || {
+                        format!(
+                            "computer={seat}：{}の席は0から{}です",
+                            koma_rules::names::game_in(*game, Lang::Ja),
+                            v.players() - 1
+                        )
+                    },
+                    || format!("computer={seat}: {game} has seats 0 to {}", v.players() - 1),
+                )
+            }
+            TooMany { moves, count, max } => match (moves, lang) {
+                (true, Lang::En) => format!("moves: {count} moves, at most {max}"),
+                (true, Lang::Ja) => format!("moves：{count}手あります（最大{max}手）"),
+                (false, Lang::En) => format!("{count} marks and arrows, at most {max}"),
+                (false, Lang::Ja) => format!("印と矢印が{count}個あります（最大{max}個）"),
+            },
+            MoveText {
+                number,
+                text,
+                error,
+            } => lang2(
+                lang,
+                || format!("{number}手目（{text}）：{}", texts::notation(lang, error)),
+                || format!("move {number} ({text}): {}", texts::notation(lang, error)),
+            ),
+            Illegal {
+                number,
+                text,
+                error,
+            } => lang2(
+                lang,
+                || format!("{number}手目（{text}）：{}", foul(lang, *error)),
+                || format!("move {number} ({text}): {}", foul(lang, *error)),
+            ),
+            Cell { text, game } => lang2(
+                lang,
+                || {
+                    format!(
+                        "「{text}」は{}のマスではありません",
+                        koma_rules::names::game_in(*game, Lang::Ja)
+                    )
+                },
+                || format!("{text:?} is not a cell of {game}"),
+            ),
+            PlyBeyond { ply, moves } => lang2(
+                lang,
+                || format!("ply={ply}：この対局は{moves}手です"),
+                || format!("ply={ply}: the game has {moves} moves"),
+            ),
+            Load(e) => texts::load(lang, e),
+            Kif(e) => texts::kif(lang, e),
+            Variation(n) => lang2(
+                lang,
+                || format!("変化{n}：前の手順のどの手にも続きません"),
+                || format!("variation {n}: it follows no move of the line before it"),
+            ),
+            Position(e) => lang2(
+                lang,
+                || format!("局面：{}", texts::notation(lang, e)),
+                || format!("sfen: {}", texts::notation(lang, e)),
+            ),
+            Clipboard => lang
+                .pick(
+                    "クリップボードを読めない：下の欄に貼り付けて「読込」を押してください",
+                    "The clipboard cannot be read here: paste into the box below, then Load.",
+                )
+                .into(),
+            NoSavedGame(id) => lang2(
+                lang,
+                || format!("番号 {id} の保存した対局はありません"),
+                || format!("no saved game has the id {id}"),
+            ),
+            NewerSave(id, n) => lang2(
+                lang,
+                || {
+                    format!(
+                        "保存した対局 {id} は新しい版のKomaで保存されています（形式 {n}）：このページを再読み込みしてください"
+                    )
+                },
+                || {
+                    format!(
+                        "the saved game {id} was saved by a newer Koma (schema {n}): reload the page to update"
+                    )
+                },
+            ),
+            UnreadableSave(id, why) => lang2(
+                lang,
+                || format!("保存した対局 {id} は読めません：{}", why.text(lang)),
+                || format!("the saved game {id} cannot be read: {}", why.text(lang)),
+            ),
+            SaveOfOtherGame(id, its, asked) => lang2(
+                lang,
+                || {
+                    format!(
+                        "保存した対局 {id} は{its}の対局で、{}ではありません",
+                        asked.as_str()
+                    )
+                },
+                || {
+                    format!(
+                        "the saved game {id} is a game of {its}, not of {}",
+                        asked.as_str()
+                    )
+                },
+            ),
+            Restore(id, why) => lang2(
+                lang,
+                || format!("保存した対局 {id} を開けません：{}", why.text(lang)),
+                || format!("the saved game {id}: {}", why.text(lang)),
+            ),
+            EndedEarly {
+                number,
+                text,
+                reason,
+            } => lang2(
+                lang,
+                || {
+                    format!(
+                        "{number}手目（{text}）で対局が終わっている（{}）のに、後に手が続きます",
+                        end_reason(lang, *reason)
+                    )
+                },
+                || {
+                    format!(
+                        "move {number} ({text}) ended the game ({}), yet more moves follow",
+                        reason.id()
+                    )
+                },
+            ),
+            Foul(text) => lang2(
+                lang,
+                || format!("反則の手 {text} はこの対局を反則で終わらせません"),
+                || format!("the foul {text} does not end this game as a foul"),
+            ),
+            Ending(e) => lang2(
+                lang,
+                || format!("終局「{e}」はこの対局に合いません"),
+                || format!("the ending {e} does not fit the game"),
+            ),
+            Clocks(e) => lang2(
+                lang,
+                || format!("時計：{}", texts::clock_state(lang, e)),
+                || format!("the clock: {}", texts::clock_state(lang, e)),
+            ),
+        }
+    }
+}
+
+/// The Japanese or the English, made only in the language asked for.
+fn lang2(lang: Lang, ja: impl FnOnce() -> String, en: impl FnOnce() -> String) -> String {
+    match lang {
+        Lang::Ja => ja(),
+        Lang::En => en(),
+    }
+}
+
+/// In English (as logs and tests read it).
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
