@@ -215,6 +215,19 @@ pub enum Problem {
     Ending(String),
     /// Kept clocks that do not fit their control.
     Clocks(ClockFault),
+    /// The server cannot be reached, in the browser's words.
+    Network(String),
+    /// The server answered what the page cannot read (the answer).
+    ServerAnswer(String),
+    /// The server refused: its status and, where it gave them, its words.
+    Server {
+        /// The HTTP status.
+        status: u16,
+        /// The server's words.
+        words: Option<String>,
+    },
+    /// A request the page cannot write.
+    Unwritable,
 }
 
 impl Problem {
@@ -395,6 +408,37 @@ impl Problem {
                 || format!("時計：{}", texts::clock_state(lang, e)),
                 || format!("the clock: {}", texts::clock_state(lang, e)),
             ),
+            Network(w) => lang2(
+                lang,
+                || format!("サーバーにつながりません（{w}）"),
+                || format!("the server cannot be reached ({w})"),
+            ),
+            ServerAnswer(a) => lang2(
+                lang,
+                || format!("サーバーの返事が読めません：{a}"),
+                || format!("the server's answer cannot be read: {a}"),
+            ),
+            Server { status, words } => match lang {
+                Lang::En => words
+                    .clone()
+                    .unwrap_or_else(|| format!("the server answered {status}")),
+                Lang::Ja => {
+                    let ja = match status {
+                        404 => "その対局はありません".to_string(),
+                        409 => "その席はもう埋まっているか、対局が始まっています".into(),
+                        429 => "このアドレスから作った対局が多すぎます：1分待ってください".into(),
+                        400..=499 => "サーバーがこの依頼を受け付けませんでした".into(),
+                        _ => format!("サーバーが答えられませんでした（{status}）"),
+                    };
+                    match words {
+                        Some(w) if *status == 400 => format!("{ja}（{w}）"),
+                        _ => ja,
+                    }
+                }
+            },
+            Unwritable => lang
+                .pick("依頼を書けません", "the request cannot be written")
+                .into(),
         }
     }
 }
@@ -411,5 +455,181 @@ fn lang2(lang: Lang, ja: impl FnOnce() -> String, en: impl FnOnce() -> String) -
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.text(Lang::En))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::texts::tests::{japanese, kif_errors, load_errors, start_errors};
+    use koma_rules::clock::TimeControl;
+    use koma_rules::sfen::{SfenError, UsiError};
+
+    /// One problem of each kind (and of each kind of what they hold), and the number of kinds.
+    fn every_problem() -> (Vec<Problem>, usize) {
+        let usi = NotationError::Usi(UsiError::Syntax("x".into()));
+        let takes = [
+            Takes::Count,
+            Takes::Range(1, 5),
+            Takes::Seats,
+            Takes::SavedId,
+            Takes::OneOf(&["view", "replay", "play", "puzzle"]),
+            Takes::Seat(2),
+            Takes::Arrow,
+        ];
+        let unreadable = [
+            Unreadable::Storage("SecurityError".into()),
+            Unreadable::NotJson,
+            Unreadable::NotEntry,
+            Unreadable::NoSchema,
+            Unreadable::BadSchema(0.5),
+            Unreadable::Shape("missing field `moves`".into()),
+            Unreadable::OtherId("b".into()),
+            Unreadable::SetAside,
+        ];
+        let tc: TimeControl = "600+30".parse().expect("a clock");
+        let mut all = vec![
+            Problem::NoPage("/nowhere".into()),
+            Problem::OnlineAddress("/online/x".into()),
+            Problem::SeatLink("/online/0123456789abcdef?seat=x".into()),
+            Problem::UnknownGame("chess".into()),
+            Problem::Clock(BadTimeControl("soon".into())),
+            Problem::Level(BadLevel("9".into())),
+            Problem::ComputerSeat {
+                seat: 2,
+                game: GameId::Shogi,
+            },
+            Problem::TooMany {
+                moves: true,
+                count: 2000,
+                max: 1000,
+            },
+            Problem::TooMany {
+                moves: false,
+                count: 300,
+                max: 200,
+            },
+            Problem::MoveText {
+                number: 2,
+                text: "x".into(),
+                error: usi.clone(),
+            },
+            Problem::Illegal {
+                number: 2,
+                text: "7f7e".into(),
+                error: IllegalMove::CannotMoveThere,
+            },
+            Problem::Cell {
+                text: "9z".into(),
+                game: GameId::Shogi,
+            },
+            Problem::PlyBeyond { ply: 4, moves: 3 },
+            Problem::Variation(2),
+            Problem::Position(NotationError::Sfen(SfenError::Empty)),
+            Problem::Clipboard,
+            Problem::NoSavedGame("a1".into()),
+            Problem::NewerSave("a1".into(), 2),
+            Problem::SaveOfOtherGame("a1".into(), "minishogi".into(), GameId::Shogi),
+            Problem::Restore("a1".into(), Box::new(Problem::Foul("5e5d".into()))),
+            Problem::EndedEarly {
+                number: 5,
+                text: "5e5d".into(),
+                reason: EndReason::Checkmate,
+            },
+            Problem::Foul("5e5d".into()),
+            Problem::Ending("Impasse".into()),
+            Problem::Clocks(ClockFault::Periods { left: 4, tc }),
+            Problem::Network("NetworkError when attempting to fetch resource.".into()),
+            Problem::ServerAnswer("<html>".into()),
+            Problem::Unwritable,
+        ];
+        all.extend(
+            [400, 404, 409, 429, 500, 503].map(|status| Problem::Server {
+                status,
+                words: Some("game: unknown game \"chess\"".into()),
+            }),
+        );
+        all.push(Problem::Server {
+            status: 502,
+            words: None,
+        });
+        all.extend(takes.map(|takes| Problem::Value {
+            key: "lines",
+            value: "9".into(),
+            takes,
+        }));
+        all.extend(unreadable.map(|u| Problem::UnreadableSave("a1".into(), u)));
+        all.extend(start_errors().into_iter().map(Problem::Start));
+        all.extend(load_errors().into_iter().map(Problem::Load));
+        all.extend(kif_errors().into_iter().map(Problem::Kif));
+        let kind = |p: &Problem| match p {
+            Problem::NoPage(_) => 0,
+            Problem::OnlineAddress(_) => 1,
+            Problem::SeatLink(_) => 2,
+            Problem::UnknownGame(_) => 3,
+            Problem::Value { .. } => 4,
+            Problem::Clock(_) => 5,
+            Problem::Level(_) => 6,
+            Problem::Start(_) => 7,
+            Problem::ComputerSeat { .. } => 8,
+            Problem::TooMany { .. } => 9,
+            Problem::MoveText { .. } => 10,
+            Problem::Illegal { .. } => 11,
+            Problem::Cell { .. } => 12,
+            Problem::PlyBeyond { .. } => 13,
+            Problem::Load(_) => 14,
+            Problem::Kif(_) => 15,
+            Problem::Variation(_) => 16,
+            Problem::Position(_) => 17,
+            Problem::Clipboard => 18,
+            Problem::NoSavedGame(_) => 19,
+            Problem::NewerSave(..) => 20,
+            Problem::UnreadableSave(..) => 21,
+            Problem::SaveOfOtherGame(..) => 22,
+            Problem::Restore(..) => 23,
+            Problem::EndedEarly { .. } => 24,
+            Problem::Foul(_) => 25,
+            Problem::Ending(_) => 26,
+            Problem::Clocks(_) => 27,
+            Problem::Network(_) => 28,
+            Problem::ServerAnswer(_) => 29,
+            Problem::Server { .. } => 30,
+            Problem::Unwritable => 31,
+        };
+        let mut kinds: Vec<usize> = all.iter().map(kind).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        (all, kinds.len())
+    }
+
+    #[test]
+    fn every_problem_the_app_shows_reads_in_both_languages() {
+        let (all, kinds) = every_problem();
+        assert_eq!(kinds, 32, "one problem of each kind");
+        for p in &all {
+            let (en, ja) = (p.text(Lang::En), p.text(Lang::Ja));
+            assert_eq!(en, p.to_string());
+            // an address is shown as it was given, in both
+            if !matches!(p, Problem::NoPage(_)) {
+                assert!(japanese(&ja) && ja != en, "{p:?}: {ja}");
+            }
+        }
+        let lines = Problem::Value {
+            key: "lines",
+            value: "9".into(),
+            takes: Takes::Range(1, 5),
+        };
+        assert_eq!(lines.text(Lang::En), "lines=9: expected 1 to 5");
+        assert_eq!(lines.text(Lang::Ja), "lines=9：1から5までの数です");
+        let mode = Problem::Value {
+            key: "mode",
+            value: "x".into(),
+            takes: Takes::OneOf(&["view", "replay", "play", "puzzle"]),
+        };
+        assert_eq!(mode.text(Lang::En), "mode=x: view, replay, play or puzzle");
+        assert_eq!(
+            mode.text(Lang::Ja),
+            "mode=x：view・replay・play・puzzleのどれかです"
+        );
     }
 }

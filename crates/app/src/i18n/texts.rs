@@ -354,3 +354,424 @@ pub fn level(lang: Lang, e: &BadLevel) -> String {
         format!("レベル「{}」：1から8の数を指定します", e.0)
     })
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use koma_rules::clock::TimeControl;
+    use koma_rules::{IllegalMove, Player, Reason};
+
+    /// Whether `text` is written in Japanese (kana or kanji), not left in English.
+    pub(crate) fn japanese(text: &str) -> bool {
+        text.chars().any(|c| {
+            ('\u{3040}'..='\u{30ff}').contains(&c) || ('\u{4e00}'..='\u{9fff}').contains(&c)
+        }) && !text.contains(" the ")
+            && !text.contains(" is ")
+    }
+
+    /// Every sample in both languages: English is the error's own words, Japanese is Japanese
+    /// and not the English; and the samples hold one of each of the `kinds` kinds (`kind` is a
+    /// match that names every variant, so a new one fails to build until it is counted here).
+    fn check<E: std::fmt::Display + std::fmt::Debug>(
+        samples: &[E],
+        kind: impl Fn(&E) -> usize,
+        kinds: usize,
+        words: impl Fn(Lang, &E) -> String,
+    ) {
+        let mut seen: Vec<usize> = samples.iter().map(kind).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(
+            seen,
+            (0..kinds).collect::<Vec<_>>(),
+            "one sample of each kind"
+        );
+        for e in samples {
+            let (en, ja) = (words(Lang::En, e), words(Lang::Ja, e));
+            assert_eq!(en, e.to_string());
+            assert!(japanese(&ja) && ja != en, "{e:?}: {ja}");
+        }
+    }
+
+    pub(crate) fn position_error() -> PositionError {
+        match koma_rules::notation::read_position(GameId::Shogi, "4k4/9/9/9/9/9/9/9/3KK4 b - 1") {
+            Err(NotationError::Sfen(SfenError::Setup(e))) => e,
+            other => panic!("two sente kings are no position: {other:?}"),
+        }
+    }
+
+    pub(crate) fn sfen_errors() -> Vec<SfenError> {
+        let g = GameId::Shogi;
+        let hands = [
+            HandFault::NoHands,
+            HandFault::LionField,
+            HandFault::TooLarge,
+            HandFault::NotHeld,
+            HandFault::Zero,
+            HandFault::EndsWithNumber,
+        ];
+        let mut all = vec![
+            SfenError::Empty,
+            SfenError::RankCount {
+                game: g,
+                found: 2,
+                expected: 9,
+            },
+            SfenError::RankLength {
+                rank: 'c',
+                found: 8,
+                expected: 9,
+            },
+            SfenError::UnknownPiece {
+                game: g,
+                rank: 'a',
+                letter: "Z".into(),
+            },
+            SfenError::Side("x".into()),
+            SfenError::MissingSide,
+            SfenError::MoveNumber("0".into()),
+            SfenError::Trailing("zz".into()),
+            SfenError::Setup(position_error()),
+            SfenError::NotSquare(GameId::Sangoku),
+        ];
+        all.extend(hands.map(|why| SfenError::Hand {
+            hand: "9P".into(),
+            why,
+        }));
+        all
+    }
+
+    #[test]
+    fn every_sfen_and_usi_fault_reads_in_both_languages() {
+        check(
+            &sfen_errors(),
+            |e| match e {
+                SfenError::Empty => 0,
+                SfenError::RankCount { .. } => 1,
+                SfenError::RankLength { .. } => 2,
+                SfenError::UnknownPiece { .. } => 3,
+                SfenError::Side(_) => 4,
+                SfenError::MissingSide => 5,
+                SfenError::Hand { .. } => 6,
+                SfenError::MoveNumber(_) => 7,
+                SfenError::Trailing(_) => 8,
+                SfenError::Setup(_) => 9,
+                SfenError::NotSquare(_) => 10,
+            },
+            11,
+            sfen,
+        );
+        // each hand fault has its own words
+        let hand: Vec<String> = sfen_errors()
+            .iter()
+            .filter(|e| matches!(e, SfenError::Hand { .. }))
+            .map(|e| sfen(Lang::Ja, e))
+            .collect();
+        let mut distinct = hand.clone();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 6);
+        check(
+            &[
+                UsiError::Syntax("x".into()),
+                UsiError::Square {
+                    game: GameId::Minishogi,
+                    square: "9i".into(),
+                },
+                UsiError::DropPiece("K".into()),
+            ],
+            |e| match e {
+                UsiError::Syntax(_) => 0,
+                UsiError::Square { .. } => 1,
+                UsiError::DropPiece(_) => 2,
+            },
+            3,
+            usi,
+        );
+        assert_eq!(
+            sfen(
+                Lang::Ja,
+                &SfenError::RankCount {
+                    game: GameId::Shogi,
+                    found: 2,
+                    expected: 9
+                }
+            ),
+            "盤が2段あります（本将棋は9段）"
+        );
+    }
+
+    #[test]
+    fn every_fault_of_the_hexagon_s_notation_reads_in_both_languages() {
+        let mut all: Vec<HexError> = [
+            HexField::Board,
+            HexField::Turn,
+            HexField::Hands,
+            HexField::Checker,
+        ]
+        .map(HexError::Missing)
+        .into();
+        all.extend([
+            HexError::Rows(3),
+            HexError::RowLength {
+                row: 2,
+                found: 3,
+                expected: 6,
+            },
+            HexError::Piece("aZ".into()),
+            HexError::Player("d".into()),
+            HexError::Setup(position_error()),
+            HexError::Trailing("x".into()),
+            HexError::Cell("9,9".into()),
+            HexError::Move("x".into()),
+        ]);
+        check(
+            &all,
+            |e| match e {
+                HexError::Missing(_) => 0,
+                HexError::Rows(_) => 1,
+                HexError::RowLength { .. } => 2,
+                HexError::Piece(_) => 3,
+                HexError::Player(_) => 4,
+                HexError::Setup(_) => 5,
+                HexError::Trailing(_) => 6,
+                HexError::Cell(_) => 7,
+                HexError::Move(_) => 8,
+            },
+            9,
+            hex,
+        );
+        let n = NotationError::Hex(HexError::Rows(3));
+        assert_eq!(notation(Lang::Ja, &n), "盤が3行あります（六角盤は9行）");
+    }
+
+    pub(crate) fn kif_errors() -> Vec<KifError> {
+        use kif::MoveFault::*;
+        let mut all = vec![
+            KifError::Encoding,
+            KifError::Handicap("謎落ち".into()),
+            KifError::Hand {
+                line: 3,
+                text: "謎".into(),
+            },
+            KifError::Illegal {
+                number: 5,
+                text: "２二角成".into(),
+                error: IllegalMove::CannotMoveThere,
+            },
+        ];
+        let boards = [
+            BoardFault::Ranks {
+                found: 8,
+                needed: 9,
+            },
+            BoardFault::RankTooShort,
+            BoardFault::BadSquare,
+            BoardFault::OwnerMark,
+            BoardFault::UnknownPiece,
+            BoardFault::Position(position_error()),
+        ];
+        all.extend(boards.map(|why| KifError::Board { line: 4, why }));
+        let moves = [
+            NoPrevious,
+            NoDestination,
+            NoPiece,
+            BadOrigin,
+            OriginOffBoard,
+            OriginDiffers,
+            Ambiguous,
+        ];
+        all.extend(moves.map(|why| KifError::Syntax {
+            number: 2,
+            text: "同　歩".into(),
+            why,
+        }));
+        all.extend(
+            [
+                VariationFault::NoNumber("変化：x".into()),
+                VariationFault::Beyond { ply: 9, moves: 1 },
+            ]
+            .map(|why| KifError::Variation { line: 7, why }),
+        );
+        all
+    }
+
+    #[test]
+    fn every_fault_of_a_kif_or_csa_record_reads_in_both_languages() {
+        check(
+            &kif_errors(),
+            |e| match e {
+                KifError::Encoding => 0,
+                KifError::Handicap(_) => 1,
+                KifError::Board { .. } => 2,
+                KifError::Hand { .. } => 3,
+                KifError::Syntax { .. } => 4,
+                KifError::Variation { .. } => 5,
+                KifError::Illegal { .. } => 6,
+            },
+            7,
+            kif,
+        );
+        use LineFault::*;
+        let lines = [
+            RemovalGroups,
+            RemovalSquare,
+            RemovalPiece,
+            RemovalMissing,
+            RowFields,
+            RowNumber,
+            OwnerSign,
+            UnknownPiece,
+            PieceGroups,
+            BadSquare,
+            HandPromoted,
+            Position(position_error()),
+            UnknownStatement,
+        ];
+        let mut all: Vec<CsaError> = lines.map(|why| CsaError::Position { line: 2, why }).into();
+        use csa::MoveFault as M;
+        let moves = [
+            M::Length,
+            M::NotTurn,
+            M::BadOrigin,
+            M::BadDestination,
+            M::UnknownPiece,
+            M::NoPiece,
+            M::OtherPiece,
+        ];
+        all.extend(moves.map(|why| CsaError::Syntax {
+            number: 1,
+            text: "+7776XX".into(),
+            why,
+        }));
+        all.push(CsaError::Illegal {
+            number: 1,
+            text: "+7775FU".into(),
+            error: IllegalMove::CannotMoveThere,
+        });
+        check(
+            &all,
+            |e| match e {
+                CsaError::Position { .. } => 0,
+                CsaError::Syntax { .. } => 1,
+                CsaError::Illegal { .. } => 2,
+            },
+            3,
+            csa,
+        );
+        // every detail has words of its own
+        let mut ja: Vec<String> = all.iter().map(|e| csa(Lang::Ja, e)).collect();
+        ja.sort();
+        ja.dedup();
+        assert_eq!(ja.len(), all.len());
+    }
+
+    pub(crate) fn load_errors() -> Vec<LoadError> {
+        let usi = NotationError::Usi(UsiError::Syntax("x".into()));
+        vec![
+            LoadError::Empty,
+            LoadError::Encoding,
+            LoadError::NoKif(GameId::Chushogi),
+            LoadError::Kif(KifError::Encoding),
+            LoadError::Position(NotationError::Sfen(SfenError::Empty)),
+            LoadError::MoveText {
+                number: 3,
+                text: "x".into(),
+                error: usi,
+            },
+            LoadError::Illegal {
+                number: 4,
+                text: "P*5e".into(),
+                error: IllegalMove::TwoPawns { file: 5 },
+            },
+            LoadError::AfterTheEnd {
+                number: 241,
+                text: "3j4j".into(),
+                ended_at: 240,
+                outcome: Outcome {
+                    winner: Some(Player(1)),
+                    reason: Reason::Checkmate,
+                },
+                game: GameId::Chushogi,
+                options: RuleOptions::default(),
+            },
+        ]
+    }
+
+    pub(crate) fn start_errors() -> Vec<StartError> {
+        vec![
+            StartError::Position(NotationError::Sfen(SfenError::MissingSide)),
+            StartError::UnknownSetup {
+                game: GameId::Shogi,
+                id: "queen".into(),
+                known: "lance, bishop".into(),
+            },
+            StartError::Both,
+            StartError::Preset { text: "x".into() },
+            StartError::NoPresets {
+                game: GameId::Shogi,
+                text: "jcsa".into(),
+            },
+        ]
+    }
+
+    #[test]
+    fn every_fault_of_a_loaded_record_and_a_start_reads_in_both_languages() {
+        check(
+            &load_errors(),
+            |e| match e {
+                LoadError::Empty => 0,
+                LoadError::Encoding => 1,
+                LoadError::NoKif(_) => 2,
+                LoadError::Kif(_) => 3,
+                LoadError::Position(_) => 4,
+                LoadError::MoveText { .. } => 5,
+                LoadError::Illegal { .. } => 6,
+                LoadError::AfterTheEnd { .. } => 7,
+            },
+            8,
+            load,
+        );
+        let after = load_errors().pop().expect("one sample of each");
+        assert_eq!(
+            load(Lang::En, &after),
+            "move 241 (3j4j): the game ended at move 240, gote won by checkmate (JCSA rules)"
+        );
+        assert_eq!(
+            load(Lang::Ja, &after),
+            "241手目（3j4j）：対局は240手目で終わっています（後手の勝ち、詰み（JCSAのルール））"
+        );
+        check(
+            &start_errors(),
+            |e| match e {
+                StartError::Position(_) => 0,
+                StartError::UnknownSetup { .. } => 1,
+                StartError::Both => 2,
+                StartError::Preset { .. } => 3,
+                StartError::NoPresets { .. } => 4,
+            },
+            5,
+            start,
+        );
+        let tc: TimeControl = "600+30".parse().expect("a clock");
+        check(
+            &[
+                ClockFault::Players {
+                    main: 3,
+                    periods: 3,
+                    players: 2,
+                },
+                ClockFault::Main { ms: 1 << 40, tc },
+                ClockFault::Periods { left: 4, tc },
+            ],
+            |e| match e {
+                ClockFault::Players { .. } => 0,
+                ClockFault::Main { .. } => 1,
+                ClockFault::Periods { .. } => 2,
+            },
+            3,
+            clock_state,
+        );
+        check(&[BadTimeControl("soon".into())], |_| 0, 1, clock);
+        check(&[BadLevel("9".into())], |_| 0, 1, level);
+    }
+}

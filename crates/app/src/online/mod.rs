@@ -21,6 +21,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::problem::Problem;
 
 /// The storage key of a game's seat token.
 pub(crate) fn token_key(id: &str) -> String {
@@ -50,25 +51,26 @@ pub fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Option<T> {
 async fn api<T: serde::de::DeserializeOwned>(
     path: &str,
     body: Option<String>,
-) -> Result<T, String> {
+) -> Result<T, Problem> {
+    let network = |e: gloo::net::Error| Problem::Network(e.to_string());
     let request = match body {
         Some(b) => gloo::net::http::Request::post(path)
             .header("content-type", "application/json")
             .body(b)
-            .map_err(|e| e.to_string())?,
+            .map_err(network)?,
         None => gloo::net::http::Request::get(path)
             .build()
-            .map_err(|e| e.to_string())?,
+            .map_err(network)?,
     };
-    let r = request.send().await.map_err(|e| e.to_string())?;
-    let text = r.text().await.map_err(|e| e.to_string())?;
+    let r = request.send().await.map_err(network)?;
+    let text = r.text().await.map_err(network)?;
     if r.ok() {
-        from_json(&text).ok_or_else(|| format!("the server's answer cannot be read: {text}"))
+        from_json(&text).ok_or(Problem::ServerAnswer(text))
     } else {
-        Err(from_json::<koma_wire::ApiError>(&text).map_or_else(
-            || format!("the server answered {}", r.status()),
-            |e| e.error,
-        ))
+        Err(Problem::Server {
+            status: r.status(),
+            words: from_json::<koma_wire::ApiError>(&text).map(|e| e.error),
+        })
     }
 }
 
@@ -238,7 +240,7 @@ pub struct NewOnlineProps {
 #[function_component(NewOnline)]
 pub fn new_online(props: &NewOnlineProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
-    let error = use_state(|| None::<String>);
+    let error = use_state(|| None::<Problem>);
     let busy = use_state(|| false);
     let name = use_state(kept_name);
     let onname = {
@@ -285,14 +287,14 @@ pub fn new_online(props: &NewOnlineProps) -> Html {
             <button type="button" data-action="play-online" {onclick} disabled={*busy}>
                 { lang.pick("オンラインで対局", "Play online") }</button>
             if let Some(e) = &*error {
-                <p class="online-error" data-error="online" role="alert">{ e }</p>
+                <p class="online-error" data-error="online" role="alert">{ e.text(lang) }</p>
             }
         </div>
     }
 }
 
-async fn create(spec: &NewGame) -> Result<Created, String> {
-    let body = to_json(spec).ok_or("the game cannot be written")?;
+async fn create(spec: &NewGame) -> Result<Created, Problem> {
+    let body = to_json(spec).ok_or(Problem::Unwritable)?;
     api("api/games", Some(body)).await
 }
 
@@ -301,7 +303,7 @@ async fn create(spec: &NewGame) -> Result<Created, String> {
 #[function_component(Lobby)]
 pub fn lobby() -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
-    let games = use_state(|| None::<Result<LobbyList, String>>);
+    let games = use_state(|| None::<Result<LobbyList, Problem>>);
     let tick = use_state(|| 0u32);
     {
         let games = games.clone();
@@ -319,7 +321,7 @@ pub fn lobby() -> Html {
             move || drop(every)
         });
     }
-    let error = use_state(|| None::<String>);
+    let error = use_state(|| None::<Problem>);
     let take = {
         let error = error.clone();
         Callback::from(move |(id, seat): (String, u8)| {
@@ -340,7 +342,7 @@ pub fn lobby() -> Html {
     let body = match &*games {
         None => html! { <p>{ lang.pick("読み込み中…", "Loading…") }</p> },
         Some(Err(e)) => html! {
-            <p class="online-error" data-error="lobby">{ lang.pick("ロビーを開けません：", "The lobby cannot be reached: ") }{ e }</p>
+            <p class="online-error" data-error="lobby">{ lang.pick("ロビーを開けません：", "The lobby cannot be reached: ") }{ e.text(lang) }</p>
         },
         Some(Ok(list)) if list.games.is_empty() => html! {
             <p data-lobby-empty="">{ lang.pick("募集中の対局はありません。", "No open game is waiting for players.") }</p>
@@ -373,7 +375,7 @@ pub fn lobby() -> Html {
             <h1>{ lang.pick("ロビー", "Lobby") }</h1>
             { body }
             if let Some(e) = &*error {
-                <p class="online-error" data-error="take" role="alert">{ e }</p>
+                <p class="online-error" data-error="take" role="alert">{ e.text(lang) }</p>
             }
             <p><a href="#/">{ lang.pick("最初の画面へ", "Back to the game list") }</a></p>
         </section>
