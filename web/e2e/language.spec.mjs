@@ -8,7 +8,7 @@ test.skip(({ isMobile }) => isMobile, "the words are the same on every window");
 
 // Names that are the same in both languages: the notations' names, the app's name, the
 // language switch itself.
-const BOTH = ["SFEN", "USI", "KIF", "Koma", "English", "日本語"];
+const BOTH = ["SFEN", "USI", "KIF", "CSA", "JSON", "UTF-8", "Shift_JIS", "Koma", "English", "日本語"];
 
 /** Every text of the page a person meets, but the board's drawing (pieces and coordinates are
  * in the game's own script), the move list (its notation is a setting of its own), the
@@ -67,4 +67,51 @@ test("in Japanese no English words are left", async ({ page }) => {
 
 test("in English no Japanese-only texts are left", async ({ page }) => {
   expect(await visit(page, "en")).toEqual([]);
+});
+
+// What a person gave, quoted back in a fault: an address's `key=value` and text in 「」.
+const given = (t) => t.replace(/[a-z]+=[^：\s]*/g, "").replace(/「[^」]*」/g, "");
+
+test("in Japanese a fault is said in Japanese: addresses, embeds, records", async ({ page }) => {
+  await page.goto("/#/");
+  if ((await page.locator("main").getAttribute("lang")) !== "ja") {
+    await page.locator('[data-action="lang"]').click();
+    await expect(page.locator("main")).toHaveAttribute("lang", "ja");
+  }
+  const address = '[data-error="address"]';
+  const cases = [
+    [play("shogi", { sfen: "9/9 b - 1" }), address, "盤が2段あります"],
+    [play("shogi", { sfen: "lnsgkgsnl/9/9/9/9/9/9/9/LNSGKGSNL b 0P 1" }), address, "枚数が0です"],
+    [play("shogi", { clock: "soon" }), address, "持ち時間"],
+    [play("chushogi", { preset: "x" }), address, "中将棋のルール"],
+    [play("shogi", { computer: "7" }), address, "席は対局者の番号"],
+    [play("shogi", { setup: "queen" }), address, "手合い"],
+    ["/#/analysis/shogi?moves=7g7f,7f7e", address, "2手目"],
+    ["/#/analysis/shogi?lines=9", address, "1から5"],
+    ["/#/editor/shogi?sfen=x", address, "段"],
+    ["/embed.html?mode=x", '[data-error="embed"]', "のどれかです"],
+    ["/embed.html?moves=7g7f%209a1i", '[data-error="embed"]', "2手目"],
+    ["/embed.html?marks=9z", '[data-error="embed"]', "マスではありません"],
+  ];
+  for (const [url, where, word] of cases) {
+    await page.goto(url);
+    await expect(page.locator(where), url).toContainText(word);
+    const t = (await page.locator(where).textContent()).trim();
+    expect(english(given(t)), `${url}: ${t}`).toBeNull();
+  }
+  // a record that cannot be loaded: named in Japanese, the game kept
+  await page.goto(play("shogi"));
+  await page.locator("details.record summary").click();
+  for (const [record, word] of [
+    ["7g7f 9a1i", "手目"],
+    ["手合割：謎落ち", "手合割"],
+    ["position sfen 9/9 b - 1", "段"],
+  ]) {
+    await page.locator("[data-import]").fill(record);
+    await page.locator('[data-action="import"]').click();
+    await expect(page.locator("[data-import-error]"), record).toContainText(word);
+    const t = (await page.locator("[data-import-error]").textContent()).trim();
+    expect(english(given(t)), `${record}: ${t}`).toBeNull();
+  }
+  await expect(page.locator(".moves li[data-ply]")).toHaveCount(0);
 });

@@ -766,7 +766,9 @@ mod tests {
     use super::*;
 
     fn opts(q: &str) -> Result<Embed, String> {
-        Options::from_query(q).read().map_err(|e| e.to_string())
+        Options::from_query(q)
+            .read()
+            .map_err(|e| e.text(crate::i18n::Lang::En))
     }
 
     #[test]

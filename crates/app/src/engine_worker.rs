@@ -10,6 +10,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use koma_engine::protocol::{Reply, Request};
+
+use crate::problem::{Halt, Problem};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -33,33 +35,32 @@ impl Drop for EngineWorker {
 }
 
 impl EngineWorker {
-    /// Start a worker: each reply it sends goes to `on_reply` (one it cannot read as a
-    /// [`Reply::Failed`]), a failure of the worker itself to `on_error`.
+    /// Start a worker: each reply it sends goes to `on_reply`, one it cannot read and a failure
+    /// of the worker itself to `on_error`.
     ///
     /// # Errors
-    /// The worker cannot be started, in words.
+    /// The worker cannot be started.
     pub fn start(
         on_reply: Rc<dyn Fn(Reply)>,
-        on_error: Rc<dyn Fn(String)>,
-    ) -> Result<EngineWorker, String> {
+        on_error: Rc<dyn Fn(Problem)>,
+    ) -> Result<EngineWorker, Problem> {
         let worker = web_sys::Worker::new(SCRIPT)
-            .map_err(|e| format!("the engine cannot be started: {e:?}"))?;
+            .map_err(|e| Problem::Computer(Halt::NotStarted(format!("{e:?}"))))?;
+        let unreadable = on_error.clone();
         let on_message =
             Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |m: web_sys::MessageEvent| {
-                let reply = serde_wasm_bindgen::from_value::<Reply>(m.data()).unwrap_or_else(|e| {
-                    Reply::Failed {
-                        message: format!("the engine sent what the page cannot read: {e}"),
-                    }
-                });
-                on_reply(reply)
+                match serde_wasm_bindgen::from_value::<Reply>(m.data()) {
+                    Ok(reply) => on_reply(reply),
+                    Err(e) => unreadable(Problem::Computer(Halt::Unreadable(e.to_string()))),
+                }
             });
         let on_failure =
             Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
                 e.prevent_default();
-                on_error(match e.message() {
-                    m if m.is_empty() => "the engine's worker stopped".to_string(),
-                    m => format!("the engine's worker stopped: {m}"),
-                })
+                let m = e.message();
+                on_error(Problem::Computer(Halt::Stopped(
+                    (!m.is_empty()).then_some(m),
+                )))
             });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_failure.as_ref().unchecked_ref()));
@@ -102,7 +103,7 @@ pub trait Holder: 'static {
 /// before.
 pub type OnReply<H, C> = fn(&Rc<RefCell<H>>, &C, Reply);
 /// A holder's failures go here, once its worker is gone.
-pub type OnFail<C> = fn(&C, String);
+pub type OnFail<C> = fn(&C, Problem);
 
 /// Send `request` to `shared`'s worker, starting one if none runs (the request waits for it to
 /// load): its replies go to `on_reply`, its failure (or a start that fails) to `on_fail`.
@@ -134,7 +135,7 @@ pub fn send<H: Holder, C: Clone + 'static>(
         let errors = {
             let shared = Rc::downgrade(shared);
             let ctx = ctx.clone();
-            Rc::new(move |message: String| {
+            Rc::new(move |message: Problem| {
                 if let Some(shared) = shared.upgrade() {
                     fail(&shared, &ctx, message, on_fail);
                 }
@@ -160,7 +161,7 @@ pub fn send<H: Holder, C: Clone + 'static>(
 pub fn fail<H: Holder, C: Clone + 'static>(
     shared: &Rc<RefCell<H>>,
     ctx: &C,
-    message: String,
+    message: Problem,
     on_fail: OnFail<C>,
 ) {
     let mut h = shared.borrow_mut();

@@ -52,11 +52,14 @@ impl Takes {
                 Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
                 None => String::new(),
             },
-            (Takes::OneOf(words), Lang::Ja) => format!("{}のどれかです", words.join("・")),
+            (Takes::OneOf(words), Lang::Ja) => {
+                let quoted: String = words.iter().map(|w| format!("「{w}」")).collect();
+                format!("{quoted}のどれかです")
+            }
             (Takes::Seat(max), Lang::En) => format!("a seat from 0 to {max}"),
             (Takes::Seat(max), Lang::Ja) => format!("席は0から{max}です"),
             (Takes::Arrow, Lang::En) => "write <from>><to>".into(),
-            (Takes::Arrow, Lang::Ja) => "<from>><to>と書きます".into(),
+            (Takes::Arrow, Lang::Ja) => "「移動元>移動先」の形で書きます".into(),
         }
     }
 }
@@ -101,6 +104,69 @@ impl Unreadable {
             (Unreadable::OtherId(id), Lang::Ja) => format!("自分を「{id}」と名乗っています"),
             (Unreadable::SetAside, Lang::En) => "it was set aside".into(),
             (Unreadable::SetAside, Lang::Ja) => "取り分けてあります".into(),
+        }
+    }
+}
+
+/// Why the computer (the engine's worker) stopped.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Halt {
+    /// The worker could not be started, in the browser's words.
+    NotStarted(String),
+    /// The worker stopped, with the browser's words where it gave some.
+    Stopped(Option<String>),
+    /// The worker sent what the page cannot read (the reader's words).
+    Unreadable(String),
+    /// The worker refused the page's request, in its words (or its loader's).
+    Refused(String),
+    /// It proposed a move that is not legal here (the move).
+    Illegal(String),
+    /// It found no move.
+    NoMove,
+    /// Its move cannot be read.
+    BadMove {
+        /// The move as sent.
+        text: String,
+        /// What is wrong.
+        error: NotationError,
+    },
+}
+
+impl Halt {
+    fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Halt::NotStarted(w), Lang::En) => format!("the engine cannot be started: {w}"),
+            (Halt::NotStarted(w), Lang::Ja) => format!("エンジンを起動できません（{w}）"),
+            (Halt::Stopped(None), Lang::En) => "the engine's worker stopped".into(),
+            (Halt::Stopped(None), Lang::Ja) => "エンジンのワーカーが止まりました".into(),
+            (Halt::Stopped(Some(w)), Lang::En) => format!("the engine's worker stopped: {w}"),
+            (Halt::Stopped(Some(w)), Lang::Ja) => {
+                format!("エンジンのワーカーが止まりました（{w}）")
+            }
+            (Halt::Unreadable(w), Lang::En) => {
+                format!("the engine sent what the page cannot read: {w}")
+            }
+            (Halt::Unreadable(w), Lang::Ja) => {
+                format!("エンジンの返事をページが読めません（{w}）")
+            }
+            (Halt::Refused(w), Lang::En) => w.clone(),
+            (Halt::Refused(w), Lang::Ja) => format!("エンジンが依頼を断りました（{w}）"),
+            (Halt::Illegal(m), Lang::En) => {
+                format!("the computer proposed {m}, which is not legal here; the game is unchanged")
+            }
+            (Halt::Illegal(m), Lang::Ja) => {
+                format!("コンピュータが指せない手 {m} を返しました。対局はそのままです")
+            }
+            (Halt::NoMove, Lang::En) => "the computer found no move".into(),
+            (Halt::NoMove, Lang::Ja) => "コンピュータが指し手を見つけられませんでした".into(),
+            (Halt::BadMove { text, error }, Lang::En) => format!(
+                "the computer's move {text:?} cannot be read: {}",
+                texts::notation(lang, error)
+            ),
+            (Halt::BadMove { text, error }, Lang::Ja) => format!(
+                "コンピュータの手「{text}」が読めません：{}",
+                texts::notation(lang, error)
+            ),
         }
     }
 }
@@ -228,6 +294,19 @@ pub enum Problem {
     },
     /// A request the page cannot write.
     Unwritable,
+    /// The computer stopped.
+    Computer(Halt),
+    /// The page has no address to reach the server from.
+    NoServerAddress,
+    /// The server refused the connection: its code and words.
+    Refusal {
+        /// What kind of refusal.
+        code: koma_wire::ErrorCode,
+        /// The server's words.
+        words: String,
+    },
+    /// The server's game does not play here.
+    BrokenGame,
 }
 
 impl Problem {
@@ -439,6 +518,20 @@ impl Problem {
             Unwritable => lang
                 .pick("依頼を書けません", "the request cannot be written")
                 .into(),
+            Computer(h) => h.text(lang),
+            NoServerAddress => lang
+                .pick(
+                    "このページにはサーバーのアドレスがありません",
+                    "the page has no address to reach the server from",
+                )
+                .into(),
+            Refusal { code, words } => crate::i18n::refusal(lang, *code, None, words),
+            BrokenGame => lang
+                .pick(
+                    "サーバーの対局がここでは再生できません",
+                    "the server's game cannot be played here",
+                )
+                .into(),
         }
     }
 }
@@ -448,13 +541,6 @@ fn lang2(lang: Lang, ja: impl FnOnce() -> String, en: impl FnOnce() -> String) -
     match lang {
         Lang::Ja => ja(),
         Lang::En => en(),
-    }
-}
-
-/// In English (as logs and tests read it).
-impl std::fmt::Display for Problem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -553,6 +639,28 @@ mod tests {
             status: 502,
             words: None,
         });
+        let halts = [
+            Halt::NotStarted("SecurityError".into()),
+            Halt::Stopped(None),
+            Halt::Stopped(Some("out of memory".into())),
+            Halt::Unreadable("missing field `id`".into()),
+            Halt::Refused("level 9: expected 1 to 8".into()),
+            Halt::Illegal("7g7f".into()),
+            Halt::NoMove,
+            Halt::BadMove {
+                text: "x".into(),
+                error: usi.clone(),
+            },
+        ];
+        all.extend(halts.map(Problem::Computer));
+        all.extend([
+            Problem::NoServerAddress,
+            Problem::Refusal {
+                code: koma_wire::ErrorCode::BadToken,
+                words: "this seat's link is not valid".into(),
+            },
+            Problem::BrokenGame,
+        ]);
         all.extend(takes.map(|takes| Problem::Value {
             key: "lines",
             value: "9".into(),
@@ -595,6 +703,10 @@ mod tests {
             Problem::ServerAnswer(_) => 29,
             Problem::Server { .. } => 30,
             Problem::Unwritable => 31,
+            Problem::Computer(_) => 32,
+            Problem::NoServerAddress => 33,
+            Problem::Refusal { .. } => 34,
+            Problem::BrokenGame => 35,
         };
         let mut kinds: Vec<usize> = all.iter().map(kind).collect();
         kinds.sort_unstable();
@@ -605,10 +717,9 @@ mod tests {
     #[test]
     fn every_problem_the_app_shows_reads_in_both_languages() {
         let (all, kinds) = every_problem();
-        assert_eq!(kinds, 32, "one problem of each kind");
+        assert_eq!(kinds, 36, "one problem of each kind");
         for p in &all {
             let (en, ja) = (p.text(Lang::En), p.text(Lang::Ja));
-            assert_eq!(en, p.to_string());
             // an address is shown as it was given, in both
             if !matches!(p, Problem::NoPage(_)) {
                 assert!(japanese(&ja) && ja != en, "{p:?}: {ja}");
@@ -629,7 +740,7 @@ mod tests {
         assert_eq!(mode.text(Lang::En), "mode=x: view, replay, play or puzzle");
         assert_eq!(
             mode.text(Lang::Ja),
-            "mode=x：view・replay・play・puzzleのどれかです"
+            "mode=x：「view」「replay」「play」「puzzle」のどれかです"
         );
     }
 }

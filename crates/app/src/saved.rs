@@ -499,7 +499,9 @@ mod tests {
                 let s = Start::new(g);
                 let game = random_game(s.build().unwrap(), 20 + seed as usize * 17, seed);
                 let e = SavedGame::of(&Origin::new("id1", &s, 1.0), &game, None, 0, None, 2.0);
-                let back = e.restore().unwrap_or_else(|err| panic!("{g}: {err}"));
+                let back = e
+                    .restore()
+                    .unwrap_or_else(|err| panic!("{g}: {}", err.text(crate::i18n::Lang::En)));
                 assert_eq!(back.game.moves(), game.moves(), "{g}");
                 assert_eq!(back.game.position().hash(), game.position().hash(), "{g}");
                 assert_eq!(back.game.outcome(), game.outcome(), "{g}");
@@ -580,25 +582,40 @@ mod tests {
         let good = SavedGame::of(&Origin::new("b", &s, 1.0), &game, None, 0, None, 2.0);
         let mut e = good.clone();
         e.moves[4] = "9a1i".into();
-        assert!(e.restore().is_err_and(|m| m.to_string().contains("move 5")));
+        assert!(
+            e.restore()
+                .is_err_and(|m| m.text(crate::i18n::Lang::En).contains("move 5"))
+        );
         let mut e = good.clone();
         e.moves[2] = "nonsense".into();
-        assert!(e.restore().is_err_and(|m| m.to_string().contains("move 3")));
+        assert!(
+            e.restore()
+                .is_err_and(|m| m.text(crate::i18n::Lang::En).contains("move 3"))
+        );
         let mut e = good.clone();
         e.game = "chess".into();
-        assert!(e.restore().is_err_and(|m| m.to_string().contains("chess")));
+        assert!(
+            e.restore()
+                .is_err_and(|m| m.text(crate::i18n::Lang::En).contains("chess"))
+        );
         let mut e = good.clone();
         e.level = 9;
         assert!(e.restore().is_err());
         let mut e = good.clone();
         e.clock = Some("soon".into());
-        assert!(e.restore().is_err_and(|m| m.to_string().contains("clock")));
+        assert!(
+            e.restore()
+                .is_err_and(|m| m.text(crate::i18n::Lang::En).contains("clock"))
+        );
         let mut e = good.clone();
         e.ending = Some(Ending::Resigned { player: 2 });
         assert!(e.restore().is_err());
         let mut e = good;
         e.ending = Some(Ending::Impasse);
-        assert!(e.restore().is_err_and(|m| m.to_string().contains("ending")));
+        assert!(
+            e.restore()
+                .is_err_and(|m| m.text(crate::i18n::Lang::En).contains("ending"))
+        );
     }
 
     #[test]

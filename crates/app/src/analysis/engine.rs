@@ -84,7 +84,7 @@ impl Holder for Analyst {
     }
 }
 
-fn failed(state: &UseReducerHandle<Study>, message: String) {
+fn failed(state: &UseReducerHandle<Study>, message: crate::problem::Problem) {
     state.dispatch(StudyAction::EngineFailed(message));
 }
 
@@ -120,7 +120,12 @@ fn received(shared: &Shared, state: &UseReducerHandle<Study>, reply: Reply) {
         Reply::Best { .. } | Reply::Mate { .. } => {}
         Reply::Error { message, .. } | Reply::Failed { message } => {
             drop(a);
-            engine_worker::fail(shared, state, message, failed);
+            engine_worker::fail(
+                shared,
+                state,
+                crate::problem::Problem::Computer(crate::problem::Halt::Refused(message)),
+                failed,
+            );
         }
     }
 }

@@ -64,7 +64,7 @@ pub fn use_mate_search(state: &UseReducerHandle<Study>) {
     });
 }
 
-fn failed(state: &UseReducerHandle<Study>, message: String) {
+fn failed(state: &UseReducerHandle<Study>, message: crate::problem::Problem) {
     state.dispatch(StudyAction::EngineFailed(message));
 }
 
@@ -92,7 +92,12 @@ fn received(shared: &Shared, state: &UseReducerHandle<Study>, reply: Reply) {
             }));
         }
         Reply::Error { message, .. } | Reply::Failed { message } => {
-            engine_worker::fail(shared, state, message, failed);
+            engine_worker::fail(
+                shared,
+                state,
+                crate::problem::Problem::Computer(crate::problem::Halt::Refused(message)),
+                failed,
+            );
         }
         Reply::Ready | Reply::Best { .. } | Reply::Lines { .. } => {}
     }

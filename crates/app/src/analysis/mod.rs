@@ -542,7 +542,7 @@ fn lines_view(state: &UseReducerHandle<Study>, lang: Lang) -> Html {
         let restart = Callback::from(move |_: MouseEvent| state.dispatch(StudyAction::EngineRestart));
         html! {
             <p class="engine-error" data-error="computer" role="alert">
-                { lang.pick("エンジンが止まりました：", "The engine stopped: ") }{ e }{ " " }
+                { lang.pick("エンジンが止まりました：", "The engine stopped: ") }{ e.text(lang) }{ " " }
                 <button data-action="restart-computer" onclick={restart}>{ lang.pick("再起動", "Restart") }</button>
             </p>
         }
@@ -746,16 +746,19 @@ mod tests {
         let mut a = AnalysisStart::new(GameId::Shogi);
         a.moves = vec!["7g7f".into(), "3c3d".into(), "8h2b+".into()];
         a.ply = Some(2);
-        let (tree, node, _) = a.open().unwrap_or_else(|e| panic!("{e}"));
+        let (tree, node, _) = a.open().unwrap_or_else(|e| panic!("{}", e.text(Lang::En)));
         assert_eq!(tree.main_line().len(), 3);
         assert_eq!(tree.ply(node), 2);
         a.ply = Some(4);
-        assert!(a.open().is_err_and(|e| e.to_string().contains("ply=4")));
+        assert!(
+            a.open()
+                .is_err_and(|e| e.text(crate::i18n::Lang::En).contains("ply=4"))
+        );
         a.ply = None;
         a.moves.push("5e5d".into());
         assert!(
             a.open()
-                .is_err_and(|e| e.to_string().contains("move 4 (5e5d)"))
+                .is_err_and(|e| e.text(crate::i18n::Lang::En).contains("move 4 (5e5d)"))
         );
     }
 

@@ -254,7 +254,7 @@ fn ask(shared: &Shared, state: &UseReducerHandle<Study>, ply: usize) {
     engine_worker::send(shared, state, request, received, failed);
 }
 
-fn failed(state: &UseReducerHandle<Study>, message: String) {
+fn failed(state: &UseReducerHandle<Study>, message: crate::problem::Problem) {
     state.dispatch(StudyAction::EngineFailed(message));
 }
 
@@ -287,7 +287,12 @@ fn received(shared: &Shared, state: &UseReducerHandle<Study>, reply: Reply) {
         Reply::Ready | Reply::Best { .. } | Reply::Mate { .. } => {}
         Reply::Error { message, .. } | Reply::Failed { message } => {
             drop(r);
-            engine_worker::fail(shared, state, message, failed);
+            engine_worker::fail(
+                shared,
+                state,
+                crate::problem::Problem::Computer(crate::problem::Halt::Refused(message)),
+                failed,
+            );
         }
     }
 }

@@ -109,7 +109,7 @@ pub struct Study {
     /// What it found for the move shown.
     pub found: Option<Analysis>,
     /// The engine's failure, in words.
-    pub engine_error: Option<String>,
+    pub engine_error: Option<crate::problem::Problem>,
     /// The last mate search asked.
     pub mate: Option<Mate>,
     /// Counts the mate searches asked (each starts one).
@@ -164,7 +164,7 @@ pub enum StudyAction {
     /// The engine's lines for a move of the tree.
     Found(Found),
     /// The engine failed.
-    EngineFailed(String),
+    EngineFailed(crate::problem::Problem),
     /// Restart a failed engine.
     EngineRestart,
     /// Search the position shown for a mate.

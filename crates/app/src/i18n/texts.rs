@@ -313,7 +313,7 @@ pub fn start(lang: Lang, e: &StartError) -> String {
             "対局は手合いか局面のどちらかから始まります（両方は指定できません）".into()
         }
         StartError::Preset { text } => {
-            format!("中将棋のルール「{text}」は知りません：jcsaかlishogiです")
+            format!("中将棋のルール「{text}」は知りません：「jcsa」か「lishogi」です")
         }
         StartError::NoPresets { game: g, text } => {
             format!("{}にはルールの選択がありません（「{text}」）", game(*g))

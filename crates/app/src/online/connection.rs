@@ -52,7 +52,7 @@ pub enum Event {
     Told(ServerMsg),
     /// The game cannot be played from here (a link that opens no seat, no page address); the
     /// connection has stopped.
-    Failed(String),
+    Failed(crate::problem::Problem),
 }
 
 /// The line to one game; clones share it. See the module's text.
@@ -259,7 +259,7 @@ impl Connection {
             return;
         }
         let Some(url) = absolute(&format!("api/games/{id}/socket"), true) else {
-            self.fail("the page has no address to reach the server from".into());
+            self.fail(crate::problem::Problem::NoServerAddress);
             return;
         };
         let ws = match web_sys::WebSocket::new(&url) {
@@ -344,12 +344,15 @@ impl Connection {
             first
         };
         if let ServerMsg::Error {
-            code: ErrorCode::BadToken,
+            code: code @ ErrorCode::BadToken,
             message,
             ..
         } = &m
         {
-            self.fail(message.clone());
+            self.fail(crate::problem::Problem::Refusal {
+                code: *code,
+                words: message.clone(),
+            });
             return;
         }
         if matches!(m, ServerMsg::Pong) {
@@ -431,7 +434,7 @@ impl Connection {
     }
 
     /// Stop for good and tell why.
-    fn fail(&self, why: String) {
+    fn fail(&self, why: crate::problem::Problem) {
         self.close();
         self.emit(Event::Failed(why));
     }

@@ -135,7 +135,7 @@ impl Holder for Engine {
     }
 }
 
-fn failed(state: &UseReducerHandle<Play>, message: String) {
+fn failed(state: &UseReducerHandle<Play>, message: crate::problem::Problem) {
     state.dispatch(Action::EngineFailed(message));
 }
 
@@ -177,7 +177,12 @@ fn received(shared: &Shared, state: &UseReducerHandle<Play>, reply: Reply) {
         Reply::Lines { .. } | Reply::Mate { .. } => {}
         Reply::Error { message, .. } | Reply::Failed { message } => {
             drop(e);
-            engine_worker::fail(shared, state, message, failed);
+            engine_worker::fail(
+                shared,
+                state,
+                crate::problem::Problem::Computer(crate::problem::Halt::Refused(message)),
+                failed,
+            );
         }
     }
 }

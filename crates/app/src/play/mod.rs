@@ -297,7 +297,7 @@ fn computer_view(
         };
         return html! {
             <p class="engine-error" data-error="computer" role="alert">
-                { lang.pick("コンピュータが止まりました：", "The computer stopped: ") }{ e }{ " " }
+                { lang.pick("コンピュータが止まりました：", "The computer stopped: ") }{ e.text(lang) }{ " " }
                 <button data-action="restart-computer" onclick={restart}>
                     { lang.pick("再起動", "Restart the computer") }</button>
             </p>

@@ -55,7 +55,7 @@ pub struct Online {
     /// The server's last refusal, in words.
     pub refused: Option<String>,
     /// Why the game cannot be played from here.
-    pub failed: Option<String>,
+    pub failed: Option<crate::problem::Problem>,
     /// The plies the server has, as this screen last heard: the moves after them are this
     /// seat's own, pending.
     pub acked: usize,
@@ -475,7 +475,7 @@ impl Play {
                 if from == 0 {
                     // the server's own game does not play here: nothing more can be asked
                     if let Some(o) = &mut self.online {
-                        o.failed = Some("the server's game cannot be played here".into());
+                        o.failed = Some(crate::problem::Problem::BrokenGame);
                     }
                 } else {
                     self.resync();
@@ -528,7 +528,7 @@ pub struct OnlineProps {
 struct Opening {
     line: Option<Line>,
     welcome: Option<Rc<Snapshot>>,
-    failed: Option<String>,
+    failed: Option<crate::problem::Problem>,
 }
 
 /// An online game: its line, and the play screen once the server has said hello.
@@ -624,10 +624,10 @@ pub fn use_line(state: &UseReducerHandle<Play>, online: Option<&OnlineStart>) {
 }
 
 /// A game that cannot be opened from here, and why.
-pub fn failed_view(lang: Lang, why: &str) -> Html {
+pub fn failed_view(lang: Lang, why: &crate::problem::Problem) -> Html {
     html! {
         <section class="load-error" data-online="" data-error="online">
-            <p>{ lang.pick("この対局を開けません：", "This online game cannot be opened: ") }{ why }</p>
+            <p>{ lang.pick("この対局を開けません：", "This online game cannot be opened: ") }{ why.text(lang) }</p>
             <p><a href="#/">{ lang.pick("最初の画面へ", "Back to the game list") }</a></p>
         </section>
     }

@@ -55,7 +55,7 @@ pub struct Play {
     /// The computer's level.
     pub level: koma_engine::Level,
     /// Why the computer stopped, if it did (the game waits until it is restarted).
-    pub engine_error: Option<String>,
+    pub engine_error: Option<crate::problem::Problem>,
     /// Counts restarts of the computer (each asks it afresh).
     pub engine_restarts: u32,
     /// The engine's suggestion for the person to move, once found.
@@ -150,7 +150,7 @@ pub enum Action {
     /// A hint was asked for.
     AskHint,
     /// The computer failed, and why.
-    EngineFailed(String),
+    EngineFailed(crate::problem::Problem),
     /// Start the computer again after a failure.
     EngineRestart,
     /// One- or two-character piece names.
@@ -258,18 +258,25 @@ impl Play {
 
     /// A move of the engine's for the position after `plies` plies with `hash`: `None` if the
     /// game has moved on since it was asked; else the move, or why the rules refuse it.
-    fn engine_move(&mut self, plies: usize, hash: u64, text: &str) -> Option<Result<Move, String>> {
+    fn engine_move(
+        &mut self,
+        plies: usize,
+        hash: u64,
+        text: &str,
+    ) -> Option<Result<Move, crate::problem::Problem>> {
+        use crate::problem::{Halt, Problem};
         if self.table.key() != (hash, plies) || self.game().outcome().is_some() {
             return None;
         }
         let v = self.game().position().variant();
         Some(match koma_rules::notation::read_move(v, text) {
             Ok(mv) if self.table.game.legal_moves().contains(&mv) => Ok(mv),
-            Ok(_) => Err(format!(
-                "the computer proposed {text}, which is not legal here; the game is unchanged"
-            )),
-            Err(e) if text.is_empty() => Err(format!("the computer found no move ({e})")),
-            Err(e) => Err(format!("the computer's move {text:?} cannot be read: {e}")),
+            Ok(_) => Err(Problem::Computer(Halt::Illegal(text.to_string()))),
+            Err(_) if text.is_empty() => Err(Problem::Computer(Halt::NoMove)),
+            Err(error) => Err(Problem::Computer(Halt::BadMove {
+                text: text.to_string(),
+                error,
+            })),
         })
     }
 
