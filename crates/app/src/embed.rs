@@ -569,7 +569,7 @@ fn embedded(props: &EmbeddedProps) -> Html {
             {
                 let mut ev = event(&e, &state, "koma:end");
                 ev.winner = o.winner.map(|w| w.0);
-                ev.reason = Some(o.reason.kind());
+                ev.reason = Some(o.reason);
                 emit.emit(ev);
             }
             move || drop(reply)

@@ -45,9 +45,13 @@ pub fn export(game: &Game, format: Format) -> String {
         Format::Kif => {
             let mut r = Record::new(game.start().clone(), game.moves().to_vec());
             r.ending = game.outcome().and_then(|o| match o.reason {
-                koma_rules::game::Reason::Resignation => Some(koma_rules::record::Ending::Resign),
-                koma_rules::game::Reason::Checkmate => Some(koma_rules::record::Ending::Checkmate),
-                koma_rules::game::Reason::Time => Some(koma_rules::record::Ending::Time),
+                koma_rules::game::EndReason::Resignation => {
+                    Some(koma_rules::record::Ending::Resign)
+                }
+                koma_rules::game::EndReason::Checkmate => {
+                    Some(koma_rules::record::Ending::Checkmate)
+                }
+                koma_rules::game::EndReason::Time => Some(koma_rules::record::Ending::Time),
                 _ => None,
             });
             kif::write_kif(&r)

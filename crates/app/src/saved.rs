@@ -255,7 +255,7 @@ impl SavedGame {
             }),
             result: game.outcome().map(|o| Result {
                 winner: o.winner.map(|w| w.0),
-                reason: o.reason.kind(),
+                reason: o.reason,
             }),
             online: None,
         }
@@ -309,7 +309,7 @@ impl SavedGame {
                     return Err(Problem::EndedEarly {
                         number: i + 1,
                         text: text.clone(),
-                        reason: o.reason.kind(),
+                        reason: o.reason,
                     });
                 }
                 Err(error) => {

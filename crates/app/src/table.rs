@@ -409,13 +409,21 @@ fn status_line(lang: Lang, names: &[String], game: &Game, pos: &Position) -> Str
     if let Some(o) = status.outcome {
         return match o.winner {
             Some(w) => match lang {
-                Lang::Ja => format!("{}の勝ち：{}", name(w), i18n::reason(lang, o.reason)),
-                Lang::En => format!("{} wins: {}", name(w), i18n::reason(lang, o.reason)),
+                Lang::Ja => format!(
+                    "{}の勝ち：{}",
+                    name(w),
+                    i18n::reason(lang, o.reason, game.foul())
+                ),
+                Lang::En => format!(
+                    "{} wins: {}",
+                    name(w),
+                    i18n::reason(lang, o.reason, game.foul())
+                ),
             },
             None => format!(
                 "{}{}",
                 lang.pick("引き分け：", "Draw: "),
-                i18n::reason(lang, o.reason)
+                i18n::reason(lang, o.reason, game.foul())
             ),
         };
     }

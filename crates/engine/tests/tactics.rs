@@ -279,7 +279,8 @@ fn sangoku_mates_in_one() -> Vec<(Position, Vec<Move>)> {
                         let o = p.rules().position_outcome(&mut p, None);
                         p.undo();
                         o.is_some_and(|o| {
-                            o.winner == Some(Player(0)) && o.reason == koma_rules::Reason::Checkmate
+                            o.winner == Some(Player(0))
+                                && o.reason == koma_rules::EndReason::Checkmate
                         })
                     })
                     .collect();

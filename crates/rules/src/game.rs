@@ -22,7 +22,7 @@ use crate::variant::GameId;
 
 pub use crate::games::shogi::Declaration;
 pub use crate::options::{PointRule, RuleOptions};
-pub use crate::outcome::{EndReason, Outcome, Reason};
+pub use crate::outcome::{EndReason, Outcome};
 
 /// A game: a position with its record and outcome.
 #[derive(Clone, Debug)]
@@ -37,8 +37,8 @@ pub struct Game {
     played: Vec<Played>,
     counts: HashMap<u64, u8>,
     outcome: Option<Outcome>,
-    /// The foul that ended a strict game, if one did.
-    foul_move: Option<Move>,
+    /// The foul that ended a strict game, if one did: the move and the rule it broke.
+    foul: Option<(Move, IllegalMove)>,
 }
 
 impl Game {
@@ -62,7 +62,7 @@ impl Game {
             played: Vec::new(),
             counts,
             outcome: None,
-            foul_move: None,
+            foul: None,
         };
         g.outcome = g.no_move_outcome();
         g
@@ -101,7 +101,12 @@ impl Game {
 
     /// The foul move that ended a strict game.
     pub fn foul_move(&self) -> Option<Move> {
-        self.foul_move
+        self.foul.map(|(mv, _)| mv)
+    }
+
+    /// The rule whose foul ended a strict game.
+    pub fn foul(&self) -> Option<IllegalMove> {
+        self.foul.map(|(_, rule)| rule)
     }
 
     /// Legal moves of the side to move (none once the game is over). In Three Kingdoms shogi a
@@ -151,9 +156,9 @@ impl Game {
                 let loser = self.pos.turn();
                 self.outcome = Some(Outcome {
                     winner: self.other(loser),
-                    reason: Reason::Foul(e),
+                    reason: EndReason::Foul,
                 });
-                self.foul_move = Some(mv);
+                self.foul = Some((mv, e));
                 return Ok(self.outcome);
             }
             return Err(e);
@@ -182,7 +187,7 @@ impl Game {
         self.outcome = if repetition_draw {
             Some(Outcome {
                 winner: None,
-                reason: Reason::Repetition,
+                reason: EndReason::Repetition,
             })
         } else if repeated && !refused_repetition {
             Some(self.repetition_outcome())
@@ -194,7 +199,7 @@ impl Game {
 
     /// Take back the last move (待った); the outcome it caused, if any, is cleared.
     pub fn undo(&mut self) -> Option<Move> {
-        if self.foul_move.take().is_some() {
+        if self.foul.take().is_some() {
             self.outcome = None;
             return None;
         }
@@ -217,7 +222,7 @@ impl Game {
     pub fn resign(&mut self, player: Player) -> Option<Outcome> {
         self.end(Outcome {
             winner: self.other(player),
-            reason: Reason::Resignation,
+            reason: EndReason::Resignation,
         })
     }
 
@@ -225,7 +230,7 @@ impl Game {
     pub fn flag(&mut self, player: Player) -> Option<Outcome> {
         self.end(Outcome {
             winner: self.other(player),
-            reason: Reason::Time,
+            reason: EndReason::Time,
         })
     }
 

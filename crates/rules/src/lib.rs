@@ -49,7 +49,7 @@ pub use games::{Capabilities, Description, Notation, chushogi, sangoku};
 pub use geometry::{Cell, CellSet, Geometry, Shape, Vector};
 pub use moves::{IllegalMove, Move};
 pub use options::{ChuPreset, PointRule, RuleOptions};
-pub use outcome::{EndReason, Outcome, Reason};
+pub use outcome::{EndReason, Outcome};
 pub use piece::{Kind, Piece, Player};
 pub use position::Position;
 pub use position::setup::{PositionError, Setup, SetupError, Side};

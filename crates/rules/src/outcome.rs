@@ -4,12 +4,12 @@
 //! progress ([`crate::game`]), which all decide outcomes, so that none of them imports another
 //! for it.
 
-use crate::moves::IllegalMove;
 use crate::piece::Player;
 
-/// Why a game ended, without a foul's details: the one value that the rules, the messages
-/// between the app and the server, the server's database, saved games and the words of both
-/// languages share. Its text (serde's, and [`EndReason::id`]) is the interface's
+/// Why a game ended: the one value that the rules, the messages between the app and the
+/// server, the server's database, saved games and the words of both languages share. A foul's
+/// rule is not part of it: the game that ended by the foul keeps it ([`crate::Game::foul`]),
+/// as it keeps the move. Its text (serde's, and [`EndReason::id`]) is the interface's
 /// `data-reason`; [`EndReason::parse`] is the one place a text is read back into it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -81,60 +81,6 @@ impl EndReason {
     }
 }
 
-/// Why a game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// 詰み: the side to move is in check with no legal move.
-    Checkmate,
-    /// The side to move has no legal move though not in check.
-    NoLegalMoves,
-    /// 投了.
-    Resignation,
-    /// 反則: a foul in strict play, named.
-    Foul(IllegalMove),
-    /// 時間切れ.
-    Time,
-    /// 千日手.
-    Repetition,
-    /// 連続王手の千日手.
-    PerpetualCheck,
-    /// 持将棋 by agreement, settled by points.
-    Impasse,
-    /// 入玉宣言.
-    Declaration,
-    /// A royal piece (a Three Kingdoms general) was captured.
-    RoyalCaptured,
-    /// A Three Kingdoms general stood on the centre when its owner's turn came.
-    GeneralOnCentre,
-    /// 駒枯れ (chu shogi): bare king.
-    BareKing,
-}
-
-impl Reason {
-    /// The reason without its details.
-    pub fn kind(self) -> EndReason {
-        match self {
-            Reason::Checkmate => EndReason::Checkmate,
-            Reason::NoLegalMoves => EndReason::NoLegalMoves,
-            Reason::Resignation => EndReason::Resignation,
-            Reason::Foul(_) => EndReason::Foul,
-            Reason::Time => EndReason::Time,
-            Reason::Repetition => EndReason::Repetition,
-            Reason::PerpetualCheck => EndReason::PerpetualCheck,
-            Reason::Impasse => EndReason::Impasse,
-            Reason::Declaration => EndReason::Declaration,
-            Reason::RoyalCaptured => EndReason::RoyalCaptured,
-            Reason::GeneralOnCentre => EndReason::GeneralOnCentre,
-            Reason::BareKing => EndReason::BareKing,
-        }
-    }
-
-    /// A stable id for the interface (`data-reason`).
-    pub fn id(self) -> &'static str {
-        self.kind().id()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,7 +91,7 @@ mod tests {
             assert_eq!(EndReason::parse(r.id()), Some(r));
         }
         assert_eq!(EndReason::parse("checkmated"), None);
-        assert_eq!(Reason::PerpetualCheck.kind().id(), "perpetual-check");
+        assert_eq!(EndReason::PerpetualCheck.id(), "perpetual-check");
     }
 }
 
@@ -155,5 +101,5 @@ pub struct Outcome {
     /// The winner, or `None` for a draw.
     pub winner: Option<Player>,
     /// Why.
-    pub reason: Reason,
+    pub reason: EndReason,
 }

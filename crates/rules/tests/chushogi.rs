@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
 
 use koma_rules::chushogi::ChuPreset;
-use koma_rules::game::Reason;
+use koma_rules::game::EndReason;
 use koma_rules::sfen::{from_sfen, parse_square, parse_usi, to_sfen, to_usi};
 use koma_rules::{Game, GameId, IllegalMove, Piece, Player, Position, RuleOptions, Setup, Variant};
 
@@ -319,7 +319,7 @@ fn taking_the_last_royal_ends_the_game_a_prince_keeps_it_going() {
         .unwrap()
         .unwrap();
     assert_eq!(o.winner, Some(S));
-    assert_eq!(o.reason, Reason::RoyalCaptured);
+    assert_eq!(o.reason, EndReason::RoyalCaptured);
     // with a crown prince gote plays on
     let q = chu(
         &[
@@ -590,7 +590,7 @@ mod end_of_game {
             g.outcome(),
             Some(Outcome {
                 winner: Some(S),
-                reason: Reason::Checkmate
+                reason: EndReason::Checkmate
             })
         );
         // lishogi plays on: moving into check is legal and only capture ends it
@@ -612,7 +612,7 @@ mod end_of_game {
             one.outcome(),
             Some(Outcome {
                 winner: Some(S),
-                reason: Reason::BareKing
+                reason: EndReason::BareKing
             })
         );
         // a lone unpromoted pawn or go-between does not win
@@ -632,7 +632,7 @@ mod end_of_game {
     fn lishogi_bare_king_unless_it_can_bare_back() {
         // gote bare, sente's gold far away: gote loses
         let far = game(&[("5e", S, "G")], G, ChuPreset::Lishogi);
-        assert_eq!(far.outcome().map(|o| o.reason), Some(Reason::BareKing));
+        assert_eq!(far.outcome().map(|o| o.reason), Some(EndReason::BareKing));
         assert_eq!(far.outcome().and_then(|o| o.winner), Some(S));
         // the gold next to gote's king and unprotected: gote can take it back, play on
         let near = game(&[("2b", S, "G")], G, ChuPreset::Lishogi);
@@ -643,7 +643,7 @@ mod end_of_game {
             kk.outcome(),
             Some(Outcome {
                 winner: None,
-                reason: Reason::BareKing
+                reason: EndReason::BareKing
             })
         );
     }
@@ -664,7 +664,7 @@ mod end_of_game {
                 }
             }
             let o = g.outcome().unwrap();
-            assert_eq!(o.reason, Reason::Repetition, "{preset:?}");
+            assert_eq!(o.reason, EndReason::Repetition, "{preset:?}");
             assert_eq!(
                 o.winner, winner,
                 "{preset:?}: the side to move started it (JCSA)"

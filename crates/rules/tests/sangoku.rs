@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use koma_rules::game::Reason;
+use koma_rules::game::EndReason;
 use koma_rules::geometry::HEX_DIRECTIONS;
 use koma_rules::notation::{read_move, read_position, write_move, write_position};
 use koma_rules::sangoku::{
@@ -353,7 +353,7 @@ fn own_general_may_not_stay_attacked_but_capturing_a_general_always_wins() {
         g.play(take),
         Ok(Some(Outcome {
             winner: Some(A),
-            reason: Reason::RoyalCaptured
+            reason: EndReason::RoyalCaptured
         }))
     );
     assert!(g.legal_moves().is_empty());
@@ -379,7 +379,7 @@ fn a_checked_player_without_escape_loses_to_its_checker() {
         g.play(mv(&p, "2,-2:3,-3")),
         Ok(Some(Outcome {
             winner: Some(A),
-            reason: Reason::Checkmate
+            reason: EndReason::Checkmate
         }))
     );
     assert_eq!(g.position().turn(), B);
@@ -426,7 +426,7 @@ fn no_legal_move_without_check_is_a_draw() {
         g.outcome(),
         Some(Outcome {
             winner: None,
-            reason: Reason::NoLegalMoves
+            reason: EndReason::NoLegalMoves
         })
     );
 }
@@ -452,7 +452,7 @@ fn general_on_the_centre_wins_when_its_owners_turn_comes_three_players_only() {
         o,
         Some(Outcome {
             winner: Some(A),
-            reason: Reason::GeneralOnCentre
+            reason: EndReason::GeneralOnCentre
         })
     );
     // two players: the centre has no power
@@ -678,17 +678,17 @@ fn random_three_player_games_end_with_one_winner_or_a_draw() {
             let r = g.play(m).unwrap();
             let p = g.position();
             // the mover's general is never left attacked unless it took a general
-            if r.map(|o| o.reason) != Some(Reason::RoyalCaptured) {
+            if r.map(|o| o.reason) != Some(EndReason::RoyalCaptured) {
                 assert!(!p.is_attacked(mover) || p.king(mover).is_none());
             }
         }
         if let Some(o) = g.outcome() {
             *ends.entry((o.reason.id(), o.winner.is_some())).or_insert(0) += 1;
             match o.reason {
-                Reason::RoyalCaptured | Reason::GeneralOnCentre | Reason::Checkmate => {
+                EndReason::RoyalCaptured | EndReason::GeneralOnCentre | EndReason::Checkmate => {
                     assert!(o.winner.is_some())
                 }
-                Reason::Repetition | Reason::NoLegalMoves => assert!(o.winner.is_none()),
+                EndReason::Repetition | EndReason::NoLegalMoves => assert!(o.winner.is_none()),
                 other => panic!("unexpected end {other:?}"),
             }
         }

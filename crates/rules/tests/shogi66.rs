@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use koma_rules::game::Reason;
+use koma_rules::game::EndReason;
 use koma_rules::sfen::{from_sfen, parse_usi, to_sfen, to_usi};
 use koma_rules::{Game, GameId, IllegalMove, Kind, Move, Player, Position, RuleOptions, Setup};
 
@@ -239,7 +239,7 @@ fn impasse_under_15_points_loses() {
     assert_eq!((s, w), (23, 7));
     let o = g.agree_impasse().unwrap();
     assert_eq!(o.winner, Some(Player::FIRST));
-    assert_eq!(o.reason, Reason::Impasse);
+    assert_eq!(o.reason, EndReason::Impasse);
     let even = Game::from_position(
         from_sfen(G, "3K2/6/6/6/6/2k3 b RGSNL6Pbgsnl6p 1").unwrap(),
         RuleOptions::default(),

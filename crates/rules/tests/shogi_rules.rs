@@ -1,7 +1,7 @@
 //! Every rule of `shogi.md` and `minishogi.md`, each with a position that breaks it.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
 
-use koma_rules::game::{PointRule, Reason};
+use koma_rules::game::{EndReason, PointRule};
 use koma_rules::sfen::{from_sfen, parse_usi, to_sfen, to_usi};
 use koma_rules::{Game, GameId, IllegalMove, Move, Outcome, Player, Position, RuleOptions};
 
@@ -82,7 +82,7 @@ fn uchifuzume_pawn_drop_mate_is_illegal_but_pawn_drop_check_is_not() {
         g.outcome(),
         Some(Outcome {
             winner: Some(Player::FIRST),
-            reason: Reason::Checkmate
+            reason: EndReason::Checkmate
         })
     );
     assert!(g.legal_moves().is_empty());
@@ -193,7 +193,7 @@ fn moving_after_the_game_ended_is_refused() {
         g.outcome(),
         Some(Outcome {
             winner: Some(Player::SECOND),
-            reason: Reason::Resignation
+            reason: EndReason::Resignation
         })
     );
     let m = mv(g.position(), "7g7f");
@@ -208,7 +208,7 @@ fn time_loss_is_reported_by_the_caller() {
         g.flag(Player::SECOND),
         Some(Outcome {
             winner: Some(Player::FIRST),
-            reason: Reason::Time
+            reason: EndReason::Time
         })
     );
 }
@@ -226,10 +226,11 @@ fn strict_play_loses_by_a_foul_and_casual_play_refuses_it() {
         g.play(m),
         Ok(Some(Outcome {
             winner: Some(Player::SECOND),
-            reason: Reason::Foul(IllegalMove::TwoPawns { file: 5 })
+            reason: EndReason::Foul
         }))
     );
     assert_eq!(g.foul_move(), Some(m));
+    assert_eq!(g.foul(), Some(IllegalMove::TwoPawns { file: 5 }));
     let mut c = Game::from_position(pos(S, s), RuleOptions::default());
     assert_eq!(c.play(m), Err(IllegalMove::TwoPawns { file: 5 }));
     assert_eq!(c.outcome(), None);
@@ -249,7 +250,7 @@ fn checkmate_ends_the_game() {
         g.play(m),
         Ok(Some(Outcome {
             winner: Some(Player::FIRST),
-            reason: Reason::Checkmate
+            reason: EndReason::Checkmate
         }))
     );
     // takeback clears it
@@ -285,7 +286,7 @@ fn sennichite_fourth_occurrence_is_a_draw() {
         g.outcome(),
         Some(Outcome {
             winner: None,
-            reason: Reason::Repetition
+            reason: EndReason::Repetition
         })
     );
     // undo brings the count down again
@@ -306,7 +307,7 @@ fn perpetual_check_loses_for_the_checker() {
         g.outcome(),
         Some(Outcome {
             winner: Some(Player::SECOND),
-            reason: Reason::PerpetualCheck
+            reason: EndReason::PerpetualCheck
         })
     );
 }
@@ -324,7 +325,7 @@ fn minishogi_repetition_loses_for_sente() {
         g.outcome(),
         Some(Outcome {
             winner: Some(Player::SECOND),
-            reason: Reason::Repetition
+            reason: EndReason::Repetition
         })
     );
     // every gote move of the cycle checks: gote loses instead
@@ -334,7 +335,7 @@ fn minishogi_repetition_loses_for_sente() {
         g2.outcome(),
         Some(Outcome {
             winner: Some(Player::FIRST),
-            reason: Reason::PerpetualCheck
+            reason: EndReason::PerpetualCheck
         })
     );
 }
@@ -351,7 +352,7 @@ fn minishogi_founders_rule_any_check_in_the_cycle_loses() {
         plain.outcome(),
         Some(Outcome {
             winner: Some(Player::SECOND),
-            reason: Reason::Repetition
+            reason: EndReason::Repetition
         })
     );
     let founders = RuleOptions {
@@ -363,7 +364,7 @@ fn minishogi_founders_rule_any_check_in_the_cycle_loses() {
         f.outcome(),
         Some(Outcome {
             winner: Some(Player::FIRST),
-            reason: Reason::PerpetualCheck
+            reason: EndReason::PerpetualCheck
         })
     );
 }
@@ -393,7 +394,7 @@ fn impasse_points_24_and_27() {
         g2.agree_impasse(),
         Some(Outcome {
             winner: Some(Player::FIRST),
-            reason: Reason::Impasse
+            reason: EndReason::Impasse
         })
     );
     // not both kings entered: no impasse
@@ -419,7 +420,7 @@ fn entering_king_declaration_reports_each_condition() {
     let d2 = Game::from_position(pos(S, s2), RuleOptions::default()).declaration();
     assert_eq!(d2.points, 26);
     assert_eq!(d2.outcome.winner, None);
-    assert_eq!(d2.outcome.reason, Reason::Declaration);
+    assert_eq!(d2.outcome.reason, EndReason::Declaration);
     // the 27-point rule: sente needs 28
     let o27 = RuleOptions {
         points: PointRule::TwentySeven,
@@ -445,7 +446,7 @@ fn entering_king_declaration_reports_each_condition() {
         g7.declare(),
         Some(Outcome {
             winner: Some(Player::SECOND),
-            reason: Reason::Declaration
+            reason: EndReason::Declaration
         })
     );
 }

@@ -195,7 +195,7 @@ pub struct Referee {
 fn outcome_view(o: Outcome, by: Option<u8>) -> OutcomeView {
     OutcomeView {
         winner: o.winner.map(|p| p.0),
-        reason: o.reason.kind(),
+        reason: o.reason,
         by,
     }
 }

@@ -2,7 +2,7 @@
 //! switched in the header; the rules' names stay in Japanese in both, as players know them.
 
 use koma_rules::IllegalMove;
-use koma_rules::game::{EndReason, Reason};
+use koma_rules::game::EndReason;
 use koma_wire::ErrorCode;
 
 pub use koma_rules::names::Lang;
@@ -91,11 +91,14 @@ pub fn refusal(lang: Lang, code: ErrorCode, rule: Option<&str>, message: &str) -
     }
 }
 
-/// Why a game ended, with a foul's rule.
-pub fn reason(lang: Lang, r: Reason) -> String {
-    match r {
-        Reason::Foul(e) => format!("{}: {}", end_reason(lang, EndReason::Foul), foul(lang, e)),
-        r => end_reason(lang, r.kind()).to_string(),
+/// Why a game ended, with the rule of the foul that ended it (the game's
+/// [`koma_rules::Game::foul`]).
+pub fn reason(lang: Lang, r: EndReason, rule: Option<IllegalMove>) -> String {
+    match (r, rule) {
+        (EndReason::Foul, Some(e)) => {
+            format!("{}: {}", end_reason(lang, EndReason::Foul), foul(lang, e))
+        }
+        (r, _) => end_reason(lang, r).to_string(),
     }
 }
 

@@ -15,7 +15,7 @@ use koma_rules::setups::StartError;
 use koma_rules::sfen::{HandFault, SfenError, UsiError};
 use koma_rules::{GameId, Outcome, PositionError, RuleOptions};
 
-use super::{Lang, foul, reason, setup_fault};
+use super::{Lang, end_reason, foul, setup_fault};
 
 fn game(g: GameId) -> &'static str {
     koma_rules::names::game_in(g, Lang::Ja)
@@ -254,9 +254,9 @@ pub fn outcome(lang: Lang, game: GameId, options: RuleOptions, o: Outcome) -> St
         Some(p) => format!(
             "{}の勝ち、{}",
             koma_rules::names::seat(game, p, Lang::Ja),
-            reason(Lang::Ja, o.reason)
+            end_reason(Lang::Ja, o.reason)
         ),
-        None => format!("引き分け、{}", reason(Lang::Ja, o.reason)),
+        None => format!("引き分け、{}", end_reason(Lang::Ja, o.reason)),
     };
     if let Some(rules) = koma_rules::games::rules(game).rules_name(options) {
         s += &format!("（{rules}のルール）");
@@ -359,7 +359,7 @@ pub fn level(lang: Lang, e: &BadLevel) -> String {
 pub(crate) mod tests {
     use super::*;
     use koma_rules::clock::TimeControl;
-    use koma_rules::{IllegalMove, Player, Reason};
+    use koma_rules::{EndReason, IllegalMove, Player};
 
     /// Whether `text` is written in Japanese (kana or kanji), not left in English.
     pub(crate) fn japanese(text: &str) -> bool {
@@ -689,7 +689,7 @@ pub(crate) mod tests {
                 ended_at: 240,
                 outcome: Outcome {
                     winner: Some(Player(1)),
-                    reason: Reason::Checkmate,
+                    reason: EndReason::Checkmate,
                 },
                 game: GameId::Chushogi,
                 options: RuleOptions::default(),

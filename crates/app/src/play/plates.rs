@@ -77,7 +77,7 @@ pub(super) fn plates_view(
         });
         let clock = st.clock.as_ref().map(|c| {
             let mine = running && p == status.turn;
-            let flagged = outcome.is_some_and(|o| o.reason == koma_rules::game::Reason::Time)
+            let flagged = outcome.is_some_and(|o| o.reason == koma_rules::game::EndReason::Time)
                 && p == pos.turn();
             let left = c.left(p.index(), if mine || flagged { st.spent() } else { 0 });
             let (ms, text) = match left {

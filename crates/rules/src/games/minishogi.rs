@@ -15,7 +15,7 @@ use super::description::BenchCase;
 use super::{GameRules, perpetual_checker};
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move, Played};
-use crate::outcome::{Outcome, Reason};
+use crate::outcome::{EndReason, Outcome};
 use crate::piece::{Kind, Player};
 use crate::position::setup::{Setup, SetupError};
 use crate::position::{MoveList, Position};
@@ -78,7 +78,7 @@ impl GameRules for Minishogi {
         if let Some(checker) = perpetual_checker(span) {
             return Outcome {
                 winner: Some(checker.opponent()),
-                reason: Reason::PerpetualCheck,
+                reason: EndReason::PerpetualCheck,
             };
         }
         if pos.options().founders_rule {
@@ -92,7 +92,7 @@ impl GameRules for Minishogi {
                     };
                     return Outcome {
                         winner: Some(checker.opponent()),
-                        reason: Reason::PerpetualCheck,
+                        reason: EndReason::PerpetualCheck,
                     };
                 }
                 _ => {}
@@ -100,7 +100,7 @@ impl GameRules for Minishogi {
         }
         Outcome {
             winner: Some(Player::SECOND),
-            reason: Reason::Repetition,
+            reason: EndReason::Repetition,
         }
     }
 }

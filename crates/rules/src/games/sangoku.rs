@@ -178,7 +178,7 @@ pub(crate) fn next_turn(
 
 /// How a hex game stands: `None` while it goes on.
 pub fn outcome(pos: &mut crate::position::Position) -> Option<crate::outcome::Outcome> {
-    use crate::outcome::{Outcome, Reason};
+    use crate::outcome::{EndReason, Outcome};
     let v = pos.variant();
     let players = v.players();
     // a general captured: its captor (the last mover) wins
@@ -187,7 +187,7 @@ pub fn outcome(pos: &mut crate::position::Position) -> Option<crate::outcome::Ou
             let winner = pos.last_mover();
             return Some(Outcome {
                 winner,
-                reason: Reason::RoyalCaptured,
+                reason: EndReason::RoyalCaptured,
             });
         }
     }
@@ -195,7 +195,7 @@ pub fn outcome(pos: &mut crate::position::Position) -> Option<crate::outcome::Ou
     if general_on_centre(&v.geometry, pos.king(me)) {
         return Some(Outcome {
             winner: Some(me),
-            reason: Reason::GeneralOnCentre,
+            reason: EndReason::GeneralOnCentre,
         });
     }
     if pos.has_legal_move() {
@@ -206,12 +206,12 @@ pub fn outcome(pos: &mut crate::position::Position) -> Option<crate::outcome::Ou
         let winner = pos.last_mover();
         Some(Outcome {
             winner,
-            reason: Reason::Checkmate,
+            reason: EndReason::Checkmate,
         })
     } else {
         Some(Outcome {
             winner: None,
-            reason: Reason::NoLegalMoves,
+            reason: EndReason::NoLegalMoves,
         })
     }
 }

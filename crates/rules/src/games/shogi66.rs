@@ -17,7 +17,7 @@ use super::{AfterPlay, Capabilities, GameRules};
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move};
 use crate::options::RuleOptions;
-use crate::outcome::{Outcome, Reason};
+use crate::outcome::{EndReason, Outcome};
 use crate::piece::{Kind, Player};
 use crate::position::setup::{Setup, SetupError};
 use crate::position::{MoveList, Position};
@@ -200,7 +200,7 @@ impl GameRules for Shogi66 {
                 (false, true) => Some(Player::FIRST),
                 _ => None,
             },
-            reason: Reason::Impasse,
+            reason: EndReason::Impasse,
         })
     }
 }

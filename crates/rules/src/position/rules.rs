@@ -5,7 +5,7 @@
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move, Played};
 use crate::options::RuleOptions;
-use crate::outcome::{Outcome, Reason};
+use crate::outcome::{EndReason, Outcome};
 use crate::piece::{Kind, Player};
 use crate::position::setup::{Setup, SetupError};
 use crate::position::{MoveList, Position};
@@ -264,9 +264,9 @@ pub trait GameRules: Sync {
         Some(Outcome {
             winner: self.winner_against(pos, loser),
             reason: if pos.in_check() {
-                Reason::Checkmate
+                EndReason::Checkmate
             } else {
-                Reason::NoLegalMoves
+                EndReason::NoLegalMoves
             },
         })
     }
@@ -279,11 +279,11 @@ pub trait GameRules: Sync {
         perpetual_checker(span).map_or(
             Outcome {
                 winner: None,
-                reason: Reason::Repetition,
+                reason: EndReason::Repetition,
             },
             |checker| Outcome {
                 winner: Some(checker.opponent()),
-                reason: Reason::PerpetualCheck,
+                reason: EndReason::PerpetualCheck,
             },
         )
     }

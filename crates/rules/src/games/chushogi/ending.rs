@@ -17,7 +17,7 @@ use super::moves::royal_loser;
 use crate::geometry::Cell;
 use crate::moves::{Move, Played};
 use crate::options::ChuPreset;
-use crate::outcome::{Outcome, Reason};
+use crate::outcome::{EndReason, Outcome};
 use crate::piece::{Kind, Player};
 use crate::position::Position;
 use crate::variant::chu::kinds;
@@ -77,7 +77,7 @@ pub(crate) fn outcome(pos: &mut Position, last_mover: Option<Player>) -> Option<
     if let Some(loser) = royal_loser(pos) {
         return Some(Outcome {
             winner: Some(loser.opponent()),
-            reason: Reason::RoyalCaptured,
+            reason: EndReason::RoyalCaptured,
         });
     }
     if pos.setup_steps().is_some() {
@@ -98,7 +98,7 @@ pub(crate) fn outcome(pos: &mut Position, last_mover: Option<Player>) -> Option<
                 let wins = kind.is_some_and(|k| k != kinds::PAWN && k != kinds::GO_BETWEEN);
                 return Some(Outcome {
                     winner: owner.filter(|_| wins),
-                    reason: Reason::BareKing,
+                    reason: EndReason::BareKing,
                 });
             }
             // mate: a single royal attacked, and every move leaves it attacked
@@ -112,7 +112,7 @@ pub(crate) fn outcome(pos: &mut Position, last_mover: Option<Player>) -> Option<
                 if !escapes {
                     return Some(Outcome {
                         winner: Some(me.opponent()),
-                        reason: Reason::Checkmate,
+                        reason: EndReason::Checkmate,
                     });
                 }
             }
@@ -123,7 +123,7 @@ pub(crate) fn outcome(pos: &mut Position, last_mover: Option<Player>) -> Option<
             if mine.is_empty() && theirs.is_empty() {
                 return Some(Outcome {
                     winner: None,
-                    reason: Reason::BareKing,
+                    reason: EndReason::BareKing,
                 });
             }
             // the side that made itself bare, or was bared and could not bare back, loses
@@ -132,7 +132,7 @@ pub(crate) fn outcome(pos: &mut Position, last_mover: Option<Player>) -> Option<
             {
                 return Some(Outcome {
                     winner: Some(m.opponent()),
-                    reason: Reason::BareKing,
+                    reason: EndReason::BareKing,
                 });
             }
             if mine.is_empty() {
@@ -146,7 +146,7 @@ pub(crate) fn outcome(pos: &mut Position, last_mover: Option<Player>) -> Option<
                 if !can_bare_back {
                     return Some(Outcome {
                         winner: Some(me.opponent()),
-                        reason: Reason::BareKing,
+                        reason: EndReason::BareKing,
                     });
                 }
             }
@@ -155,7 +155,7 @@ pub(crate) fn outcome(pos: &mut Position, last_mover: Option<Player>) -> Option<
     if !pos.has_legal_move() {
         return Some(Outcome {
             winner: Some(me.opponent()),
-            reason: Reason::NoLegalMoves,
+            reason: EndReason::NoLegalMoves,
         });
     }
     None

@@ -27,7 +27,7 @@ use super::{AfterPlay, Capabilities, GameRules, Hooks};
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move, Played};
 use crate::options::RuleOptions;
-use crate::outcome::{Outcome, Reason};
+use crate::outcome::{EndReason, Outcome};
 use crate::piece::{Kind, Player};
 use crate::position::rules::NamedStart;
 use crate::position::{MoveList, Position};
@@ -201,7 +201,7 @@ impl GameRules for Chushogi {
         let loser = ending::repetition_loser(pos.preset(), span, pos.turn());
         Outcome {
             winner: loser.map(Player::opponent),
-            reason: Reason::Repetition,
+            reason: EndReason::Repetition,
         }
     }
 }

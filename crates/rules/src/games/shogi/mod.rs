@@ -27,7 +27,7 @@ use super::{Capabilities, GameRules};
 use crate::geometry::{Cell, Geometry};
 use crate::moves::{IllegalMove, Move};
 use crate::options::{PointRule, RuleOptions};
-use crate::outcome::{Outcome, Reason};
+use crate::outcome::{EndReason, Outcome};
 use crate::piece::{Kind, Piece, Player};
 use crate::position::rules::NamedStart;
 use crate::position::setup::{Setup, SetupError};
@@ -161,7 +161,7 @@ impl GameRules for Shogi {
         };
         Some(Outcome {
             winner,
-            reason: Reason::Impasse,
+            reason: EndReason::Impasse,
         })
     }
 }
@@ -194,11 +194,11 @@ pub fn declaration(pos: &Position) -> Declaration {
     let basic = king_in_camp && pieces_in_camp >= 10 && not_in_check;
     let lose = Outcome {
         winner: Some(p.opponent()),
-        reason: Reason::Declaration,
+        reason: EndReason::Declaration,
     };
     let win = Outcome {
         winner: Some(p),
-        reason: Reason::Declaration,
+        reason: EndReason::Declaration,
     };
     let outcome = if !basic {
         lose
@@ -208,7 +208,7 @@ pub fn declaration(pos: &Position) -> Declaration {
                 31.. => win,
                 24..=30 => Outcome {
                     winner: None,
-                    reason: Reason::Declaration,
+                    reason: EndReason::Declaration,
                 },
                 _ => lose,
             },
