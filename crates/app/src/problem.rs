@@ -108,6 +108,151 @@ impl Unreadable {
     }
 }
 
+/// Why a saved game cannot be opened.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Saved {
+    /// No saved game has the id.
+    Missing,
+    /// Kept by a newer Koma (the schema).
+    Newer(u32),
+    /// It cannot be read.
+    Unreadable(Unreadable),
+    /// A game of another game: its game as kept, and the address's.
+    OtherGame(String, GameId),
+    /// It reads, but does not replay.
+    Replay(Box<Problem>),
+}
+
+impl Saved {
+    fn text(&self, id: &str, lang: Lang) -> String {
+        match self {
+            Saved::Missing => lang2(
+                lang,
+                || format!("番号 {id} の保存した対局はありません"),
+                || format!("no saved game has the id {id}"),
+            ),
+            Saved::Newer(n) => lang2(
+                lang,
+                || {
+                    format!(
+                        "保存した対局 {id} は新しい版のKomaで保存されています（形式 {n}）：このページを再読み込みしてください"
+                    )
+                },
+                || {
+                    format!(
+                        "the saved game {id} was saved by a newer Koma (schema {n}): reload the page to update"
+                    )
+                },
+            ),
+            Saved::Unreadable(why) => lang2(
+                lang,
+                || format!("保存した対局 {id} は読めません：{}", why.text(lang)),
+                || format!("the saved game {id} cannot be read: {}", why.text(lang)),
+            ),
+            Saved::OtherGame(its, asked) => lang2(
+                lang,
+                || {
+                    format!(
+                        "保存した対局 {id} は{its}の対局で、{}ではありません",
+                        asked.as_str()
+                    )
+                },
+                || {
+                    format!(
+                        "the saved game {id} is a game of {its}, not of {}",
+                        asked.as_str()
+                    )
+                },
+            ),
+            Saved::Replay(why) => lang2(
+                lang,
+                || format!("保存した対局 {id} を開けません：{}", why.text(lang)),
+                || format!("the saved game {id}: {}", why.text(lang)),
+            ),
+        }
+    }
+}
+
+/// What went wrong with the server or the line to it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Link {
+    /// The server cannot be reached, in the browser's words.
+    Network(String),
+    /// The server answered what the page cannot read (the answer).
+    Answer(String),
+    /// The server refused a request: its status and, where it gave them, its words.
+    Status {
+        /// The HTTP status.
+        status: u16,
+        /// The server's words.
+        words: Option<String>,
+    },
+    /// A request the page cannot write.
+    Unwritable,
+    /// The page has no address to reach the server from.
+    NoAddress,
+    /// The server refused the connection: its code and words.
+    Refusal {
+        /// What kind of refusal.
+        code: koma_wire::ErrorCode,
+        /// The server's words.
+        words: String,
+    },
+    /// The server's game does not play here.
+    Broken,
+}
+
+impl Link {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            Link::Network(w) => lang2(
+                lang,
+                || format!("サーバーにつながりません（{w}）"),
+                || format!("the server cannot be reached ({w})"),
+            ),
+            Link::Answer(a) => lang2(
+                lang,
+                || format!("サーバーの返事が読めません：{a}"),
+                || format!("the server's answer cannot be read: {a}"),
+            ),
+            Link::Status { status, words } => match lang {
+                Lang::En => words
+                    .clone()
+                    .unwrap_or_else(|| format!("the server answered {status}")),
+                Lang::Ja => {
+                    let ja = match status {
+                        404 => "その対局はありません".to_string(),
+                        409 => "その席はもう埋まっているか、対局が始まっています".into(),
+                        429 => "このアドレスから作った対局が多すぎます：1分待ってください".into(),
+                        400..=499 => "サーバーがこの依頼を受け付けませんでした".into(),
+                        _ => format!("サーバーが答えられませんでした（{status}）"),
+                    };
+                    match words {
+                        Some(w) if *status == 400 => format!("{ja}（{w}）"),
+                        _ => ja,
+                    }
+                }
+            },
+            Link::Unwritable => lang
+                .pick("依頼を書けません", "the request cannot be written")
+                .into(),
+            Link::NoAddress => lang
+                .pick(
+                    "このページにはサーバーのアドレスがありません",
+                    "the page has no address to reach the server from",
+                )
+                .into(),
+            Link::Refusal { code, words } => crate::i18n::refusal(lang, *code, None, words),
+            Link::Broken => lang
+                .pick(
+                    "サーバーの対局がここでは再生できません",
+                    "the server's game cannot be played here",
+                )
+                .into(),
+        }
+    }
+}
+
 /// Why the computer (the engine's worker) stopped.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Halt {
@@ -256,16 +401,6 @@ pub enum Problem {
     Position(NotationError),
     /// The clipboard cannot be read here.
     Clipboard,
-    /// No saved game has this id.
-    NoSavedGame(String),
-    /// A saved game kept by a newer Koma (its id, the schema).
-    NewerSave(String, u32),
-    /// A saved game that cannot be read (its id, why).
-    UnreadableSave(String, Unreadable),
-    /// A saved game of another game (its id, its game, the address's game).
-    SaveOfOtherGame(String, String, GameId),
-    /// A saved game that does not replay (its id, why).
-    Restore(String, Box<Problem>),
     /// A game ended by a move that more moves follow.
     EndedEarly {
         /// The move's number.
@@ -281,32 +416,12 @@ pub enum Problem {
     Ending(String),
     /// Kept clocks that do not fit their control.
     Clocks(ClockFault),
-    /// The server cannot be reached, in the browser's words.
-    Network(String),
-    /// The server answered what the page cannot read (the answer).
-    ServerAnswer(String),
-    /// The server refused: its status and, where it gave them, its words.
-    Server {
-        /// The HTTP status.
-        status: u16,
-        /// The server's words.
-        words: Option<String>,
-    },
-    /// A request the page cannot write.
-    Unwritable,
     /// The computer stopped.
     Computer(Halt),
-    /// The page has no address to reach the server from.
-    NoServerAddress,
-    /// The server refused the connection: its code and words.
-    Refusal {
-        /// What kind of refusal.
-        code: koma_wire::ErrorCode,
-        /// The server's words.
-        words: String,
-    },
-    /// The server's game does not play here.
-    BrokenGame,
+    /// A saved game that cannot be opened: its id, and why.
+    Saved(String, Saved),
+    /// The server, or the line to it.
+    Online(Link),
 }
 
 impl Problem {
@@ -410,49 +525,6 @@ impl Problem {
                     "The clipboard cannot be read here: paste into the box below, then Load.",
                 )
                 .into(),
-            NoSavedGame(id) => lang2(
-                lang,
-                || format!("番号 {id} の保存した対局はありません"),
-                || format!("no saved game has the id {id}"),
-            ),
-            NewerSave(id, n) => lang2(
-                lang,
-                || {
-                    format!(
-                        "保存した対局 {id} は新しい版のKomaで保存されています（形式 {n}）：このページを再読み込みしてください"
-                    )
-                },
-                || {
-                    format!(
-                        "the saved game {id} was saved by a newer Koma (schema {n}): reload the page to update"
-                    )
-                },
-            ),
-            UnreadableSave(id, why) => lang2(
-                lang,
-                || format!("保存した対局 {id} は読めません：{}", why.text(lang)),
-                || format!("the saved game {id} cannot be read: {}", why.text(lang)),
-            ),
-            SaveOfOtherGame(id, its, asked) => lang2(
-                lang,
-                || {
-                    format!(
-                        "保存した対局 {id} は{its}の対局で、{}ではありません",
-                        asked.as_str()
-                    )
-                },
-                || {
-                    format!(
-                        "the saved game {id} is a game of {its}, not of {}",
-                        asked.as_str()
-                    )
-                },
-            ),
-            Restore(id, why) => lang2(
-                lang,
-                || format!("保存した対局 {id} を開けません：{}", why.text(lang)),
-                || format!("the saved game {id}: {}", why.text(lang)),
-            ),
             EndedEarly {
                 number,
                 text,
@@ -487,51 +559,9 @@ impl Problem {
                 || format!("時計：{}", texts::clock_state(lang, e)),
                 || format!("the clock: {}", texts::clock_state(lang, e)),
             ),
-            Network(w) => lang2(
-                lang,
-                || format!("サーバーにつながりません（{w}）"),
-                || format!("the server cannot be reached ({w})"),
-            ),
-            ServerAnswer(a) => lang2(
-                lang,
-                || format!("サーバーの返事が読めません：{a}"),
-                || format!("the server's answer cannot be read: {a}"),
-            ),
-            Server { status, words } => match lang {
-                Lang::En => words
-                    .clone()
-                    .unwrap_or_else(|| format!("the server answered {status}")),
-                Lang::Ja => {
-                    let ja = match status {
-                        404 => "その対局はありません".to_string(),
-                        409 => "その席はもう埋まっているか、対局が始まっています".into(),
-                        429 => "このアドレスから作った対局が多すぎます：1分待ってください".into(),
-                        400..=499 => "サーバーがこの依頼を受け付けませんでした".into(),
-                        _ => format!("サーバーが答えられませんでした（{status}）"),
-                    };
-                    match words {
-                        Some(w) if *status == 400 => format!("{ja}（{w}）"),
-                        _ => ja,
-                    }
-                }
-            },
-            Unwritable => lang
-                .pick("依頼を書けません", "the request cannot be written")
-                .into(),
             Computer(h) => h.text(lang),
-            NoServerAddress => lang
-                .pick(
-                    "このページにはサーバーのアドレスがありません",
-                    "the page has no address to reach the server from",
-                )
-                .into(),
-            Refusal { code, words } => crate::i18n::refusal(lang, *code, None, words),
-            BrokenGame => lang
-                .pick(
-                    "サーバーの対局がここでは再生できません",
-                    "the server's game cannot be played here",
-                )
-                .into(),
+            Saved(id, why) => why.text(id, lang),
+            Online(l) => l.text(lang),
         }
     }
 }
@@ -551,9 +581,12 @@ mod tests {
     use koma_rules::clock::TimeControl;
     use koma_rules::sfen::{SfenError, UsiError};
 
-    /// One problem of each kind (and of each kind of what they hold), and the number of kinds.
-    fn every_problem() -> (Vec<Problem>, usize) {
-        let usi = NotationError::Usi(UsiError::Syntax("x".into()));
+    fn usi() -> NotationError {
+        NotationError::Usi(UsiError::Syntax("x".into()))
+    }
+
+    /// An address's and an embed's problems.
+    fn addresses() -> Vec<Problem> {
         let takes = [
             Takes::Count,
             Takes::Range(1, 5),
@@ -563,17 +596,6 @@ mod tests {
             Takes::Seat(2),
             Takes::Arrow,
         ];
-        let unreadable = [
-            Unreadable::Storage("SecurityError".into()),
-            Unreadable::NotJson,
-            Unreadable::NotEntry,
-            Unreadable::NoSchema,
-            Unreadable::BadSchema(0.5),
-            Unreadable::Shape("missing field `moves`".into()),
-            Unreadable::OtherId("b".into()),
-            Unreadable::SetAside,
-        ];
-        let tc: TimeControl = "600+30".parse().expect("a clock");
         let mut all = vec![
             Problem::NoPage("/nowhere".into()),
             Problem::OnlineAddress("/online/x".into()),
@@ -598,7 +620,7 @@ mod tests {
             Problem::MoveText {
                 number: 2,
                 text: "x".into(),
-                error: usi.clone(),
+                error: usi(),
             },
             Problem::Illegal {
                 number: 2,
@@ -613,10 +635,43 @@ mod tests {
             Problem::Variation(2),
             Problem::Position(NotationError::Sfen(SfenError::Empty)),
             Problem::Clipboard,
-            Problem::NoSavedGame("a1".into()),
-            Problem::NewerSave("a1".into(), 2),
-            Problem::SaveOfOtherGame("a1".into(), "minishogi".into(), GameId::Shogi),
-            Problem::Restore("a1".into(), Box::new(Problem::Foul("5e5d".into()))),
+        ];
+        all.extend(takes.map(|takes| Problem::Value {
+            key: "lines",
+            value: "9".into(),
+            takes,
+        }));
+        all.extend(start_errors().into_iter().map(Problem::Start));
+        all.extend(load_errors().into_iter().map(Problem::Load));
+        all.extend(kif_errors().into_iter().map(Problem::Kif));
+        all
+    }
+
+    /// A saved game's problems.
+    fn saved_games() -> Vec<Problem> {
+        let tc: TimeControl = "600+30".parse().expect("a clock");
+        let unreadable = [
+            Unreadable::Storage("SecurityError".into()),
+            Unreadable::NotJson,
+            Unreadable::NotEntry,
+            Unreadable::NoSchema,
+            Unreadable::BadSchema(0.5),
+            Unreadable::Shape("missing field `moves`".into()),
+            Unreadable::OtherId("b".into()),
+            Unreadable::SetAside,
+        ];
+        let mut saved = vec![
+            Saved::Missing,
+            Saved::Newer(2),
+            Saved::OtherGame("minishogi".into(), GameId::Shogi),
+            Saved::Replay(Box::new(Problem::Foul("5e5d".into()))),
+        ];
+        saved.extend(unreadable.map(Saved::Unreadable));
+        let mut all: Vec<Problem> = saved
+            .into_iter()
+            .map(|s| Problem::Saved("a1".into(), s))
+            .collect();
+        all.extend([
             Problem::EndedEarly {
                 number: 5,
                 text: "5e5d".into(),
@@ -625,20 +680,31 @@ mod tests {
             Problem::Foul("5e5d".into()),
             Problem::Ending("Impasse".into()),
             Problem::Clocks(ClockFault::Periods { left: 4, tc }),
-            Problem::Network("NetworkError when attempting to fetch resource.".into()),
-            Problem::ServerAnswer("<html>".into()),
-            Problem::Unwritable,
+        ]);
+        all
+    }
+
+    /// The server's, the line's and the computer's problems.
+    fn services() -> Vec<Problem> {
+        let mut links = vec![
+            Link::Network("NetworkError when attempting to fetch resource.".into()),
+            Link::Answer("<html>".into()),
+            Link::Unwritable,
+            Link::NoAddress,
+            Link::Refusal {
+                code: koma_wire::ErrorCode::BadToken,
+                words: "this seat's link is not valid".into(),
+            },
+            Link::Broken,
+            Link::Status {
+                status: 502,
+                words: None,
+            },
         ];
-        all.extend(
-            [400, 404, 409, 429, 500, 503].map(|status| Problem::Server {
-                status,
-                words: Some("game: unknown game \"chess\"".into()),
-            }),
-        );
-        all.push(Problem::Server {
-            status: 502,
-            words: None,
-        });
+        links.extend([400, 404, 409, 429, 500, 503].map(|status| Link::Status {
+            status,
+            words: Some("game: unknown game \"chess\"".into()),
+        }));
         let halts = [
             Halt::NotStarted("SecurityError".into()),
             Halt::Stopped(None),
@@ -649,28 +715,18 @@ mod tests {
             Halt::NoMove,
             Halt::BadMove {
                 text: "x".into(),
-                error: usi.clone(),
+                error: usi(),
             },
         ];
+        let mut all: Vec<Problem> = links.into_iter().map(Problem::Online).collect();
         all.extend(halts.map(Problem::Computer));
-        all.extend([
-            Problem::NoServerAddress,
-            Problem::Refusal {
-                code: koma_wire::ErrorCode::BadToken,
-                words: "this seat's link is not valid".into(),
-            },
-            Problem::BrokenGame,
-        ]);
-        all.extend(takes.map(|takes| Problem::Value {
-            key: "lines",
-            value: "9".into(),
-            takes,
-        }));
-        all.extend(unreadable.map(|u| Problem::UnreadableSave("a1".into(), u)));
-        all.extend(start_errors().into_iter().map(Problem::Start));
-        all.extend(load_errors().into_iter().map(Problem::Load));
-        all.extend(kif_errors().into_iter().map(Problem::Kif));
-        let kind = |p: &Problem| match p {
+        all
+    }
+
+    /// Which kind a problem is (the match names every kind: a new one fails to build until it
+    /// is counted, and given a sample above).
+    fn kind(p: &Problem) -> usize {
+        match p {
             Problem::NoPage(_) => 0,
             Problem::OnlineAddress(_) => 1,
             Problem::SeatLink(_) => 2,
@@ -690,34 +746,27 @@ mod tests {
             Problem::Variation(_) => 16,
             Problem::Position(_) => 17,
             Problem::Clipboard => 18,
-            Problem::NoSavedGame(_) => 19,
-            Problem::NewerSave(..) => 20,
-            Problem::UnreadableSave(..) => 21,
-            Problem::SaveOfOtherGame(..) => 22,
-            Problem::Restore(..) => 23,
-            Problem::EndedEarly { .. } => 24,
-            Problem::Foul(_) => 25,
-            Problem::Ending(_) => 26,
-            Problem::Clocks(_) => 27,
-            Problem::Network(_) => 28,
-            Problem::ServerAnswer(_) => 29,
-            Problem::Server { .. } => 30,
-            Problem::Unwritable => 31,
-            Problem::Computer(_) => 32,
-            Problem::NoServerAddress => 33,
-            Problem::Refusal { .. } => 34,
-            Problem::BrokenGame => 35,
-        };
-        let mut kinds: Vec<usize> = all.iter().map(kind).collect();
-        kinds.sort_unstable();
-        kinds.dedup();
-        (all, kinds.len())
+            Problem::EndedEarly { .. } => 19,
+            Problem::Foul(_) => 20,
+            Problem::Ending(_) => 21,
+            Problem::Clocks(_) => 22,
+            Problem::Computer(_) => 23,
+            Problem::Saved(..) => 24,
+            Problem::Online(_) => 25,
+        }
     }
 
     #[test]
     fn every_problem_the_app_shows_reads_in_both_languages() {
-        let (all, kinds) = every_problem();
-        assert_eq!(kinds, 36, "one problem of each kind");
+        let all: Vec<Problem> = [addresses(), saved_games(), services()].concat();
+        let mut kinds: Vec<usize> = all.iter().map(kind).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        assert_eq!(
+            kinds,
+            (0..26).collect::<Vec<_>>(),
+            "one problem of each kind"
+        );
         for p in &all {
             let (en, ja) = (p.text(Lang::En), p.text(Lang::Ja));
             // an address is shown as it was given, in both

@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::problem::{Problem, Unreadable};
+use crate::problem::{Problem, Saved, Unreadable};
 use crate::saved::{
     ASIDE_PREFIX, GAME_PREFIX, Migration, REVIEW_PREFIX, SETTINGS_KEY, SavedGame, Settings,
     StoredReview, migrate,
@@ -233,11 +233,11 @@ fn keys(s: &web_sys::Storage) -> Vec<String> {
 fn why_unreadable(id: &str, raw: &str) -> Problem {
     let id = id.to_string();
     match from_json::<SavedGame>(raw) {
-        Err(Migration::Unreadable(why)) => Problem::UnreadableSave(id, why),
-        Err(Migration::Newer(n)) => Problem::NewerSave(id, n),
+        Err(Migration::Unreadable(why)) => Problem::Saved(id, Saved::Unreadable(why)),
+        Err(Migration::Newer(n)) => Problem::Saved(id, Saved::Newer(n)),
         Ok(g) => match g.restore() {
-            Err(why) => Problem::Restore(id, Box::new(why)),
-            Ok(_) => Problem::UnreadableSave(id, Unreadable::SetAside),
+            Err(why) => Problem::Saved(id, Saved::Replay(Box::new(why))),
+            Ok(_) => Problem::Saved(id, Saved::Unreadable(Unreadable::SetAside)),
         },
     }
 }
@@ -267,20 +267,23 @@ pub fn list() -> Listing {
                     out.aside.push(Unread {
                         id: id.to_string(),
                         raw,
-                        reason: Problem::UnreadableSave(id.to_string(), Unreadable::OtherId(g.id)),
+                        reason: Problem::Saved(
+                            id.to_string(),
+                            Saved::Unreadable(Unreadable::OtherId(g.id)),
+                        ),
                     });
                 }
                 Err(Migration::Newer(n)) => out.newer.push(Unread {
                     id: id.to_string(),
                     raw,
-                    reason: Problem::NewerSave(id.to_string(), n),
+                    reason: Problem::Saved(id.to_string(), Saved::Newer(n)),
                 }),
                 Err(Migration::Unreadable(reason)) => {
                     set_aside(&s, id, &raw);
                     out.aside.push(Unread {
                         id: id.to_string(),
                         raw,
-                        reason: Problem::UnreadableSave(id.to_string(), reason),
+                        reason: Problem::Saved(id.to_string(), Saved::Unreadable(reason)),
                     });
                 }
             }

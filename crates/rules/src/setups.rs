@@ -17,6 +17,11 @@ pub fn setups(game: GameId) -> Vec<NamedStart> {
     crate::games::rules(game).setups()
 }
 
+/// The ids of `game`'s named setups.
+pub fn setup_ids(game: GameId) -> Vec<&'static str> {
+    setups(game).iter().map(|s| s.id).collect()
+}
+
 /// The start position of a named setup, or `None` for an unknown id.
 pub fn setup_position(game: GameId, id: &str) -> Option<Position> {
     crate::games::rules(game)
@@ -55,14 +60,12 @@ pub enum StartError {
     #[error("the position cannot be read: {0}")]
     Position(crate::notation::NotationError),
     /// No setup of that id.
-    #[error("{game} has no setup {id:?} (its setups: {known})")]
+    #[error("{game} has no setup {id:?} (its setups: {})", setup_ids(*game).join(", "))]
     UnknownSetup {
-        /// The game.
+        /// The game (which has [`setups`]).
         game: GameId,
         /// The id asked for.
         id: String,
-        /// The ids it has, comma-separated.
-        known: String,
     },
     /// A position and a setup both given.
     #[error("a game starts from a setup or a position, not both")]
@@ -120,11 +123,6 @@ impl GameStart {
                 setup_position(self.id, id).ok_or_else(|| StartError::UnknownSetup {
                     game: self.id,
                     id: id.clone(),
-                    known: setups(self.id)
-                        .iter()
-                        .map(|s| s.id)
-                        .collect::<Vec<_>>()
-                        .join(", "),
                 })
             }
             (None, None) => Ok(Position::start(self.id)),

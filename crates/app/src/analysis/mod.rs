@@ -37,7 +37,7 @@ use yew::prelude::*;
 
 use crate::board::{Board, Shape};
 use crate::i18n::Lang;
-use crate::problem::Problem;
+use crate::problem::{Problem, Saved};
 use crate::start::Start;
 use crate::table::TableAction;
 use crate::view::{cells_of, hands_of, last_cells};
@@ -75,15 +75,19 @@ impl AnalysisStart {
         let game = match &self.start.saved {
             Some(id) => {
                 let saved = crate::storage::load_game(id).map_err(|e| match e {
-                    crate::storage::LoadError::NotFound => Problem::NoSavedGame(id.clone()),
-                    crate::storage::LoadError::Newer(v) => Problem::NewerSave(id.clone(), v),
+                    crate::storage::LoadError::NotFound => {
+                        Problem::Saved(id.clone(), Saved::Missing)
+                    }
+                    crate::storage::LoadError::Newer(v) => {
+                        Problem::Saved(id.clone(), Saved::Newer(v))
+                    }
                     crate::storage::LoadError::Unreadable(why) => {
-                        Problem::UnreadableSave(id.clone(), why)
+                        Problem::Saved(id.clone(), Saved::Unreadable(why))
                     }
                 })?;
                 saved
                     .restore()
-                    .map_err(|e| Problem::Restore(id.clone(), Box::new(e)))?
+                    .map_err(|e| Problem::Saved(id.clone(), Saved::Replay(Box::new(e))))?
                     .game
             }
             None => {

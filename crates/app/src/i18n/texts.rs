@@ -303,10 +303,15 @@ pub fn load(lang: Lang, e: &LoadError) -> String {
 pub fn start(lang: Lang, e: &StartError) -> String {
     pick(lang, e, || match e {
         StartError::Position(e) => format!("局面が読めません：{}", notation(Lang::Ja, e)),
-        StartError::UnknownSetup { game: g, id, known } => {
+        StartError::UnknownSetup { game: g, id } => {
+            let known: Vec<String> = koma_rules::setups::setups(*g)
+                .iter()
+                .map(|s| format!("「{}」{}", s.id, s.name))
+                .collect();
             format!(
-                "{}に手合い「{id}」はありません（手合い：{known}）",
-                game(*g)
+                "{}に手合い「{id}」はありません（手合い：{}）",
+                game(*g),
+                known.join("・")
             )
         }
         StartError::Both => {
@@ -703,7 +708,6 @@ pub(crate) mod tests {
             StartError::UnknownSetup {
                 game: GameId::Shogi,
                 id: "queen".into(),
-                known: "lance, bishop".into(),
             },
             StartError::Both,
             StartError::Preset { text: "x".into() },

@@ -259,7 +259,9 @@ impl Connection {
             return;
         }
         let Some(url) = absolute(&format!("api/games/{id}/socket"), true) else {
-            self.fail(crate::problem::Problem::NoServerAddress);
+            self.fail(crate::problem::Problem::Online(
+                crate::problem::Link::NoAddress,
+            ));
             return;
         };
         let ws = match web_sys::WebSocket::new(&url) {
@@ -349,10 +351,12 @@ impl Connection {
             ..
         } = &m
         {
-            self.fail(crate::problem::Problem::Refusal {
-                code: *code,
-                words: message.clone(),
-            });
+            self.fail(crate::problem::Problem::Online(
+                crate::problem::Link::Refusal {
+                    code: *code,
+                    words: message.clone(),
+                },
+            ));
             return;
         }
         if matches!(m, ServerMsg::Pong) {

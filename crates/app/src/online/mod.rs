@@ -21,7 +21,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::problem::Problem;
+use crate::problem::{Link, Problem};
 
 /// The storage key of a game's seat token.
 pub(crate) fn token_key(id: &str) -> String {
@@ -52,7 +52,7 @@ async fn api<T: serde::de::DeserializeOwned>(
     path: &str,
     body: Option<String>,
 ) -> Result<T, Problem> {
-    let network = |e: gloo::net::Error| Problem::Network(e.to_string());
+    let network = |e: gloo::net::Error| Problem::Online(Link::Network(e.to_string()));
     let request = match body {
         Some(b) => gloo::net::http::Request::post(path)
             .header("content-type", "application/json")
@@ -65,12 +65,12 @@ async fn api<T: serde::de::DeserializeOwned>(
     let r = request.send().await.map_err(network)?;
     let text = r.text().await.map_err(network)?;
     if r.ok() {
-        from_json(&text).ok_or(Problem::ServerAnswer(text))
+        from_json(&text).ok_or(Problem::Online(Link::Answer(text)))
     } else {
-        Err(Problem::Server {
+        Err(Problem::Online(Link::Status {
             status: r.status(),
             words: from_json::<koma_wire::ApiError>(&text).map(|e| e.error),
-        })
+        }))
     }
 }
 
@@ -294,7 +294,7 @@ pub fn new_online(props: &NewOnlineProps) -> Html {
 }
 
 async fn create(spec: &NewGame) -> Result<Created, Problem> {
-    let body = to_json(spec).ok_or(Problem::Unwritable)?;
+    let body = to_json(spec).ok_or(Problem::Online(Link::Unwritable))?;
     api("api/games", Some(body)).await
 }
 

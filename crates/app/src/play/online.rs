@@ -475,7 +475,9 @@ impl Play {
                 if from == 0 {
                     // the server's own game does not play here: nothing more can be asked
                     if let Some(o) = &mut self.online {
-                        o.failed = Some(crate::problem::Problem::BrokenGame);
+                        o.failed = Some(crate::problem::Problem::Online(
+                            crate::problem::Link::Broken,
+                        ));
                     }
                 } else {
                     self.resync();

@@ -18,7 +18,7 @@ use yew::prelude::*;
 
 use super::{Play, Start, after_paint};
 use crate::i18n::Lang;
-use crate::problem::Problem;
+use crate::problem::{Problem, Saved};
 use crate::saved::{Ending, Origin, SavedGame, new_id};
 use crate::storage::{self, LoadError, SaveError};
 
@@ -58,13 +58,13 @@ impl OpenError {
             ("address", Lang::Ja) => format!("このアドレスは開けません：{why}"),
             ("address", Lang::En) => format!("This address cannot be opened: {why}"),
             (_, Lang::Ja) => match &self.problem {
-                Problem::Restore(..) | Problem::UnreadableSave(..) => {
+                Problem::Saved(_, Saved::Replay(_) | Saved::Unreadable(_)) => {
                     format!("{why}。取り分けました（「保存した対局」から書き出せます）。")
                 }
                 _ => format!("{why}。"),
             },
             (_, Lang::En) => match &self.problem {
-                Problem::Restore(..) | Problem::UnreadableSave(..) => format!(
+                Problem::Saved(_, Saved::Replay(_) | Saved::Unreadable(_)) => format!(
                     "{}. It was set aside: its text can be exported from Saved games.",
                     capital(&why)
                 ),
@@ -102,10 +102,9 @@ pub fn open(start: &Start) -> Result<Opened, OpenError> {
     if let Some(id) = &start.saved {
         match storage::load_game(id) {
             Ok(entry) if entry.game != start.id().as_str() => {
-                return Err(saved_error(Problem::SaveOfOtherGame(
+                return Err(saved_error(Problem::Saved(
                     id.clone(),
-                    entry.game,
-                    start.id(),
+                    Saved::OtherGame(entry.game, start.id()),
                 )));
             }
             Ok(entry) => {
@@ -122,15 +121,23 @@ pub fn open(start: &Start) -> Result<Opened, OpenError> {
                     }),
                     Err(why) => {
                         storage::set_game_aside(id);
-                        Err(saved_error(Problem::Restore(id.clone(), Box::new(why))))
+                        Err(saved_error(Problem::Saved(
+                            id.clone(),
+                            Saved::Replay(Box::new(why)),
+                        )))
                     }
                 };
             }
             // not stored: a game left before its first move; it starts again from the address
             Err(LoadError::NotFound) => {}
-            Err(LoadError::Newer(n)) => return Err(saved_error(Problem::NewerSave(id.clone(), n))),
+            Err(LoadError::Newer(n)) => {
+                return Err(saved_error(Problem::Saved(id.clone(), Saved::Newer(n))));
+            }
             Err(LoadError::Unreadable(why)) => {
-                return Err(saved_error(Problem::UnreadableSave(id.clone(), why)));
+                return Err(saved_error(Problem::Saved(
+                    id.clone(),
+                    Saved::Unreadable(why),
+                )));
             }
         }
     }
