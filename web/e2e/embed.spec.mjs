@@ -161,7 +161,7 @@ test.describe("embedded boards", () => {
       [`mode=${encodeURIComponent('" onmouseover="alert(1)')}`, "mode"],
       [`marks=${"9z ".repeat(3)}`, "9z"],
     ]) {
-      await page.goto(`/embed.html?${q}`);
+      await page.goto(`/embed.html?${q}&lang=en`);
       await expect(page.locator('[data-error="embed"]'), q).toContainText(word);
       expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
     }

@@ -103,7 +103,7 @@ test("in Japanese a fault is said in Japanese: addresses, embeds, records", asyn
   await page.goto(play("shogi"));
   await page.locator("details.record summary").click();
   for (const [record, word] of [
-    ["7g7f 9a1i", "手目"],
+    ["position startpos moves 7g7f 9a1i", "手目"],
     ["手合割：謎落ち", "手合割"],
     ["position sfen 9/9 b - 1", "段"],
   ]) {
