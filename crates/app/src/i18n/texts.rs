@@ -153,11 +153,16 @@ pub fn kif(lang: Lang, e: &KifError) -> String {
             number,
             text,
             error,
-        } => format!(
-            "{number}手目：「{text}」は指せません：{}",
-            foul(Lang::Ja, *error)
-        ),
+        } => illegal(*number, text, *error),
     })
+}
+
+/// A record's move the rules refuse (KIF's and CSA's words are the same).
+fn illegal(number: usize, text: &str, error: koma_rules::IllegalMove) -> String {
+    format!(
+        "{number}手目：「{text}」は指せません：{}",
+        foul(Lang::Ja, error)
+    )
 }
 
 fn board_fault(f: &BoardFault) -> String {
@@ -205,10 +210,7 @@ pub fn csa(lang: Lang, e: &CsaError) -> String {
             number,
             text,
             error,
-        } => format!(
-            "{number}手目：「{text}」は指せません：{}",
-            foul(Lang::Ja, *error)
-        ),
+        } => illegal(*number, text, *error),
     })
 }
 
