@@ -8,7 +8,7 @@
 use koma_engine::mate::{Answer, MateLimits, Report, solve, verify};
 use koma_engine::search::NoClock;
 use koma_rules::notation::{read_position, write_move};
-use koma_rules::{GameId, Position};
+use koma_rules::{EndReason, Game, GameId, Position};
 use proptest::prelude::*;
 
 fn pos(game: GameId, text: &str) -> Position {
@@ -162,6 +162,68 @@ fn chu_a_lion_takes_the_lone_king() {
         1,
     );
     assert_eq!(line, ["7h7f"]);
+}
+
+#[test]
+fn chu_a_mate_by_check_a_bare_king_and_a_gold_that_cannot() {
+    // the gold beside the king, the rook behind it: mate by check, as the plain search sees it
+    let text = "k11/p11/2G9/12/12/12/12/12/12/12/1R10/11K b - 1";
+    assert_eq!(mate_in(GameId::Chushogi, text, 1), ["10c11b"]);
+    // the rules' own verdict on the move
+    let p = pos(GameId::Chushogi, text);
+    let mut game = Game::from_position(p.clone(), p.options());
+    let mate = koma_rules::notation::read_move(p.variant(), "10c11b").expect("a move");
+    let ended = game.play(mate).expect("the rules take the move");
+    assert_eq!(
+        ended.map(|o| (o.winner, o.reason)),
+        Some((Some(p.turn()), EndReason::Checkmate))
+    );
+    // the gold takes the last piece beside the king, which cannot take back: 駒枯れ, by the
+    // rules' own reckoning
+    let p = pos(
+        GameId::Chushogi,
+        "k11/12/12/12/12/12/12/p11/1G10/12/12/11K b - 1",
+    );
+    let Answer::Mate(line) = solved(&p, 100_000).answer else {
+        panic!("a king left bare is lost");
+    };
+    assert_eq!(line.len(), 1);
+    assert_eq!(write_move(p.variant(), line[0]), "11i12h");
+    let mut game = Game::from_position(p.clone(), p.options());
+    let ended = game.play(line[0]).expect("the rules take the move");
+    assert_eq!(ended.map(|o| o.reason), Some(EndReason::BareKing));
+    // the gold too far, the pawn beside the king: no forced win by checks
+    let p = pos(
+        GameId::Chushogi,
+        "k11/p11/12/3G8/12/12/12/12/12/12/1R10/11K b - 1",
+    );
+    assert_eq!(solved(&p, 2_000_000).answer, Answer::NoMate);
+    assert!(!mates_within(&mut p.clone(), 3));
+}
+
+#[test]
+fn sangoku2_a_general_mated_by_drops_and_two_spearmen_that_cannot() {
+    let p = pos(GameId::Sangoku2, "4bK/6/7/8/9/8/7/6/2aK2 a a2SaC -");
+    let Answer::Mate(line) = solved(&p, 2_000_000).answer else {
+        panic!("a cavalry and two spearmen in hand mate the cornered general");
+    };
+    verify(&p, p.turn(), &line).unwrap_or_else(|e| panic!("{e}"));
+    assert!(line.len() >= 3 && line.len() % 2 == 1, "{line:?}");
+    assert!(!mates_within(&mut p.clone(), 1));
+    // one move before the end the plain search sees the mate in one, and the solver proves it
+    let mut before = p.clone();
+    for &m in &line[..line.len() - 1] {
+        before.play_unchecked(m);
+    }
+    assert!(mates_within(&mut before.clone(), 1));
+    let Answer::Mate(last) = solved(&before, 10_000).answer else {
+        panic!("mate in one");
+    };
+    assert_eq!(last.len(), 1);
+    // two spearmen alone: no forced win by checks
+    let p = pos(GameId::Sangoku2, "4bK/6/7/8/9/8/7/6/2aK2 a a2S -");
+    assert_eq!(solved(&p, 2_000_000).answer, Answer::NoMate);
+    assert!(!mates_within(&mut p.clone(), 3));
 }
 
 #[test]
