@@ -117,12 +117,15 @@ impl Dfpn<'_> {
     /// each with the place of the position it leads to and its first proof number.
     pub(super) fn moves(&mut self) -> Vec<(Move, Place, u32)> {
         let attacking = self.pos.turn() == self.attacker;
-        let mut list = MoveList::new();
-        if attacking {
+        let mut list = MoveList::with_capacity(128);
+        if attacking && self.shows_check && !self.pos.is_placing() {
+            // the moves on the board that may check, then the drops onto the cells that do
+            // (the two parts of the pseudo-legal moves: `tactical_moves` and `checking_drops`)
+            self.pos.tactical_moves(&mut list);
+            let direct = self.sift(&mut list);
+            self.pos.checking_drops(&mut list, &direct);
+        } else if attacking {
             self.pos.pseudo_legal_moves(&mut list);
-            if self.shows_check {
-                self.sift(&mut list);
-            }
         } else {
             self.defences(&mut list);
         }
@@ -153,15 +156,16 @@ impl Dfpn<'_> {
 
     /// Keep the moves of `list` that may check: onto a cell from which the piece (promoted if
     /// it promotes) attacks the defender's king, or away from a cell that blocks another of
-    /// the attacker's pieces from it. Each kept move is still played and asked.
-    fn sift(&self, list: &mut MoveList) {
+    /// the attacker's pieces from it. Each kept move is still played and asked. The cells that
+    /// attack the king, with the kinds that would, are returned for the drops.
+    fn sift(&self, list: &mut MoveList) -> Vec<(koma_rules::Cell, u64)> {
         let pos = &self.pos;
         let Some(king) = pos.king(self.attacker.opponent()) else {
-            return;
+            return Vec::new();
         };
-        let mut direct = Vec::new();
+        let mut direct = Vec::with_capacity(32);
         pos.attack_cells(king, self.attacker, &mut direct);
-        let mut uncovering = Vec::new();
+        let mut uncovering = Vec::with_capacity(8);
         pos.discovering_cells(king, self.attacker, &mut uncovering);
         let v = pos.variant();
         let attacks_from = |to, kind: koma_rules::Kind| {
@@ -182,11 +186,12 @@ impl Dfpn<'_> {
             Move::Drop { kind, to } => attacks_from(to, kind),
             Move::Double { .. } | Move::Pass => true,
         });
+        direct
     }
 
     /// How many legal replies the defender has to the check just made.
     fn replies(&mut self) -> u32 {
-        let mut list = MoveList::new();
+        let mut list = MoveList::with_capacity(64);
         self.defences(&mut list);
         let mut n = 0;
         for mv in list {
@@ -205,7 +210,7 @@ impl Dfpn<'_> {
     fn defences(&self, list: &mut MoveList) {
         let pos = &self.pos;
         let king = pos.king(pos.turn()).filter(|_| self.shows_check);
-        let mut cells = Vec::new();
+        let mut cells = Vec::with_capacity(16);
         let checkers = king.map_or(0, |k| pos.checks_on(k, self.attacker, &mut cells));
         let Some(king) = king.filter(|_| checkers > 0) else {
             pos.pseudo_legal_moves(list);

@@ -908,21 +908,59 @@ impl Position {
     }
 
     /// The drops of [`Position::drop_moves`] (with the same `barred`) onto the cells of
-    /// `cells` whose bit for the dropped kind is set, in the same order.
+    /// `cells` whose bit for the dropped kind is set, in the same order. Only those cells are
+    /// looked at (a mate search asks for the few cells that check, many times over).
     pub fn drop_moves_onto(
         &self,
         out: &mut MoveList,
         cells: &[(Cell, u64)],
         barred: impl Fn(Kind, Cell) -> bool,
     ) {
-        // the kinds each cell takes (a cell's index is below 256)
-        let mut takes = [0u64; 256];
-        for &(c, mask) in cells {
-            takes[c.index()] |= mask;
+        /// The most cells sorted in place; more are rare and take the whole board's walk.
+        const MOST: usize = 128;
+        if cells.len() > MOST {
+            let mut takes = [0u64; 256];
+            for &(c, mask) in cells {
+                takes[c.index()] |= mask;
+            }
+            return self.drop_moves(out, |kind, to| {
+                takes[to.index()] >> kind.index() & 1 == 0 || barred(kind, to)
+            });
         }
-        self.drop_moves(out, |kind, to| {
-            takes[to.index()] >> kind.index() & 1 == 0 || barred(kind, to)
-        });
+        // the cells in the board's order, each once with every kind it takes
+        let mut sorted = [(Cell(0), 0u64); MOST];
+        let sorted = &mut sorted[..cells.len()];
+        sorted.copy_from_slice(cells);
+        sorted.sort_unstable_by_key(|&(c, _)| c.index());
+        let mut n = 0;
+        for i in 0..sorted.len() {
+            if n > 0 && sorted[n - 1].0 == sorted[i].0 {
+                sorted[n - 1].1 |= sorted[i].1;
+            } else {
+                sorted[n] = sorted[i];
+                n += 1;
+            }
+        }
+        let v = self.v;
+        let me = self.turn;
+        let hand = &self.hands[me.index()];
+        for &kind in &v.hand_order {
+            if hand[kind.index()] == 0 || v.kind(kind).royal {
+                continue;
+            }
+            for &(to, mask) in &sorted[..n] {
+                if mask >> kind.index() & 1 == 0 || !self.board[to.index()].is_empty() {
+                    continue;
+                }
+                if v.no_dead_pieces && v.is_dead_cell(me, kind, to) {
+                    continue;
+                }
+                if barred(kind, to) {
+                    continue;
+                }
+                out.push(Move::Drop { kind, to });
+            }
+        }
     }
 
     /// The side to move's drops that [`Position::tactical_moves`] leaves out onto `cells`
