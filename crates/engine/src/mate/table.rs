@@ -7,11 +7,13 @@
 //! for the attacker and fewer for the defender, and a position that does not mate does not with
 //! fewer for the attacker and more for the defender.
 //!
-//! A fixed number of buckets (as many as `--hash` megabytes hold), four entries each, chosen by
-//! the position's Zobrist hash; the table never grows. When a bucket is full, the entry that
-//! cost the least work to learn (its subtree's node count, `amount`) makes room, proved and
-//! disproved entries last: that is the garbage collection of the strong df-pn solvers, done a
-//! bucket at a time as entries arrive, so that what is costly to learn again stays.
+//! Buckets of four entries, chosen by the position's board hash. The table starts small (a
+//! short problem is solved without touching `--hash` megabytes) and doubles, its entries moved
+//! over, whenever three quarters of it are used (or an eighth, and a bucket overflows), up to as
+//! many buckets as `--hash` megabytes hold; it never grows past them. When a bucket is full, the entry that cost the least work
+//! to learn (its subtree's node count, `amount`) makes room, proved and disproved entries
+//! last: that is the garbage collection of the strong df-pn solvers, done a bucket at a time as
+//! entries arrive, so that what is costly to learn again stays.
 
 /// Proof or disproof number of a decided position: infinite.
 pub const INF: u32 = u32::MAX / 2;
@@ -76,26 +78,33 @@ impl Entry {
 
 const WAYS: usize = 4;
 
+type Bucket = [Option<Entry>; WAYS];
+
+/// The buckets a table starts with (at most): 4,096, about a megabyte.
+const FIRST_BUCKETS: usize = 4096;
+
 /// The table.
 pub struct Table {
-    buckets: Vec<[Option<Entry>; WAYS]>,
+    buckets: Vec<Bucket>,
+    /// The most buckets the megabytes hold.
+    most: usize,
     stored: usize,
 }
 
 impl Table {
     /// A table of at most `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> Table {
-        let each = std::mem::size_of::<[Option<Entry>; WAYS]>();
-        let n = (mb.max(1) * 1024 * 1024 / each).max(1);
+        let most = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
         Table {
-            buckets: vec![[None; WAYS]; n],
+            buckets: vec![[None; WAYS]; most.min(FIRST_BUCKETS)],
+            most,
             stored: 0,
         }
     }
 
-    /// The bytes the table holds (fixed when it is made).
+    /// The bytes the table holds now (never more than its megabytes).
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<[Option<Entry>; WAYS]>()
+        self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
     /// How many entries are stored.
@@ -103,9 +112,19 @@ impl Table {
         self.stored
     }
 
-    /// How many entries fit.
+    /// How many entries fit in the table's megabytes.
     pub fn capacity(&self) -> usize {
-        self.buckets.len() * WAYS
+        self.most * WAYS
+    }
+
+    /// Twice the buckets (or as many as the megabytes hold), every entry moved over.
+    fn grow(&mut self) {
+        let n = (self.buckets.len() * 2).min(self.most);
+        let old = std::mem::replace(&mut self.buckets, vec![[None; WAYS]; n]);
+        self.stored = 0;
+        for e in old.into_iter().flatten().flatten() {
+            self.put(e);
+        }
     }
 
     fn bucket(&self, board: u64) -> usize {
@@ -140,6 +159,9 @@ impl Table {
     /// Store `e`, replacing the entry of the same position, or a free one, or the one of least
     /// work (undecided ones before decided ones).
     pub fn put(&mut self, e: Entry) {
+        if self.buckets.len() < self.most && self.stored * 4 >= self.buckets.len() * WAYS * 3 {
+            self.grow();
+        }
         let b = self.bucket(e.place.board);
         let bucket = &mut self.buckets[b];
         if let Some(slot) = bucket
@@ -154,6 +176,12 @@ impl Table {
             self.stored += 1;
             return;
         }
+        // a full bucket in a table an eighth full: the problem is no short one, room is made
+        if self.buckets.len() < self.most && self.stored * 8 >= self.buckets.len() * WAYS {
+            self.grow();
+            return self.put(e);
+        }
+        let bucket = &mut self.buckets[b];
         let cost = |s: &Option<Entry>| s.map_or((false, 0), |o| (o.decided(), o.amount));
         if let Some(slot) = bucket.iter_mut().min_by_key(|s| cost(s)) {
             *slot = Some(e);
@@ -185,16 +213,25 @@ mod tests {
     }
 
     #[test]
-    fn the_table_never_grows_and_keeps_the_costly_entries() {
-        let mut t = Table::new(1);
+    fn the_table_grows_to_its_megabytes_never_past_and_keeps_the_costly_entries() {
+        let mut t = Table::new(4);
         let cap = t.capacity();
-        let bytes = t.bytes();
-        assert!(bytes <= 1024 * 1024 && cap > 1000);
+        assert!(t.bytes() < 4 * 1024 * 1024 && cap > 4000);
         for k in 0..(cap as u64 * 3) {
             t.put(entry(k, (k % 7) as u32));
+            assert!(t.bytes() <= 4 * 1024 * 1024);
         }
         assert_eq!(t.stored(), cap);
-        assert_eq!(t.bytes(), bytes);
+        assert_eq!(t.capacity(), cap);
+        let bytes = t.bytes();
+        assert!(bytes > 4 * 1024 * 1024 - std::mem::size_of::<Bucket>());
+        // what is stored while it grows is found after
+        let mut small = Table::new(4);
+        for k in 0..5000 {
+            small.put(entry(k, 1));
+        }
+        assert!((0..5000).all(|k| small.look(&place(k)).is_some()));
+        assert!(small.bytes() < bytes);
         let kept = (0..cap as u64 * 3)
             .filter_map(|k| t.look(&place(k)))
             .collect::<Vec<_>>();
