@@ -303,9 +303,23 @@ fn sparse(game: GameId, seed: &[u8]) -> Option<Position> {
     let hand = if hand.is_empty() { "-".into() } else { hand };
     let text = format!("{} b {hand} 1", rows.join("/"));
     let p = read_position(game, &text).ok()?;
-    // a position where the side not to move is in check is not one a game reaches
+    // a position where the side not to move is in check is not one a game reaches, nor is one
+    // that 66 shogi reads as its placement phase (pieces at home, a gap in a back rank, at most
+    // one of a kind in hand: there the drops are placements, and a side with nothing left to
+    // place has no move)
+    if p.is_placing() {
+        return None;
+    }
     let mut q = p.clone();
     q.legal_moves().first().map(|_| p)
+}
+
+#[test]
+fn the_random_positions_leave_out_66_shogi_s_placement_phase() {
+    // this seed makes "5g/k5/6/6/6/1K4 b RBGS 1", which 66 shogi reads as its placement phase
+    let seed = [115, 114, 1, 217, 20, 0, 217, 0, 1, 0, 0, 33, 0, 1, 127];
+    assert!(pos(GameId::Shogi66, "5g/k5/6/6/6/1K4 b RBGS 1").is_placing());
+    assert!(sparse(GameId::Shogi66, &seed).is_none());
 }
 
 proptest! {
