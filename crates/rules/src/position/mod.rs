@@ -1046,8 +1046,24 @@ impl Position {
 
     /// [`Position::has_legal_move`] with the game's rules known to the compiler (see
     /// [`Position::play_with`]).
+    ///
+    /// The moves on the board ([`GameRules::tactical_moves`], a part of the pseudo-legal moves)
+    /// are tried first: one of them is legal far more often than not, and the drops of a full
+    /// hand (a mate problem's defender holds every piece left) need not be made then.
     pub(crate) fn has_legal_move_with<R: GameRules + ?Sized>(&mut self, rules: &R) -> bool {
-        let mut list = MoveList::new();
+        let mut list = MoveList::with_capacity(64);
+        rules.tactical_moves(self, &mut list);
+        if self.hooks.moves_are_legal {
+            if !list.is_empty() {
+                return true;
+            }
+        } else if list
+            .iter()
+            .any(|&m| self.check_after_with(rules, m).is_ok())
+        {
+            return true;
+        }
+        list.clear();
         rules.moves(self, &mut list);
         if self.hooks.moves_are_legal {
             return !list.is_empty();
