@@ -885,6 +885,23 @@ impl Position {
     /// dead cells and where `barred(kind, cell)` (a game's own drop rules, as 二歩).
     #[inline]
     pub fn drop_moves(&self, out: &mut MoveList, barred: impl Fn(Kind, Cell) -> bool) {
+        self.drops_over(
+            out,
+            || self.v.geometry.cells().map(|c| (c, u64::MAX)),
+            barred,
+        );
+    }
+
+    /// The drops onto the cells `cells` gives (each with the kinds it takes, bit `k` for kind
+    /// `k`), kind by kind in the hand's order, the cells in the order given: empty cells only,
+    /// no dead piece, none that `barred` bars.
+    #[inline]
+    fn drops_over<I: Iterator<Item = (Cell, u64)>>(
+        &self,
+        out: &mut MoveList,
+        cells: impl Fn() -> I,
+        barred: impl Fn(Kind, Cell) -> bool,
+    ) {
         let v = self.v;
         let me = self.turn;
         let hand = &self.hands[me.index()];
@@ -892,8 +909,8 @@ impl Position {
             if hand[kind.index()] == 0 || v.kind(kind).royal {
                 continue;
             }
-            for to in v.geometry.cells() {
-                if !self.board[to.index()].is_empty() {
+            for (to, mask) in cells() {
+                if mask >> kind.index() & 1 == 0 || !self.board[to.index()].is_empty() {
                     continue;
                 }
                 if v.no_dead_pieces && v.is_dead_cell(me, kind, to) {
@@ -941,26 +958,8 @@ impl Position {
                 n += 1;
             }
         }
-        let v = self.v;
-        let me = self.turn;
-        let hand = &self.hands[me.index()];
-        for &kind in &v.hand_order {
-            if hand[kind.index()] == 0 || v.kind(kind).royal {
-                continue;
-            }
-            for &(to, mask) in &sorted[..n] {
-                if mask >> kind.index() & 1 == 0 || !self.board[to.index()].is_empty() {
-                    continue;
-                }
-                if v.no_dead_pieces && v.is_dead_cell(me, kind, to) {
-                    continue;
-                }
-                if barred(kind, to) {
-                    continue;
-                }
-                out.push(Move::Drop { kind, to });
-            }
-        }
+        let sorted = &sorted[..n];
+        self.drops_over(out, || sorted.iter().copied(), barred);
     }
 
     /// The side to move's drops that [`Position::tactical_moves`] leaves out onto `cells`
