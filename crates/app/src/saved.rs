@@ -278,7 +278,7 @@ impl SavedGame {
         let level = koma_engine::Level::new(self.level).ok_or_else(|| Problem::Value {
             key: "level",
             value: self.level.to_string(),
-            takes: Takes::Range(1, 8),
+            takes: Takes::Range(1, koma_engine::Level::TOP.number().into()),
         })?;
         let start = Start {
             game: GameStart {

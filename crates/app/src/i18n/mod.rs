@@ -183,6 +183,7 @@ pub fn setup_fault(lang: Lang, e: &koma_rules::SetupError) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::texts::tests::japanese;
     use super::*;
     use koma_rules::{GameId, Player, SetupError, Side};
 
@@ -252,13 +253,6 @@ mod tests {
         let mut kinds: Vec<usize> = faults.iter().map(kind).collect();
         kinds.dedup();
         (faults, kinds.len())
-    }
-
-    /// Whether `text` is written in Japanese (kana or kanji), not left in English.
-    fn japanese(text: &str) -> bool {
-        text.chars().any(|c| {
-            ('\u{3040}'..='\u{30ff}').contains(&c) || ('\u{4e00}'..='\u{9fff}').contains(&c)
-        }) && !text.contains(" the ")
     }
 
     #[test]
