@@ -79,6 +79,11 @@ enum Command {
         /// Print the positions searched, the seconds and the table's fill on standard error.
         #[arg(long)]
         stats: bool,
+        /// Solve as a problem (詰将棋, the drop games): the defender holds every piece not on
+        /// the board nor in the attacker's hand, and the answer is the shortest mate against
+        /// the longest defence, futile interpositions (無駄合) not counted.
+        #[arg(long)]
+        tsume: bool,
     },
     /// The named starts (handicaps) of a game: `id<TAB>name[<TAB>practice]`.
     Setups {
@@ -176,7 +181,8 @@ fn run(command: Command) -> Result<(), String> {
             seconds,
             hash,
             stats,
-        } => mate(&position(game, &start)?, seconds, hash, stats)?,
+            tsume,
+        } => mate(&position(game, &start)?, seconds, hash, stats, tsume)?,
         Command::Setups { game } => {
             for s in setups::setups(game) {
                 let practice = if s.practice { "\tpractice" } else { "" };
@@ -226,8 +232,14 @@ fn position(game: GameId, start: &Start) -> Result<Position, String> {
 }
 
 /// `koma mate`: the solver's answer on a line.
-fn mate(pos: &Position, seconds: Option<f64>, hash: usize, stats: bool) -> Result<(), String> {
-    use koma_engine::mate::{Answer, MateLimits, solve};
+fn mate(
+    pos: &Position,
+    seconds: Option<f64>,
+    hash: usize,
+    stats: bool,
+    tsume: bool,
+) -> Result<(), String> {
+    use koma_engine::mate::{Answer, MateLimits, solve, tsume::solve_tsume};
     let time_ms = match seconds {
         Some(s) if s.is_finite() && s >= 0.0 => Some((s * 1000.0) as u64),
         Some(s) => return Err(format!("--seconds {s}: expected a number of seconds")),
@@ -239,14 +251,30 @@ fn mate(pos: &Position, seconds: Option<f64>, hash: usize, stats: bool) -> Resul
         hash_mb: hash,
     };
     let clock = WallClock(Instant::now());
-    let r = solve(pos, &limits, &clock);
+    let (r, plies) = if tsume {
+        let t = solve_tsume(pos, &limits, &clock).map_err(|e| e.to_string())?;
+        if stats && matches!(t.answer, Answer::Mate(_)) && !t.shortest {
+            eprintln!("not proved the shortest within the limits");
+        }
+        let plies = t.plies;
+        (
+            koma_engine::mate::Report {
+                answer: t.answer,
+                ..t.report
+            },
+            plies,
+        )
+    } else {
+        (solve(pos, &limits, &clock), None)
+    };
     match &r.answer {
         Answer::Mate(line) => {
             let words: Vec<String> = line
                 .iter()
                 .map(|&m| notation::write_move(pos.variant(), m))
                 .collect();
-            println!("mate {} {}", line.len(), words.join(" "));
+            let plies = plies.map_or(line.len(), |p| p as usize);
+            println!("mate {plies} {}", words.join(" "));
         }
         Answer::NoMate => println!("nomate"),
         Answer::Unknown => println!("unknown"),

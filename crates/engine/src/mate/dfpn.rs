@@ -2,7 +2,7 @@
 //! the thresholds and the repetitions of the path kept out of the table (see [`super`]).
 
 use koma_rules::position::MoveList;
-use koma_rules::{Move, Player, Position};
+use koma_rules::{Cell, Kind, Move, Player, Position};
 
 use super::table::{Entry, INF, Place, Table};
 use crate::search::Control;
@@ -54,6 +54,18 @@ struct Child {
     mv: Move,
     place: Place,
     n: Numbers,
+    /// A bounded search's capture of a dropped interposition, the piece taken put aside
+    /// (無駄合: does the mate go on without it, the two plies not counted?).
+    discard: Option<Kind>,
+}
+
+/// A bounded search's key of a position with `left` plies to mate it in: the position's own,
+/// told apart by the plies left (a proof within some plies is another fact than a proof).
+fn salted(mut place: Place, left: i32) -> Place {
+    let salt = (i64::from(left) as u64 ^ 0x5bd1_e995).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    place.key ^= salt;
+    place.board ^= salt;
+    place
 }
 
 /// The search's state: the position, the side that mates, the table and the budget.
@@ -77,6 +89,12 @@ pub(super) struct Dfpn<'a> {
     /// attacked, the hexagon's checks jump the turn) the game may end with moves left, and each
     /// position is asked whether it has.
     pub shows_check: bool,
+    /// The tsume search's bound ([`super::tsume`]): the plies the current position must be
+    /// mated in, 無駄合 not counted; none for the plain mate search.
+    pub bound: Option<i32>,
+    /// Set by a bounded defender's node before it searches a drop that answers a check: the
+    /// checker's cell, where the piece landed, and its kind (the child may take it at no cost).
+    pub interposed: Option<(Cell, Cell, Kind)>,
 }
 
 fn sum(values: impl Iterator<Item = u32>) -> u32 {
@@ -101,6 +119,16 @@ fn widen(second: u32) -> u32 {
 }
 
 impl Dfpn<'_> {
+    /// The key of the current position, a child's when `step` plies from it (salted by the
+    /// plies left in a bounded search).
+    fn place(&self, step: i32) -> Place {
+        let place = Place::of(&self.pos, self.attacker);
+        match self.bound {
+            Some(left) => salted(place, left - step),
+            None => place,
+        }
+    }
+
     fn out_of_budget(&mut self) -> bool {
         if !self.stopped
             && (self.nodes >= self.max_nodes
@@ -118,7 +146,9 @@ impl Dfpn<'_> {
     pub(super) fn moves(&mut self) -> Vec<(Move, Place, u32)> {
         let attacking = self.pos.turn() == self.attacker;
         let mut list = MoveList::with_capacity(128);
-        if attacking && self.shows_check && !self.pos.is_placing() {
+        if attacking && self.bound.is_some_and(|left| left < 1) {
+            // a bounded search with no ply left: no check can mate in time
+        } else if attacking && self.shows_check && !self.pos.is_placing() {
             // the moves on the board that may check, then the drops onto the cells that do
             // (the two parts of the pseudo-legal moves: `tactical_moves` and `checking_drops`)
             self.pos.tactical_moves(&mut list);
@@ -136,7 +166,7 @@ impl Dfpn<'_> {
             }
             let keep = !attacking || self.pos.in_check() || self.attacker_won();
             if keep {
-                let place = Place::of(&self.pos, self.attacker);
+                let place = self.place(1);
                 // a check is as hard to prove as the defender has replies (df-pn+'s first
                 // numbers); one without a reply is proved here, without a node of its own
                 let mut hint = 1;
@@ -235,6 +265,44 @@ impl Dfpn<'_> {
                 .rules()
                 .position_outcome(&mut self.pos, Some(self.attacker))
                 .is_some_and(|o| o.winner == Some(self.attacker))
+    }
+
+    /// The one piece that checks the defender to move, if one alone does.
+    pub(super) fn lone_checker(&self) -> Option<Cell> {
+        let king = self.pos.king(self.pos.turn())?;
+        let mut cells = Vec::with_capacity(16);
+        match self.pos.checks_on(king, self.attacker, &mut cells) {
+            1 => cells.first().copied(),
+            _ => None,
+        }
+    }
+
+    /// 無駄合 in a bounded search: after a drop that blocked the check of the piece on
+    /// `taken.0`, that piece's captures of it that check again, each as a child where the
+    /// captured piece is put aside and the two plies are not counted (the defender to move
+    /// with the plies the drop was answered with). A mate that holds so did not need the drop
+    /// answered, nor the piece.
+    fn free_captures(
+        &mut self,
+        (from, at, kind): (Cell, Cell, Kind),
+        out: &mut Vec<(Move, Place, u32, Option<Kind>)>,
+    ) {
+        for promote in [false, true] {
+            let mv = Move::Board {
+                from,
+                to: at,
+                promote,
+            };
+            if self.pos.validate(mv).is_err() {
+                continue;
+            }
+            self.pos.play_unchecked(mv);
+            if self.pos.in_check() && self.pos.take_from_hand(self.attacker, kind) {
+                out.push((mv, self.place(-1), 1, Some(kind)));
+                self.pos.return_to_hand(self.attacker, kind);
+            }
+            self.pos.undo();
+        }
     }
 
     fn looked_up(&self, place: &Place) -> Numbers {
@@ -341,7 +409,8 @@ impl Dfpn<'_> {
     /// number `th_dn` (or the budget ends).
     pub(super) fn mid(&mut self, th_pn: u32, th_dn: u32) -> Numbers {
         self.nodes += 1;
-        let place = Place::of(&self.pos, self.attacker);
+        let interposed = self.interposed.take();
+        let place = self.place(0);
         let key = place.key;
         let start = self.nodes;
         if !self.shows_check
@@ -359,7 +428,14 @@ impl Dfpn<'_> {
             return n;
         }
         let attacking = self.pos.turn() == self.attacker;
-        let moves = self.moves();
+        let mut moves: Vec<(Move, Place, u32, Option<Kind>)> = self
+            .moves()
+            .into_iter()
+            .map(|(mv, place, hint)| (mv, place, hint, None))
+            .collect();
+        if attacking && let Some(taken) = interposed {
+            self.free_captures(taken, &mut moves);
+        }
         if moves.is_empty() {
             // the attacker has no check; the defender no move, which loses (shogi has no
             // stalemate; the games that end otherwise said so above)
@@ -373,15 +449,21 @@ impl Dfpn<'_> {
         }
         let mut children: Vec<Child> = moves
             .into_iter()
-            .map(|(mv, place, hint)| Child {
+            .map(|(mv, place, hint, discard)| Child {
                 mv,
                 place,
                 n: Numbers {
                     pn: hint,
                     ..Numbers::UNKNOWN
                 },
+                discard,
             })
             .collect();
+        // a bounded defender in check by one piece: the checker a dropped interposition blocks
+        let checker = match (self.bound, attacking) {
+            (Some(_), false) => self.lone_checker(),
+            _ => None,
+        };
         self.path.push(key);
         for c in &mut children {
             let hint = c.n.pn;
@@ -411,7 +493,22 @@ impl Dfpn<'_> {
             };
             self.pos.play_unchecked(c.mv);
             self.movers.push(mover);
+            let bound = self.bound;
+            if let Some(kind) = c.discard {
+                self.pos.take_from_hand(self.attacker, kind);
+                self.bound = bound.map(|left| left + 1);
+            } else {
+                self.bound = bound.map(|left| left - 1);
+            }
+            if let (Some(from), Move::Drop { kind, to }) = (checker, c.mv) {
+                self.interposed = Some((from, to, kind));
+            }
             let got = self.mid(child_pn, child_dn);
+            self.interposed = None;
+            self.bound = bound;
+            if let Some(kind) = c.discard {
+                self.pos.return_to_hand(self.attacker, kind);
+            }
             self.movers.pop();
             self.pos.undo();
             children[i].n = got;

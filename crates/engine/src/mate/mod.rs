@@ -33,13 +33,15 @@
 //!   read back from the table and checked move by move by the rules before it is reported
 //!   ([`verify`]); a line the table no longer holds whole is proved again from where it breaks.
 //!   The line is a forced mate; it is the shortest against the longest defence only within
-//!   what the search proved (problem conventions such as 無駄合 are not applied).
+//!   what the search proved. The problem conventions (the defender holding the rest, the
+//!   shortest mate proved, 無駄合) are [`tsume`]'s.
 //!
 //! The answer: [`Answer::Mate`] with its line, [`Answer::NoMate`] (proved: no forced win by
 //! checks), or [`Answer::Unknown`] when the nodes, time or stop came first.
 
 pub mod dfpn;
 pub mod table;
+pub mod tsume;
 
 use koma_rules::{Move, Player, Position};
 
@@ -111,6 +113,8 @@ pub fn solve(pos: &Position, limits: &MateLimits, control: &dyn Control) -> Repo
         control,
         stopped: false,
         shows_check,
+        bound: None,
+        interposed: None,
     };
     let root = dfpn.mid(INF, INF);
     let answer = if root.pn == 0 {

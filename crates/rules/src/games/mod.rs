@@ -34,7 +34,7 @@ pub use crate::position::rules::{
 pub use description::Description;
 
 use crate::geometry::{Cell, Geometry};
-use crate::piece::Kind;
+use crate::piece::{Kind, Player};
 use crate::position::Position;
 use crate::position::setup::{PositionError, Setup};
 use crate::variant::GameId;
@@ -83,5 +83,13 @@ impl Setup {
     pub fn into_position(self) -> Result<Position, PositionError> {
         let rules = rules(self.game);
         self.validate(rules)
+    }
+
+    /// Give `player` every piece of the game's set not on the board nor in a hand (詰将棋's
+    /// convention: the defender holds the rest). False, and nothing done, in a game without
+    /// drops or whose set is not fixed.
+    pub fn give_rest(&mut self, player: Player) -> bool {
+        let rules = rules(self.game);
+        self.give_rest_with(player, rules)
     }
 }

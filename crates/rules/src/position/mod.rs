@@ -194,6 +194,27 @@ impl Position {
         }
     }
 
+    /// Take one `kind` out of `player`'s hand, the hash following (false, and nothing done, when
+    /// there is none): a mate solver's 無駄合 asks whether a mate holds without a piece it took.
+    /// The moves played are not told, so give it back ([`Position::return_to_hand`]) before
+    /// undoing one.
+    pub fn take_from_hand(&mut self, player: Player, kind: Kind) -> bool {
+        let n = self.hand(player, kind);
+        if n == 0 {
+            return false;
+        }
+        self.set_hand(player, kind, n - 1);
+        true
+    }
+
+    /// Give back the piece [`Position::take_from_hand`] took.
+    pub fn return_to_hand(&mut self, player: Player, kind: Kind) {
+        if kind.index() < HAND_KINDS {
+            let n = self.hand(player, kind);
+            self.set_hand(player, kind, n.saturating_add(1));
+        }
+    }
+
     /// Whose turn it is.
     #[inline]
     pub fn turn(&self) -> Player {

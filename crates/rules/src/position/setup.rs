@@ -469,10 +469,40 @@ impl Setup {
         }
         faults
     }
+
+    /// Give `player` every piece of the game's set that is neither on the board nor in a
+    /// hand (the problem convention of 詰将棋: the defender holds the rest). Only in the games
+    /// with drops whose set is fixed (false there, and nothing done, elsewhere).
+    pub(crate) fn give_rest_with(&mut self, player: Player, rules: &'static dyn GameRules) -> bool {
+        let v = Variant::get(self.game);
+        if !v.drops || !rules.capabilities().fixed_counts || player.0 >= v.players() {
+            return false;
+        }
+        let mut left = start_counts(self.game, rules);
+        for c in v.geometry.cells() {
+            let p = self.piece(c);
+            if !p.is_empty() && v.has_kind(p.kind()) {
+                let base = v.kind(p.kind()).base(p.kind());
+                left[base.index()] = left[base.index()].saturating_sub(1);
+            }
+        }
+        for hand in &self.hands {
+            for (k, &n) in hand.iter().enumerate() {
+                left[k] = left[k].saturating_sub(n as u32);
+            }
+        }
+        for (k, info) in v.kinds.iter().enumerate().take(HAND_KINDS) {
+            if !info.royal && !info.is_promoted() {
+                let n = u8::try_from(left[k]).unwrap_or(u8::MAX);
+                self.add_to_hand(player, Kind(k as u8), n);
+            }
+        }
+        true
+    }
 }
 
 /// How many pieces of each kind the game's start has, on the board and in hand.
-fn start_counts(game: GameId, rules: &'static dyn GameRules) -> [u32; 64] {
+pub(crate) fn start_counts(game: GameId, rules: &'static dyn GameRules) -> [u32; 64] {
     let v = Variant::get(game);
     let start = Position::start_with(game, rules);
     let mut counts = [0u32; 64];

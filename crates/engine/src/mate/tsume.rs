@@ -1,0 +1,315 @@
+//! 詰将棋 (tsume): a problem's answer by the conventions of problem books, in the games with
+//! drops whose set of pieces is fixed (shogi, minishogi, 66 shogi).
+//!
+//! - **The defender holds the rest**: every piece of the set that is neither on the board nor in
+//!   the attacker's hand is put in the defender's hand before the search
+//!   ([`koma_rules::Setup::give_rest`]); what the position's text gave the defender is kept.
+//! - **Every attacker move checks**, as in the plain mate search ([`super`]).
+//! - **The shortest mate against the longest defence**: the plain search proves a mate first;
+//!   then a search bounded by plies (df-pn again, the positions keyed with the plies left)
+//!   proves a mate within two plies fewer, and again, until one is disproved: the last bound
+//!   proved is the answer's length. The line is read the same way: the attacker's first move
+//!   that mates within the plies left, the defender's first reply that the attacker cannot
+//!   mate within two fewer (a move on the board before a drop). Among equal moves the first
+//!   generated is shown.
+//! - **無駄合 (a futile interposition) is not counted**: a drop that blocks a check, which the
+//!   checking piece takes with check, the mate then going on without the piece taken (it is
+//!   put aside), is answered at no cost in plies. Such a drop may still be the defender's
+//!   longest reply (the mate after it is then longer); a position whose only replies are futile
+//!   drops is a mate where it stands, so a line may end with the defender able to drop
+//!   ([`Tsume::futile_end`]). An interposition by a move on the board (移動合) is always
+//!   counted: it changes the board elsewhere.
+//!
+//! When the limits end before the bound is disproved, the answer is the plain search's mate,
+//! marked as not proved shortest ([`Tsume::shortest`]).
+
+use koma_rules::{GameId, Move, Position, PositionError, Setup};
+
+use super::dfpn::Dfpn;
+use super::table::{INF, Table};
+use super::{Answer, MateLimits, NotMate, Report};
+use crate::search::Control;
+
+/// Why a position cannot be a problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TsumeError {
+    /// A game without drops, or whose set of pieces is not fixed.
+    #[error("tsume is for shogi, minishogi and shogi66 (the games with drops), not {0}")]
+    NotADropGame(GameId),
+    /// The defender's hand made whole is not a position (a piece too many on the board).
+    #[error("the defender holding the rest of the set: {0}")]
+    Position(#[from] PositionError),
+}
+
+/// A problem's answer with what it cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tsume {
+    /// The solver's answer on [`Tsume::problem`] (its line as played).
+    pub answer: Answer,
+    /// For a mate: its length as problems count it (無駄合 left out).
+    pub plies: Option<u32>,
+    /// Whether the mate is proved the shortest against the longest defence.
+    pub shortest: bool,
+    /// Whether the line ends where the defender's only replies are futile drops.
+    pub futile_end: bool,
+    /// The position solved: the one given, the defender holding the rest.
+    pub problem: Position,
+    /// The plain search's figures (the first proof); `nodes` is every phase's.
+    pub report: Report,
+}
+
+/// `pos` as a problem: the defender (the side not to move) holds every piece of the set that
+/// is not on the board nor in the attacker's hand.
+///
+/// # Errors
+/// [`TsumeError`]: not a game with drops and a fixed set, or too many pieces.
+pub fn problem(pos: &Position) -> Result<Position, TsumeError> {
+    let mut setup = Setup::of(pos);
+    if !setup.give_rest(pos.turn().opponent()) {
+        return Err(TsumeError::NotADropGame(pos.variant().id));
+    }
+    Ok(setup.into_position()?)
+}
+
+/// Solve `pos` as a problem (see the module's docs).
+///
+/// # Errors
+/// [`TsumeError`] when `pos` cannot be a problem.
+pub fn solve_tsume(
+    pos: &Position,
+    limits: &MateLimits,
+    control: &dyn Control,
+) -> Result<Tsume, TsumeError> {
+    let root = problem(pos)?;
+    let mut report = super::solve(&root, limits, control);
+    let Answer::Mate(first) = report.answer.clone() else {
+        return Ok(Tsume {
+            answer: report.answer.clone(),
+            plies: None,
+            shortest: false,
+            futile_end: false,
+            problem: root,
+            report,
+        });
+    };
+    let mut table = Table::new(limits.hash_mb);
+    let mut b = Bounded {
+        dfpn: Dfpn {
+            pos: root.clone(),
+            attacker: root.turn(),
+            table: &mut table,
+            path: Vec::new(),
+            movers: Vec::new(),
+            nodes: report.nodes,
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            time_ms: limits.time_ms,
+            control,
+            stopped: false,
+            shows_check: true,
+            bound: None,
+            interposed: None,
+        },
+    };
+    // the plain proof's length bounds the count from above
+    let mut plies = first.len() as i32;
+    let mut shortest = plies <= 1;
+    while !shortest {
+        match b.within(plies - 2, None) {
+            Some(true) => plies -= 2,
+            Some(false) => shortest = true,
+            None => break,
+        }
+        shortest |= plies <= 1;
+    }
+    let read = if shortest { b.read(plies) } else { None };
+    report.nodes = b.dfpn.nodes;
+    let (answer, futile_end, shortest) = match read {
+        Some((line, futile)) => (Answer::Mate(line), futile, true),
+        None => {
+            plies = first.len() as i32;
+            (Answer::Mate(first), false, false)
+        }
+    };
+    Ok(Tsume {
+        answer,
+        plies: u32::try_from(plies).ok(),
+        shortest,
+        futile_end,
+        problem: root,
+        report,
+    })
+}
+
+/// The bounded searches of one problem, over one table.
+struct Bounded<'a> {
+    dfpn: Dfpn<'a>,
+}
+
+impl Bounded<'_> {
+    /// Whether the attacker mates the current position within `left` plies (無駄合 not
+    /// counted): none when the limits ended first. `interposed`: the drop just made against a
+    /// check, which the attacker may take at no cost.
+    fn within(
+        &mut self,
+        left: i32,
+        interposed: Option<(koma_rules::Cell, koma_rules::Cell, koma_rules::Kind)>,
+    ) -> Option<bool> {
+        let d = &mut self.dfpn;
+        d.bound = Some(left);
+        d.interposed = interposed;
+        d.path.clear();
+        let n = d.mid(INF, INF);
+        d.bound = None;
+        d.interposed = None;
+        match (n.pn, n.dn) {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The line of a mate in exactly `plies` (proved the shortest) from the problem, with
+    /// whether it ends where only futile drops are left to the defender.
+    fn read(&mut self, plies: i32) -> Option<(Vec<Move>, bool)> {
+        let root = self.dfpn.pos.clone();
+        let attacker = self.dfpn.attacker;
+        let mut line = Vec::new();
+        let mut left = plies;
+        // the drop the defender answered the last check with, which may be taken at no cost
+        let mut interposed = None;
+        let futile_end = loop {
+            if self.dfpn.pos.turn() == attacker {
+                let (mv, next) = self.attacker_move(left, interposed)?;
+                self.dfpn.pos.play_unchecked(mv);
+                line.push(mv);
+                left = next;
+                interposed = None;
+            } else {
+                let replies = self.replies();
+                if replies.is_empty() {
+                    break false;
+                }
+                let checker = self.dfpn.lone_checker();
+                let mut chosen = None;
+                for mv in replies {
+                    self.dfpn.pos.play_unchecked(mv);
+                    let taken = match (checker, mv) {
+                        (Some(from), Move::Drop { kind, to }) => Some((from, to, kind)),
+                        _ => None,
+                    };
+                    let longest = self.within(left - 3, taken);
+                    self.dfpn.pos.undo();
+                    match longest {
+                        Some(false) => {
+                            chosen = Some((mv, taken));
+                            break;
+                        }
+                        Some(true) => {}
+                        None => return None,
+                    }
+                }
+                match chosen {
+                    Some((mv, taken)) => {
+                        self.dfpn.pos.play_unchecked(mv);
+                        line.push(mv);
+                        left -= 1;
+                        interposed = taken;
+                    }
+                    // every reply a futile drop: mate as problems count it
+                    None => break true,
+                }
+            }
+            if line.len() > 4 * plies.max(1) as usize + 64 {
+                return None;
+            }
+        };
+        self.dfpn.pos = root.clone();
+        verify_tsume(&root, &line, futile_end).ok()?;
+        Some((line, futile_end))
+    }
+
+    /// The attacker's move from here that mates within `left` plies, with the plies the
+    /// defender's position after it has: a check within `left - 1`, else the free capture of
+    /// an interposition (its position within `left + 1`, the piece kept in the line).
+    fn attacker_move(
+        &mut self,
+        left: i32,
+        interposed: Option<(koma_rules::Cell, koma_rules::Cell, koma_rules::Kind)>,
+    ) -> Option<(Move, i32)> {
+        self.dfpn.bound = Some(left);
+        let checks = self.dfpn.moves();
+        self.dfpn.bound = None;
+        for (mv, _, _) in checks {
+            self.dfpn.pos.play_unchecked(mv);
+            let ok = self.within(left - 1, None);
+            self.dfpn.pos.undo();
+            match ok {
+                Some(true) => return Some((mv, left - 1)),
+                Some(false) => {}
+                None => return None,
+            }
+        }
+        let (from, at, kind) = interposed?;
+        for promote in [false, true] {
+            let mv = Move::Board {
+                from,
+                to: at,
+                promote,
+            };
+            if self.dfpn.pos.validate(mv).is_err() {
+                continue;
+            }
+            self.dfpn.pos.play_unchecked(mv);
+            let attacker = self.dfpn.attacker;
+            let ok = if self.dfpn.pos.in_check() && self.dfpn.pos.take_from_hand(attacker, kind) {
+                let ok = self.within(left + 1, None);
+                self.dfpn.pos.return_to_hand(attacker, kind);
+                ok
+            } else {
+                Some(false)
+            };
+            self.dfpn.pos.undo();
+            if ok == Some(true) {
+                return Some((mv, left + 1));
+            }
+        }
+        None
+    }
+
+    /// The defender's legal replies, the moves on the board before the drops.
+    fn replies(&mut self) -> Vec<Move> {
+        let mut replies: Vec<Move> = self.dfpn.moves().into_iter().map(|(mv, _, _)| mv).collect();
+        replies.sort_by_key(|mv| matches!(mv, Move::Drop { .. }));
+        replies
+    }
+}
+
+/// Check a problem's line by the rules: every move legal, every attacker move a check, and the
+/// attacker the winner at its end; or, when `futile_end`, the defender in check at the end with
+/// only drops to answer it (the solver proved them futile).
+///
+/// # Errors
+/// [`NotMate`], naming the first move at fault.
+pub fn verify_tsume(root: &Position, line: &[Move], futile_end: bool) -> Result<(), NotMate> {
+    let attacker = root.turn();
+    if !futile_end {
+        return super::verify(root, attacker, line);
+    }
+    let mut pos = root.clone();
+    for (i, &mv) in line.iter().enumerate() {
+        let attacking = pos.turn() == attacker;
+        if pos.validate(mv).is_err() {
+            return Err(NotMate::Illegal(i + 1));
+        }
+        pos.play_unchecked(mv);
+        if attacking && !pos.in_check() {
+            return Err(NotMate::NoCheck(i + 1));
+        }
+    }
+    let replies = pos.legal_moves();
+    let only_drops = replies.iter().all(|m| matches!(m, Move::Drop { .. }));
+    if pos.turn() == attacker || !pos.in_check() || replies.is_empty() || !only_drops {
+        return Err(NotMate::NotOver);
+    }
+    Ok(())
+}

@@ -1,0 +1,188 @@
+//! The tsume mode ([`koma_engine::mate::tsume`]): the defender's hand made whole, the shortest
+//! mate against the longest defence, and futile interpositions (無駄合) not counted, each held
+//! to a plain full-width search of the same conventions.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
+#![cfg(not(target_arch = "wasm32"))]
+
+use koma_engine::mate::tsume::{TsumeError, problem, solve_tsume, verify_tsume};
+use koma_engine::mate::{Answer, MateLimits};
+use koma_engine::search::NoClock;
+use koma_rules::notation::{read_position, write_move, write_position};
+use koma_rules::{Cell, GameId, Kind, Move, Player, Position};
+
+fn pos(game: GameId, text: &str) -> Position {
+    read_position(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The one piece of `by` that checks the side to move, if one alone does.
+fn lone_checker(p: &Position, by: Player) -> Option<Cell> {
+    let king = p.king(p.turn())?;
+    let mut cells = Vec::new();
+    (p.checks_on(king, by, &mut cells) == 1).then(|| cells[0])
+}
+
+/// The plain search of the conventions: whether the attacker (to move, or the defender after
+/// `taken`'s drop) mates within `left` plies, a drop against a lone checker answered at no cost
+/// when the checker takes it with check and mates without the piece.
+fn within(p: &mut Position, left: i32, taken: Option<(Cell, Cell, Kind)>) -> bool {
+    let attacker = p.turn();
+    if left >= 1 {
+        for m in p.legal_moves() {
+            p.play_unchecked(m);
+            let ok = p.in_check() && defended_within(p, attacker, left - 1);
+            p.undo();
+            if ok {
+                return true;
+            }
+        }
+    }
+    let Some((from, at, kind)) = taken else {
+        return false;
+    };
+    for promote in [false, true] {
+        let mv = Move::Board {
+            from,
+            to: at,
+            promote,
+        };
+        if p.validate(mv).is_err() {
+            continue;
+        }
+        p.play_unchecked(mv);
+        let mut ok = false;
+        if p.in_check() && p.take_from_hand(attacker, kind) {
+            ok = defended_within(p, attacker, left + 1);
+            p.return_to_hand(attacker, kind);
+        }
+        p.undo();
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
+/// The defender to move, in check: every reply mated within `left - 1` (or the drop taken).
+fn defended_within(p: &mut Position, attacker: Player, left: i32) -> bool {
+    let checker = lone_checker(p, attacker);
+    p.legal_moves().into_iter().all(|m| {
+        p.play_unchecked(m);
+        let taken = match (checker, m) {
+            (Some(c), Move::Drop { kind, to }) => Some((c, to, kind)),
+            _ => None,
+        };
+        let ok = within(p, left - 1, taken);
+        p.undo();
+        ok
+    })
+}
+
+fn tsume(game: GameId, text: &str) -> koma_engine::mate::tsume::Tsume {
+    let limits = MateLimits {
+        nodes: Some(20_000_000),
+        hash_mb: 32,
+        ..MateLimits::default()
+    };
+    solve_tsume(&pos(game, text), &limits, &NoClock).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The solver's answer to `text` is a mate of `plies` proved the shortest, its line checked by
+/// the rules; when `plies` is small, the plain search agrees that it mates in that many and in
+/// no fewer. The line as text.
+fn mate_in(game: GameId, text: &str, plies: u32) -> Vec<String> {
+    let t = tsume(game, text);
+    let Answer::Mate(line) = &t.answer else {
+        panic!("{text}: {:?}", t.answer);
+    };
+    assert_eq!(t.plies, Some(plies), "{text}: {line:?}");
+    assert!(t.shortest, "{text}");
+    verify_tsume(&t.problem, line, t.futile_end).unwrap_or_else(|e| panic!("{text}: {e}"));
+    if plies <= 3 {
+        let mut p = t.problem.clone();
+        assert!(within(&mut p, plies as i32, None), "{text}");
+        assert!(!within(&mut p, plies as i32 - 2, None), "{text}");
+    }
+    line.iter()
+        .map(|&m| write_move(t.problem.variant(), m))
+        .collect()
+}
+
+#[test]
+fn the_defender_holds_every_piece_not_on_the_board_nor_in_the_attacker_s_hand() {
+    // sente's gold kept; gote given the rest: 2 rooks, 2 bishops, 3 golds, 4 silvers, knights
+    // and lances, 17 pawns (one is on the board)
+    let p = problem(&pos(GameId::Shogi, "4k4/9/4P4/9/9/9/9/9/9 b G 1")).unwrap();
+    assert_eq!(
+        write_position(&p),
+        "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1"
+    );
+    // what the text gave the defender is kept, the rest added (minishogi's set: a king, gold,
+    // silver, bishop, rook and pawn each)
+    let q = problem(&pos(GameId::Minishogi, "2k2/5/2G2/5/2K2 b Gs 1")).unwrap();
+    assert_eq!(write_position(&q), "2k2/5/2G2/5/2K2 b G2r2b2s2p 1");
+}
+
+#[test]
+fn a_game_without_drops_is_no_problem() {
+    let p = pos(
+        GameId::Chushogi,
+        "k11/p11/2G9/12/12/12/12/12/12/12/1R10/11K b - 1",
+    );
+    assert_eq!(
+        problem(&p).unwrap_err(),
+        TsumeError::NotADropGame(GameId::Chushogi)
+    );
+}
+
+#[test]
+fn a_far_check_that_every_drop_only_delays_is_a_mate_in_one() {
+    // the silver uncovers the lance's check from afar; the dragon guards every square by the
+    // king. Gote may drop between, but the lance takes with check and mates as before
+    // (無駄合): a mate in one, the line ending where only drops are left
+    let text = "8k/6+R2/9/9/8S/9/9/9/8L b - 1";
+    let line = mate_in(GameId::Shogi, text, 1);
+    assert!(line == ["1e2f"] || line == ["1e2d"], "{line:?}");
+    assert!(tsume(GameId::Shogi, text).futile_end);
+    // the plain mate search counts every drop and its capture
+    let p = problem(&pos(GameId::Shogi, text)).unwrap();
+    let limits = MateLimits {
+        nodes: Some(20_000_000),
+        hash_mb: 32,
+        ..MateLimits::default()
+    };
+    let Answer::Mate(plain) = koma_engine::mate::solve(&p, &limits, &NoClock).answer else {
+        panic!("the plain search mates too");
+    };
+    assert!(plain.len() > 1, "{plain:?}");
+}
+
+#[test]
+fn shortest_against_the_longest_defence() {
+    assert_eq!(
+        mate_in(GameId::Shogi, "4k4/9/4P4/9/9/9/9/9/9 b G 1", 1),
+        ["G*5b"]
+    );
+    mate_in(GameId::Shogi, "9/4k4/9/4P4/9/9/9/9/9 b 2G 1", 3);
+    mate_in(GameId::Minishogi, "2k2/5/2G2/5/2K2 b G 1", 1);
+}
+
+/// The benchmark's problems: the answer's length against the plain search of the conventions
+/// where it is short (a few seconds each in release).
+#[test]
+#[ignore = "long: cargo test --release -p koma-engine --test tsume -- --ignored"]
+fn the_benchmark_s_short_problems_agree_with_the_plain_search() {
+    let text = include_str!("../benches/mate_positions.txt");
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let game: GameId = f[1].parse().unwrap();
+        let t = tsume(game, f[2]);
+        let Some(n) = t.plies.filter(|&n| n <= 5 && t.shortest) else {
+            continue;
+        };
+        let mut p = t.problem.clone();
+        let yes = within(&mut p, n as i32, None);
+        let no = within(&mut p, n as i32 - 2, None);
+        println!("{}: {n} within {yes} shorter {no}", f[2]);
+        assert!(yes && !no, "{}", f[2]);
+    }
+}
