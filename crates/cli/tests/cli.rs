@@ -243,3 +243,32 @@ fn mate_prints_the_line_or_nomate() {
     let (ok, _, err) = koma(&["mate", "shogi", "--seconds", "soon"]);
     assert!(!ok && err.contains("soon"), "{err}");
 }
+
+#[test]
+fn mate_tsume_counts_as_problems_do() {
+    // the lance's far check, uncovered by the silver: every drop between is futile (無駄合),
+    // so the problem is a mate in one where the plain search counts the drops
+    let far = ["--sfen", "8k/6+R2/9/9/8S/9/9/9/8L b - 1"];
+    let (ok, out, _) = koma(&[&["mate", "shogi", "--tsume"][..], &far[..]].concat());
+    assert!(ok);
+    assert!(
+        out.trim() == "mate 1 1e2f" || out.trim() == "mate 1 1e2d",
+        "{out}"
+    );
+    // the plain search, the defender given the same pieces
+    let (ok, out, _) = koma(&[
+        "mate",
+        "shogi",
+        "--sfen",
+        "8k/6+R2/9/9/8S/9/9/9/8L b r2b4g3s4n3l18p 1",
+    ]);
+    assert!(ok);
+    assert!(!out.starts_with("mate 1 "), "{out}");
+    // a game without drops has no problems
+    let (ok, _, err) = koma(&["mate", "chushogi", "--tsume"]);
+    assert!(!ok);
+    assert!(
+        err.contains("tsume is for shogi, minishogi and shogi66"),
+        "{err}"
+    );
+}

@@ -164,6 +164,12 @@ fn shortest_against_the_longest_defence() {
     );
     mate_in(GameId::Shogi, "9/4k4/9/4P4/9/9/9/9/9 b 2G 1", 3);
     mate_in(GameId::Minishogi, "2k2/5/2G2/5/2K2 b G 1", 1);
+    // a mate in 5 of the benchmark's (cshogi's line is 7 plies), held to the plain search
+    let text = "3R5/2k6/rn7/4G4/9/9/9/9/9 b G2b2g4s3n4l18p 1";
+    let t = tsume(GameId::Shogi, text);
+    assert_eq!((t.plies, t.shortest), (Some(5), true));
+    let mut p = t.problem.clone();
+    assert!(within(&mut p, 5, None) && !within(&mut p, 3, None));
 }
 
 /// The benchmark's problems: the answer's length against the plain search of the conventions
