@@ -826,19 +826,7 @@ fn bench(args: &[String]) -> Result {
         "koma bench --search (native)",
         koma().args(["bench", "--search"]),
     )?;
-    step(
-        "build the wasm bench",
-        cmd("cargo").args([
-            "build",
-            "--release",
-            "--quiet",
-            "--target",
-            TARGET,
-            "-p",
-            "koma-wasm-bench",
-            "--lib",
-        ]),
-    )?;
+    let out = wasm_bench_bindings()?;
     step(
         "perft of the rules and of the peer haitaka, natively, alternating",
         cmd("cargo")
@@ -853,18 +841,6 @@ fn bench(args: &[String]) -> Result {
                 "--",
             ])
             .arg(&json),
-    )?;
-    let out = root().join("target/wasm-bench");
-    let wasm = root().join("target/wasm32-unknown-unknown/release/koma_wasm_bench.wasm");
-    step(
-        "wasm-bindgen (node)",
-        cmd("wasm-bindgen").args([
-            "--target".as_ref(),
-            "nodejs".as_ref(),
-            "--out-dir".as_ref(),
-            out.as_os_str(),
-            wasm.as_os_str(),
-        ]),
     )?;
     step(
         "perft in wasm (node)",
@@ -883,9 +859,13 @@ fn bench(args: &[String]) -> Result {
 }
 
 /// The mate solver and cshogi's df-pn on `crates/engine/benches/mate_positions.txt`, one after
-/// the other (`koma bench --mate`, `mate_peer.py`).
+/// the other (`koma bench --mate`, `mate_peer.py`), then the solver in wasm under node on the
+/// same positions (`crates/wasm-bench/mate.mjs`), and the long problems of
+/// `crates/engine/benches/mate_long.txt` natively (30 s each) and in wasm (5,000,000 positions
+/// each, a 256 MB table).
 fn mate_bench() -> Result {
     let positions = root().join("crates/engine/benches/mate_positions.txt");
+    let long = root().join("crates/engine/benches/mate_long.txt");
     step(
         "koma bench --mate (native)",
         koma().arg("bench").arg("--mate").arg(&positions),
@@ -896,7 +876,59 @@ fn mate_bench() -> Result {
         cmd(&python.to_string_lossy())
             .arg(root().join("crates/engine/benches/mate_peer.py"))
             .arg(&positions),
+    )?;
+    let out = wasm_bench_bindings()?;
+    let mjs = root().join("crates/wasm-bench/mate.mjs");
+    step(
+        "the mate solver in wasm (node)",
+        cmd("node")
+            .arg(&mjs)
+            .arg(&out)
+            .arg(&positions)
+            .args(["5000000", "64"]),
+    )?;
+    step(
+        "the long problems (native)",
+        koma().arg("bench").arg("--mate").arg(&long),
+    )?;
+    step(
+        "the long problems in wasm (node)",
+        cmd("node")
+            .arg(&mjs)
+            .arg(&out)
+            .arg(&long)
+            .args(["5000000", "256"]),
     )
+}
+
+/// Build the wasm bench and bind it for node: the bindings' folder.
+fn wasm_bench_bindings() -> Result<PathBuf> {
+    step(
+        "build the wasm bench",
+        cmd("cargo").args([
+            "build",
+            "--release",
+            "--quiet",
+            "--target",
+            TARGET,
+            "-p",
+            "koma-wasm-bench",
+            "--lib",
+        ]),
+    )?;
+    let out = root().join("target/wasm-bench");
+    let wasm = root().join("target/wasm32-unknown-unknown/release/koma_wasm_bench.wasm");
+    step(
+        "wasm-bindgen (node)",
+        cmd("wasm-bindgen").args([
+            "--target".as_ref(),
+            "nodejs".as_ref(),
+            "--out-dir".as_ref(),
+            out.as_os_str(),
+            wasm.as_os_str(),
+        ]),
+    )?;
+    Ok(out)
 }
 
 /// The Python of `target/peer-venv`, with the pinned cshogi installed.
