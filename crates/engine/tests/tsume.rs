@@ -5,7 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use koma_engine::mate::tsume::{TsumeError, problem, solve_tsume, verify_tsume};
-use koma_engine::mate::{Answer, MateLimits};
+use koma_engine::mate::{Answer, MateLimits, verify};
 use koma_engine::search::NoClock;
 use koma_rules::notation::{read_position, write_move, write_position};
 use koma_rules::{Cell, GameId, Kind, Move, Player, Position};
@@ -191,4 +191,52 @@ fn the_benchmark_s_short_problems_agree_with_the_plain_search() {
         println!("{}: {n} within {yes} shorter {no}", f[2]);
         assert!(yes && !no, "{}", f[2]);
     }
+}
+
+#[test]
+fn a_mate_within_some_plies_either_side_to_move_every_ply_counted() {
+    use koma_engine::mate::tsume::{Within, mate_within};
+    use koma_rules::notation::read_move;
+    let limits = MateLimits {
+        nodes: Some(1_000_000),
+        hash_mb: 8,
+        ..MateLimits::default()
+    };
+    let start = pos(GameId::Shogi, "4k4/9/4P4/9/9/9/9/9/4K4 b 2G 1");
+    let sente = start.turn();
+    let words = |p: &Position, w: &Within| match w {
+        Within::Mate(line) => line
+            .iter()
+            .map(|&m| write_move(p.variant(), m))
+            .collect::<Vec<_>>(),
+        other => panic!("{other:?}"),
+    };
+    // the head gold mates at once: the shortest line, whatever the bound
+    let w = mate_within(&start, sente, 5, &limits, &NoClock);
+    assert_eq!(words(&start, &w), ["G*5b"]);
+    // a mate in three: after its first move, the defender to move is mated within two plies
+    // and not at once
+    let three = pos(GameId::Shogi, "9/4k4/9/4P4/9/9/9/9/9 b 2G 1");
+    let Within::Mate(line) = mate_within(&three, sente, 3, &limits, &NoClock) else {
+        panic!("a mate in three");
+    };
+    assert_eq!(line.len(), 3);
+    let mut after = three.clone();
+    after.play_unchecked(line[0]);
+    let Within::Mate(rest) = mate_within(&after, sente, 2, &limits, &NoClock) else {
+        panic!("mated within two");
+    };
+    assert_eq!(rest.len(), 2);
+    assert!(verify(&after, sente, &rest).is_ok());
+    assert_eq!(mate_within(&after, sente, 0, &limits, &NoClock), Within::No);
+    // a quiet drop far away: no mate in the plies left
+    let mut quiet = start.clone();
+    quiet.play_unchecked(read_move(quiet.variant(), "G*9i").unwrap());
+    assert_eq!(mate_within(&quiet, sente, 2, &limits, &NoClock), Within::No);
+    // the far lance with every drop between counted: no mate in one here
+    let far = problem(&pos(GameId::Shogi, "8k/6+R2/9/9/8S/9/9/9/8L b - 1")).unwrap();
+    assert_eq!(
+        mate_within(&far, far.turn(), 1, &limits, &NoClock),
+        Within::No
+    );
 }

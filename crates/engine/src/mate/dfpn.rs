@@ -95,6 +95,10 @@ pub(super) struct Dfpn<'a> {
     /// Set by a bounded defender's node before it searches a drop that answers a check: the
     /// checker's cell, where the piece landed, and its kind (the child may take it at no cost).
     pub interposed: Option<(Cell, Cell, Kind)>,
+    /// Whether a bounded search answers a dropped interposition at no cost when the checker
+    /// takes it and mates without the piece (無駄合, the problems' convention); off, every
+    /// ply counts (the rules of a game).
+    pub futile: bool,
 }
 
 fn sum(values: impl Iterator<Item = u32>) -> u32 {
@@ -461,7 +465,7 @@ impl Dfpn<'_> {
             .collect();
         // a bounded defender in check by one piece: the checker a dropped interposition blocks
         let checker = match (self.bound, attacking) {
-            (Some(_), false) => self.lone_checker(),
+            (Some(_), false) if self.futile => self.lone_checker(),
             _ => None,
         };
         self.path.push(key);

@@ -115,6 +115,7 @@ pub fn solve(pos: &Position, limits: &MateLimits, control: &dyn Control) -> Repo
         shows_check,
         bound: None,
         interposed: None,
+        futile: false,
     };
     let root = dfpn.mid(INF, INF);
     let answer = if root.pn == 0 {

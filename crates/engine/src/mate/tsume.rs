@@ -93,34 +93,10 @@ pub fn solve_tsume(
         });
     };
     let mut table = Table::new(limits.hash_mb);
-    let mut b = Bounded {
-        dfpn: Dfpn {
-            pos: root.clone(),
-            attacker: root.turn(),
-            table: &mut table,
-            path: Vec::new(),
-            movers: Vec::new(),
-            nodes: report.nodes,
-            max_nodes: limits.nodes.unwrap_or(u64::MAX),
-            time_ms: limits.time_ms,
-            control,
-            stopped: false,
-            shows_check: true,
-            bound: None,
-            interposed: None,
-        },
-    };
+    let mut b = Bounded::new(&root, root.turn(), &mut table, limits, control, true);
+    b.dfpn.nodes = report.nodes;
     // the plain proof's length bounds the count from above
-    let mut plies = first.len() as i32;
-    let mut shortest = plies <= 1;
-    while !shortest {
-        match b.within(plies - 2, None) {
-            Some(true) => plies -= 2,
-            Some(false) => shortest = true,
-            None => break,
-        }
-        shortest |= plies <= 1;
-    }
+    let (mut plies, shortest) = b.fewest(first.len() as i32);
     let read = if shortest { b.read(plies) } else { None };
     report.nodes = b.dfpn.nodes;
     let (answer, futile_end, shortest) = match read {
@@ -140,12 +116,96 @@ pub fn solve_tsume(
     })
 }
 
+/// Whether [`mate_within`] found a mate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Within {
+    /// A mate within the plies: the shortest line against the longest defence, from the
+    /// position given (the defender's reply first when it is the defender's turn).
+    Mate(Vec<Move>),
+    /// No mate by checks within the plies.
+    No,
+    /// Not decided within the limits.
+    Unknown,
+}
+
+/// Whether `attacker` mates `pos` by checks within `plies` plies, either side to move, by the
+/// game's rules (every ply counted: no problem conventions), with the line: a puzzle's check of
+/// a reader's move that is not the stored one. Shogi, minishogi and 66 shogi (the games whose
+/// checks are the side to move's).
+pub fn mate_within(
+    pos: &Position,
+    attacker: koma_rules::Player,
+    plies: u32,
+    limits: &MateLimits,
+    control: &dyn Control,
+) -> Within {
+    if !pos.rules().capabilities().shows_check || pos.is_placing() {
+        return Within::Unknown;
+    }
+    let mut table = Table::new(limits.hash_mb);
+    let mut b = Bounded::new(pos, attacker, &mut table, limits, control, false);
+    let plies = i32::try_from(plies).unwrap_or(i32::MAX);
+    match b.within(plies, None) {
+        Some(true) => {}
+        Some(false) => return Within::No,
+        None => return Within::Unknown,
+    }
+    // the parity of a mate: odd plies when the attacker moves first, even otherwise
+    let (fewest, exact) = b.fewest(plies);
+    match exact.then(|| b.read(fewest)).flatten() {
+        Some((line, _)) => Within::Mate(line),
+        None => Within::Unknown,
+    }
+}
+
 /// The bounded searches of one problem, over one table.
 struct Bounded<'a> {
     dfpn: Dfpn<'a>,
 }
 
-impl Bounded<'_> {
+impl<'a> Bounded<'a> {
+    fn new(
+        pos: &Position,
+        attacker: koma_rules::Player,
+        table: &'a mut Table,
+        limits: &MateLimits,
+        control: &'a dyn Control,
+        futile: bool,
+    ) -> Bounded<'a> {
+        Bounded {
+            dfpn: Dfpn {
+                pos: pos.clone(),
+                attacker,
+                table,
+                path: Vec::new(),
+                movers: Vec::new(),
+                nodes: 0,
+                max_nodes: limits.nodes.unwrap_or(u64::MAX),
+                time_ms: limits.time_ms,
+                control,
+                stopped: false,
+                shows_check: true,
+                bound: None,
+                interposed: None,
+                futile,
+            },
+        }
+    }
+
+    /// The fewest plies the position is mated within, known to be mated within `plies`: two
+    /// fewer, and again, until a bound is disproved; with whether that was proved (false when
+    /// the limits ended first: the fewest proved so far).
+    fn fewest(&mut self, mut plies: i32) -> (i32, bool) {
+        while plies > 1 {
+            match self.within(plies - 2, None) {
+                Some(true) => plies -= 2,
+                Some(false) => return (plies, true),
+                None => return (plies, false),
+            }
+        }
+        (plies, true)
+    }
+
     /// Whether the attacker mates the current position within `left` plies (無駄合 not
     /// counted): none when the limits ended first. `interposed`: the drop just made against a
     /// check, which the attacker may take at no cost.
@@ -189,7 +249,7 @@ impl Bounded<'_> {
                 if replies.is_empty() {
                     break false;
                 }
-                let checker = self.dfpn.lone_checker();
+                let checker = self.dfpn.lone_checker().filter(|_| self.dfpn.futile);
                 let mut chosen = None;
                 for mv in replies {
                     self.dfpn.pos.play_unchecked(mv);
@@ -224,7 +284,7 @@ impl Bounded<'_> {
             }
         };
         self.dfpn.pos = root.clone();
-        verify_tsume(&root, &line, futile_end).ok()?;
+        check_line(&root, attacker, &line, futile_end).ok()?;
         Some((line, futile_end))
     }
 
@@ -291,7 +351,16 @@ impl Bounded<'_> {
 /// # Errors
 /// [`NotMate`], naming the first move at fault.
 pub fn verify_tsume(root: &Position, line: &[Move], futile_end: bool) -> Result<(), NotMate> {
-    let attacker = root.turn();
+    check_line(root, root.turn(), line, futile_end)
+}
+
+/// [`verify_tsume`] with the attacker named (the defender may move first).
+fn check_line(
+    root: &Position,
+    attacker: koma_rules::Player,
+    line: &[Move],
+    futile_end: bool,
+) -> Result<(), NotMate> {
     if !futile_end {
         return super::verify(root, attacker, line);
     }
