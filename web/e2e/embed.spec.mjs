@@ -77,6 +77,38 @@ test.describe("embedded boards", () => {
     await expect(page.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "right");
   });
 
+  test("a mate puzzle takes another mate as fast; a puzzle with no moves is the solver's mate", async ({ page }) => {
+    // two golds mate in one, the stored line names one of them: the other is right too
+    const two = "8k/9/7G1/9/9/9/9/9/K8 b G 1";
+    await page.goto(`/embed.html?game=shogi&sfen=${encodeURIComponent(two)}&moves=${encodeURIComponent("G*1b")}&mode=puzzle&lang=en`);
+    await expect(page.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "waiting");
+    await drag(page, '[data-hand="0"] [data-piece="G"]', '[data-cell="2b"]');
+    await expect(page.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "solved");
+    await expect(page.locator('[data-piece="G"][data-owner="0"][data-square="2b"]')).toHaveCount(1);
+    // a check that does not mate is still wrong, and taken back
+    await page.goto(`/embed.html?game=shogi&sfen=${encodeURIComponent(two)}&moves=${encodeURIComponent("G*1b")}&mode=puzzle&lang=en`);
+    await drag(page, '[data-hand="0"] [data-piece="G"]', '[data-cell="2a"]');
+    await expect(page.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "wrong");
+    await expect(page.locator('[data-hand="0"] [data-piece="G"]')).toHaveCount(1);
+    // no moves: the solver's mate in three is the solution; its defence follows by itself
+    const three = "9/4k4/9/4P4/9/9/9/9/K8 b 2G 1";
+    await page.goto(`/embed.html?game=shogi&sfen=${encodeURIComponent(three)}&mode=puzzle&lang=en`);
+    await expect(page.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "waiting");
+    await drag(page, '[data-hand="0"] [data-piece="G"]', '[data-cell="5c"]');
+    await expect(page.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "right");
+    // the king's reply comes by itself: then the second gold mates wherever it went
+    await expect(page.locator('[data-piece="K"][data-owner="1"]:not([data-square="5b"])')).toHaveCount(1);
+    const king = await page.locator('[data-piece="K"][data-owner="1"]').getAttribute("data-square");
+    const file = Number(king[0]);
+    const mate = king[1] === "a" ? `${file}b` : `${file}${String.fromCharCode(king.charCodeAt(1) + 1)}`;
+    await drag(page, '[data-hand="0"] [data-piece="G"]', `[data-cell="${mate}"]`);
+    await expect(page.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "solved");
+    // a position with no mate by checks says so, and the board stays still
+    await page.goto(`/embed.html?game=shogi&sfen=${encodeURIComponent("4k4/9/9/9/9/9/9/9/4K4 b P 1")}&mode=puzzle&lang=en`);
+    await expect(page.locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "nomate");
+    await expect(page.locator("[data-puzzle]")).toContainText("No mate by checks");
+  });
+
   test("thirty <koma-board> elements on a page of another origin: the wasm loads once, boards mount as they come into view", async ({ page, baseURL, context }) => {
     const boards = Array.from({ length: 30 }, (_, i) => {
       const game = GAMES[i % GAMES.length];

@@ -11,6 +11,15 @@
 //! name, in words on the board), `puzzle` (`moves` from `ply` on are the solution: the reader
 //! plays the expected move, the reply follows; a wrong try is answered and taken back).
 //!
+//! A mate puzzle (its line ends in the reader's win) takes every move that mates as fast: a
+//! move that is not the stored one is given to the mate solver
+//! ([`koma_engine::mate::tsume::mate_within`], by the game's own rules, every ply counted), and
+//! when it mates within the plies the line had left, the solver's line (the longest defence)
+//! goes on from it. A puzzle with no moves after `ply` asks the solver for the mate of the
+//! position as given (`[data-puzzle="nomate"]` when it finds none). The solver runs in the
+//! board's own wasm, bounded by positions searched ([`SOLVER_NODES`]), so that the page waits
+//! at most a moment.
+//!
 //! Every option is data, never markup: names, captions and positions are shown as text (Yew
 //! escapes them), each text is cut to a size, and what cannot be read gets a message in the
 //! frame naming it, never a blank or a panic.
@@ -433,6 +442,8 @@ enum Answer {
     Wrong,
     /// Every expected move was found.
     Solved,
+    /// No moves were given and the solver found no mate.
+    NoMate,
 }
 
 impl Answer {
@@ -442,6 +453,7 @@ impl Answer {
             Answer::Right => "right",
             Answer::Wrong => "wrong",
             Answer::Solved => "solved",
+            Answer::NoMate => "nomate",
         }
     }
 
@@ -454,6 +466,10 @@ impl Answer {
                 "Not that move: try again.",
             ),
             Answer::Solved => lang.pick("正解です。完了！", "Solved!"),
+            Answer::NoMate => lang.pick(
+                "この局面に王手の連続での詰みは見つかりません。",
+                "No mate by checks was found in this position.",
+            ),
         }
     }
 }
@@ -479,6 +495,72 @@ fn event(e: &Embed, st: &Table, kind: &str) -> Event {
 /// How long the puzzle's reply waits, so the reader sees their own move first (ms).
 const REPLY_MS: u32 = 400;
 
+/// The most positions the mate solver searches for a puzzle's move or its solution (a
+/// fraction of a second natively, about twice that in wasm).
+const SOLVER_NODES: u64 = 300_000;
+
+fn solver_limits() -> koma_engine::mate::MateLimits {
+    koma_engine::mate::MateLimits {
+        nodes: Some(SOLVER_NODES),
+        time_ms: None,
+        hash_mb: 16,
+    }
+}
+
+/// A puzzle's solution: the moves given, or, when none follow `ply`, the solver's shortest mate
+/// of the position there (none found: the moves given).
+fn solution_of(e: &Embed) -> Vec<Move> {
+    use koma_engine::mate::{Answer, solve, tsume};
+    if e.mode != Mode::Puzzle || e.line.len() > e.ply || e.game.position().variant().players() != 2
+    {
+        return e.line.clone();
+    }
+    let mut pos = e.game.position().clone();
+    for &m in &e.line[..e.ply] {
+        pos.play_unchecked(m);
+    }
+    let clock = koma_engine::search::NoClock;
+    let Answer::Mate(first) = solve(&pos, &solver_limits(), &clock).answer else {
+        return e.line.clone();
+    };
+    let plies = u32::try_from(first.len()).unwrap_or(u32::MAX);
+    let best = match tsume::mate_within(&pos, pos.turn(), plies, &solver_limits(), &clock) {
+        tsume::Within::Mate(line) => line,
+        _ => first,
+    };
+    let mut line = e.line[..e.ply].to_vec();
+    line.extend(best);
+    line
+}
+
+/// Whether playing all of `line` from the start of `e`'s game ends it in `reader`'s win (a
+/// mate puzzle).
+fn ends_in_win(e: &Embed, line: &[Move], reader: Player) -> bool {
+    let mut game = e.game.clone();
+    line.iter().all(|&m| game.play(m).is_ok())
+        && game.outcome().is_some_and(|o| o.winner == Some(reader))
+}
+
+/// A mate puzzle's line after the reader's move that is not the stored one: the moves played
+/// (`game`'s) and the solver's line from there, when the move mates within the plies `left`
+/// after it.
+fn another_mate(game: &Game, reader: Player, left: usize) -> Option<Vec<Move>> {
+    use koma_engine::mate::tsume::{Within, mate_within};
+    let mut line = game.moves().to_vec();
+    if let Some(o) = game.outcome() {
+        return (o.winner == Some(reader)).then_some(line);
+    }
+    let plies = u32::try_from(left).ok()?;
+    let clock = koma_engine::search::NoClock;
+    match mate_within(game.position(), reader, plies, &solver_limits(), &clock) {
+        Within::Mate(rest) => {
+            line.extend(rest);
+            Some(line)
+        }
+        _ => None,
+    }
+}
+
 #[function_component(Embedded)]
 fn embedded(props: &EmbeddedProps) -> Html {
     let e = props.embed.clone();
@@ -487,11 +569,29 @@ fn embedded(props: &EmbeddedProps) -> Html {
         let e = e.clone();
         use_reducer_eq(move || initial(&e))
     };
-    let answer = use_state(|| Answer::Waiting);
     let reader = use_memo((), {
         let state = state.clone();
         move |_| state.game.position().turn()
     });
+    // the solution (the solver's when none is given), and whether it is a mate
+    let solution = {
+        let e = e.clone();
+        use_mut_ref(move || solution_of(&e))
+    };
+    let mate_puzzle = {
+        let (e, solution, reader) = (e.clone(), solution.clone(), *reader);
+        use_memo((), move |_| ends_in_win(&e, &solution.borrow(), reader))
+    };
+    let answer = {
+        let none = e.mode == Mode::Puzzle && solution.borrow().len() <= e.ply;
+        use_state(move || {
+            if none {
+                Answer::NoMate
+            } else {
+                Answer::Waiting
+            }
+        })
+    };
     // ready, once
     {
         let (state, e, emit) = (state.clone(), e.clone(), props.emit.clone());
@@ -502,6 +602,7 @@ fn embedded(props: &EmbeddedProps) -> Html {
         let (state, e, emit, answer) =
             (state.clone(), e.clone(), props.emit.clone(), answer.clone());
         let reader = *reader;
+        let (solution, mate_puzzle) = (solution.clone(), *mate_puzzle);
         let last = use_mut_ref(|| state.view.unwrap_or(state.game.moves().len()));
         let key = (state.board_changes, state.view, state.game.outcome());
         use_effect_with(key, move |_| {
@@ -535,15 +636,25 @@ fn embedded(props: &EmbeddedProps) -> Html {
                 emit.emit(ev);
             }
             if e.mode == Mode::Puzzle && state.view.is_none() && shown > e.ply {
-                let expected = e.line.get(shown - 1).copied();
-                if shown > before && moves.last().copied() != expected {
+                let expected = solution.borrow().get(shown - 1).copied();
+                let mut wrong = shown > before && moves.last().copied() != expected;
+                // another move that mates as fast: the solver's line goes on from it
+                if wrong && mate_puzzle {
+                    let left = solution.borrow().len().saturating_sub(shown);
+                    if let Some(line) = another_mate(&state.game, reader, left) {
+                        *solution.borrow_mut() = line;
+                        wrong = false;
+                    }
+                }
+                let len = solution.borrow().len();
+                if wrong {
                     answer.set(Answer::Wrong);
                     let mut ev = event(&e, &state, "koma:puzzle");
                     ev.rule = Some(Answer::Wrong.id().into());
                     ev.message = Some(Answer::Wrong.words(lang).into());
                     emit.emit(ev);
                     state.dispatch(TableAction::Undo);
-                } else if shown == e.line.len() {
+                } else if shown >= len {
                     answer.set(Answer::Solved);
                     let mut ev = event(&e, &state, "koma:puzzle");
                     ev.rule = Some(Answer::Solved.id().into());
@@ -551,7 +662,7 @@ fn embedded(props: &EmbeddedProps) -> Html {
                     emit.emit(ev);
                 } else if state.game.position().turn() != reader {
                     answer.set(Answer::Right);
-                    if let Some(&next) = e.line.get(shown) {
+                    if let Some(&next) = solution.borrow().get(shown) {
                         let (hash, plies) = state.key();
                         let state = state.clone();
                         reply = Some(gloo::timers::callback::Timeout::new(REPLY_MS, move || {
@@ -605,7 +716,8 @@ fn view(state: &UseReducerHandle<Table>, e: &Embed, answer: Answer, reader: Play
     let active = interactive
         && st.view.is_none()
         && outcome.is_none()
-        && (e.mode != Mode::Puzzle || (turn == reader && answer != Answer::Solved));
+        && (e.mode != Mode::Puzzle
+            || (turn == reader && !matches!(answer, Answer::Solved | Answer::NoMate)));
     let dispatcher = state.dispatcher();
     let on_attempt = Callback::from({
         let d = dispatcher.clone();
@@ -813,5 +925,50 @@ mod tests {
                 .unwrap_err()
                 .contains("at most")
         );
+    }
+
+    fn words(e: &Embed, line: &[Move]) -> Vec<String> {
+        let v = e.game.position().variant();
+        line.iter().map(|&m| notation::write_move(v, m)).collect()
+    }
+
+    #[test]
+    fn a_puzzle_without_moves_is_the_solver_s_mate_and_another_mate_is_taken() {
+        // no moves: the solver's mate in one
+        let e = opts("?game=shogi&sfen=4k4/9/4P4/9/9/9/9/9/4K4+b+2G+1&mode=puzzle").unwrap();
+        assert_eq!(words(&e, &solution_of(&e)), ["G*5b"]);
+        // no mate by checks: no solution, the moves given kept
+        let e = opts("?game=shogi&sfen=4k4/9/9/9/9/9/9/9/4K4+b+P+1&mode=puzzle").unwrap();
+        assert!(solution_of(&e).is_empty());
+        // moves given: they are the solution, the solver not asked
+        let e =
+            opts("?game=shogi&sfen=8k/9/7G1/9/9/9/9/9/K8+b+G+1&moves=G*1b&mode=puzzle").unwrap();
+        assert_eq!(words(&e, &solution_of(&e)), ["G*1b"]);
+        let reader = e.game.position().turn();
+        assert!(ends_in_win(&e, &e.line, reader));
+        // the other gold's mate is as fast: taken, the line ending there
+        let mut game = e.game.clone();
+        let other = notation::read_move(game.position().variant(), "G*2b").unwrap();
+        game.play(other).unwrap();
+        assert_eq!(
+            another_mate(&game, reader, 0).map(|l| words(&e, &l)),
+            Some(vec!["G*2b".to_string()])
+        );
+        // a gold that only checks is not
+        let mut game = e.game.clone();
+        let check = notation::read_move(game.position().variant(), "G*2a").unwrap();
+        game.play(check).unwrap();
+        assert_eq!(another_mate(&game, reader, 0), None);
+        // a mate in three: after its first move, the solver's defence and mate follow
+        let e = opts("?game=shogi&sfen=9/4k4/9/4P4/9/9/9/9/K8+b+2G+1&mode=puzzle").unwrap();
+        let line = solution_of(&e);
+        assert_eq!(line.len(), 3, "{:?}", words(&e, &line));
+        let mut game = e.game.clone();
+        game.play(line[0]).unwrap();
+        let again = another_mate(&game, reader, 2).unwrap();
+        assert_eq!(again.len(), 3);
+        assert!(ends_in_win(&e, &again, reader));
+        // too slow: a mate in three is not one in one
+        assert_eq!(another_mate(&game, reader, 0), None);
     }
 }
