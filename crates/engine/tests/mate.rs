@@ -141,6 +141,31 @@ fn a_pawn_drop_mate_is_no_mate_and_another_drop_is() {
 }
 
 #[test]
+fn a_mate_that_needs_a_promotion_declined() {
+    // the knight checks from 2c only unpromoted (a promoted knight moves as a gold); the king's
+    // own pieces shut it in and none reaches 2c
+    let text = "7nk/7bp/9/9/6N2/9/9/K8/9 b - 1";
+    assert_eq!(mate_in(GameId::Shogi, text, 1), ["3e2c"]);
+    let mut p = pos(GameId::Shogi, text);
+    let promoted = koma_rules::notation::read_move(p.variant(), "3e2c+").expect("a move");
+    assert!(p.try_play(promoted));
+    assert!(!p.in_check());
+}
+
+#[test]
+fn chu_a_lion_s_double_move_takes_both_royals() {
+    // gote's king and crown prince in a file before the lion: one double move takes the prince
+    // and then the king, the last royal, which ends the game
+    let text = "p11/12/12/12/12/12/5k6/5+e6/5N6/12/12/K11 b - 1";
+    assert_eq!(mate_in(GameId::Chushogi, text, 1), ["7i7h7g"]);
+    let p = pos(GameId::Chushogi, text);
+    let mut game = Game::from_position(p.clone(), p.options());
+    let double = koma_rules::notation::read_move(p.variant(), "7i7h7g").expect("a move");
+    let ended = game.play(double).expect("the rules take the move");
+    assert_eq!(ended.map(|o| o.winner), Some(Some(p.turn())));
+}
+
+#[test]
 fn minishogi_and_66_shogi_mates_and_a_lone_rook_that_cannot() {
     mate_in(GameId::Minishogi, "2k2/5/2G2/5/2K2 b G 1", 1);
     mate_in(GameId::Minishogi, "5/1k3/p4/1G1s1/K4 b RBS 1", 7);
