@@ -12,6 +12,9 @@
 //!   [`mod@matches`]); `koma bench --search`: the search's nodes per second in each game.
 //! - `koma tune <game> <records>`: learn a linear evaluation's table (see [`tune`]); `koma
 //!   train <game> <scores>`: learn a neural evaluation from a teacher's scores (see [`train`]).
+//! - `koma mate <game> --sfen <SFEN> [--tsume]`: the mate solver; `koma puzzles generate
+//!   <game> [--games N] [--seed S] [--nodes N]`: mate puzzles from the engine's own games (see
+//!   [`puzzles`]).
 //!
 //! Game ids: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2. Positions are SFEN (chu as
 //! lishogi writes it), or for the sangoku games their own notation (see `koma_rules::sangoku`);
@@ -22,6 +25,7 @@
 //! refuse.
 
 mod matches;
+mod puzzles;
 mod train;
 mod tune;
 mod usi;
@@ -118,6 +122,10 @@ enum Command {
     /// Learn a game's neural evaluation from a teacher's scores of positions (the caches of
     /// `koma tune --teacher-cache`).
     Train(train::TrainSettings),
+    /// Puzzles: `generate` plays the engine against itself and writes each mate the solver
+    /// proves as a puzzle, a line each (see the `puzzles` module).
+    #[command(subcommand)]
+    Puzzles(PuzzlesCommand),
 }
 
 /// Where a command starts: the game's start, a position, or a named setup; and the rule options.
@@ -197,9 +205,18 @@ fn run(command: Command) -> Result<(), String> {
         Command::Match(settings) => matches::run(&settings)?,
         Command::Tune(settings) => tune::run(&settings)?,
         Command::Train(settings) => train::run(&settings)?,
+        Command::Puzzles(PuzzlesCommand::Generate(settings)) => puzzles::generate(&settings)?,
         Command::Usi => usi::run()?,
     }
     Ok(())
+}
+
+/// `koma puzzles ...`.
+#[derive(Subcommand)]
+enum PuzzlesCommand {
+    /// Mate puzzles from the engine's own games: `id<TAB>game<TAB>position<TAB>moves<TAB>plies
+    /// <TAB>themes<TAB>rating<TAB>source`, a line each.
+    Generate(puzzles::GenerateSettings),
 }
 
 /// The game ids, as [`GameId::ALL`] lists them (clap's help and errors show them).

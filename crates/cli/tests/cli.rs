@@ -272,3 +272,70 @@ fn mate_tsume_counts_as_problems_do() {
         "{err}"
     );
 }
+
+#[test]
+fn puzzles_generate_writes_mates_the_rules_and_the_solver_confirm() {
+    use koma_engine::mate::MateLimits;
+    use koma_engine::mate::tsume::{Within, mate_within};
+    use koma_engine::search::NoClock;
+    use koma_rules::GameId;
+    use koma_rules::notation::{read_move, read_position};
+    let (ok, out, err) = koma(&[
+        "puzzles",
+        "generate",
+        "minishogi",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+    ]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(!lines.is_empty(), "{err}");
+    assert!(
+        err.contains(&format!("{} puzzles from 3 games", lines.len())),
+        "{err}"
+    );
+    for line in &lines {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), 8, "{line}");
+        assert!(
+            f[0].starts_with("minishogi-") && f[1] == "minishogi",
+            "{line}"
+        );
+        let pos = read_position(GameId::Minishogi, f[2]).unwrap();
+        let moves: Vec<_> = f[3]
+            .split(' ')
+            .map(|m| read_move(pos.variant(), m).unwrap())
+            .collect();
+        let plies: usize = f[4].parse().unwrap();
+        assert_eq!(plies, moves.len(), "{line}");
+        assert_eq!(f[5], format!("mate,mateIn{}", plies.div_ceil(2)), "{line}");
+        assert!(f[6].parse::<u32>().unwrap() >= 800, "{line}");
+        assert!(f[7].starts_with("seed "), "{line}");
+        // a mate by the rules, and none shorter by the solver
+        koma_engine::mate::verify(&pos, pos.turn(), &moves).unwrap();
+        let limits = MateLimits {
+            nodes: Some(2_000_000),
+            hash_mb: 8,
+            ..MateLimits::default()
+        };
+        if plies > 2 {
+            let shorter = mate_within(&pos, pos.turn(), plies as u32 - 2, &limits, &NoClock);
+            assert_eq!(shorter, Within::No, "{line}");
+        }
+    }
+    // the same seed, the same puzzles
+    let (_, again, _) = koma(&[
+        "puzzles",
+        "generate",
+        "minishogi",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(again, out);
+    let (ok, _, err) = koma(&["puzzles", "generate", "sangoku"]);
+    assert!(!ok && err.contains("two-player games"), "{err}");
+}
