@@ -17,7 +17,7 @@
 //! when it mates within the plies the line had left, the solver's line (the longest defence)
 //! goes on from it. A puzzle with no moves after `ply` asks the solver for the mate of the
 //! position as given (`[data-puzzle="nomate"]` when it finds none). The solver runs in the
-//! board's own wasm, bounded by positions searched ([`SOLVER_NODES`]), so that the page waits
+//! board's own wasm, bounded by positions searched (300,000), so that the page waits
 //! at most a moment.
 //!
 //! Every option is data, never markup: names, captions and positions are shown as text (Yew

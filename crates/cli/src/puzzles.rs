@@ -109,26 +109,28 @@ fn play(
         }
         let pos = game.position().clone();
         let turn = pos.turn();
-        if !pos.is_placing() && ply >= after && !seen.contains(&pos.hash()) {
-            if let Answer::Mate(first) = solve(&pos, &limits, &NoClock).answer {
-                let plies = u32::try_from(first.len()).unwrap_or(u32::MAX);
-                let line = if pos.rules().capabilities().shows_check {
-                    let wider = MateLimits {
-                        nodes: Some(s.nodes * 10),
-                        ..limits.clone()
-                    };
-                    match mate_within(&pos, turn, plies, &wider, &NoClock) {
-                        Within::Mate(line) => line,
-                        _ => first,
-                    }
-                } else {
-                    first
+        if !pos.is_placing()
+            && ply >= after
+            && !seen.contains(&pos.hash())
+            && let Answer::Mate(first) = solve(&pos, &limits, &NoClock).answer
+        {
+            let plies = u32::try_from(first.len()).unwrap_or(u32::MAX);
+            let line = if pos.rules().capabilities().shows_check {
+                let wider = MateLimits {
+                    nodes: Some(s.nodes * 10),
+                    ..limits.clone()
                 };
-                seen.insert(pos.hash());
-                after = ply + u32::try_from(line.len()).unwrap_or(u32::MAX);
-                found += 1;
-                print_puzzle(&pos, &line, game_seed, ply);
-            }
+                match mate_within(&pos, turn, plies, &wider, &NoClock) {
+                    Within::Mate(line) => line,
+                    _ => first,
+                }
+            } else {
+                first
+            };
+            seen.insert(pos.hash());
+            after = ply + u32::try_from(line.len()).unwrap_or(u32::MAX);
+            found += 1;
+            print_puzzle(&pos, &line, game_seed, ply);
         }
         let mv = if ply < RANDOM_PLIES {
             legal[(next(&mut random) % legal.len() as u64) as usize]
