@@ -511,8 +511,8 @@ fn solver_limits() -> koma_engine::mate::MateLimits {
 /// of the position there (none found: the moves given).
 fn solution_of(e: &Embed) -> Vec<Move> {
     use koma_engine::mate::{Answer, solve, tsume};
-    if e.mode != Mode::Puzzle || e.line.len() > e.ply || e.game.position().variant().players() != 2
-    {
+    let three = koma_rules::Description::of(e.game.position().game()).three_players();
+    if e.mode != Mode::Puzzle || e.line.len() > e.ply || three {
         return e.line.clone();
     }
     let mut pos = e.game.position().clone();

@@ -59,7 +59,7 @@ fn rating(plies: usize) -> u32 {
 
 /// Play the games and print their puzzles.
 pub fn generate(s: &GenerateSettings) -> Result<(), String> {
-    if koma_rules::Position::start(s.game).variant().players() != 2 {
+    if koma_rules::Description::of(s.game).three_players() {
         return Err(format!(
             "{}: puzzles are made for the two-player games (the mate solver's)",
             s.game
