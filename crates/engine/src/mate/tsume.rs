@@ -18,7 +18,9 @@
 //!   longest reply (the mate after it is then longer); a position whose only replies are futile
 //!   drops is a mate where it stands, so a line may end with the defender able to drop
 //!   ([`Tsume::futile_end`]). An interposition by a move on the board (移動合) is always
-//!   counted: it changes the board elsewhere.
+//!   counted: it changes the board elsewhere. Where this differs from the books: a drop after
+//!   whose capture the mate is longer than every other defence is still counted without its
+//!   two plies (a book counts them: the drop changed the outcome).
 //!
 //! When the limits end before the bound is disproved, the answer is the plain search's mate,
 //! marked as not proved shortest ([`Tsume::shortest`]).
