@@ -551,18 +551,22 @@ impl Seat {
 /// legal move at random.
 fn opening_ply(opener: Option<&mut Engine>, game: &Game, legal: &[Move], seed: &mut u64) -> Move {
     match opener {
-        Some(e) => {
-            let r = e.search(
-                game.start(),
-                game.moves(),
-                &Limits::default(),
-                &NoClock,
-                &mut |_| {},
-            );
-            r.best.unwrap_or(legal[0])
-        }
+        Some(e) => engine_move(e, game, legal),
         None => legal[(next(seed) % legal.len() as u64) as usize],
     }
+}
+
+/// `e`'s move in `game` at its level (`legal` its moves, not empty: the first when the search
+/// gives none).
+pub(crate) fn engine_move(e: &mut Engine, game: &Game, legal: &[Move]) -> Move {
+    let r = e.search(
+        game.start(),
+        game.moves(),
+        &Limits::default(),
+        &NoClock,
+        &mut |_| {},
+    );
+    r.best.unwrap_or(legal[0])
 }
 
 /// The random state that opening number `opening` starts from.

@@ -19,7 +19,7 @@ use clap::Args;
 use koma_engine::mate::tsume::{Within, mate_within};
 use koma_engine::mate::{Answer, MateLimits, solve};
 use koma_engine::search::NoClock;
-use koma_engine::{Engine, Level, Limits};
+use koma_engine::{Engine, Level};
 use koma_rules::{Game, GameId, RuleOptions, notation};
 
 /// `koma puzzles generate`'s settings.
@@ -135,15 +135,7 @@ fn play(
         let mv = if ply < RANDOM_PLIES {
             legal[(next(&mut random) % legal.len() as u64) as usize]
         } else {
-            let e = &mut engines[turn.index() % 2];
-            let r = e.search(
-                game.start(),
-                game.moves(),
-                &Limits::default(),
-                &NoClock,
-                &mut |_| {},
-            );
-            r.best.unwrap_or(legal[0])
+            crate::matches::engine_move(&mut engines[turn.index() % 2], &game, &legal)
         };
         if game.play(mv).is_err() {
             break;

@@ -280,7 +280,7 @@ fn puzzles_generate_writes_mates_the_rules_and_the_solver_confirm() {
     use koma_engine::search::NoClock;
     use koma_rules::GameId;
     use koma_rules::notation::{read_move, read_position};
-    let (ok, out, err) = koma(&[
+    let args = [
         "puzzles",
         "generate",
         "minishogi",
@@ -288,7 +288,8 @@ fn puzzles_generate_writes_mates_the_rules_and_the_solver_confirm() {
         "3",
         "--seed",
         "1",
-    ]);
+    ];
+    let (ok, out, err) = koma(&args);
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert!(!lines.is_empty(), "{err}");
@@ -326,15 +327,7 @@ fn puzzles_generate_writes_mates_the_rules_and_the_solver_confirm() {
         }
     }
     // the same seed, the same puzzles
-    let (_, again, _) = koma(&[
-        "puzzles",
-        "generate",
-        "minishogi",
-        "--games",
-        "3",
-        "--seed",
-        "1",
-    ]);
+    let (_, again, _) = koma(&args);
     assert_eq!(again, out);
     let (ok, _, err) = koma(&["puzzles", "generate", "sangoku"]);
     assert!(!ok && err.contains("two-player games"), "{err}");

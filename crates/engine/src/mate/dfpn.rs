@@ -122,7 +122,34 @@ fn widen(second: u32) -> u32 {
         .min(INF)
 }
 
-impl Dfpn<'_> {
+impl<'a> Dfpn<'a> {
+    /// A search of `pos` where `attacker` mates, over `table`, within `limits`: the plain mate
+    /// search (no bound, every ply counted).
+    pub(super) fn new(
+        pos: &Position,
+        attacker: Player,
+        table: &'a mut Table,
+        limits: &super::MateLimits,
+        control: &'a dyn Control,
+    ) -> Dfpn<'a> {
+        Dfpn {
+            pos: pos.clone(),
+            attacker,
+            table,
+            path: Vec::new(),
+            movers: Vec::new(),
+            nodes: 0,
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            time_ms: limits.time_ms,
+            control,
+            stopped: false,
+            shows_check: pos.rules().capabilities().shows_check,
+            bound: None,
+            interposed: None,
+            futile: false,
+        }
+    }
+
     /// The key of the current position, a child's when `step` plies from it (salted by the
     /// plies left in a bounded search).
     fn place(&self, step: i32) -> Place {

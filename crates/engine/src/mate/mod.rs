@@ -99,24 +99,7 @@ pub struct Report {
 /// Whether the side to move in `pos` mates by checks.
 pub fn solve(pos: &Position, limits: &MateLimits, control: &dyn Control) -> Report {
     let mut table = Table::new(limits.hash_mb);
-    let attacker = pos.turn();
-    let shows_check = pos.rules().capabilities().shows_check;
-    let mut dfpn = Dfpn {
-        pos: pos.clone(),
-        attacker,
-        table: &mut table,
-        path: Vec::new(),
-        movers: Vec::new(),
-        nodes: 0,
-        max_nodes: limits.nodes.unwrap_or(u64::MAX),
-        time_ms: limits.time_ms,
-        control,
-        stopped: false,
-        shows_check,
-        bound: None,
-        interposed: None,
-        futile: false,
-    };
+    let mut dfpn = Dfpn::new(pos, pos.turn(), &mut table, limits, control);
     let root = dfpn.mid(INF, INF);
     let answer = if root.pn == 0 {
         read_line(&mut dfpn).map_or(Answer::Unknown, Answer::Mate)

@@ -174,24 +174,10 @@ impl<'a> Bounded<'a> {
         control: &'a dyn Control,
         futile: bool,
     ) -> Bounded<'a> {
-        Bounded {
-            dfpn: Dfpn {
-                pos: pos.clone(),
-                attacker,
-                table,
-                path: Vec::new(),
-                movers: Vec::new(),
-                nodes: 0,
-                max_nodes: limits.nodes.unwrap_or(u64::MAX),
-                time_ms: limits.time_ms,
-                control,
-                stopped: false,
-                shows_check: true,
-                bound: None,
-                interposed: None,
-                futile,
-            },
-        }
+        let mut dfpn = Dfpn::new(pos, attacker, table, limits, control);
+        dfpn.shows_check = true;
+        dfpn.futile = futile;
+        Bounded { dfpn }
     }
 
     /// The fewest plies the position is mated within, known to be mated within `plies`: two
