@@ -510,7 +510,6 @@ fn solver_limits() -> koma_engine::mate::MateLimits {
 /// A puzzle's solution: the moves given, or, when none follow `ply`, the solver's shortest mate
 /// of the position there (none found: the moves given).
 fn solution_of(e: &Embed) -> Vec<Move> {
-    use koma_engine::mate::{Answer, solve, tsume};
     let three = koma_rules::Description::of(e.game.position().game()).three_players();
     if e.mode != Mode::Puzzle || e.line.len() > e.ply || three {
         return e.line.clone();
@@ -520,13 +519,9 @@ fn solution_of(e: &Embed) -> Vec<Move> {
         pos.play_unchecked(m);
     }
     let clock = koma_engine::search::NoClock;
-    let Answer::Mate(first) = solve(&pos, &solver_limits(), &clock).answer else {
+    let limits = solver_limits();
+    let Some(best) = koma_engine::mate::tsume::shortest_mate(&pos, &limits, &limits, &clock) else {
         return e.line.clone();
-    };
-    let plies = u32::try_from(first.len()).unwrap_or(u32::MAX);
-    let best = match tsume::mate_within(&pos, pos.turn(), plies, &solver_limits(), &clock) {
-        tsume::Within::Mate(line) => line,
-        _ => first,
     };
     let mut line = e.line[..e.ply].to_vec();
     line.extend(best);

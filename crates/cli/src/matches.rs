@@ -401,7 +401,8 @@ impl Drop for Usi {
     }
 }
 
-fn next(seed: &mut u64) -> u64 {
+/// The next number of a xorshift sequence (the matches' and the puzzle generator's chance).
+pub(crate) fn next(seed: &mut u64) -> u64 {
     *seed ^= *seed << 13;
     *seed ^= *seed >> 7;
     *seed ^= *seed << 17;

@@ -16,8 +16,10 @@
 //! Only two-player games: the three-player hexagon has no mate solver.
 
 use clap::Args;
-use koma_engine::mate::tsume::{Within, mate_within};
-use koma_engine::mate::{Answer, MateLimits, solve};
+
+use crate::matches::next;
+use koma_engine::mate::MateLimits;
+use koma_engine::mate::tsume::shortest_mate;
 use koma_engine::search::NoClock;
 use koma_engine::{Engine, Level};
 use koma_rules::{Game, GameId, RuleOptions, notation};
@@ -45,13 +47,6 @@ pub struct GenerateSettings {
 /// The random plies that open each game.
 const RANDOM_PLIES: u32 = 6;
 
-fn next(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
-}
-
 /// A puzzle's starting rating: 800 for a mate in one, 150 more for each move more.
 fn rating(plies: usize) -> u32 {
     800 + 150 * (plies.saturating_sub(1) / 2) as u32
@@ -69,18 +64,14 @@ pub fn generate(s: &GenerateSettings) -> Result<(), String> {
     let mut count = 0;
     for g in 0..s.games {
         let game_seed = s.seed + u64::from(g);
-        count += play(s, game_seed, &mut seen)?;
+        count += play(s, game_seed, &mut seen);
     }
     eprintln!("{count} puzzles from {} games", s.games);
     Ok(())
 }
 
 /// One game: its puzzles printed, how many.
-fn play(
-    s: &GenerateSettings,
-    game_seed: u64,
-    seen: &mut std::collections::HashSet<u64>,
-) -> Result<u32, String> {
+fn play(s: &GenerateSettings, game_seed: u64, seen: &mut std::collections::HashSet<u64>) -> u32 {
     let mut game = Game::new(s.game, RuleOptions::default());
     let mut random = game_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut engines: Vec<Engine> = (0..2)
@@ -97,6 +88,11 @@ fn play(
         time_ms: None,
         hash_mb: 8,
     };
+    // a mate found is made the shortest with ten times the positions
+    let wider = MateLimits {
+        nodes: Some(s.nodes.saturating_mul(10)),
+        ..limits.clone()
+    };
     let mut found = 0;
     // the ply a puzzle's mate would end at: none looked for before it (no second puzzle of
     // the same mate)
@@ -112,21 +108,8 @@ fn play(
         if !pos.is_placing()
             && ply >= after
             && !seen.contains(&pos.hash())
-            && let Answer::Mate(first) = solve(&pos, &limits, &NoClock).answer
+            && let Some(line) = shortest_mate(&pos, &limits, &wider, &NoClock)
         {
-            let plies = u32::try_from(first.len()).unwrap_or(u32::MAX);
-            let line = if pos.rules().capabilities().shows_check {
-                let wider = MateLimits {
-                    nodes: Some(s.nodes * 10),
-                    ..limits.clone()
-                };
-                match mate_within(&pos, turn, plies, &wider, &NoClock) {
-                    Within::Mate(line) => line,
-                    _ => first,
-                }
-            } else {
-                first
-            };
             seen.insert(pos.hash());
             after = ply + u32::try_from(line.len()).unwrap_or(u32::MAX);
             found += 1;
@@ -142,7 +125,7 @@ fn play(
         }
         ply += 1;
     }
-    Ok(found)
+    found
 }
 
 fn print_puzzle(pos: &koma_rules::Position, line: &[koma_rules::Move], seed: u64, ply: u32) {

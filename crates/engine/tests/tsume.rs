@@ -132,6 +132,12 @@ fn a_game_without_drops_is_no_problem() {
         problem(&p).unwrap_err(),
         TsumeError::NotADropGame(GameId::Chushogi)
     );
+    // nor the hexagon's two-player game, whose checks make the turn jump: it has drops
+    let hex = koma_rules::Position::start(GameId::Sangoku2);
+    assert_eq!(
+        problem(&hex).unwrap_err(),
+        TsumeError::NotADropGame(GameId::Sangoku2)
+    );
 }
 
 #[test]
@@ -213,6 +219,9 @@ fn a_mate_within_some_plies_either_side_to_move_every_ply_counted() {
     };
     // the head gold mates at once: the shortest line, whatever the bound
     let w = mate_within(&start, sente, 5, &limits, &NoClock);
+    assert_eq!(words(&start, &w), ["G*5b"]);
+    // a bound of the other parity is the one below it (a mate ends on the attacker's move)
+    let w = mate_within(&start, sente, 2, &limits, &NoClock);
     assert_eq!(words(&start, &w), ["G*5b"]);
     // a mate in three: after its first move, the defender to move is mated within two plies
     // and not at once

@@ -35,8 +35,11 @@ use crate::search::Control;
 /// Why a position cannot be a problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TsumeError {
-    /// A game without drops, or whose set of pieces is not fixed.
-    #[error("tsume is for shogi, minishogi and shogi66 (the games with drops), not {0}")]
+    /// A game without drops, or whose set of pieces is not fixed, or whose checks are not the
+    /// side to move's (the hexagon's).
+    #[error(
+        "tsume is for shogi, minishogi and shogi66 (the square-board games with drops), not {0}"
+    )]
     NotADropGame(GameId),
     /// The defender's hand made whole is not a position (a piece too many on the board).
     #[error("the defender holding the rest of the set: {0}")]
@@ -67,7 +70,7 @@ pub struct Tsume {
 /// [`TsumeError`]: not a game with drops and a fixed set, or too many pieces.
 pub fn problem(pos: &Position) -> Result<Position, TsumeError> {
     let mut setup = Setup::of(pos);
-    if !setup.give_rest(pos.turn().opponent()) {
+    if !pos.rules().capabilities().shows_check || !setup.give_rest(pos.turn().opponent()) {
         return Err(TsumeError::NotADropGame(pos.variant().id));
     }
     Ok(setup.into_position()?)
@@ -146,17 +149,41 @@ pub fn mate_within(
     }
     let mut table = Table::new(limits.hash_mb);
     let mut b = Bounded::new(pos, attacker, &mut table, limits, control, false);
-    let plies = i32::try_from(plies).unwrap_or(i32::MAX);
+    // a mate ends on the attacker's move: odd plies when the attacker moves first, even else
+    let parity = i32::from(pos.turn() == attacker);
+    let mut plies = i32::try_from(plies).unwrap_or(i32::MAX);
+    if plies % 2 != parity {
+        plies -= 1;
+    }
     match b.within(plies, None) {
         Some(true) => {}
         Some(false) => return Within::No,
         None => return Within::Unknown,
     }
-    // the parity of a mate: odd plies when the attacker moves first, even otherwise
     let (fewest, exact) = b.fewest(plies);
     match exact.then(|| b.read(fewest)).flatten() {
         Some((line, _)) => Within::Mate(line),
         None => Within::Unknown,
+    }
+}
+
+/// The side to move's mate of `pos` by the game's own rules (every ply counted), when the
+/// solver proves one within `find`: in the games whose checks are the side to move's, made the
+/// shortest against the longest defence within `shorten` ([`mate_within`]; else, or when
+/// `shorten` ends first, the mate found). A puzzle's solution.
+pub fn shortest_mate(
+    pos: &Position,
+    find: &MateLimits,
+    shorten: &MateLimits,
+    control: &dyn Control,
+) -> Option<Vec<Move>> {
+    let Answer::Mate(first) = super::solve(pos, find, control).answer else {
+        return None;
+    };
+    let plies = u32::try_from(first.len()).unwrap_or(u32::MAX);
+    match mate_within(pos, pos.turn(), plies, shorten, control) {
+        Within::Mate(line) => Some(line),
+        _ => Some(first),
     }
 }
 
@@ -175,7 +202,6 @@ impl<'a> Bounded<'a> {
         futile: bool,
     ) -> Bounded<'a> {
         let mut dfpn = Dfpn::new(pos, attacker, table, limits, control);
-        dfpn.shows_check = true;
         dfpn.futile = futile;
         Bounded { dfpn }
     }

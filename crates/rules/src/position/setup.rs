@@ -502,7 +502,7 @@ impl Setup {
 }
 
 /// How many pieces of each kind the game's start has, on the board and in hand.
-pub(crate) fn start_counts(game: GameId, rules: &'static dyn GameRules) -> [u32; 64] {
+fn start_counts(game: GameId, rules: &'static dyn GameRules) -> [u32; 64] {
     let v = Variant::get(game);
     let start = Position::start_with(game, rules);
     let mut counts = [0u32; 64];
