@@ -13,8 +13,8 @@
 //! - `koma tune <game> <records>`: learn a linear evaluation's table (see [`tune`]); `koma
 //!   train <game> <scores>`: learn a neural evaluation from a teacher's scores (see [`train`]).
 //! - `koma mate <game> --sfen <SFEN> [--tsume]`: the mate solver; `koma puzzles generate
-//!   <game> [--games N] [--seed S] [--nodes N]`: mate puzzles from the engine's own games (see
-//!   [`puzzles`]).
+//!   <game> [--games N] [--seed S] [--nodes N] [--count N]`: puzzles from the engine's own games,
+//!   `koma puzzles check <file> [--sample N]` proves them again (see [`puzzles`]).
 //!
 //! Game ids: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2. Positions are SFEN (chu as
 //! lishogi writes it), or for the sangoku games their own notation (see `koma_rules::sangoku`);
@@ -122,8 +122,9 @@ enum Command {
     /// Learn a game's neural evaluation from a teacher's scores of positions (the caches of
     /// `koma tune --teacher-cache`).
     Train(train::TrainSettings),
-    /// Puzzles: `generate` plays the engine against itself and writes each mate the solver
-    /// proves as a puzzle, a line each (see the `puzzles` module).
+    /// Puzzles: `generate` plays the engine against itself and writes each position with a
+    /// proven mate or one winning move as a puzzle, a line each; `check` proves a collection's
+    /// puzzles again (see the `puzzles` module).
     #[command(subcommand)]
     Puzzles(PuzzlesCommand),
 }
@@ -206,6 +207,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Tune(settings) => tune::run(&settings)?,
         Command::Train(settings) => train::run(&settings)?,
         Command::Puzzles(PuzzlesCommand::Generate(settings)) => puzzles::generate(&settings)?,
+        Command::Puzzles(PuzzlesCommand::Check(settings)) => puzzles::check(&settings)?,
         Command::Usi => usi::run()?,
     }
     Ok(())
@@ -214,9 +216,12 @@ fn run(command: Command) -> Result<(), String> {
 /// `koma puzzles ...`.
 #[derive(Subcommand)]
 enum PuzzlesCommand {
-    /// Mate puzzles from the engine's own games: `id<TAB>game<TAB>position<TAB>moves<TAB>plies
+    /// Puzzles from the engine's own games: `id<TAB>game<TAB>position<TAB>moves<TAB>plies
     /// <TAB>themes<TAB>rating<TAB>source`, a line each.
     Generate(puzzles::GenerateSettings),
+    /// Prove a collection's puzzles again (each mate by the solver, each winning move by the
+    /// analyses that found it); exits with an error naming every puzzle that fails.
+    Check(puzzles::CheckSettings),
 }
 
 /// The game ids, as [`GameId::ALL`] lists them (clap's help and errors show them).

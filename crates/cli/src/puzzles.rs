@@ -1,28 +1,46 @@
-//! `koma puzzles generate <game>`: mate puzzles from the engine's own games.
+//! `koma puzzles generate <game>`: puzzles from the engine's own games, for every game id.
 //!
 //! The engine plays itself at low levels (a level drawn for each side of each game, the first
-//! plies at random so that no two games are alike); before each move the mate solver
-//! ([`koma_engine::mate`]) looks at the position, bounded by positions searched. A mate it
-//! proves becomes a puzzle: the position, the solver's line (in the shogi family the shortest
-//! mate against the longest defence, every ply counted: [`koma_engine::mate::tsume::mate_within`];
-//! in chu shogi the mate it found), its themes (`mate`, `mateIn<N>` in moves of the side to
-//! move) and a starting rating that grows with the mate's length. One puzzle a game's mate: the
-//! positions of the plies its line spans are not looked at, and a position is kept once.
+//! plies at random so that no two games are alike), and two kinds of position become puzzles:
+//!
+//! - **Mates.** The mate solver ([`koma_engine::mate`]) looks at the position, bounded by
+//!   positions searched: before every move in the games with drops (where mates by checks are
+//!   everywhere), and in the others (chu shogi) when the mover's own search scores a mate. A mate it
+//!   proves becomes a puzzle with the solver's line: the shortest mate against the longest
+//!   defence, every ply counted ([`koma_engine::mate::tsume::shortest_mate`]; in the games whose
+//!   checks the bounded solver cannot follow, chu shogi's and the hexagon's, the mate it found). Themes `mate`,
+//!   `mateIn<N>` (moves of the side to move). Not in the three-player game (no mate solver).
+//! - **One winning move** (every game, the hexagon's three players too). When the mover's own
+//!   search score moves by [`SWING`] or more from its last one (the opponent erred, or made a
+//!   threat), the position is analysed for two lines ([`koma_engine::Engine::analyse`]) with
+//!   [`QUICK`] times the solver's positions, and again with [`DEEP`] times as many to confirm:
+//!   both must find one move that wins (at least [`WIN`] centipawns, a mate included) while the
+//!   second best keeps no clear edge (at most [`KEEP`], or half the win in a position already
+//!   won, and below [`DECIDED`]), or one move that holds (at least
+//!   [`-HOLD`](HOLD)) while the second best loses (at most `-`[`LOSE`]). The puzzle is that one
+//!   move: every other was found at least [`GAP`] centipawns worse, so the app takes only it.
+//!   Themes `advantage` (a win) or `defence` (a hold), with `material` when the move or the
+//!   line's next move of the same side captures, `promotion` when the move promotes.
+//!
+//! One puzzle a game's position: the plies a mate's line spans are not looked at again, and a
+//! position is kept once. A puzzle's starting rating grows with a mate's length (800 for a mate
+//! in one, 150 a move more); a winning move starts at 1000, a holding one at 1200, a mate of
+//! the search's at 1300.
 //!
 //! Written a puzzle a line, tab-separated: `id`, `game`, `position`, `moves` (space-separated),
 //! `plies`, `themes` (comma-separated), `rating`, `source` (`seed <s> ply <n>`). The id is the
-//! game and the position's hash, so that a puzzle keeps its id when generated again.
-//!
-//! Only two-player games: the three-player hexagon has no mate solver.
+//! game and the position's hash, so that a puzzle keeps its id when generated again. The
+//! collection the app ships (`web/puzzles/puzzles.tsv`) is these lines, made by
+//! `cargo xtask puzzles`.
 
 use clap::Args;
 
 use crate::matches::next;
 use koma_engine::mate::MateLimits;
 use koma_engine::mate::tsume::shortest_mate;
-use koma_engine::search::NoClock;
+use koma_engine::search::{Limits, MATE, MATE_BOUND, NoClock, Score};
 use koma_engine::{Engine, Level};
-use koma_rules::{Game, GameId, RuleOptions, notation};
+use koma_rules::{Description, Game, GameId, Move, Piece, Position, RuleOptions, notation};
 
 /// `koma puzzles generate`'s settings.
 #[derive(Args, Clone, Debug)]
@@ -42,39 +60,96 @@ pub struct GenerateSettings {
     /// The most plies a game lasts.
     #[arg(long, default_value_t = 300)]
     pub cap: u32,
+    /// Stop once this many puzzles are written.
+    #[arg(long)]
+    pub count: Option<u32>,
+}
+
+/// `koma puzzles check`'s settings.
+#[derive(Args, Clone, Debug)]
+pub struct CheckSettings {
+    /// The collection (the lines `generate` writes).
+    pub file: std::path::PathBuf,
+    /// Check only this many puzzles of each game, spread over the file.
+    #[arg(long)]
+    pub sample: Option<usize>,
+    /// The positions the puzzles were generated with (`generate --nodes`).
+    #[arg(long, default_value_t = 20_000)]
+    pub nodes: u64,
 }
 
 /// The random plies that open each game.
 const RANDOM_PLIES: u32 = 6;
+/// How far (centipawns) the mover's search score must move from its last one for the position
+/// to be analysed for one winning move.
+pub const SWING: i32 = 250;
+/// The quick analysis's positions, in the solver's (`--nodes`).
+pub const QUICK: u64 = 2;
+/// The confirming analysis's positions, in the solver's.
+pub const DEEP: u64 = 10;
+/// A winning move's least score (centipawns).
+pub const WIN: i32 = 400;
+/// The second best's most score beside a winning move.
+pub const KEEP: i32 = 100;
+/// A position the second best still wins by this much is no puzzle (every move wins).
+pub const DECIDED: i32 = 2000;
+/// A holding move's least score, negated.
+pub const HOLD: i32 = 100;
+/// The second best's most score beside a holding move, negated.
+pub const LOSE: i32 = 500;
+/// The least difference between the one move and the second best.
+pub const GAP: i32 = 300;
 
-/// A puzzle's starting rating: 800 for a mate in one, 150 more for each move more.
+/// A mate puzzle's starting rating: 800 for a mate in one, 150 more for each move more.
 fn rating(plies: usize) -> u32 {
     800 + 150 * (plies.saturating_sub(1) / 2) as u32
 }
 
 /// Play the games and print their puzzles.
 pub fn generate(s: &GenerateSettings) -> Result<(), String> {
-    if koma_rules::Description::of(s.game).three_players() {
-        return Err(format!(
-            "{}: puzzles are made for the two-player games (the mate solver's)",
-            s.game
-        ));
-    }
     let mut seen = std::collections::HashSet::new();
     let mut count = 0;
+    let mut games = 0;
     for g in 0..s.games {
+        if s.count.is_some_and(|c| count >= c) {
+            break;
+        }
         let game_seed = s.seed + u64::from(g);
-        count += play(s, game_seed, &mut seen);
+        count += play(s, game_seed, &mut seen, s.count.map(|c| c - count));
+        games += 1;
     }
-    eprintln!("{count} puzzles from {} games", s.games);
+    eprintln!("{count} puzzles from {games} games");
     Ok(())
 }
 
-/// One game: its puzzles printed, how many.
-fn play(s: &GenerateSettings, game_seed: u64, seen: &mut std::collections::HashSet<u64>) -> u32 {
+/// A score in centipawns, a mate as far beyond every evaluation as it is near.
+fn value(s: Score) -> i32 {
+    match s {
+        Score::Cp(c) => c,
+        Score::Mate(n) if n > 0 => MATE - 2 * n,
+        Score::Mate(n) => -MATE - 2 * n,
+    }
+}
+
+/// A puzzle found.
+struct Puzzle {
+    line: Vec<Move>,
+    themes: Vec<String>,
+    rating: u32,
+}
+
+/// One game: its puzzles printed (at most `most`), how many.
+fn play(
+    s: &GenerateSettings,
+    game_seed: u64,
+    seen: &mut std::collections::HashSet<u64>,
+    most: Option<u32>,
+) -> u32 {
     let mut game = Game::new(s.game, RuleOptions::default());
+    let description = Description::of(s.game);
+    let players = usize::from(description.players);
     let mut random = game_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut engines: Vec<Engine> = (0..2)
+    let mut engines: Vec<Engine> = (0..players as u64)
         .map(|i| {
             let mut e = Engine::new(16);
             let level = Level::new(1 + (next(&mut random) % 3) as u8).unwrap_or(Level::MIN);
@@ -83,6 +158,8 @@ fn play(s: &GenerateSettings, game_seed: u64, seen: &mut std::collections::HashS
             e
         })
         .collect();
+    // a deeper engine of its own for the analyses
+    let mut analyst = Engine::new(32);
     let limits = MateLimits {
         nodes: Some(s.nodes),
         time_ms: None,
@@ -93,33 +170,65 @@ fn play(s: &GenerateSettings, game_seed: u64, seen: &mut std::collections::HashS
         nodes: Some(s.nodes.saturating_mul(10)),
         ..limits.clone()
     };
+    // the solver looks at every position in the games with drops, else where a search sees mate
+    let mates_everywhere = description.hands && !description.three_players();
+    let mut last_score: Vec<Option<i32>> = vec![None; players];
     let mut found = 0;
     // the ply a puzzle's mate would end at: none looked for before it (no second puzzle of
     // the same mate)
     let mut after = 0;
     let mut ply = 0;
-    while game.outcome().is_none() && ply < s.cap {
+    while game.outcome().is_none() && ply < s.cap && most.is_none_or(|m| found < m) {
         let legal = game.legal_moves();
         if legal.is_empty() {
             break;
         }
         let pos = game.position().clone();
         let turn = pos.turn();
-        if !pos.is_placing()
-            && ply >= after
-            && !seen.contains(&pos.hash())
-            && let Some(line) = shortest_mate(&pos, &limits, &wider, &NoClock)
-        {
-            seen.insert(pos.hash());
-            after = ply + u32::try_from(line.len()).unwrap_or(u32::MAX);
-            found += 1;
-            print_puzzle(&pos, &line, game_seed, ply);
+        let open = ply >= RANDOM_PLIES && !pos.is_placing() && ply >= after;
+        let mut puzzle = None;
+        if open && mates_everywhere && !seen.contains(&pos.hash()) {
+            puzzle = mate_puzzle(&pos, &limits, &wider);
         }
-        let mv = if ply < RANDOM_PLIES {
-            legal[(next(&mut random) % legal.len() as u64) as usize]
+        let (mv, score) = if ply < RANDOM_PLIES {
+            (
+                legal[(next(&mut random) % legal.len() as u64) as usize],
+                None,
+            )
         } else {
-            crate::matches::engine_move(&mut engines[turn.index() % 2], &game, &legal)
+            let r = engines[turn.index()].search(
+                game.start(),
+                game.moves(),
+                &Limits::default(),
+                &NoClock,
+                &mut |_| {},
+            );
+            (r.best.unwrap_or(legal[0]), Some(value(r.score)))
         };
+        let before = std::mem::replace(&mut last_score[turn.index()], score);
+        // the search sees a mate where the solver does not look everywhere
+        if puzzle.is_none()
+            && open
+            && !mates_everywhere
+            && !seen.contains(&pos.hash())
+            && score.is_some_and(|s| s >= MATE_BOUND)
+        {
+            puzzle = mate_puzzle(&pos, &limits, &wider);
+        }
+        if puzzle.is_none()
+            && open
+            && !seen.contains(&pos.hash())
+            && let (Some(now), Some(before)) = (score, before)
+            && (now - before).abs() >= SWING
+        {
+            puzzle = one_move(&mut analyst, &game, s.nodes);
+        }
+        if let Some(p) = puzzle {
+            seen.insert(pos.hash());
+            after = ply + u32::try_from(p.line.len()).unwrap_or(u32::MAX);
+            found += 1;
+            print_puzzle(&pos, &p, game_seed, ply);
+        }
         if game.play(mv).is_err() {
             break;
         }
@@ -128,18 +237,222 @@ fn play(s: &GenerateSettings, game_seed: u64, seen: &mut std::collections::HashS
     found
 }
 
-fn print_puzzle(pos: &koma_rules::Position, line: &[koma_rules::Move], seed: u64, ply: u32) {
-    let v = pos.variant();
-    let moves: Vec<String> = line.iter().map(|&m| notation::write_move(v, m)).collect();
+/// The solver's shortest mate of `pos`, as a puzzle.
+fn mate_puzzle(pos: &Position, limits: &MateLimits, wider: &MateLimits) -> Option<Puzzle> {
+    if Description::of(pos.game()).three_players() {
+        return None;
+    }
+    let line = shortest_mate(pos, limits, wider, &NoClock)?;
     let n = line.len();
+    Some(Puzzle {
+        themes: vec!["mate".into(), format!("mateIn{}", n.div_ceil(2))],
+        rating: rating(n),
+        line,
+    })
+}
+
+/// The game's position as a one-move puzzle, when two analyses (quick, then deep) find the one
+/// move that wins or holds.
+fn one_move(analyst: &mut Engine, game: &Game, nodes: u64) -> Option<Puzzle> {
+    // each position from an empty table, so that a puzzle is checked again as it was found
+    // (`koma puzzles check`)
+    analyst.new_game();
+    let mut best = None;
+    for factor in [QUICK, DEEP] {
+        let a = analyst.analyse(
+            game.start(),
+            game.moves(),
+            2,
+            &Limits {
+                nodes: Some(nodes.saturating_mul(factor)),
+                ..Limits::default()
+            },
+            &NoClock,
+            &mut |_| {},
+        );
+        let [first, second] = a.lines.as_slice() else {
+            return None;
+        };
+        let (one, other) = (value(first.score), value(second.score));
+        let kind =
+            if one >= WIN && other <= KEEP.max(one / 2) && other < DECIDED && one - other >= GAP {
+                "advantage"
+            } else if one >= -HOLD && other <= -LOSE && one - other >= GAP {
+                "defence"
+            } else {
+                return None;
+            };
+        let mv = *first.pv.first()?;
+        // the deep look must agree with the quick one
+        if best.is_some_and(|(m, k, _)| m != mv || k != kind) {
+            return None;
+        }
+        best = Some((mv, kind, first.clone()));
+    }
+    let (mv, kind, line) = best?;
+    let pos = game.position();
+    let mut themes = vec![kind.to_string()];
+    // the move, or the side's next move in the line, captures
+    let players = usize::from(Description::of(pos.game()).players);
+    let mut p = pos.clone();
+    let mut material = false;
+    for (i, &m) in line.pv.iter().enumerate().take(players + 1) {
+        p.play_unchecked(m);
+        if (i == 0 || i == players) && p.last_captured() != Piece::EMPTY {
+            material = true;
+        }
+    }
+    if material {
+        themes.push("material".into());
+    }
+    if matches!(mv, Move::Board { promote: true, .. }) {
+        themes.push("promotion".into());
+    }
+    let rating = match (kind, line.score) {
+        (_, Score::Mate(_)) => 1300,
+        ("defence", _) => 1200,
+        _ => 1000,
+    };
+    Some(Puzzle {
+        line: vec![mv],
+        themes,
+        rating,
+    })
+}
+
+fn print_puzzle(pos: &Position, p: &Puzzle, seed: u64, ply: u32) {
+    let v = pos.variant();
+    let moves: Vec<String> = p.line.iter().map(|&m| notation::write_move(v, m)).collect();
     println!(
-        "{}-{:016x}\t{}\t{}\t{}\t{n}\tmate,mateIn{}\t{}\tseed {seed} ply {ply}",
+        "{}-{:016x}\t{}\t{}\t{}\t{}\t{}\t{}\tseed {seed} ply {ply}",
         v.id,
         pos.hash(),
         v.id,
         notation::write_position(pos),
         moves.join(" "),
-        n.div_ceil(2),
-        rating(n),
+        p.line.len(),
+        p.themes.join(","),
+        p.rating,
     );
+}
+
+/// One line of a collection, read.
+struct Stored {
+    id: String,
+    pos: Position,
+    line: Vec<Move>,
+    themes: Vec<String>,
+}
+
+/// Read a collection's line (`n` counts from 1, for the messages).
+fn read_line(n: usize, text: &str) -> Result<Stored, String> {
+    let f: Vec<&str> = text.split('\t').collect();
+    let [id, game, position, moves, plies, themes, rating, _source] = f.as_slice() else {
+        return Err(format!("line {n}: {} fields, not 8", f.len()));
+    };
+    let game: GameId = game
+        .parse()
+        .map_err(|_| format!("line {n}: no game {game:?}"))?;
+    let pos = notation::read_position(game, position).map_err(|e| format!("line {n}: {e}"))?;
+    let line = moves
+        .split(' ')
+        .map(|m| notation::read_move(pos.variant(), m).map_err(|e| format!("line {n}: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if plies.parse::<usize>().ok() != Some(line.len()) {
+        return Err(format!("line {n}: {plies} plies for {} moves", line.len()));
+    }
+    rating
+        .parse::<u32>()
+        .map_err(|_| format!("line {n}: rating {rating:?}"))?;
+    if !id.starts_with(&format!("{game}-")) {
+        return Err(format!("line {n}: id {id:?} is not the game's"));
+    }
+    Ok(Stored {
+        id: id.to_string(),
+        pos,
+        line,
+        themes: themes.split(',').map(str::to_string).collect(),
+    })
+}
+
+/// Why a stored puzzle is not what it says, if it is not.
+fn fault(p: &Stored, nodes: u64) -> Option<String> {
+    use koma_engine::mate::tsume::{Within, mate_within};
+    let attacker = p.pos.turn();
+    if p.themes.iter().any(|t| t == "mate") {
+        if let Err(e) = koma_engine::mate::verify(&p.pos, attacker, &p.line) {
+            return Some(format!("its line is no mate: {e}"));
+        }
+        let limits = MateLimits {
+            nodes: Some(nodes.saturating_mul(100)),
+            time_ms: None,
+            hash_mb: 16,
+        };
+        // the games whose checks the bounded solver cannot follow: a forced mate, not the
+        // shortest (as `generate` made it)
+        if !p.pos.rules().capabilities().shows_check {
+            return match koma_engine::mate::solve(&p.pos, &limits, &NoClock).answer {
+                koma_engine::mate::Answer::Mate(_) => None,
+                other => Some(format!("the solver proves no mate: {other:?}")),
+            };
+        }
+        let plies = u32::try_from(p.line.len()).unwrap_or(u32::MAX);
+        match mate_within(&p.pos, attacker, plies, &limits, &NoClock) {
+            Within::Mate(_) => {}
+            other => {
+                return Some(format!(
+                    "the solver proves no mate within {plies}: {other:?}"
+                ));
+            }
+        }
+        if plies > 2 {
+            match mate_within(&p.pos, attacker, plies - 2, &limits, &NoClock) {
+                Within::No => {}
+                other => return Some(format!("a shorter mate is not disproved: {other:?}")),
+            }
+        }
+        return None;
+    }
+    let game = Game::from_position(p.pos.clone(), RuleOptions::default());
+    let mut analyst = Engine::new(32);
+    match one_move(&mut analyst, &game, nodes) {
+        Some(q) if q.line == p.line && q.themes.first() == p.themes.first() => None,
+        Some(q) => Some(format!(
+            "the analyses find {} ({})",
+            notation::write_move(p.pos.variant(), q.line[0]),
+            q.themes.join(",")
+        )),
+        None => Some("the analyses find no one move".into()),
+    }
+}
+
+/// Prove a collection's puzzles again; every fault named.
+pub fn check(s: &CheckSettings) -> Result<(), String> {
+    let text =
+        std::fs::read_to_string(&s.file).map_err(|e| format!("{}: {e}", s.file.display()))?;
+    let mut puzzles = Vec::new();
+    for (i, l) in text.lines().enumerate().filter(|(_, l)| !l.is_empty()) {
+        puzzles.push(read_line(i + 1, l)?);
+    }
+    let mut faults = Vec::new();
+    let mut checked = 0;
+    for game in GameId::ALL {
+        let of: Vec<&Stored> = puzzles.iter().filter(|p| p.pos.game() == game).collect();
+        let step = match s.sample {
+            Some(n) if n > 0 && of.len() > n => of.len() / n,
+            _ => 1,
+        };
+        for p in of.iter().step_by(step).take(s.sample.unwrap_or(usize::MAX)) {
+            checked += 1;
+            if let Some(f) = fault(p, s.nodes) {
+                faults.push(format!("{}: {f}", p.id));
+            }
+        }
+    }
+    println!("{checked} of {} puzzles checked", puzzles.len());
+    if faults.is_empty() {
+        Ok(())
+    } else {
+        Err(faults.join("\n"))
+    }
 }
