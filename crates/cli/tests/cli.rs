@@ -274,7 +274,7 @@ fn mate_tsume_counts_as_problems_do() {
 }
 
 #[test]
-fn puzzles_generate_writes_mates_the_rules_and_the_solver_confirm() {
+fn puzzles_generate_writes_puzzles_the_rules_the_solver_and_the_analyses_confirm() {
     use koma_engine::mate::MateLimits;
     use koma_engine::mate::tsume::{Within, mate_within};
     use koma_engine::search::NoClock;
@@ -297,6 +297,7 @@ fn puzzles_generate_writes_mates_the_rules_and_the_solver_confirm() {
         err.contains(&format!("{} puzzles from 3 games", lines.len())),
         "{err}"
     );
+    let (mut mates, mut single) = (0, 0);
     for line in &lines {
         let f: Vec<&str> = line.split('\t').collect();
         assert_eq!(f.len(), 8, "{line}");
@@ -304,16 +305,26 @@ fn puzzles_generate_writes_mates_the_rules_and_the_solver_confirm() {
             f[0].starts_with("minishogi-") && f[1] == "minishogi",
             "{line}"
         );
-        let pos = read_position(GameId::Minishogi, f[2]).unwrap();
+        let mut pos = read_position(GameId::Minishogi, f[2]).unwrap();
         let moves: Vec<_> = f[3]
             .split(' ')
             .map(|m| read_move(pos.variant(), m).unwrap())
             .collect();
         let plies: usize = f[4].parse().unwrap();
         assert_eq!(plies, moves.len(), "{line}");
-        assert_eq!(f[5], format!("mate,mateIn{}", plies.div_ceil(2)), "{line}");
         assert!(f[6].parse::<u32>().unwrap() >= 800, "{line}");
         assert!(f[7].starts_with("seed "), "{line}");
+        if !f[5].starts_with("mate,") {
+            // one move that wins or holds, legal
+            single += 1;
+            assert_eq!(plies, 1, "{line}");
+            let theme = f[5].split(',').next().unwrap();
+            assert!(theme == "advantage" || theme == "defence", "{line}");
+            assert!(pos.legal_moves().contains(&moves[0]), "{line}");
+            continue;
+        }
+        mates += 1;
+        assert_eq!(f[5], format!("mate,mateIn{}", plies.div_ceil(2)), "{line}");
         // a mate by the rules, and none shorter by the solver
         koma_engine::mate::verify(&pos, pos.turn(), &moves).unwrap();
         let limits = MateLimits {
@@ -326,9 +337,46 @@ fn puzzles_generate_writes_mates_the_rules_and_the_solver_confirm() {
             assert_eq!(shorter, Within::No, "{line}");
         }
     }
+    assert!(
+        mates > 0 && single > 0,
+        "{mates} mates, {single} single moves"
+    );
     // the same seed, the same puzzles
     let (_, again, _) = koma(&args);
     assert_eq!(again, out);
-    let (ok, _, err) = koma(&["puzzles", "generate", "sangoku"]);
-    assert!(!ok && err.contains("two-player games"), "{err}");
+    // `check` proves them again, and names a puzzle whose move is not the one
+    let dir = std::env::temp_dir().join(format!("koma-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.tsv");
+    std::fs::write(&file, &out).unwrap();
+    let (ok, said, err) = koma(&["puzzles", "check", file.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        said.trim(),
+        format!("{0} of {0} puzzles checked", lines.len())
+    );
+    let one = lines.iter().find(|l| !l.contains("\tmate,")).unwrap();
+    let f: Vec<&str> = one.split('\t').collect();
+    let mut pos = read_position(GameId::Minishogi, f[2]).unwrap();
+    let stored = read_move(pos.variant(), f[3]).unwrap();
+    let other = pos
+        .legal_moves()
+        .into_iter()
+        .find(|&m| m != stored)
+        .unwrap();
+    let other = koma_rules::notation::write_move(pos.variant(), other);
+    let broken = one.replacen(&format!("\t{}\t", f[3]), &format!("\t{other}\t"), 1);
+    std::fs::write(&file, format!("{broken}\n")).unwrap();
+    let (ok, _, err) = koma(&["puzzles", "check", file.to_str().unwrap()]);
+    assert!(
+        !ok && err.contains(f[0]) && err.contains("the analyses find"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    // the three-player game has puzzles of one move
+    let (ok, out, err) = koma(&[
+        "puzzles", "generate", "sangoku", "--games", "3", "--count", "1",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.lines().all(|l| l.starts_with("sangoku-")), "{out}");
 }
