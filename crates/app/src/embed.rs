@@ -375,6 +375,26 @@ pub struct EmbedProps {
     pub options: Options,
     /// Where events go.
     pub emit: Callback<Event>,
+    /// What a page that holds a puzzle board adds (none in an embed).
+    #[prop_or_default]
+    pub host: PuzzleHost,
+}
+
+/// A refutation asked of the page: the game after the wrong try, and where its best reply
+/// (none: no reply found) goes.
+pub type Refute = Callback<(Game, Callback<Option<Move>>)>;
+
+/// What the puzzles screen adds to a puzzle board: hints, the solution played out, and a wrong
+/// try's refutation played before it is taken back.
+#[derive(Clone, Default, PartialEq)]
+pub struct PuzzleHost {
+    /// Hints asked: one marks the piece to move (a drop: the cell it goes to), two or more the
+    /// whole move.
+    pub hints: u8,
+    /// Play the rest of the solution out, the reader's moves too.
+    pub solution: bool,
+    /// Find the best reply to a wrong try; without it a wrong try is taken back at once.
+    pub refute: Option<Refute>,
 }
 
 /// An embedded board: reads its options, shows a message when they cannot be read.
@@ -383,7 +403,7 @@ pub fn embed_board(props: &EmbedProps) -> Html {
     let read = use_memo(props.options.clone(), Options::read);
     match &*read {
         Ok(e) => {
-            html! { <Embedded key={format!("{:?}", props.options)} embed={Rc::new(e.clone())} emit={props.emit.clone()} /> }
+            html! { <Embedded key={format!("{:?}", props.options)} embed={Rc::new(e.clone())} emit={props.emit.clone()} host={props.host.clone()} /> }
         }
         Err(problem) => {
             let lang = if props.options.lang.as_deref() == Some("en") {
@@ -405,11 +425,12 @@ pub fn embed_board(props: &EmbedProps) -> Html {
 struct EmbeddedProps {
     embed: Rc<Embed>,
     emit: Callback<Event>,
+    host: PuzzleHost,
 }
 
 impl PartialEq for EmbeddedProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.embed, &other.embed) && self.emit == other.emit
+        Rc::ptr_eq(&self.embed, &other.embed) && self.emit == other.emit && self.host == other.host
     }
 }
 
@@ -494,6 +515,8 @@ fn event(e: &Embed, st: &Table, kind: &str) -> Event {
 
 /// How long the puzzle's reply waits, so the reader sees their own move first (ms).
 const REPLY_MS: u32 = 400;
+/// How long a wrong try's refutation stays on the board before both are taken back (ms).
+const REFUTED_MS: u32 = 1500;
 
 /// The most positions the mate solver searches for a puzzle's move or its solution (a
 /// fraction of a second natively, about twice that in wasm).
@@ -556,6 +579,41 @@ fn another_mate(game: &Game, reader: Player, left: usize) -> Option<Vec<Move>> {
     }
 }
 
+/// Where a wrong try's refutation goes: played, shown a moment, then taken back with the try
+/// (the moves after `back` plies).
+fn refuted(
+    state: &UseReducerHandle<Table>,
+    refuting: &UseStateHandle<bool>,
+    back: usize,
+) -> Callback<Option<Move>> {
+    let (state, refuting) = (state.clone(), refuting.clone());
+    let (hash, plies) = state.key();
+    Callback::from(move |reply: Option<Move>| {
+        if let Some(mv) = reply {
+            state.dispatch(TableAction::Reply { plies, hash, mv });
+        }
+        let (state, refuting) = (state.clone(), refuting.clone());
+        gloo::timers::callback::Timeout::new(REFUTED_MS, move || {
+            state.dispatch(TableAction::BackTo(back));
+            refuting.set(false);
+        })
+        .forget();
+    })
+}
+
+/// A hint's shapes: the next expected move's piece (`hints` 1) or the move (2 and more).
+fn hint_shapes(hints: u8, next: Option<Move>) -> Vec<Shape> {
+    let Some(mv) = next.filter(|_| hints > 0) else {
+        return Vec::new();
+    };
+    let brush = "green";
+    match (mv.from(), mv.to()) {
+        (Some(from), Some(to)) if hints > 1 => vec![Shape::Arrow { from, to, brush }],
+        (Some(cell), _) | (None, Some(cell)) => vec![Shape::Mark { cell, brush }],
+        (None, None) => Vec::new(),
+    }
+}
+
 #[function_component(Embedded)]
 fn embedded(props: &EmbeddedProps) -> Html {
     let e = props.embed.clone();
@@ -587,6 +645,8 @@ fn embedded(props: &EmbeddedProps) -> Html {
             }
         })
     };
+    // a wrong try and its refutation on the board, before they are taken back
+    let refuting = use_state_eq(|| false);
     // ready, once
     {
         let (state, e, emit) = (state.clone(), e.clone(), props.emit.clone());
@@ -596,6 +656,7 @@ fn embedded(props: &EmbeddedProps) -> Html {
     {
         let (state, e, emit, answer) =
             (state.clone(), e.clone(), props.emit.clone(), answer.clone());
+        let (refute, refuting) = (props.host.refute.clone(), refuting.clone());
         let reader = *reader;
         let (solution, mate_puzzle) = (solution.clone(), *mate_puzzle);
         let last = use_mut_ref(|| state.view.unwrap_or(state.game.moves().len()));
@@ -630,7 +691,7 @@ fn embedded(props: &EmbeddedProps) -> Html {
                 }
                 emit.emit(ev);
             }
-            if e.mode == Mode::Puzzle && state.view.is_none() && shown > e.ply {
+            if e.mode == Mode::Puzzle && state.view.is_none() && shown > e.ply && !*refuting {
                 let expected = solution.borrow().get(shown - 1).copied();
                 let mut wrong = shown > before && moves.last().copied() != expected;
                 // another move that mates as fast: the solver's line goes on from it
@@ -648,7 +709,13 @@ fn embedded(props: &EmbeddedProps) -> Html {
                     ev.rule = Some(Answer::Wrong.id().into());
                     ev.message = Some(Answer::Wrong.words(lang).into());
                     emit.emit(ev);
-                    state.dispatch(TableAction::Undo);
+                    match &refute {
+                        Some(refute) => {
+                            refuting.set(true);
+                            refute.emit((state.game.clone(), refuted(&state, &refuting, shown - 1)));
+                        }
+                        None => state.dispatch(TableAction::Undo),
+                    }
                 } else if shown >= len {
                     answer.set(Answer::Solved);
                     let mut ev = event(&e, &state, "koma:puzzle");
@@ -693,12 +760,50 @@ fn embedded(props: &EmbeddedProps) -> Html {
             }
         });
     }
-    view(&state, &e, *answer, *reader)
+    // the solution asked for: each of the reader's moves played for them, the replies follow
+    {
+        let (state, solution, answer) = (state.clone(), solution.clone(), *answer);
+        let (show, reader, busy) = (props.host.solution, *reader, *refuting);
+        let key = (show, state.board_changes, busy);
+        use_effect_with(key, move |_| {
+            let shown = state.game.moves().len();
+            let next = solution.borrow().get(shown).copied();
+            let mut timer = None;
+            if show
+                && !busy
+                && state.view.is_none()
+                && answer != Answer::Solved
+                && state.game.position().turn() == reader
+                && let Some(mv) = next
+            {
+                let (hash, plies) = state.key();
+                let state = state.clone();
+                timer = Some(gloo::timers::callback::Timeout::new(REPLY_MS, move || {
+                    state.dispatch(TableAction::Reply { plies, hash, mv })
+                }));
+            }
+            move || drop(timer)
+        });
+    }
+    let hints = {
+        let turn = state.game.position().turn();
+        let next = solution.borrow().get(state.game.moves().len()).copied();
+        let waiting = turn == *reader && !matches!(*answer, Answer::Solved) && !*refuting;
+        hint_shapes(if waiting { props.host.hints } else { 0 }, next)
+    };
+    view(&state, &e, *answer, *reader, *refuting, hints)
 }
 
 /// The embedded board's page: the board, a short status, the refusal or the puzzle's answer,
 /// the caption, and the replay's controls.
-fn view(state: &UseReducerHandle<Table>, e: &Embed, answer: Answer, reader: Player) -> Html {
+fn view(
+    state: &UseReducerHandle<Table>,
+    e: &Embed,
+    answer: Answer,
+    reader: Player,
+    refuting: bool,
+    hints: Vec<Shape>,
+) -> Html {
     let st: &Table = state;
     let lang = e.lang;
     let pos = st.shown_position();
@@ -709,6 +814,7 @@ fn view(state: &UseReducerHandle<Table>, e: &Embed, answer: Answer, reader: Play
     let shown = st.view.unwrap_or(moves.len());
     let interactive = matches!(e.mode, Mode::Play | Mode::Puzzle);
     let active = interactive
+        && !refuting
         && st.view.is_none()
         && outcome.is_none()
         && (e.mode != Mode::Puzzle
@@ -782,7 +888,7 @@ fn view(state: &UseReducerHandle<Table>, e: &Embed, answer: Answer, reader: Play
             <Board variant={v} cells={cells_of(&pos)} hands={hands_of(&pos)} homes={crate::view::homes(v)} {turn} {active}
                 dests={st.dests.clone()} selected={st.selected} {last} {check}
                 lion_first={st.lion_first} {choice} {on_attempt} {on_select} {on_cell} {on_promote}
-                flipped={st.flipped} {viewer} shapes={Rc::new(e.shapes.clone())}
+                flipped={st.flipped} {viewer} shapes={Rc::new(e.shapes.iter().cloned().chain(hints).collect::<Vec<_>>())}
                 two_char={koma_rules::names::two_character_pieces(v.id)} />
             { for foul }
             { for puzzle }
@@ -828,6 +934,7 @@ impl Mounted {
             app.update(EmbedProps {
                 options,
                 emit: self.emit.clone(),
+                host: PuzzleHost::default(),
             });
         }
     }
@@ -853,6 +960,7 @@ pub fn mount(root: web_sys::Element, options: Options, emit: js_sys::Function) -
     let props = EmbedProps {
         options,
         emit: emit.clone(),
+        host: PuzzleHost::default(),
     };
     Mounted {
         app: Some(yew::Renderer::<EmbedBoard>::with_root_and_props(root, props).render()),

@@ -73,6 +73,8 @@ pub enum TableAction {
     Seat(Option<Player>),
     /// Take back the last move.
     Undo,
+    /// Take back the moves after this many plies (a puzzle's wrong try and its refutation).
+    BackTo(usize),
     /// A move from elsewhere (a puzzle's reply) for the position after `plies` plies with
     /// this hash: played if the rules allow it and the game has not moved on.
     Reply {
@@ -230,7 +232,7 @@ impl Table {
                 self.seat = p;
                 None
             }
-            TableAction::Undo | TableAction::Reply { .. } => None,
+            TableAction::Undo | TableAction::BackTo(_) | TableAction::Reply { .. } => None,
         }
     }
 
@@ -361,6 +363,16 @@ impl Reducible for Table {
         match action {
             TableAction::Undo => {
                 t.game.undo();
+                t.clear();
+                t.foul = None;
+            }
+            TableAction::BackTo(plies) => {
+                // (one more than the moves: a foul kept is taken back first)
+                for _ in 0..=t.game.moves().len().saturating_sub(plies) {
+                    if t.game.moves().len() > plies {
+                        t.game.undo();
+                    }
+                }
                 t.clear();
                 t.foul = None;
             }
