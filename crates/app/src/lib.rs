@@ -11,6 +11,9 @@
 //! - `#/analysis/<game>` the analysis board: the start as `#/play` takes it, `?moves=7g7f,3c3d`
 //!   the moves, `?ply=<n>` the move shown, `?lines=1..5` the engine's lines (see [`analysis`]);
 //! - `#/editor/<game>` the board editor, `?sfen=` the position it opens (see [`editor`]);
+//! - `#/puzzles` puzzles of every game, `#/puzzles/<game>` one game's, `#/puzzles/daily` the
+//!   day's; `?id=<puzzle id>` one puzzle, `?theme=<theme>` one theme's, `?streak=1` a streak
+//!   (see [`puzzles`]);
 //! - `#/online/<id>` an online game (`?seat=<token>`: an invitation's seat), `#/lobby` the open
 //!   online games (see [`online`]).
 //!
@@ -36,6 +39,7 @@ pub mod offline;
 pub mod online;
 pub mod play;
 pub mod problem;
+pub mod puzzles;
 pub mod record;
 pub mod saved;
 pub mod saved_list;
@@ -79,6 +83,8 @@ pub enum Route {
     Analysis(analysis::AnalysisStart),
     /// The board editor (`#/editor/<game>`).
     Editor(editor::EditorStart),
+    /// Puzzles (`#/puzzles[/<game>|/daily]`).
+    Puzzles(puzzles::Ask),
     /// An address that names nothing.
     Unknown(problem::Problem),
 }
@@ -151,6 +157,15 @@ impl Route {
             return Route::Online {
                 id: id.to_string(),
                 token,
+            };
+        }
+        if let Some(rest) = path
+            .strip_prefix("/puzzles")
+            .filter(|r| r.is_empty() || r.starts_with('/'))
+        {
+            return match puzzles::Ask::read(rest, query, h) {
+                Ok(ask) => Route::Puzzles(ask),
+                Err(e) => Route::Unknown(e),
             };
         }
         if let Some(game) = path.strip_prefix("/editor/") {
@@ -351,7 +366,7 @@ pub fn app() -> Html {
         Route::Lobby => html! { <online::Lobby /> },
         // the saved games and the study tools: a wasm of their own, loaded on first use (see
         // `tools`)
-        Route::Games | Route::Analysis(_) | Route::Editor(_) => {
+        Route::Games | Route::Analysis(_) | Route::Editor(_) | Route::Puzzles(_) => {
             html! { <tools::ToolsHost hash={(*hash).clone()} lang={*lang} /> }
         }
         Route::Unknown(p) => screen::address_error(*lang, &p.text(*lang)),
@@ -363,6 +378,7 @@ pub fn app() -> Html {
                 <header class="top">
                     <h1 class="title"><a href="#/">{ "Koma 駒" }</a></h1>
                     <a class="saved-link" href="#/games" data-action="saved-games">{ lang.pick("保存した対局", "Saved games") }</a>
+                    <a class="puzzles-link" href="#/puzzles" data-action="puzzles">{ lang.pick("問題", "Puzzles") }</a>
                     <a class="rules-link" href={format!("rules.html?lang={}", lang.pick("ja", "en"))} data-action="rules">{ lang.pick("ルール", "Rules") }</a>
                     <button class="lang" data-action="lang" onclick={toggle}>{ lang_label }</button>
                 </header>

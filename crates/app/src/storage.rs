@@ -340,13 +340,26 @@ pub fn delete_aside(id: &str) {
     }
 }
 
-/// The settings kept (the defaults where none are, or they cannot be read).
-pub fn settings() -> Settings {
+/// An entry kept under `key` (none where none is, or it cannot be read: its schema, JSON and
+/// shape checked as a saved game's are).
+pub fn get<T: DeserializeOwned>(key: &str) -> Option<T> {
     storage()
         .ok()
-        .and_then(|s| s.get_item(SETTINGS_KEY).ok().flatten())
-        .and_then(|raw| from_json::<Settings>(&raw).ok())
-        .unwrap_or_default()
+        .and_then(|s| s.get_item(key).ok().flatten())
+        .and_then(|raw| from_json::<T>(&raw).ok())
+}
+
+/// Keep `value` under `key`.
+///
+/// # Errors
+/// The browser keeps nothing here, or its quota is full.
+pub fn set<T: Serialize>(key: &str, value: &T) -> Result<(), SaveError> {
+    put(key, value)
+}
+
+/// The settings kept (the defaults where none are, or they cannot be read).
+pub fn settings() -> Settings {
+    get(SETTINGS_KEY).unwrap_or_default()
 }
 
 /// Change the settings kept (a failure to write them is only logged: the page goes on).

@@ -19,7 +19,7 @@ use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::{Route, analysis, editor, saved_list};
+use crate::{Route, analysis, editor, puzzles, saved_list};
 
 #[wasm_bindgen(inline_js = r#"
 let tools = null;
@@ -160,6 +160,7 @@ pub fn tools_root(props: &ToolsProps) -> Html {
             html! { <editor::EditorView key={props.hash.clone()} {start} /> }
         }
         Route::Games => html! { <saved_list::GamesList /> },
+        Route::Puzzles(ask) => html! { <puzzles::screen::PuzzlesView {ask} /> },
         _ => html! {},
     };
     html! {
