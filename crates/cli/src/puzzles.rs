@@ -78,6 +78,11 @@ pub struct CheckSettings {
     pub nodes: u64,
 }
 
+/// The most positions a game's move is searched (the low levels' depths have no bound of
+/// their own, and a chu shogi position full of captures can hold a depth-two search for
+/// minutes).
+const MOVE_NODES: u64 = 100_000;
+
 /// The random plies that open each game.
 const RANDOM_PLIES: u32 = 6;
 /// How far (centipawns) the mover's search score must move from its last one for the position
@@ -199,7 +204,10 @@ fn play(
             let r = engines[turn.index()].search(
                 game.start(),
                 game.moves(),
-                &Limits::default(),
+                &Limits {
+                    nodes: Some(MOVE_NODES),
+                    ..Limits::default()
+                },
                 &NoClock,
                 &mut |_| {},
             );
