@@ -160,4 +160,34 @@ test.describe("puzzles", () => {
     await page.goto("/#/puzzles/chess");
     await expect(page.locator('[data-error="address"]')).toBeVisible();
   });
+
+  test("the embed builder offers a puzzle from the collection, and its preview is that puzzle", async ({ page }) => {
+    await page.goto("/#/editor/minishogi");
+    await page.locator("details.snippet summary").click();
+    await page.locator('select[name="mode"]').selectOption("collection");
+    const choice = page.locator('select[name="puzzle"]');
+    await expect(choice.locator("option")).toHaveCount(shipped.filter((p) => p.game === "minishogi").length);
+    const p = shipped.filter((q) => q.game === "minishogi")[3];
+    await choice.selectOption(p.id);
+    const element = await page.locator('[data-snippet="element"]').inputValue();
+    expect(element).toContain(`sfen="${p.position}"`);
+    expect(element).toContain(`moves="${p.moves.join(" ")}"`);
+    expect(element).toContain('mode="puzzle"');
+    await expect(page.frameLocator("iframe[data-preview]").locator("[data-puzzle]")).toHaveAttribute("data-puzzle", "waiting");
+  });
+});
+
+test("puzzles with no network: after one visit every game's puzzles load from the service worker", async ({ page, context }) => {
+  await page.goto("/#/puzzles/shogi");
+  await expect(page.locator("[data-puzzle-id]")).toHaveCount(1);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  for (const g of GAMES) {
+    await page.goto(`/#/puzzles/${g}`);
+    await page.reload();
+    await expect(page.locator("[data-puzzle-id]")).toHaveAttribute("data-puzzle-id", new RegExp(`^${g}-`));
+    await expect(state(page)).toHaveAttribute("data-puzzle", "waiting");
+  }
 });

@@ -712,7 +712,8 @@ fn embedded(props: &EmbeddedProps) -> Html {
                     match &refute {
                         Some(refute) => {
                             refuting.set(true);
-                            refute.emit((state.game.clone(), refuted(&state, &refuting, shown - 1)));
+                            refute
+                                .emit((state.game.clone(), refuted(&state, &refuting, shown - 1)));
                         }
                         None => state.dispatch(TableAction::Undo),
                     }

@@ -6,7 +6,9 @@
 //! the real embed.
 //!
 //! Hooks: the brushes `[data-brush="green|red|blue|yellow"]`, `input[name="caption"]`,
-//! `select[name="mode"]`, `input[name="solution"]` (a puzzle's moves), the snippets
+//! `select[name="mode"]` (`collection`: a puzzle from the collection, chosen in
+//! `select[name="puzzle"]` by its id, for the game on the board), `input[name="solution"]` (a
+//! puzzle's moves), the snippets
 //! `[data-snippet="element"]` and `[data-snippet="iframe"]` with `[data-action="copy-element"]`
 //! and `[data-action="copy-iframe"]`, the preview `iframe[data-preview]`.
 
@@ -256,6 +258,34 @@ pub fn embed_builder(p: &EmbedBuilderProps) -> Html {
     let caption = use_state(String::new);
     let mode = use_state(|| "view".to_string());
     let solution = use_state(String::new);
+    // a puzzle from the collection: the collection once loaded, the puzzle chosen
+    let collection = use_state(|| None::<Result<Rc<crate::puzzles::Collection>, String>>);
+    let chosen = use_state(|| None::<String>);
+    {
+        let collection = collection.clone();
+        use_effect_with(*mode == "collection", move |&wanted| {
+            if wanted && collection.is_none() {
+                wasm_bindgen_futures::spawn_local(async move {
+                    collection.set(Some(crate::puzzles::screen::load().await));
+                });
+            }
+        });
+    }
+    let game = p.game;
+    let of_game: Vec<crate::puzzles::Puzzle> = match &*collection {
+        Some(Ok(c)) if *mode == "collection" => c
+            .puzzles
+            .iter()
+            .filter(|q| q.game == game)
+            .cloned()
+            .collect(),
+        _ => Vec::new(),
+    };
+    let puzzle = chosen
+        .as_ref()
+        .and_then(|id| of_game.iter().find(|q| &q.id == id))
+        .or(of_game.first())
+        .cloned();
     let v = Variant::get(p.game);
     let copied = use_state(|| None::<&'static str>);
     let copy = |which: &'static str, text: String| {
@@ -311,14 +341,23 @@ pub fn embed_builder(p: &EmbedBuilderProps) -> Html {
         ("replay", "再生", "replay"),
         ("play", "対局", "play"),
         ("puzzle", "詰将棋・問題", "puzzle"),
+        ("collection", "問題集から", "a puzzle from the collection"),
     ]
     .map(|(id, ja, en)| {
         html! { <option value={id} selected={*mode == id}>{ lang.pick(ja, en) }</option> }
     });
-    let snippets = p.position.as_ref().map(|position| {
+    let from_collection = *mode == "collection";
+    let position = if from_collection {
+        puzzle.as_ref().map(|q| q.position.clone())
+    } else {
+        p.position.clone()
+    };
+    let snippets = position.as_ref().map(|position| {
         let (marks, arrows) = shape_params(v, &p.annotations.shapes());
         let typed: Vec<String>;
-        let moves: &[String] = if p.puzzle_moves && *mode == "puzzle" {
+        let moves: &[String] = if let Some(q) = puzzle.as_ref().filter(|_| from_collection) {
+            &q.moves
+        } else if p.puzzle_moves && *mode == "puzzle" {
             typed = solution.split_whitespace().map(str::to_string).collect();
             &typed
         } else {
@@ -328,8 +367,8 @@ pub fn embed_builder(p: &EmbedBuilderProps) -> Html {
             game: p.game,
             position,
             moves,
-            ply: p.ply,
-            mode: &mode,
+            ply: if from_collection { None } else { p.ply },
+            mode: if from_collection { "puzzle" } else { &mode },
             lang: lang.pick("ja", "en"),
             marks: &marks,
             arrows: &arrows,
@@ -378,11 +417,51 @@ pub fn embed_builder(p: &EmbedBuilderProps) -> Html {
                     <input name="solution" placeholder="G*2b 2a1a" value={(*solution).clone()}
                         oninput={text_input(&solution)} /></label>
             }
-            if snippets.is_none() {
+            if from_collection {
+                { collection_choice(lang, &collection, &of_game, puzzle.as_ref(), &chosen) }
+            }
+            if snippets.is_none() && !from_collection {
                 <p class="hint">{ lang.pick("正しい局面になると書き出せます。", "A legal position can be written out.") }</p>
             }
             { for snippets }
         </details>
+    }
+}
+
+/// The collection's puzzles of the game, to choose one by its id (or why there are none).
+fn collection_choice(
+    lang: crate::i18n::Lang,
+    collection: &Option<Result<Rc<crate::puzzles::Collection>, String>>,
+    of_game: &[crate::puzzles::Puzzle],
+    puzzle: Option<&crate::puzzles::Puzzle>,
+    chosen: &UseStateHandle<Option<String>>,
+) -> Html {
+    match collection {
+        None => {
+            html! { <p class="hint">{ lang.pick("問題集を読み込んでいます…", "Loading the puzzles…") }</p> }
+        }
+        Some(Err(e)) => html! {
+            <p class="hint" data-error="puzzles">{ lang.pick("問題集を読み込めませんでした: ", "The puzzles could not be loaded: ") }{ e }</p>
+        },
+        Some(Ok(_)) if of_game.is_empty() => html! {
+            <p class="hint">{ lang.pick("この将棋の問題はありません。", "The collection has no puzzle of this game.") }</p>
+        },
+        Some(Ok(_)) => {
+            let chosen = chosen.clone();
+            let onchange = Callback::from(move |e: Event| {
+                if let Some(id) = crate::select_value(&e) {
+                    chosen.set(Some(id));
+                }
+            });
+            let options = of_game.iter().map(|q| {
+                let selected = puzzle.is_some_and(|p| p.id == q.id);
+                html! { <option value={q.id.clone()} {selected}>{ format!("{} ({}, {})", q.id, q.themes.join(", "), q.rating) }</option> }
+            });
+            html! {
+                <label>{ lang.pick("問題 ", "Puzzle ") }
+                    <select name="puzzle" {onchange}>{ for options }</select></label>
+            }
+        }
     }
 }
 

@@ -7,8 +7,10 @@
 //!   positions searched: before every move in the games with drops (where mates by checks are
 //!   everywhere), and in the others (chu shogi) when the mover's own search scores a mate. A mate it
 //!   proves becomes a puzzle with the solver's line: the shortest mate against the longest
-//!   defence, every ply counted ([`koma_engine::mate::tsume::shortest_mate`]; in the games whose
-//!   checks the bounded solver cannot follow, chu shogi's and the hexagon's, the mate it found). Themes `mate`,
+//!   defence, every ply counted, proved the shortest with ten times the positions
+//!   ([`koma_engine::mate::tsume::mate_within`]; a mate not proved the shortest is left out); in
+//!   the games whose checks the bounded solver cannot follow, chu shogi's and the hexagon's, the
+//!   mate the solver found. Themes `mate`,
 //!   `mateIn<N>` (moves of the side to move). Not in the three-player game (no mate solver).
 //! - **One winning move** (every game, the hexagon's three players too). When the mover's own
 //!   search score moves by [`SWING`] or more from its last one (the opponent erred, or made a
@@ -37,7 +39,7 @@ use clap::Args;
 
 use crate::matches::next;
 use koma_engine::mate::MateLimits;
-use koma_engine::mate::tsume::shortest_mate;
+use koma_engine::mate::tsume::{Within, mate_within};
 use koma_engine::search::{Limits, MATE, MATE_BOUND, NoClock, Score};
 use koma_engine::{Engine, Level};
 use koma_rules::{Description, Game, GameId, Move, Piece, Position, RuleOptions, notation};
@@ -229,7 +231,9 @@ fn play(
             && let (Some(now), Some(before)) = (score, before)
             && (now - before).abs() >= SWING
         {
-            puzzle = one_move(&mut analyst, &game, s.nodes);
+            // the position as the puzzle shows it (its notation holds no history)
+            let alone = Game::from_position(pos.clone(), RuleOptions::default());
+            puzzle = one_move(&mut analyst, &alone, s.nodes);
         }
         if let Some(p) = puzzle {
             seen.insert(pos.hash());
@@ -250,7 +254,21 @@ fn mate_puzzle(pos: &Position, limits: &MateLimits, wider: &MateLimits) -> Optio
     if Description::of(pos.game()).three_players() {
         return None;
     }
-    let line = shortest_mate(pos, limits, wider, &NoClock)?;
+    let koma_engine::mate::Answer::Mate(first) = koma_engine::mate::solve(pos, limits, &NoClock).answer
+    else {
+        return None;
+    };
+    // the shortest, proved (a mate the wider search cannot prove the shortest is no puzzle);
+    // where the bounded solver cannot follow the checks, the mate found
+    let line = if pos.rules().capabilities().shows_check {
+        let plies = u32::try_from(first.len()).ok()?;
+        match mate_within(pos, pos.turn(), plies, wider, &NoClock) {
+            Within::Mate(line) => line,
+            _ => return None,
+        }
+    } else {
+        first
+    };
     let n = line.len();
     Some(Puzzle {
         themes: vec!["mate".into(), format!("mateIn{}", n.div_ceil(2))],
@@ -385,7 +403,6 @@ fn read_line(n: usize, text: &str) -> Result<Stored, String> {
 
 /// Why a stored puzzle is not what it says, if it is not.
 fn fault(p: &Stored, nodes: u64) -> Option<String> {
-    use koma_engine::mate::tsume::{Within, mate_within};
     let attacker = p.pos.turn();
     if p.themes.iter().any(|t| t == "mate") {
         if let Err(e) = koma_engine::mate::verify(&p.pos, attacker, &p.line) {

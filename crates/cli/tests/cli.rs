@@ -380,3 +380,21 @@ fn puzzles_generate_writes_puzzles_the_rules_the_solver_and_the_analyses_confirm
     assert!(ok, "{err}");
     assert!(out.lines().all(|l| l.starts_with("sangoku-")), "{out}");
 }
+
+/// The collection the app ships: a sample of every game's puzzles proved again (the whole:
+/// `cargo xtask puzzles --check`), and every game has its puzzles.
+#[test]
+fn the_shipped_puzzles_are_proved_again() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/puzzles/puzzles.tsv");
+    let text = std::fs::read_to_string(file).unwrap();
+    for game in koma_rules::GameId::ALL {
+        let n = text
+            .lines()
+            .filter(|l| l.split('\t').nth(1) == Some(game.as_str()))
+            .count();
+        assert!(n > 0, "no puzzle of {game}");
+    }
+    let (ok, out, err) = koma(&["puzzles", "check", file, "--sample", "4"]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("24 of "), "{out}");
+}

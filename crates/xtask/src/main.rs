@@ -19,6 +19,10 @@
 //! - `cargo xtask fsf-match <shogi|minishogi> <1-8> [--games N]`: the engine's top level
 //!   against Fairy-Stockfish (npm `fairy-stockfish-nnue.wasm` 1.1.12, installed into
 //!   `target/peer-fsf`, run by Node) at that lishogi level, both at the level's time a move.
+//! - `cargo xtask puzzles [--check]`: the puzzle collection the app ships,
+//!   `web/puzzles/puzzles.tsv`, made again by `koma puzzles generate` (each game's count and
+//!   first seed in [`PUZZLES`]) and proved again whole by `koma puzzles check` (`--check`: only
+//!   the proof). The test command proves a sample of it (the command line's tests).
 //! - `cargo xtask engine-table [--check]`: the table of the levels in `docs/engine.md`, written
 //!   from the match history `docs/matches.csv` ([`engine_table`]).
 //!
@@ -60,13 +64,15 @@ fn main() -> ExitCode {
         Some("bench") => bench(&args[1..]),
         Some("fsf-match") => fsf_match(&args[1..]),
         Some("fuzz") => install_fuzz().and_then(|()| fuzz::run(&args[1..])),
+        Some("puzzles") => puzzles(args.get(1).is_some_and(|a| a == "--check")),
         Some("engine-table") => {
             engine_table::run(&root(), args.get(1).is_some_and(|a| a == "--check"))
         }
         _ => Err(
             "usage: cargo xtask serve | test [--no-e2e] | bench [--quick] | install | \
              fuzz [--seconds N | --runs N] [target ...] | \
-             fsf-match <shogi|minishogi> <lishogi level 1-8> [--games N] | engine-table [--check]"
+             fsf-match <shogi|minishogi> <lishogi level 1-8> [--games N] | engine-table [--check] | \
+             puzzles [--check]"
                 .to_string(),
         ),
     };
@@ -747,6 +753,43 @@ fn koma() -> Command {
     let mut c = cmd("cargo");
     c.args(["run", "--release", "--quiet", "-p", "koma-cli", "--"]);
     c
+}
+
+/// The collection: each game's puzzles and the first game's seed (`koma puzzles generate`).
+const PUZZLES: [(&str, u32, u32); 6] = [
+    ("shogi", 500, 1000),
+    ("minishogi", 500, 1000),
+    ("shogi66", 500, 1000),
+    ("chushogi", 300, 1000),
+    ("sangoku", 200, 1000),
+    ("sangoku2", 200, 1000),
+];
+
+/// `cargo xtask puzzles [--check]`: the collection made again (the games one after another,
+/// the lines in the order made), then proved again.
+fn puzzles(check_only: bool) -> Result {
+    let file = root().join("web/puzzles/puzzles.tsv");
+    if !check_only {
+        let mut all = String::new();
+        for (game, count, seed) in PUZZLES {
+            eprintln!("\n==> puzzles of {game}: {count}");
+            let out = koma()
+                .args(["puzzles", "generate", game, "--games", "100000"])
+                .args(["--count", &count.to_string(), "--seed", &seed.to_string()])
+                .stderr(Stdio::inherit())
+                .output()
+                .map_err(|e| format!("koma puzzles generate: {e}"))?;
+            if !out.status.success() {
+                return Err(format!("koma puzzles generate {game} failed"));
+            }
+            all.push_str(&String::from_utf8_lossy(&out.stdout));
+        }
+        std::fs::write(&file, all).map_err(|e| format!("{}: {e}", file.display()))?;
+    }
+    step(
+        "the collection proved again",
+        koma().args(["puzzles", "check"]).arg(&file),
+    )
 }
 
 /// Fairy-Stockfish's npm package, pinned.

@@ -214,12 +214,7 @@ impl Ask {
         match rest.trim_matches('/') {
             "" => {}
             "daily" => ask.daily = true,
-            g => {
-                ask.game = Some(
-                    g.parse()
-                        .map_err(|_| Problem::NoPage(whole.to_string()))?,
-                )
-            }
+            g => ask.game = Some(g.parse().map_err(|_| Problem::NoPage(whole.to_string()))?),
         }
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
@@ -408,7 +403,10 @@ mod tests {
             theme: Some("material".into()),
             ..Ask::default()
         };
-        assert_eq!(c.next(&themed, &r, 0.0, None, 0.9).unwrap().id, "minishogi-02");
+        assert_eq!(
+            c.next(&themed, &r, 0.0, None, 0.9).unwrap().id,
+            "minishogi-02"
+        );
     }
 
     #[test]

@@ -40,6 +40,27 @@ thread_local! {
     static LOADED: RefCell<Option<Rc<Collection>>> = const { RefCell::new(None) };
 }
 
+/// The collection: loaded the first time a page asks, then kept.
+///
+/// # Errors
+/// The file cannot be fetched, in the browser's words.
+pub async fn load() -> Result<Rc<Collection>, String> {
+    if let Some(c) = LOADED.with(|l| l.borrow().clone()) {
+        return Ok(c);
+    }
+    let text = wasm_bindgen_futures::JsFuture::from(load_text(FILE))
+        .await
+        .map_err(|e| {
+            js_sys::Error::from(e)
+                .message()
+                .as_string()
+                .unwrap_or_default()
+        })?;
+    let c = Rc::new(Collection::parse(&text.as_string().unwrap_or_default()));
+    LOADED.with(|l| *l.borrow_mut() = Some(c.clone()));
+    Ok(c)
+}
+
 /// The refutation of a wrong try: the engine's reply, searched for this long at the top level.
 const REFUTE_MS: u32 = 400;
 
@@ -151,18 +172,7 @@ pub fn puzzles_view(props: &PuzzlesProps) -> Html {
         use_effect_with((), move |_| {
             if collection.is_none() {
                 wasm_bindgen_futures::spawn_local(async move {
-                    let text = wasm_bindgen_futures::JsFuture::from(load_text(FILE)).await;
-                    match text.map(|t| t.as_string().unwrap_or_default()) {
-                        Ok(t) => {
-                            let c = Rc::new(Collection::parse(&t));
-                            LOADED.with(|l| *l.borrow_mut() = Some(c.clone()));
-                            collection.set(Some(Ok(c)));
-                        }
-                        Err(e) => collection.set(Some(Err(js_sys::Error::from(e)
-                            .message()
-                            .as_string()
-                            .unwrap_or_default()))),
-                    }
+                    collection.set(Some(load().await));
                 });
             }
         });
@@ -268,8 +278,12 @@ pub fn puzzles_view(props: &PuzzlesProps) -> Html {
     };
     let on_solution = Callback::from(move |_: MouseEvent| helped(|t| t.solution = true));
     let on_next = {
-        let (current, attempt, record, ask) =
-            (current.clone(), attempt.clone(), record.clone(), ask.clone());
+        let (current, attempt, record, ask) = (
+            current.clone(),
+            attempt.clone(),
+            record.clone(),
+            ask.clone(),
+        );
         let collection = collection.clone();
         Callback::from(move |_: MouseEvent| {
             let mut ask = ask.clone();
