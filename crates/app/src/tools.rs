@@ -1,11 +1,11 @@
-//! The study tools (the analysis board with its review, and the board editor with the embed
-//! builder) and the saved games' list, in a wasm of their own, loaded the first time one of
-//! their addresses is opened.
+//! The study tools (the analysis board with its review, the board editor with the embed
+//! builder, and the puzzles) and the saved games' list, in a wasm of their own, loaded the
+//! first time one of their addresses is opened.
 //!
 //! They are the larger part of the app that a player who only plays never needs; in their own
 //! binary (`koma-study`, `crates/app/src/bin/koma-study.rs`) they leave the app's first load
-//! smaller. The app's router shows [`ToolsHost`] for `#/games`, `#/analysis/...` and
-//! `#/editor/...`: it
+//! smaller. The app's router shows [`ToolsHost`] for `#/games`, `#/analysis/...`,
+//! `#/editor/...` and `#/puzzles...`: it
 //! loads `koma-study.js` and its wasm once a page (the service worker keeps both offline), mounts
 //! [`ToolsRoot`] on its element, and tells it each new address and language. The two wasm
 //! modules share nothing but the page: the tools read and write saved games and settings
