@@ -254,7 +254,8 @@ fn mate_puzzle(pos: &Position, limits: &MateLimits, wider: &MateLimits) -> Optio
     if Description::of(pos.game()).three_players() {
         return None;
     }
-    let koma_engine::mate::Answer::Mate(first) = koma_engine::mate::solve(pos, limits, &NoClock).answer
+    let koma_engine::mate::Answer::Mate(first) =
+        koma_engine::mate::solve(pos, limits, &NoClock).answer
     else {
         return None;
     };
