@@ -17,10 +17,19 @@
 //! (margin 120, then 0), a whole round of three plies, and at the top whole rounds within 2M
 //! nodes (a search that ends inside a round leaves the last moves unanswered).
 //!
+//! The levels that search to a depth stop at [`DEPTH_CAP`] positions (the three-player round
+//! of level 7 at 2M), so that no position holds them for long.
+//!
 //! Each step's measurement is in `docs/engine.md` (the table) and `docs/engine-history.md`.
 
 use crate::search::Limits;
 use koma_rules::GameId;
+
+/// The most positions a level that searches to a depth visits: its depth is the level, but a
+/// position full of captures (chu shogi's lions facing each other) can make even one ply and
+/// its quiescence run into millions of positions and minutes; there it plays the best move
+/// found within these.
+pub const DEPTH_CAP: u64 = 200_000;
 
 /// A level, 1 (weakest) to 8.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -67,19 +76,19 @@ impl Level {
         let (nodes_6, nodes_7) = crate::eval::evaluator(game).profile().level_nodes;
         let (depth, nodes, time_ms, margin) = if players >= 3 {
             match self.0 {
-                1 | 2 => (Some(1), None, None, 400),
-                3 => (Some(1), None, None, 200),
-                4 => (Some(1), None, None, 0),
-                5 => (Some(2), None, None, 120),
-                6 => (Some(2), None, None, 0),
-                7 => (Some(3), None, None, 0),
+                1 | 2 => (Some(1), Some(DEPTH_CAP), None, 400),
+                3 => (Some(1), Some(DEPTH_CAP), None, 200),
+                4 => (Some(1), Some(DEPTH_CAP), None, 0),
+                5 => (Some(2), Some(DEPTH_CAP), None, 120),
+                6 => (Some(2), Some(DEPTH_CAP), None, 0),
+                7 => (Some(3), Some(2_000_000), None, 0),
                 _ => (None, Some(2_000_000), Some(3_000), 0),
             }
         } else {
             match self.0 {
-                1 => (Some(1), None, None, 400),
-                2 => (Some(1), None, None, 200),
-                3 => (Some(2), None, None, 120),
+                1 => (Some(1), Some(DEPTH_CAP), None, 400),
+                2 => (Some(1), Some(DEPTH_CAP), None, 200),
+                3 => (Some(2), Some(DEPTH_CAP), None, 120),
                 4 => (Some(3), Some(300_000), None, 60),
                 5 => (Some(4), Some(500_000), None, 20),
                 6 => (None, Some(nodes_6), Some(1_000), 0),
@@ -113,5 +122,33 @@ impl std::str::FromStr for Level {
             .ok()
             .and_then(Level::new)
             .ok_or_else(|| BadLevel(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod bounded {
+    use super::*;
+    use crate::Engine;
+    use crate::search::NoClock;
+    use koma_rules::notation::read_position;
+
+    /// Two lions face each other: one ply and its quiescence ran past 5M positions (45 s).
+    #[test]
+    fn a_low_level_stops_at_its_cap_where_captures_explode() {
+        let pos = read_position(
+            GameId::Chushogi,
+            "lfcs1ekgsc1l/a1bgtxot1bfa/mvrhdq1dhrvm/pp1ppp2pppp/2pi3pi3/12/3n3N4/3I3PI3/PPPPPPP1PPPP/MVRH1DQDHRVM/A1BCTOXT1B1A/LF1SGKEGSCFL b - 19",
+        )
+        .unwrap();
+        for n in 1..=5 {
+            let level = Level::new(n).unwrap();
+            let cap = level.settings(GameId::Chushogi).limits.nodes.unwrap();
+            assert!(cap <= 500_000, "level {n}");
+            let mut e = Engine::new(8);
+            e.set_level(level);
+            let r = e.search(&pos, &[], &Limits::default(), &NoClock, &mut |_| {});
+            assert!(r.best.is_some(), "level {n}");
+            assert!(r.nodes <= cap + 2_048, "level {n}: {} nodes", r.nodes);
+        }
     }
 }
