@@ -15,7 +15,9 @@
 //! move that is not the stored one is given to the mate solver
 //! ([`koma_engine::mate::tsume::mate_within`], by the game's own rules, every ply counted), and
 //! when it mates within the plies the line had left, the solver's line (the longest defence)
-//! goes on from it. A puzzle with no moves after `ply` asks the solver for the mate of the
+//! goes on from it. Where the bounded solver cannot follow the checks (chu shogi, the hexagon's
+//! two players) the plain solver's mate is taken when it is no longer than the plies left (a
+//! longer one it finds may hide a shorter: such a move is called wrong). A puzzle with no moves after `ply` asks the solver for the mate of the
 //! position as given (`[data-puzzle="nomate"]` when it finds none). The solver runs in the
 //! board's own wasm, bounded by positions searched (300,000), so that the page waits
 //! at most a moment.
@@ -570,10 +572,22 @@ fn another_mate(game: &Game, reader: Player, left: usize) -> Option<Vec<Move>> {
     }
     let plies = u32::try_from(left).ok()?;
     let clock = koma_engine::search::NoClock;
-    match mate_within(game.position(), reader, plies, &solver_limits(), &clock) {
+    let pos = game.position();
+    match mate_within(pos, reader, plies, &solver_limits(), &clock) {
         Within::Mate(rest) => {
             line.extend(rest);
             Some(line)
+        }
+        // the games whose checks the bounded solver cannot follow (chu shogi, the hexagon's
+        // two players): the mate the solver finds, when it is no longer than the plies left
+        Within::Unknown if !pos.rules().capabilities().shows_check && pos.turn() != reader => {
+            match koma_engine::mate::solve_for(pos, reader, &solver_limits(), &clock).answer {
+                koma_engine::mate::Answer::Mate(rest) if rest.len() <= left => {
+                    line.extend(rest);
+                    Some(line)
+                }
+                _ => None,
+            }
         }
         _ => None,
     }

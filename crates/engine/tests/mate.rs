@@ -370,3 +370,25 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_defender_to_move_is_mated_when_every_reply_is() {
+    use koma_engine::mate::solve_for;
+    use koma_rules::Player;
+    // the gold's check is played: the king steps aside, the second gold mates
+    let p = pos(GameId::Shogi, "9/4k4/4G4/4P4/9/9/9/9/K8 w G 2");
+    let limits = MateLimits {
+        nodes: Some(100_000),
+        ..MateLimits::default()
+    };
+    let Answer::Mate(line) = solve_for(&p, Player(0), &limits, &NoClock).answer else {
+        panic!("no mate found");
+    };
+    assert_eq!(line.len(), 2, "{line:?}");
+    verify(&p, Player(0), &line).unwrap();
+    // gote does not mate sente
+    assert!(!matches!(
+        solve_for(&p, Player(1), &limits, &NoClock).answer,
+        Answer::Mate(_)
+    ));
+}

@@ -98,8 +98,19 @@ pub struct Report {
 
 /// Whether the side to move in `pos` mates by checks.
 pub fn solve(pos: &Position, limits: &MateLimits, control: &dyn Control) -> Report {
+    solve_for(pos, pos.turn(), limits, control)
+}
+
+/// Whether `attacker` mates by checks in `pos`, whoever is to move (the defender to move: every
+/// reply is answered by a mate; the line starts with the defender's longest defence).
+pub fn solve_for(
+    pos: &Position,
+    attacker: koma_rules::Player,
+    limits: &MateLimits,
+    control: &dyn Control,
+) -> Report {
     let mut table = Table::new(limits.hash_mb);
-    let mut dfpn = Dfpn::new(pos, pos.turn(), &mut table, limits, control);
+    let mut dfpn = Dfpn::new(pos, attacker, &mut table, limits, control);
     let root = dfpn.mid(INF, INF);
     let answer = if root.pn == 0 {
         read_line(&mut dfpn).map_or(Answer::Unknown, Answer::Mate)
