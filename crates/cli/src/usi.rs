@@ -2,7 +2,8 @@
 //! 66 shogi and chu shogi (positions and moves as `koma moves` prints them: SFEN and USI, chu as
 //! lishogi writes them).
 //!
-//! Commands: `usi`, `isready`, `setoption name <USI_Hash|Level|USI_Variant|Preset> value <v>`,
+//! Commands: `usi`, `isready`, `setoption name <USI_Hash|Level|USI_Variant|Preset|Tsume> value
+//! <v>` (`Tsume true`: `go mate` solves the position as a problem, as `koma mate --tsume` does),
 //! `usinewgame`, `position startpos|sfen <SFEN> [moves ...]`, `go [btime|wtime|byoyomi|binc|winc|
 //! movetime|depth|nodes <n>] [infinite|ponder]`, `go mate <ms>|infinite` (the mate solver,
 //! [`koma_engine::mate`]: `checkmate <moves>`, `checkmate nomate`, or `checkmate timeout` when
@@ -91,6 +92,8 @@ struct Usi {
     game: GameId,
     preset: ChuPreset,
     hash_mb: usize,
+    /// `go mate` solves as a problem (`setoption name Tsume value true`).
+    tsume: bool,
     start: Position,
     moves: Vec<Move>,
 }
@@ -109,6 +112,7 @@ pub fn run() -> Result<(), String> {
         game: GameId::default(),
         preset: ChuPreset::Jcsa,
         hash_mb: 64,
+        tsume: false,
         start: Position::start(GameId::default()),
         moves: Vec::new(),
     };
@@ -155,6 +159,7 @@ impl Usi {
                 ));
                 say("option name Preset type combo default jcsa var jcsa var lishogi");
                 say("option name USI_Ponder type check default false");
+                say("option name Tsume type check default false");
                 say("usiok");
             }
             "isready" => say("readyok"),
@@ -223,9 +228,19 @@ impl Usi {
             hash_mb: self.hash_mb,
             ..MateLimits::default()
         };
+        let tsume = self.tsume;
         let thread = std::thread::spawn(move || {
-            let report = mate::solve(&pos, &limits, &clock);
-            say(&match report.answer {
+            // a problem: the defender holds the rest, the shortest mate against the longest
+            // defence (a game without problems is solved as it stands, and says why)
+            let answer = match tsume.then(|| mate::tsume::solve_tsume(&pos, &limits, &clock)) {
+                Some(Ok(t)) => t.answer,
+                Some(Err(e)) => {
+                    say(&format!("info string {e}: solved as the position stands"));
+                    mate::solve(&pos, &limits, &clock).answer
+                }
+                None => mate::solve(&pos, &limits, &clock).answer,
+            };
+            say(&match answer {
                 Answer::Mate(line) => {
                     let v = pos.variant();
                     let words: Vec<String> = line.iter().map(|&m| write_move(v, m)).collect();
@@ -279,6 +294,13 @@ impl Usi {
                 self.start = self.with_options(self.start.clone());
             }
             "USI_Ponder" => {}
+            "Tsume" => {
+                self.tsume = match value {
+                    "true" => true,
+                    "false" => false,
+                    v => return Err(format!("Tsume {v:?}: expected true or false")),
+                }
+            }
             other => return Err(format!("unknown option {other:?}")),
         }
         Ok(())

@@ -232,3 +232,45 @@ fn go_mate_answers_checkmate_as_guis_ask_it() {
     );
     e.send("quit");
 }
+
+#[test]
+fn go_mate_with_tsume_solves_the_position_as_a_problem() {
+    let mut e = Engine::start();
+    e.send("usi");
+    let options = e.read_until("usiok");
+    assert!(
+        options.contains(&"option name Tsume type check default false".to_string()),
+        "{options:?}"
+    );
+    // the defender given every other piece by hand: drops between the lance and the king
+    // lengthen the plain mate
+    e.send("position sfen 8k/6+R2/9/9/8S/9/9/9/8L b r2b4g3s4n3l18p 1");
+    e.send("go mate 10000");
+    let plain = e
+        .read_until("checkmate")
+        .last()
+        .cloned()
+        .unwrap_or_default();
+    assert!(plain.split_whitespace().count() > 2, "{plain}");
+    // as a problem the defender holds them too, but such drops are futile: a mate in one
+    e.send("setoption name Tsume value true");
+    e.send("position sfen 8k/6+R2/9/9/8S/9/9/9/8L b - 1");
+    e.send("go mate 10000");
+    let problem = e
+        .read_until("checkmate")
+        .last()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        problem == "checkmate 1e2f" || problem == "checkmate 1e2d",
+        "{problem}"
+    );
+    e.send("setoption name Tsume value maybe");
+    e.send("isready");
+    let said = e.read_until("readyok");
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("info string error") && l.contains("Tsume")),
+        "{said:?}"
+    );
+}
