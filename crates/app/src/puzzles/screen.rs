@@ -4,7 +4,7 @@
 //! refutation found by the engine's worker and played before it is taken back), the reader's
 //! rating and the controls around it.
 //!
-//! Hooks: `[data-puzzles]` the screen (`data-game`, `data-streak`); `[data-puzzle-id]`,
+//! Hooks: `[data-puzzles]` the screen (`data-game`, `data-streak-mode`); `[data-puzzle-id]`,
 //! `[data-puzzle-rating]`, `[data-my-rating]`, `[data-theme]` (one a theme of the puzzle shown;
 //! the theme chooser is `select[data-action="theme"]`); `[data-action="hint"|"solution"|"next"]`;
 //! the board's `[data-puzzle]` (`waiting`, `right`, `wrong`, `solved`); `[data-streak]` the
@@ -392,7 +392,7 @@ pub fn puzzles_view(props: &PuzzlesProps) -> Html {
     });
     let solved_count = record.solved.len();
     html! {
-        <section class="puzzles" data-puzzles="" data-game={ask.game.map(|g| g.as_str())} data-streak={ask.streak.to_string()}>
+        <section class="puzzles" data-puzzles="" data-game={ask.game.map(|g| g.as_str())} data-streak-mode={ask.streak.to_string()}>
             <nav class="puzzle-games">
                 <a href="#/puzzles" aria-current={(ask.game.is_none() && !ask.daily).then_some("page")}>{ lang.pick("すべて", "All games") }</a>
                 { for game_links }
