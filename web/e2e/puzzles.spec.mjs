@@ -84,7 +84,7 @@ test.describe("puzzles", () => {
     await expect(state(page)).toHaveAttribute("data-puzzle", "solved");
     expect(await rating(page)).toBeGreaterThan(1500);
     await expect(page.locator("[data-solved-count]")).toHaveAttribute("data-solved-count", "1");
-    await page.screenshot({ path: "test-results/puzzles-solved.png" });
+    await page.screenshot({ path: test.info().outputPath("puzzles-solved.png") });
   });
 
   test("another mate as fast is right; a wrong try is refuted, taken back, and the rating falls and stays after a reload", async ({ page }) => {
@@ -102,7 +102,7 @@ test.describe("puzzles", () => {
     await expect(state(page)).toHaveAttribute("data-puzzle", "wrong");
     // the king takes the gold or steps away: the refutation on the board
     await expect(page.locator('[data-piece="K"][data-owner="1"]:not([data-square="5a"])')).toHaveCount(1);
-    await page.screenshot({ path: "test-results/puzzles-refuted.png" });
+    await page.screenshot({ path: test.info().outputPath("puzzles-refuted.png") });
     // then the position as it was, the gold back in hand, the board the reader's again
     await expect(page.locator('[data-piece="K"][data-owner="1"][data-square="5a"]')).toHaveCount(1);
     await expect(page.locator('[data-hand="0"] [data-piece="G"]')).toHaveCount(1);
