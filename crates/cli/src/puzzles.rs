@@ -80,9 +80,9 @@ pub struct CheckSettings {
     pub nodes: u64,
 }
 
-/// The most positions a game's move is searched (the low levels' depths have no bound of
-/// their own, and a chu shogi position full of captures can hold a depth-two search for
-/// minutes).
+/// The most positions a game's move is searched (below the levels' own bound,
+/// [`koma_engine::level::DEPTH_CAP`]: a chu shogi position full of captures can hold even one
+/// ply and its quiescence for millions of positions).
 const MOVE_NODES: u64 = 100_000;
 
 /// The random plies that open each game.
