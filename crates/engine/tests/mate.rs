@@ -392,3 +392,60 @@ fn the_defender_to_move_is_mated_when_every_reply_is() {
         Answer::Mate(_)
     ));
 }
+
+/// 最後の審判 (縫田光司, 1997): its published 69-ply mate needs the reading in which the
+/// defender's fourth pawn interposition is 打ち歩詰め, the attacker's only answer (taking it)
+/// making the fourth repetition of a cycle of its checks. Under Koma's rules a pawn drop is
+/// 打ち歩詰め only when it leaves no legal reply, and taking the pawn is legal (the game then
+/// ends by 連続王手の千日手, against the attacker): the defender escapes, and the solver's
+/// `nomate` is the rules' answer.
+#[test]
+fn the_last_judgement_is_no_mate_under_koma_s_rules() {
+    let start = "1+P1pS2+PR/2n2S1lg/1l3p1p1/1G2n1pS1/N1p2k3/3S2l2/4K1lgP/3P1+p2p/4Pg1PN b BPrb4p 1";
+    let cycle = "4e4d 4b3c 4d5c 5a4b 5c5b 5f7d B*6c 7d6c+ 5b6c B*8e 6c6b 4b5a 6b5c 3c4b 5c4d \
+                 P*4e 4d4e 8e6g";
+    let published = format!(
+        "B*5f {cycle} P*5f 6g5f {cycle} P*5f 6g5f {cycle} 4e4d 2d3c 4d3e 1i2g 3e2f G*1f 2f2g \
+         6g4i 4h4i G*2h"
+    );
+    let play = |line: &str| {
+        let p = pos(GameId::Shogi, start);
+        let mut game = Game::from_position(p.clone(), koma_rules::RuleOptions::default());
+        let mut outcome = None;
+        for text in line.split_whitespace() {
+            assert!(outcome.is_none(), "{text} after the end");
+            let mv = koma_rules::notation::read_move(p.variant(), text).unwrap();
+            outcome = game.play(mv).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        }
+        (game, outcome)
+    };
+    // the published line is legal and ends in mate, 69 plies
+    let (game, outcome) = play(&published);
+    assert_eq!(game.moves().len(), 69);
+    let outcome = outcome.unwrap();
+    assert_eq!(
+        (outcome.reason, outcome.winner),
+        (EndReason::Checkmate, Some(koma_rules::Player::FIRST))
+    );
+    // at ply 60 the defender interposes the pawn a third time instead: a legal drop (the
+    // attacker may take it), and taking it ends the game by perpetual check, the attacker lost
+    let cut = published
+        .split_whitespace()
+        .take(59)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (mut game, outcome) = play(&format!("{cut} P*5f"));
+    assert!(outcome.is_none());
+    assert_eq!(game.legal_moves().len(), 1, "taking the pawn is the one reply");
+    let outcome = game
+        .play(koma_rules::notation::read_move(game.position().variant(), "6g5f").unwrap())
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (outcome.reason, outcome.winner),
+        (EndReason::PerpetualCheck, Some(koma_rules::Player::SECOND))
+    );
+    // and the solver says so
+    let r = solved(&pos(GameId::Shogi, start), 2_000_000);
+    assert_eq!(r.answer, Answer::NoMate, "{} nodes", r.nodes);
+}

@@ -27,7 +27,12 @@
 //!   is a failure for the attacker (a perpetual check loses for the checker in every game here,
 //!   and no proof may rest on a repetition), and that failure holds for that path only: it is
 //!   never stored in the table, nor is any disproof that rests on it, so a position reached
-//!   again by another path is searched again. A proof never rests on a repetition.
+//!   again by another path is searched again. A proof never rests on a repetition. This is
+//!   the rules' reading, not a shortcut: the attacker checks with every move, so a cycle the
+//!   defender may repeat ends by 連続王手の千日手 against the attacker, and a pawn drop that
+//!   the attacker can only answer by closing such a cycle is legal (打ち歩詰め needs no legal
+//!   reply at all). Problems whose intended mate reads it otherwise (最後の審判, 1997) have no
+//!   mate here (`the_last_judgement_is_no_mate_under_koma_s_rules`).
 //! - **The line**: each proved position keeps the move its proof goes on by and the plies to
 //!   mate (the attacker's shortest proved move, the defender's longest reply), and the line is
 //!   read back from the table and checked move by move by the rules before it is reported
