@@ -101,13 +101,44 @@ pub(super) struct Dfpn<'a> {
     pub futile: bool,
 }
 
-fn sum(values: impl Iterator<Item = u32>) -> u32 {
+/// Whether a piece of `kind` on `to` attacks the king, by `direct` (the attacker's
+/// [`koma_rules::Position::attack_cells`] of it, before the move: the piece that moves there
+/// only clears the line behind it).
+fn attacks(direct: &[(Cell, u64)], to: Cell, kind: Kind) -> bool {
+    direct
+        .iter()
+        .any(|&(c, m)| c == to && m >> kind.index() & 1 != 0)
+}
+
+/// A defender's proof number: the sum of its children's, but the drops onto one cell counted
+/// once, by the hardest of them (interpositions of different pieces on one cell are mostly
+/// answered alike; summed, they would make every distant check look as hard as the defender's
+/// hand is large).
+fn same_cell_sum(children: &[Child], number: fn(&Numbers) -> u32) -> u32 {
+    let mut cells: [(u16, u32); 16] = [(u16::MAX, 0); 16];
+    let mut used = 0;
     let mut total = 0u32;
-    for v in values {
-        if v >= INF {
+    for c in children {
+        let pn = number(&c.n);
+        if pn >= INF {
             return INF;
         }
-        total = total.saturating_add(v).min(INF - 1);
+        if let Move::Drop { to, .. } = c.mv {
+            let key = to.index() as u16;
+            if let Some(slot) = cells[..used].iter_mut().find(|(k, _)| *k == key) {
+                slot.1 = slot.1.max(pn);
+                continue;
+            }
+            if used < cells.len() {
+                cells[used] = (key, pn);
+                used += 1;
+                continue;
+            }
+        }
+        total = total.saturating_add(pn).min(INF - 1);
+    }
+    for (_, pn) in &cells[..used] {
+        total = total.saturating_add(*pn).min(INF - 1);
     }
     total
 }
@@ -177,13 +208,15 @@ impl<'a> Dfpn<'a> {
     pub(super) fn moves(&mut self) -> Vec<(Move, Place, u32)> {
         let attacking = self.pos.turn() == self.attacker;
         let mut list = MoveList::with_capacity(128);
+        // the cells and kinds that attack the king directly: a move there checks for sure
+        let mut direct = Vec::new();
         if attacking && self.bound.is_some_and(|left| left < 1) {
             // a bounded search with no ply left: no check can mate in time
         } else if attacking && self.shows_check && !self.pos.is_placing() {
             // the moves on the board that may check, then the drops onto the cells that do
             // (the two parts of the pseudo-legal moves: `tactical_moves` and `checking_drops`)
             self.pos.tactical_moves(&mut list);
-            let direct = self.sift(&mut list);
+            direct = self.sift(&mut list);
             self.pos.checking_drops(&mut list, &direct);
         } else if attacking {
             self.pos.pseudo_legal_moves(&mut list);
@@ -191,11 +224,25 @@ impl<'a> Dfpn<'a> {
             self.defences(&mut list);
         }
         let mut out = Vec::with_capacity(list.len());
+        let v = self.pos.variant();
         for mv in list {
+            let sure = match mv {
+                Move::Board { from, to, promote } => {
+                    let k = self.pos.piece(from).kind();
+                    let k = if promote {
+                        v.kind(k).promotes_to.unwrap_or(k)
+                    } else {
+                        k
+                    };
+                    attacks(&direct, to, k)
+                }
+                Move::Drop { kind, to } => attacks(&direct, to, kind),
+                _ => false,
+            };
             if !self.pos.try_play(mv) {
                 continue;
             }
-            let keep = !attacking || self.pos.in_check() || self.attacker_won();
+            let keep = !attacking || sure || self.pos.in_check() || self.attacker_won();
             if keep {
                 let place = self.place(1);
                 // a check is as hard to prove as the defender has replies (df-pn+'s first
@@ -229,11 +276,7 @@ impl<'a> Dfpn<'a> {
         let mut uncovering = Vec::with_capacity(8);
         pos.discovering_cells(king, self.attacker, &mut uncovering);
         let v = pos.variant();
-        let attacks_from = |to, kind: koma_rules::Kind| {
-            direct
-                .iter()
-                .any(|&(c, m)| c == to && m >> kind.index() & 1 != 0)
-        };
+        let attacks_from = |to, kind| attacks(&direct, to, kind);
         list.retain(|&mv| match mv {
             Move::Board { from, to, promote } => {
                 let k = pos.piece(from).kind();
@@ -250,18 +293,44 @@ impl<'a> Dfpn<'a> {
         direct
     }
 
-    /// How many legal replies the defender has to the check just made.
+    /// How many replies the defender has to the check just made, the drops onto one cell
+    /// counted once (as the defender's proof number counts them: [`same_cell_sum`]); 0 only
+    /// when it has no legal reply.
     fn replies(&mut self) -> u32 {
         let mut list = MoveList::with_capacity(64);
         self.defences(&mut list);
         let mut n = 0;
-        for mv in list {
+        let mut cells = 0u128;
+        let mut untried = false;
+        for &mv in &list {
+            if let Move::Drop { to, .. } = mv {
+                // an interposition (only those are made against a check) is legal but for
+                // the rare pawn drop that mates: tried only when nothing else answers
+                // (a hint: cells past the 128th may share a bit)
+                let bit = 1u128 << (to.index() % 128);
+                if cells & bit == 0 {
+                    cells |= bit;
+                    untried = true;
+                }
+                continue;
+            }
             if self.pos.try_play(mv) {
                 self.pos.undo();
                 n += 1;
             }
         }
-        n
+        if n == 0 && untried {
+            if !list.into_iter().any(|mv| {
+                let legal = self.pos.try_play(mv);
+                if legal {
+                    self.pos.undo();
+                }
+                legal
+            }) {
+                return 0;
+            }
+        }
+        n + cells.count_ones()
     }
 
     /// The defender's moves to try: against a check in the square-board games with drops, only
@@ -393,7 +462,7 @@ impl<'a> Dfpn<'a> {
             }
         }
         let min = best.map_or(INF, |b| goal(&children[b].n));
-        let total = sum(children.iter().map(|c| other(&c.n)));
+        let total = same_cell_sum(children, other);
         let (pn, dn) = if attacking {
             (min, total)
         } else {

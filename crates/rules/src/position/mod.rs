@@ -965,22 +965,16 @@ impl Position {
                 takes[to.index()] >> kind.index() & 1 == 0 || barred(kind, to)
             });
         }
-        // the cells in the board's order, each once with every kind it takes
-        let mut sorted = [(Cell(0), 0u64); MOST];
-        let sorted = &mut sorted[..cells.len()];
-        sorted.copy_from_slice(cells);
-        sorted.sort_unstable_by_key(|&(c, _)| c.index());
-        let mut n = 0;
-        for i in 0..sorted.len() {
-            if n > 0 && sorted[n - 1].0 == sorted[i].0 {
-                sorted[n - 1].1 |= sorted[i].1;
-            } else {
-                sorted[n] = sorted[i];
-                n += 1;
-            }
+        // (few cells are the common case: a small array is cheaper to clear)
+        if cells.len() <= 16 {
+            let mut sorted = [(Cell(0), 0u64); 16];
+            let n = merge_cells(&mut sorted, cells);
+            self.drops_over(out, || sorted[..n].iter().copied(), barred);
+        } else {
+            let mut sorted = [(Cell(0), 0u64); MOST];
+            let n = merge_cells(&mut sorted, cells);
+            self.drops_over(out, || sorted[..n].iter().copied(), barred);
         }
-        let sorted = &sorted[..n];
-        self.drops_over(out, || sorted.iter().copied(), barred);
     }
 
     /// The side to move's drops that [`Position::tactical_moves`] leaves out onto `cells`
@@ -1362,4 +1356,22 @@ impl TrialFree {
             Move::Double { .. } | Move::Pass => false,
         }
     }
+}
+
+/// `cells` into `into` in the board's order, each cell once with every kind it takes: how
+/// many.
+fn merge_cells(into: &mut [(Cell, u64)], cells: &[(Cell, u64)]) -> usize {
+    let sorted = &mut into[..cells.len()];
+    sorted.copy_from_slice(cells);
+    sorted.sort_unstable_by_key(|&(c, _)| c.index());
+    let mut n = 0;
+    for i in 0..sorted.len() {
+        if n > 0 && sorted[n - 1].0 == sorted[i].0 {
+            sorted[n - 1].1 |= sorted[i].1;
+        } else {
+            sorted[n] = sorted[i];
+            n += 1;
+        }
+    }
+    n
 }

@@ -24,7 +24,7 @@ pub mod handicaps;
 
 use super::description::BenchCase;
 use super::{Capabilities, GameRules};
-use crate::geometry::{Cell, Geometry};
+use crate::geometry::{Cell, Geometry, Shape};
 use crate::moves::{IllegalMove, Move};
 use crate::options::{PointRule, RuleOptions};
 use crate::outcome::{EndReason, Outcome};
@@ -244,10 +244,30 @@ pub(crate) fn moves(pos: &Position, out: &mut MoveList) {
 /// The shogi family's drops onto `cells` ([`GameRules::checking_drops`]), 二歩 barred.
 pub(crate) fn drops_onto(pos: &Position, out: &mut MoveList, cells: &[(Cell, u64)]) {
     let v = pos.variant();
-    let files = pawn_files(pos, pos.turn());
     let pawn = v.pawn;
+    let Shape::Square { width, height } = v.geometry.shape() else {
+        let files = pawn_files(pos, pos.turn());
+        return pos.drop_moves_onto(out, cells, |kind, to: Cell| {
+            Some(kind) == pawn && files >> v.file_rank(to).0 & 1 != 0
+        });
+    };
+    // the few cells asked for lie on few files: each file is looked at once, when a pawn
+    // would drop on it (the whole board's walk cost more than the drops)
+    let own_pawn = pawn.map(|k| Piece::new(pos.turn(), k));
+    let known = std::cell::Cell::new(0u32);
+    let held = std::cell::Cell::new(0u32);
     pos.drop_moves_onto(out, cells, |kind, to: Cell| {
-        Some(kind) == pawn && files >> v.file_rank(to).0 & 1 != 0
+        if Some(kind) != pawn {
+            return false;
+        }
+        let x = to.index() % usize::from(width);
+        if known.get() >> x & 1 == 0 {
+            let on_file = (0..usize::from(height))
+                .any(|y| Some(pos.piece(Cell((x + y * usize::from(width)) as u8))) == own_pawn);
+            known.set(known.get() | 1 << x);
+            held.set(held.get() | u32::from(on_file) << x);
+        }
+        held.get() >> x & 1 != 0
     });
 }
 
