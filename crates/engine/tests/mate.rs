@@ -436,7 +436,11 @@ fn the_last_judgement_is_no_mate_under_koma_s_rules() {
         .join(" ");
     let (mut game, outcome) = play(&format!("{cut} P*5f"));
     assert!(outcome.is_none());
-    assert_eq!(game.legal_moves().len(), 1, "taking the pawn is the one reply");
+    assert_eq!(
+        game.legal_moves().len(),
+        1,
+        "taking the pawn is the one reply"
+    );
     let outcome = game
         .play(koma_rules::notation::read_move(game.position().variant(), "6g5f").unwrap())
         .unwrap()

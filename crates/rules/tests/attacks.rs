@@ -162,3 +162,59 @@ fn the_checks_on_a_king_name_each_checker_and_the_cells_between() {
     assert_eq!(p.checks_on(cell(&p, "5a"), Player(0), &mut cells), 1);
     assert_eq!(cells, [cell(&p, "4c")]);
 }
+
+/// `moves_onto` (the moves found from their targets) lists exactly the moves of
+/// `piece_moves` that land on the targets, the royal's left out, in random games of the
+/// square games with drops, the targets the cells of every check (and random cells).
+#[test]
+fn moves_onto_finds_every_move_landing_on_the_targets() {
+    use koma_rules::Move;
+    let mut state = 0x6d6f_7665_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut compared = 0;
+    for game in [GameId::Shogi, GameId::Minishogi, GameId::Shogi66] {
+        for _ in 0..40 {
+            let mut p = Position::start(game);
+            for _ in 0..120 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let me = p.turn();
+                let mut targets = Vec::new();
+                if let Some(k) = p.king(me) {
+                    p.checks_on(k, me.opponent(), &mut targets);
+                }
+                targets.push(Cell((next() % p.variant().geometry.len() as u64) as u8));
+                let mut all = Vec::new();
+                p.piece_moves(&mut all);
+                let mut want: Vec<Move> = all
+                    .into_iter()
+                    .filter(|m| match *m {
+                        Move::Board { from, to, .. } => {
+                            targets.contains(&to) && !p.variant().kind(p.piece(from).kind()).royal
+                        }
+                        _ => false,
+                    })
+                    .collect();
+                let mut got = Vec::new();
+                targets.sort_by_key(|c| c.index());
+                targets.dedup();
+                p.moves_onto(&targets, &mut got);
+                let key = |m: &Move| format!("{m:?}");
+                want.sort_by_key(key);
+                got.sort_by_key(key);
+                assert_eq!(got, want, "{}", koma_rules::notation::write_position(&p));
+                compared += 1;
+                let mv = moves[(next() % moves.len() as u64) as usize];
+                p.play_unchecked(mv);
+            }
+        }
+    }
+    assert!(compared > 5000, "{compared}");
+}

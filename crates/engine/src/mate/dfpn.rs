@@ -210,6 +210,7 @@ impl<'a> Dfpn<'a> {
         let mut list = MoveList::with_capacity(128);
         // the cells and kinds that attack the king directly: a move there checks for sure
         let mut direct = Vec::new();
+        let mut interposing = false;
         if attacking && self.bound.is_some_and(|left| left < 1) {
             // a bounded search with no ply left: no check can mate in time
         } else if attacking && self.shows_check && !self.pos.is_placing() {
@@ -221,7 +222,7 @@ impl<'a> Dfpn<'a> {
         } else if attacking {
             self.pos.pseudo_legal_moves(&mut list);
         } else {
-            self.defences(&mut list);
+            interposing = self.defences(&mut list, true).is_some();
         }
         let mut out = Vec::with_capacity(list.len());
         let v = self.pos.variant();
@@ -239,7 +240,15 @@ impl<'a> Dfpn<'a> {
                 Move::Drop { kind, to } => attacks(&direct, to, kind),
                 _ => false,
             };
-            if !self.pos.try_play(mv) {
+            // a defender's drop is an interposition against one checker (all `defences`
+            // makes): legal but for a pawn's, which might mate the attacker's king
+            let pawn = self.pos.variant().pawn;
+            if !attacking
+                && interposing
+                && matches!(mv, Move::Drop { kind, .. } if Some(kind) != pawn)
+            {
+                self.pos.play_unchecked(mv);
+            } else if !self.pos.try_play(mv) {
                 continue;
             }
             let keep = !attacking || sure || self.pos.in_check() || self.attacker_won();
@@ -248,10 +257,19 @@ impl<'a> Dfpn<'a> {
                 // a check is as hard to prove as the defender has replies (df-pn+'s first
                 // numbers); one without a reply is proved here, without a node of its own
                 let mut hint = 1;
-                if attacking && self.shows_check {
+                // (not needed where the table or the path already knows the check)
+                let known = || self.path.contains(&place.key) || self.table.look(&place).is_some();
+                if attacking && self.shows_check && !known() {
                     let replies = self.replies();
                     if replies == 0 {
                         self.store(place, Numbers::PROVED, 1);
+                    } else {
+                        // kept as the check's first numbers, the entry of least work
+                        let first = Numbers {
+                            pn: replies,
+                            ..Numbers::UNKNOWN
+                        };
+                        self.store(place, first, 0);
                     }
                     hint = replies.max(1);
                 }
@@ -294,67 +312,71 @@ impl<'a> Dfpn<'a> {
     }
 
     /// How many replies the defender has to the check just made, the drops onto one cell
-    /// counted once (as the defender's proof number counts them: [`same_cell_sum`]); 0 only
-    /// when it has no legal reply.
+    /// counted once (as the defender's proof number counts them: [`same_cell_sum`]), and not
+    /// made: a cell between the checker and the king counts when the defender holds a piece
+    /// (a hint; the drop may be barred there); 0 only when it has no legal reply.
     fn replies(&mut self) -> u32 {
-        let mut list = MoveList::with_capacity(64);
-        self.defences(&mut list);
+        let mut list = MoveList::with_capacity(32);
+        let between = self.defences(&mut list, false);
         let mut n = 0;
-        let mut cells = 0u128;
-        let mut untried = false;
         for &mv in &list {
-            if let Move::Drop { to, .. } = mv {
-                // an interposition (only those are made against a check) is legal but for
-                // the rare pawn drop that mates: tried only when nothing else answers
-                // (a hint: cells past the 128th may share a bit)
-                let bit = 1u128 << (to.index() % 128);
-                if cells & bit == 0 {
-                    cells |= bit;
-                    untried = true;
-                }
-                continue;
-            }
             if self.pos.try_play(mv) {
                 self.pos.undo();
                 n += 1;
             }
         }
-        if n == 0 && untried {
-            if !list.into_iter().any(|mv| {
+        let Some(between) = between else { return n };
+        let defender = self.pos.turn();
+        if between.is_empty() || self.pos.packed_hand(defender) == 0 {
+            return n;
+        }
+        if n == 0 {
+            // the drops decide whether the check mates
+            list.clear();
+            let onto: Vec<(Cell, u64)> = between.iter().map(|&c| (c, u64::MAX)).collect();
+            self.pos.checking_drops(&mut list, &onto);
+            let answered = list.into_iter().any(|mv| {
                 let legal = self.pos.try_play(mv);
                 if legal {
                     self.pos.undo();
                 }
                 legal
-            }) {
+            });
+            if !answered {
                 return 0;
             }
         }
-        n + cells.count_ones()
+        n + between.len() as u32
     }
 
     /// The defender's moves to try: against a check in the square-board games with drops, only
     /// those that may answer it (the king's own, and the others onto the checker or between it
-    /// and the king: none of those against two checkers), made as such; else every move. Each
-    /// is still played and asked.
-    fn defences(&self, list: &mut MoveList) {
+    /// and the king: none of those against two checkers), made as such, the drops between
+    /// only when `drops`; else every move. Each is still played and asked.
+    ///
+    /// Returns, against one checker, the cells between it and the king (where the drops made,
+    /// all interpositions, land); against two, none; `None` when not in check.
+    fn defences(&self, list: &mut MoveList, drops: bool) -> Option<Vec<Cell>> {
         let pos = &self.pos;
         let king = pos.king(pos.turn()).filter(|_| self.shows_check);
         let mut cells = Vec::with_capacity(16);
         let checkers = king.map_or(0, |k| pos.checks_on(k, self.attacker, &mut cells));
         let Some(king) = king.filter(|_| checkers > 0) else {
             pos.pseudo_legal_moves(list);
-            return;
+            return None;
         };
-        pos.piece_moves(list);
-        list.retain(|&mv| match mv {
-            Move::Board { from, to, .. } => from == king || (checkers == 1 && cells.contains(&to)),
-            _ => false,
-        });
-        if checkers == 1 {
-            let onto: Vec<(koma_rules::Cell, u64)> = cells.iter().map(|&c| (c, u64::MAX)).collect();
+        pos.moves_from(king, list);
+        if checkers != 1 {
+            return Some(Vec::new());
+        }
+        pos.moves_onto(&cells, list);
+        // (the checker's cell first, then the cells between)
+        let between = cells.split_off(1);
+        if drops && !between.is_empty() {
+            let onto: Vec<(Cell, u64)> = between.iter().map(|&c| (c, u64::MAX)).collect();
             pos.checking_drops(list, &onto);
         }
+        Some(between)
     }
 
     /// The game has ended here (a game that ends with moves left) in the attacker's favour.

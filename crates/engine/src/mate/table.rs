@@ -184,6 +184,10 @@ impl Table {
         let bucket = &mut self.buckets[b];
         let cost = |s: &Option<Entry>| s.map_or((false, 0), |o| (o.decided(), o.amount));
         if let Some(slot) = bucket.iter_mut().min_by_key(|s| cost(s)) {
+            // an entry of no work (a first number) makes room for none that cost some
+            if e.amount == 0 && !e.decided() && cost(slot) > (false, 0) {
+                return;
+            }
             *slot = Some(e);
         }
     }

@@ -857,48 +857,93 @@ impl Position {
     /// What the side to move's pieces on the board can do by their steps and slides, with
     /// promotion in the zone, a non-promotion into a dead cell never listed.
     pub fn piece_moves(&self, out: &mut MoveList) {
+        let me = self.turn;
+        for from in self.v.geometry.cells() {
+            let p = self.board[from.index()];
+            if !p.is_empty() && p.owner() == me {
+                self.moves_from(from, out);
+            }
+        }
+    }
+
+    /// The moves of [`Position::piece_moves`] of the side to move's piece on `from` (none
+    /// from an empty cell or another's piece).
+    pub fn moves_from(&self, from: Cell, out: &mut MoveList) {
         let v = self.v;
         let me = self.turn;
-        for from in v.geometry.cells() {
-            let p = self.board[from.index()];
-            if p.is_empty() || p.owner() != me {
-                continue;
-            }
-            let kind = p.kind();
-            let info = v.kind(kind);
-            let promo = info.promotes_to;
-            let from_zone = v.in_zone(me, from);
-            for ray in v.rays(me, kind, from) {
-                for &to in ray {
-                    let q = self.board[to.index()];
-                    if !q.is_empty() && q.owner() == me {
-                        break;
-                    }
-                    if promo.is_some() && (from_zone || v.in_zone(me, to)) {
-                        out.push(Move::Board {
-                            from,
-                            to,
-                            promote: true,
-                        });
-                        if !(v.no_dead_pieces && v.is_dead_cell(me, kind, to)) {
-                            out.push(Move::Board {
-                                from,
-                                to,
-                                promote: false,
-                            });
-                        }
-                    } else {
-                        out.push(Move::Board {
-                            from,
-                            to,
-                            promote: false,
-                        });
-                    }
-                    if !q.is_empty() {
-                        break;
-                    }
+        let p = self.board[from.index()];
+        if p.is_empty() || p.owner() != me {
+            return;
+        }
+        for ray in v.rays(me, p.kind(), from) {
+            for &to in ray {
+                let q = self.board[to.index()];
+                if !q.is_empty() && q.owner() == me {
+                    break;
+                }
+                self.push_piece_move(out, from, to);
+                if !q.is_empty() {
+                    break;
                 }
             }
+        }
+    }
+
+    /// The moves of [`Position::piece_moves`] that land on one of `targets`, royals' left out,
+    /// found from the targets (the side to move's pieces that attack each): an evasion's
+    /// captures and blocks. For the games whose pieces move as they attack (the shogi family
+    /// with drops; not chu shogi's lion and its double moves).
+    pub fn moves_onto(&self, targets: &[Cell], out: &mut MoveList) {
+        let me = self.turn;
+        for &to in targets {
+            let q = self.board[to.index()];
+            if !q.is_empty() && q.owner() == me {
+                continue;
+            }
+            for (cells, masks) in self.attack_lines(to, me) {
+                for (d, &c) in cells.iter().enumerate() {
+                    let p = self.board[c.index()];
+                    if p.is_empty() {
+                        continue;
+                    }
+                    if p.owner() == me
+                        && masks[d] >> p.kind().index() & 1 != 0
+                        && !self.v.kind(p.kind()).royal
+                    {
+                        self.push_piece_move(out, c, to);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The piece on `from` to `to`: promoted and not where it may promote (not when it would
+    /// be a dead piece), else as it is.
+    #[inline]
+    fn push_piece_move(&self, out: &mut MoveList, from: Cell, to: Cell) {
+        let v = self.v;
+        let me = self.turn;
+        let kind = self.board[from.index()].kind();
+        if v.kind(kind).promotes_to.is_some() && (v.in_zone(me, from) || v.in_zone(me, to)) {
+            out.push(Move::Board {
+                from,
+                to,
+                promote: true,
+            });
+            if !(v.no_dead_pieces && v.is_dead_cell(me, kind, to)) {
+                out.push(Move::Board {
+                    from,
+                    to,
+                    promote: false,
+                });
+            }
+        } else {
+            out.push(Move::Board {
+                from,
+                to,
+                promote: false,
+            });
         }
     }
 
