@@ -318,12 +318,24 @@ impl<'a> Dfpn<'a> {
     fn replies(&mut self) -> u32 {
         let mut list = MoveList::with_capacity(32);
         let between = self.defences(&mut list, false);
+        let king = self.pos.king(self.pos.turn());
         let mut n = 0;
         for &mv in &list {
-            if self.pos.try_play(mv) {
-                self.pos.undo();
-                n += 1;
-            }
+            let legal = match mv {
+                // the king's step is legal where nothing attacks it, seen through where it
+                // stood; the rules are asked by playing the other moves
+                Move::Board { from, to, .. } if between.is_some() && Some(from) == king => {
+                    !self.pos.attacked_by_with(to, self.attacker, &[from])
+                }
+                _ => {
+                    let legal = self.pos.try_play(mv);
+                    if legal {
+                        self.pos.undo();
+                    }
+                    legal
+                }
+            };
+            n += u32::from(legal);
         }
         let Some(between) = between else { return n };
         let defender = self.pos.turn();
