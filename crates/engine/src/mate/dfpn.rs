@@ -52,7 +52,6 @@ impl Numbers {
 #[derive(Copy, Clone, Debug)]
 struct Child {
     mv: Move,
-    place: Place,
     n: Numbers,
     /// A bounded search's capture of a dropped interposition, the piece taken put aside
     /// (無駄合: does the mate go on without it, the two plies not counted?).
@@ -205,7 +204,7 @@ impl<'a> Dfpn<'a> {
 
     /// The attacker's moves that check (or end the game), or all the defender's legal moves,
     /// each with the place of the position it leads to and its first proof number.
-    pub(super) fn moves(&mut self) -> Vec<(Move, Place, u32)> {
+    pub(super) fn moves(&mut self) -> Vec<(Move, Place, Numbers)> {
         let attacking = self.pos.turn() == self.attacker;
         let mut list = MoveList::with_capacity(128);
         // the cells and kinds that attack the king directly: a move there checks for sure
@@ -254,26 +253,24 @@ impl<'a> Dfpn<'a> {
             let keep = !attacking || sure || self.pos.in_check() || self.attacker_won();
             if keep {
                 let place = self.place(1);
-                // a check is as hard to prove as the defender has replies (df-pn+'s first
-                // numbers); one without a reply is proved here, without a node of its own
-                let mut hint = 1;
-                // (not needed where the table or the path already knows the check)
-                let known = || self.path.contains(&place.key) || self.table.look(&place).is_some();
-                if attacking && self.shows_check && !known() {
+                let known = self.looked_up(&place);
+                let mut n = known.unwrap_or(Numbers::UNKNOWN);
+                // a check new to the table is as hard to prove as the defender has replies
+                // (df-pn+'s first numbers), kept there as an entry of no work; one without a
+                // reply is proved here, without a node of its own
+                if known.is_none() && attacking && self.shows_check {
                     let replies = self.replies();
-                    if replies == 0 {
-                        self.store(place, Numbers::PROVED, 1);
+                    n = if replies == 0 {
+                        Numbers::PROVED
                     } else {
-                        // kept as the check's first numbers, the entry of least work
-                        let first = Numbers {
+                        Numbers {
                             pn: replies,
                             ..Numbers::UNKNOWN
-                        };
-                        self.store(place, first, 0);
-                    }
-                    hint = replies.max(1);
+                        }
+                    };
+                    self.store(place, n, u64::from(replies == 0));
                 }
-                out.push((mv, place, hint));
+                out.push((mv, place, n));
             }
             self.pos.undo();
         }
@@ -416,11 +413,7 @@ impl<'a> Dfpn<'a> {
     /// captured piece is put aside and the two plies are not counted (the defender to move
     /// with the plies the drop was answered with). A mate that holds so did not need the drop
     /// answered, nor the piece.
-    fn free_captures(
-        &mut self,
-        (from, at, kind): (Cell, Cell, Kind),
-        out: &mut Vec<(Move, Place, u32, Option<Kind>)>,
-    ) {
+    fn free_captures(&mut self, (from, at, kind): (Cell, Cell, Kind), out: &mut Vec<Child>) {
         for promote in [false, true] {
             let mv = Move::Board {
                 from,
@@ -432,28 +425,32 @@ impl<'a> Dfpn<'a> {
             }
             self.pos.play_unchecked(mv);
             if self.pos.in_check() && self.pos.take_from_hand(self.attacker, kind) {
-                out.push((mv, self.place(-1), 1, Some(kind)));
+                let place = self.place(-1);
+                out.push(Child {
+                    mv,
+                    n: self.looked_up(&place).unwrap_or(Numbers::UNKNOWN),
+                    discard: Some(kind),
+                });
                 self.pos.return_to_hand(self.attacker, kind);
             }
             self.pos.undo();
         }
     }
 
-    fn looked_up(&self, place: &Place) -> Numbers {
+    /// What the path (a repetition) or the table knows of the position at `place`.
+    fn looked_up(&self, place: &Place) -> Option<Numbers> {
         if let Some(i) = self.path.iter().position(|&h| h == place.key) {
-            return Numbers {
+            return Some(Numbers {
                 loop_depth: i as u32,
                 ..Numbers::DISPROVED
-            };
+            });
         }
-        self.table
-            .look(place)
-            .map_or(Numbers::UNKNOWN, |e| Numbers {
-                pn: e.pn,
-                dn: e.dn,
-                plies: e.plies,
-                loop_depth: NO_LOOP,
-            })
+        self.table.look(place).map(|e| Numbers {
+            pn: e.pn,
+            dn: e.dn,
+            plies: e.plies,
+            loop_depth: NO_LOOP,
+        })
     }
 
     fn store(&mut self, place: Place, n: Numbers, amount: u64) {
@@ -562,15 +559,19 @@ impl<'a> Dfpn<'a> {
             return n;
         }
         let attacking = self.pos.turn() == self.attacker;
-        let mut moves: Vec<(Move, Place, u32, Option<Kind>)> = self
+        let mut children: Vec<Child> = self
             .moves()
             .into_iter()
-            .map(|(mv, place, hint)| (mv, place, hint, None))
+            .map(|(mv, _, n)| Child {
+                mv,
+                n,
+                discard: None,
+            })
             .collect();
         if attacking && let Some(taken) = interposed {
-            self.free_captures(taken, &mut moves);
+            self.free_captures(taken, &mut children);
         }
-        if moves.is_empty() {
+        if children.is_empty() {
             // the attacker has no check; the defender no move, which loses (shogi has no
             // stalemate; the games that end otherwise said so above)
             let n = if attacking {
@@ -581,31 +582,12 @@ impl<'a> Dfpn<'a> {
             self.store(place, n, 1);
             return n;
         }
-        let mut children: Vec<Child> = moves
-            .into_iter()
-            .map(|(mv, place, hint, discard)| Child {
-                mv,
-                place,
-                n: Numbers {
-                    pn: hint,
-                    ..Numbers::UNKNOWN
-                },
-                discard,
-            })
-            .collect();
         // a bounded defender in check by one piece: the checker a dropped interposition blocks
         let checker = match (self.bound, attacking) {
             (Some(_), false) if self.futile => self.lone_checker(),
             _ => None,
         };
         self.path.push(key);
-        for c in &mut children {
-            let hint = c.n.pn;
-            c.n = self.looked_up(&c.place);
-            if c.n == Numbers::UNKNOWN {
-                c.n.pn = hint;
-            }
-        }
         let mover = self.pos.turn();
         let n = loop {
             let (n, best, second) = self.aggregate(attacking, &children);
