@@ -252,15 +252,23 @@ impl<'a> Dfpn<'a> {
             }
             let keep = !attacking || sure || self.pos.in_check() || self.attacker_won();
             if keep {
-                let place = self.place(1);
-                let known = self.looked_up(&place);
-                let mut n = known.unwrap_or(Numbers::UNKNOWN);
+                out.push((mv, self.place(1), Numbers::UNKNOWN));
+            }
+            self.pos.undo();
+        }
+        // the table asked for all of them in one go (their memory fetched side by side)
+        let known: Vec<Option<Numbers>> = out.iter().map(|c| self.looked_up(&c.1)).collect();
+        for (child, known) in out.iter_mut().zip(known) {
+            match known {
+                Some(n) => child.2 = n,
                 // a check new to the table is as hard to prove as the defender has replies
                 // (df-pn+'s first numbers), kept there as an entry of no work; one without a
                 // reply is proved here, without a node of its own
-                if known.is_none() && attacking && self.shows_check {
+                None if attacking && self.shows_check => {
+                    self.pos.play_unchecked(child.0);
                     let replies = self.replies();
-                    n = if replies == 0 {
+                    self.pos.undo();
+                    child.2 = if replies == 0 {
                         Numbers::PROVED
                     } else {
                         Numbers {
@@ -268,11 +276,10 @@ impl<'a> Dfpn<'a> {
                             ..Numbers::UNKNOWN
                         }
                     };
-                    self.store(place, n, u64::from(replies == 0));
+                    self.store(child.1, child.2, u64::from(replies == 0));
                 }
-                out.push((mv, place, n));
+                None => {}
             }
-            self.pos.undo();
         }
         out
     }
