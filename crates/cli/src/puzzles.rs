@@ -349,18 +349,16 @@ fn one_move(analyst: &mut Engine, game: &Game, nodes: u64) -> Option<Puzzle> {
 
 fn print_puzzle(pos: &Position, p: &Puzzle, seed: u64, ply: u32) {
     let v = pos.variant();
-    let moves: Vec<String> = p.line.iter().map(|&m| notation::write_move(v, m)).collect();
-    println!(
-        "{}-{:016x}\t{}\t{}\t{}\t{}\t{}\t{}\tseed {seed} ply {ply}",
-        v.id,
-        pos.hash(),
-        v.id,
-        notation::write_position(pos),
-        moves.join(" "),
-        p.line.len(),
-        p.themes.join(","),
-        p.rating,
-    );
+    let line = koma_engine::puzzle::Line {
+        id: format!("{}-{:016x}", v.id, pos.hash()),
+        game: pos.game(),
+        position: notation::write_position(pos),
+        moves: p.line.iter().map(|&m| notation::write_move(v, m)).collect(),
+        themes: p.themes.clone(),
+        rating: p.rating,
+        source: format!("seed {seed} ply {ply}"),
+    };
+    println!("{line}");
 }
 
 /// One line of a collection, read.
@@ -371,34 +369,21 @@ struct Stored {
     themes: Vec<String>,
 }
 
-/// Read a collection's line (`n` counts from 1, for the messages).
+/// Read a collection's line (`n` counts from 1, for the messages): its fields
+/// ([`koma_engine::puzzle::Line`]), then its position and moves by the rules.
 fn read_line(n: usize, text: &str) -> Result<Stored, String> {
-    let f: Vec<&str> = text.split('\t').collect();
-    let [id, game, position, moves, plies, themes, rating, _source] = f.as_slice() else {
-        return Err(format!("line {n}: {} fields, not 8", f.len()));
-    };
-    let game: GameId = game
-        .parse()
-        .map_err(|_| format!("line {n}: no game {game:?}"))?;
-    let pos = notation::read_position(game, position).map_err(|e| format!("line {n}: {e}"))?;
-    let line = moves
-        .split(' ')
+    let l = koma_engine::puzzle::Line::read(text).map_err(|e| format!("line {n}: {e}"))?;
+    let pos = notation::read_position(l.game, &l.position).map_err(|e| format!("line {n}: {e}"))?;
+    let line = l
+        .moves
+        .iter()
         .map(|m| notation::read_move(pos.variant(), m).map_err(|e| format!("line {n}: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
-    if plies.parse::<usize>().ok() != Some(line.len()) {
-        return Err(format!("line {n}: {plies} plies for {} moves", line.len()));
-    }
-    rating
-        .parse::<u32>()
-        .map_err(|_| format!("line {n}: rating {rating:?}"))?;
-    if !id.starts_with(&format!("{game}-")) {
-        return Err(format!("line {n}: id {id:?} is not the game's"));
-    }
     Ok(Stored {
-        id: id.to_string(),
+        id: l.id,
         pos,
         line,
-        themes: themes.split(',').map(str::to_string).collect(),
+        themes: l.themes,
     })
 }
 

@@ -22,6 +22,7 @@ pub mod level;
 pub mod mate;
 pub mod multi;
 pub mod protocol;
+pub mod puzzle;
 pub mod search;
 pub mod tt;
 

@@ -85,23 +85,17 @@ pub struct Collection {
     pub unread: usize,
 }
 
-/// A line of the collection, read (none: it cannot be).
+/// A line of the collection, read (none: it cannot be): the format is
+/// [`koma_engine::puzzle::Line`]'s.
 fn read_line(line: &str) -> Option<Puzzle> {
-    let f: Vec<&str> = line.split('\t').collect();
-    let [id, game, position, moves, _plies, themes, rating, _source] = f.as_slice() else {
-        return None;
-    };
-    let game: GameId = game.parse().ok()?;
-    if !id.starts_with(game.as_str()) || position.is_empty() || moves.is_empty() {
-        return None;
-    }
+    let l = koma_engine::puzzle::Line::read(line).ok()?;
     Some(Puzzle {
-        id: id.to_string(),
-        game,
-        position: position.to_string(),
-        moves: moves.split(' ').map(str::to_string).collect(),
-        themes: themes.split(',').map(str::to_string).collect(),
-        rating: rating.parse().ok()?,
+        id: l.id,
+        game: l.game,
+        position: l.position,
+        moves: l.moves,
+        themes: l.themes,
+        rating: l.rating,
     })
 }
 
