@@ -995,6 +995,37 @@ pub fn query_options(search: &str) -> JsValue {
 mod tests {
     use super::*;
 
+    /// In a game whose checks the bounded solver cannot follow (the hexagon's two players), a
+    /// reader's mating move is answered by the plain solver's mate, when it fits the plies left.
+    #[test]
+    fn another_mate_in_a_game_without_shown_checks_asks_the_plain_solver() {
+        use koma_engine::mate::tsume::{Within, mate_within};
+        let pos = koma_rules::notation::read_position(
+            GameId::Sangoku2,
+            "4bK/6/7/8/9/8/7/6/2aK2 a a2SaC -",
+        )
+        .unwrap();
+        let reader = pos.turn();
+        let clock = koma_engine::search::NoClock;
+        let koma_engine::mate::Answer::Mate(line) =
+            koma_engine::mate::solve(&pos, &solver_limits(), &clock).answer
+        else {
+            panic!("the cavalry and two spearmen mate");
+        };
+        let mut game = Game::from_position(pos.clone(), pos.options());
+        game.play(line[0]).unwrap();
+        // (the bounded solver does not decide here: the branch under test is taken)
+        assert_eq!(
+            mate_within(game.position(), reader, 9, &solver_limits(), &clock),
+            Within::Unknown
+        );
+        let found = another_mate(&game, reader, line.len() - 1).expect("a mate");
+        assert_eq!(found[0], line[0]);
+        koma_engine::mate::verify(&pos, reader, &found).unwrap();
+        // not within fewer plies than the mate takes
+        assert_eq!(another_mate(&game, reader, 1), None);
+    }
+
     fn opts(q: &str) -> Result<Embed, String> {
         Options::from_query(q)
             .read()

@@ -341,7 +341,7 @@ pub fn puzzles_view(props: &PuzzlesProps) -> Html {
     let themes = collection.themes(ask.game);
     let on_theme = {
         let ask = ask.clone();
-        Callback::from(move |e: Event2| {
+        Callback::from(move |e: web_sys::Event| {
             let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
                 return;
             };
@@ -432,8 +432,6 @@ pub fn puzzles_view(props: &PuzzlesProps) -> Html {
         </section>
     }
 }
-
-type Event2 = web_sys::Event;
 
 /// The puzzle on a board: the side to move at the bottom.
 fn board_of(p: &Puzzle, lang: Lang, emit: Callback<Event>, host: PuzzleHost) -> Html {
