@@ -10,14 +10,25 @@
 //! - **Thresholds with the 1+ε trick**: the most proving child is searched until its number
 //!   passes the second-best child's by a quarter (ε = 1/4), not by one, which keeps the search
 //!   in one subtree instead of swinging between two.
-//! - **First numbers** (df-pn+): a check starts with a proof number of the defender's replies
-//!   to it, so that the checks that leave fewest replies are tried first; a check without a
-//!   reply is proved as it is generated. In the square-board games with drops, the attacker's
-//!   moves are sifted before they are played: only a piece that lands where it attacks the
-//!   king, or leaves a line it blocked for another ([`koma_rules::Position::discovering_cells`]),
-//!   can check; the defender's answers to a check are made as such (the king's moves, the
-//!   captures of the checker, the blocks and drops between: [`koma_rules::Position::checks_on`]),
-//!   not found among every move.
+//! - **First numbers** (df-pn+): a check new to the table starts with a proof number of the
+//!   defender's replies to it, so that the checks that leave fewest replies are tried first,
+//!   and that number is kept in the table as an entry of no work (it is not counted again
+//!   when the node is searched again; it takes no room from an entry that cost some); a check
+//!   without a reply is proved as it is generated. The replies are counted without playing
+//!   most of them: the king's steps by whether their cell is attacked (seen through the
+//!   king), the interpositions by their cells.
+//! - **Drops onto one cell count once**: a defender's proof number sums its replies' but
+//!   takes the interpositions onto one cell by the hardest of them, and an attacker's
+//!   disproof number its drops onto one cell likewise (the pieces a side holds answer alike
+//!   on one cell; summed, every distant check would look as hard as the defender's hand is
+//!   large, and every drop square as many times as the attacker holds kinds).
+//! - **Moves made as such** (the square-board games with drops): the attacker's moves are
+//!   sifted before they are played: only a piece that lands where it attacks the king, or
+//!   leaves a line it blocked for another ([`koma_rules::Position::discovering_cells`]), can
+//!   check, and one that lands where it attacks is not asked again; the defender's answers to
+//!   a check are made from their targets (the king's moves, the captures of the checker, the
+//!   blocks and drops between: [`koma_rules::Position::checks_on`],
+//!   [`koma_rules::Position::moves_onto`]), not found among every move.
 //! - **Hands that dominate** (the drop games): the table finds positions by their board, and a
 //!   proof holds for every hand that gives the attacker at least as much and the defender at
 //!   most as much (a disproof the other way round): [`table::Table::look`].
