@@ -16,6 +16,11 @@ use crate::search::Control;
 /// before another is tried).
 const EPSILON_QUARTERS: (u32, u32) = (1, 4);
 
+/// The second-best number from which ε widens a threshold; below it a child is searched until
+/// its number passes the second-best's by one (plain df-pn), so that the search moves on from
+/// a check or a defence while their numbers are small (measured with ε: `docs/mate.md`).
+const EPSILON_FROM: u32 = 16;
+
 /// What a search of a position returned.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) struct Numbers {
@@ -151,6 +156,7 @@ fn widen(second: u32, quarters: u32) -> u32 {
     if second >= INF {
         return INF;
     }
+    let quarters = if second >= EPSILON_FROM { quarters } else { 0 };
     second
         .saturating_add(second * quarters / 4)
         .saturating_add(1)

@@ -10,8 +10,9 @@
 //! - **Thresholds with the 1+ε trick**: the most proving child is searched until its number
 //!   passes the second-best child's by a quarter (ε = 1/4), not by one, and at the defender's
 //!   nodes the most disproving child until its disproof number passes twice the second-best
-//!   child's (ε = 1): the search stays in one subtree instead of swinging between two (the
-//!   measures: `docs/mate.md`).
+//!   child's (ε = 1): the search stays in one subtree instead of swinging between two; while
+//!   the second-best number is under 16, by one, as in plain df-pn (the measures:
+//!   `docs/mate.md`).
 //! - **First numbers** (df-pn+): a check new to the table starts with a proof number of the
 //!   defender's replies to it, so that the checks that leave fewest replies are tried first,
 //!   and that number is kept in the table as an entry of no work (it is not counted again
