@@ -66,6 +66,16 @@ pub enum LineError {
 }
 
 impl Line {
+    /// Whether it is a mate puzzle.
+    pub fn is_mate(&self) -> bool {
+        self.has("mate")
+    }
+
+    /// Whether it has `theme`.
+    pub fn has(&self, theme: &str) -> bool {
+        self.themes.iter().any(|t| t == theme)
+    }
+
     /// Read one line of the collection.
     ///
     /// # Errors

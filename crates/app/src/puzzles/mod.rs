@@ -47,34 +47,9 @@ pub const STREAK_FROM: f64 = 800.0;
 /// A streak's target rises this much a puzzle.
 pub const STREAK_STEP: f64 = 75.0;
 
-/// One puzzle of the collection.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Puzzle {
-    /// Its id (`<game>-<hash>`), kept stable.
-    pub id: String,
-    /// The game.
-    pub game: GameId,
-    /// The position, in the game's notation.
-    pub position: String,
-    /// The solution from the position, in the game's move notation.
-    pub moves: Vec<String>,
-    /// Its themes (`mate`, `mateIn3`, `advantage`, `defence`, `material`, `promotion`).
-    pub themes: Vec<String>,
-    /// Its rating.
-    pub rating: u32,
-}
-
-impl Puzzle {
-    /// Whether it is a mate puzzle.
-    pub fn is_mate(&self) -> bool {
-        self.themes.iter().any(|t| t == "mate")
-    }
-
-    /// Whether it has `theme`.
-    pub fn has(&self, theme: &str) -> bool {
-        self.themes.iter().any(|t| t == theme)
-    }
-}
+/// One puzzle of the collection: a line of it ([`koma_engine::puzzle::Line`], whose `themes`
+/// are `mate`, `mateIn<N>`, `advantage`, `defence`, `material`, `promotion`).
+pub use koma_engine::puzzle::Line as Puzzle;
 
 /// The collection, read.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -85,26 +60,12 @@ pub struct Collection {
     pub unread: usize,
 }
 
-/// A line of the collection, read (none: it cannot be): the format is
-/// [`koma_engine::puzzle::Line`]'s.
-fn read_line(line: &str) -> Option<Puzzle> {
-    let l = koma_engine::puzzle::Line::read(line).ok()?;
-    Some(Puzzle {
-        id: l.id,
-        game: l.game,
-        position: l.position,
-        moves: l.moves,
-        themes: l.themes,
-        rating: l.rating,
-    })
-}
-
 impl Collection {
     /// Read the collection's text.
     pub fn parse(text: &str) -> Collection {
         let mut c = Collection::default();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            match read_line(line) {
+            match Puzzle::read(line).ok() {
                 Some(p) => c.puzzles.push(p),
                 None => c.unread += 1,
             }
