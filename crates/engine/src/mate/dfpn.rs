@@ -119,35 +119,35 @@ fn attacks(direct: &[(Cell, u64)], to: Cell, kind: Kind) -> bool {
         .any(|&(c, m)| c == to && m >> kind.index() & 1 != 0)
 }
 
-/// A defender's proof number: the sum of its children's, but the drops onto one cell counted
-/// once, by the hardest of them (interpositions of different pieces on one cell are mostly
-/// answered alike; summed, they would make every distant check look as hard as the defender's
-/// hand is large).
+/// The sum of the children's `number` (a defender's proof number, an attacker's disproof
+/// number), the drops onto one cell counted once, by the hardest of them (the pieces a side
+/// holds are mostly answered alike on one cell; summed, every distant check would look as hard
+/// as the defender's hand is large). Past 16 cells the drops are summed.
 fn same_cell_sum(children: &[Child], number: fn(&Numbers) -> u32) -> u32 {
     let mut cells: [(u16, u32); 16] = [(u16::MAX, 0); 16];
     let mut used = 0;
     let mut total = 0u32;
     for c in children {
-        let pn = number(&c.n);
-        if pn >= INF {
+        let value = number(&c.n);
+        if value >= INF {
             return INF;
         }
         if let Move::Drop { to, .. } = c.mv {
             let key = to.index() as u16;
             if let Some(slot) = cells[..used].iter_mut().find(|(k, _)| *k == key) {
-                slot.1 = slot.1.max(pn);
+                slot.1 = slot.1.max(value);
                 continue;
             }
             if used < cells.len() {
-                cells[used] = (key, pn);
+                cells[used] = (key, value);
                 used += 1;
                 continue;
             }
         }
-        total = total.saturating_add(pn).min(INF - 1);
+        total = total.saturating_add(value).min(INF - 1);
     }
-    for (_, pn) in &cells[..used] {
-        total = total.saturating_add(*pn).min(INF - 1);
+    for (_, value) in &cells[..used] {
+        total = total.saturating_add(*value).min(INF - 1);
     }
     total
 }
@@ -236,6 +236,7 @@ impl<'a> Dfpn<'a> {
         }
         let mut out = Vec::with_capacity(list.len());
         let v = self.pos.variant();
+        let pawn = v.pawn;
         for mv in list {
             let sure = match mv {
                 Move::Board { from, to, promote } => {
@@ -252,7 +253,6 @@ impl<'a> Dfpn<'a> {
             };
             // a defender's drop is an interposition against one checker (all `defences`
             // makes): legal but for a pawn's, which might mate the attacker's king
-            let pawn = self.pos.variant().pawn;
             if !attacking
                 && interposing
                 && matches!(mv, Move::Drop { kind, .. } if Some(kind) != pawn)
