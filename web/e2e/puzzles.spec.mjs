@@ -147,6 +147,11 @@ test.describe("puzzles", () => {
     await page.goto("/#/puzzles/minishogi?theme=mateIn2");
     await expect(page.locator('[data-theme="mateIn2"]')).toHaveCount(1);
     await expect(page.locator("[data-puzzle-id]")).toHaveAttribute("data-puzzle-id", /^minishogi-/);
+    // the book problems of shogi: the theme is offered and chosen, named in the reader's language
+    await page.goto("/#/puzzles/shogi?theme=tsume");
+    await expect(page.locator('[data-theme="tsume"]')).toHaveCount(1);
+    await expect(page.locator("[data-puzzle-id]")).toHaveAttribute("data-puzzle-id", /^shogi-/);
+    await expect(page.locator('select[data-action="theme"] option[value="tsume"]')).toHaveCount(1);
     // a streak starts from the easiest puzzles
     await page.goto("/#/puzzles/shogi?streak=1");
     await expect(page.locator("[data-streak]")).toHaveAttribute("data-streak", "0");

@@ -14,7 +14,8 @@
 //!   train <game> <scores>`: learn a neural evaluation from a teacher's scores (see [`train`]).
 //! - `koma mate <game> --sfen <SFEN> [--tsume]`: the mate solver; `koma puzzles generate
 //!   <game> [--games N] [--seed S] [--nodes N] [--count N]`: puzzles from the engine's own games,
-//!   `koma puzzles check <file> [--sample N]` proves them again (see [`puzzles`]).
+//!   `koma puzzles check <file> [--sample N]` proves them again, `koma puzzles themes <file>`
+//!   gives their mates' themes again (see [`puzzles`]).
 //!
 //! Game ids: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2. Positions are SFEN (chu as
 //! lishogi writes it), or for the sangoku games their own notation (see `koma_rules::sangoku`);
@@ -208,6 +209,8 @@ fn run(command: Command) -> Result<(), String> {
         Command::Train(settings) => train::run(&settings)?,
         Command::Puzzles(PuzzlesCommand::Generate(settings)) => puzzles::generate(&settings)?,
         Command::Puzzles(PuzzlesCommand::Check(settings)) => puzzles::check(&settings)?,
+        Command::Puzzles(PuzzlesCommand::Themes(settings)) => puzzles::themes(&settings)?,
+        Command::Puzzles(PuzzlesCommand::Tsume(settings)) => puzzles::tsume(&settings)?,
         Command::Usi => usi::run()?,
     }
     Ok(())
@@ -222,6 +225,12 @@ enum PuzzlesCommand {
     /// Prove a collection's puzzles again (each mate by the solver, each winning move by the
     /// analyses that found it); exits with an error naming every puzzle that fails.
     Check(puzzles::CheckSettings),
+    /// Print a collection with each mate puzzle's themes given again (as `generate` gives
+    /// them today: `tsume` among them); every other line as it was.
+    Themes(puzzles::ThemesSettings),
+    /// Print the book problems (詰将棋, theme `tsume`) made from a collection's mates by taking
+    /// away the pieces each mate does not need.
+    Tsume(puzzles::TsumeSettings),
 }
 
 /// The game ids, as [`GameId::ALL`] lists them (clap's help and errors show them).

@@ -80,6 +80,16 @@ pub struct CheckSettings {
     pub nodes: u64,
 }
 
+/// `koma puzzles themes`'s settings.
+#[derive(Args, Clone, Debug)]
+pub struct ThemesSettings {
+    /// The collection (the lines `generate` writes).
+    pub file: std::path::PathBuf,
+    /// The positions the puzzles were generated with (`generate --nodes`).
+    #[arg(long, default_value_t = 20_000)]
+    pub nodes: u64,
+}
+
 /// The most positions a game's move is searched (below the levels' own bound,
 /// [`koma_engine::level::DEPTH_CAP`]: a chu shogi position full of captures can hold even one
 /// ply and its quiescence for millions of positions).
@@ -272,10 +282,47 @@ fn mate_puzzle(pos: &Position, limits: &MateLimits, wider: &MateLimits) -> Optio
     };
     let n = line.len();
     Some(Puzzle {
-        themes: vec!["mate".into(), format!("mateIn{}", n.div_ceil(2))],
+        themes: mate_themes(pos, n, wider),
         rating: rating(n),
         line,
     })
+}
+
+/// A mate puzzle's themes: `mate`, `mateIn<N>`, and `tsume` when [`is_tsume`].
+fn mate_themes(pos: &Position, plies: usize, limits: &MateLimits) -> Vec<String> {
+    let mut themes = vec!["mate".into(), format!("mateIn{}", plies.div_ceil(2))];
+    if is_tsume(pos, plies, limits) {
+        themes.push("tsume".into());
+    }
+    themes
+}
+
+/// Whether a mate in `plies` of `pos` reads as a problem from a book (詰将棋): the tsume
+/// solver ([`koma_engine::mate::tsume`]: every attacker move a check, the defender holding the
+/// rest, 無駄合 not counted) proves the shortest mate of the same length, and its line ends in
+/// mate on the board with nothing left in the attacker's hand (駒余りなし). Only the games that have problems'
+/// conventions (shogi, minishogi, 66 shogi); `false` when the limits end first.
+fn is_tsume(pos: &Position, plies: usize, limits: &MateLimits) -> bool {
+    let Ok(t) = koma_engine::mate::tsume::solve_tsume(pos, limits, &NoClock) else {
+        return false;
+    };
+    let koma_engine::mate::Answer::Mate(line) = &t.answer else {
+        return false;
+    };
+    // a line that ends where the defender could still drop (only futile drops left) is no
+    // mate on the board, which a puzzle's line must be
+    if !t.shortest || t.futile_end || t.plies.and_then(|p| usize::try_from(p).ok()) != Some(plies) {
+        return false;
+    }
+    let mut end = t.problem.clone();
+    for &m in line {
+        end.play_unchecked(m);
+    }
+    let attacker = pos.turn();
+    end.variant()
+        .hand_order
+        .iter()
+        .all(|&k| end.hand(attacker, k) == 0)
 }
 
 /// The game's position as a one-move puzzle, when two analyses (quick, then deep) find the one
@@ -348,6 +395,10 @@ fn one_move(analyst: &mut Engine, game: &Game, nodes: u64) -> Option<Puzzle> {
 }
 
 fn print_puzzle(pos: &Position, p: &Puzzle, seed: u64, ply: u32) {
+    print_line(pos, p, format!("seed {seed} ply {ply}"));
+}
+
+fn print_line(pos: &Position, p: &Puzzle, source: String) {
     let v = pos.variant();
     let line = koma_engine::puzzle::Line {
         id: format!("{}-{:016x}", v.id, pos.hash()),
@@ -356,7 +407,7 @@ fn print_puzzle(pos: &Position, p: &Puzzle, seed: u64, ply: u32) {
         moves: p.line.iter().map(|&m| notation::write_move(v, m)).collect(),
         themes: p.themes.clone(),
         rating: p.rating,
-        source: format!("seed {seed} ply {ply}"),
+        source,
     };
     println!("{line}");
 }
@@ -422,6 +473,11 @@ fn fault(p: &Stored, nodes: u64) -> Option<String> {
                 other => return Some(format!("a shorter mate is not disproved: {other:?}")),
             }
         }
+        // a `tsume` theme holds with the check's wider limits (one not given may have been
+        // beyond the generator's)
+        if p.themes.iter().any(|t| t == "tsume") && !is_tsume(&p.pos, p.line.len(), &limits) {
+            return Some("the tsume solver does not prove it a problem of the same length".into());
+        }
         return None;
     }
     let game = Game::from_position(p.pos.clone(), RuleOptions::default());
@@ -435,6 +491,162 @@ fn fault(p: &Stored, nodes: u64) -> Option<String> {
         )),
         None => Some("the analyses find no one move".into()),
     }
+}
+
+/// A book problem (詰将棋) made from a mate of `pos`: the attacker's hand, then the pieces on the
+/// board farthest from the defender's king first (the attacker's king too), are taken away one
+/// at a time, each kept away when the tsume solver still proves the shortest mate of what is
+/// left (the defender holding the rest, as problems do), rounds until nothing more goes. The
+/// problem and its line, when the line ends with nothing in the attacker's hand (駒余りなし)
+/// and the problem is not `pos` itself; `None` in the games without problems' conventions, or
+/// when the limits end first.
+fn tsume_from(pos: &Position, limits: &MateLimits) -> Option<(Position, Vec<Move>)> {
+    use koma_engine::mate::tsume::{problem, solve_tsume};
+    let attacker = pos.turn();
+    let defender = attacker.opponent();
+    let proves = |p: &Position| -> Option<Vec<Move>> {
+        let t = solve_tsume(p, limits, &NoClock).ok()?;
+        match t.answer {
+            koma_engine::mate::Answer::Mate(line) if t.shortest => Some(line),
+            _ => None,
+        }
+    };
+    let mut now = problem(pos).ok()?;
+    let mut line = proves(&now)?;
+    let king = now.king(defender)?;
+    let v = pos.variant();
+    let mut cells: Vec<_> = v
+        .geometry
+        .cells()
+        .filter(|&c| c != king)
+        .map(|c| (v.geometry.distance(c, king), c))
+        .collect();
+    // the farthest first; among equals the board's order
+    cells.sort_by_key(|&(d, c)| (std::cmp::Reverse(d), c.index()));
+    for _round in 0..3 {
+        let mut taken = false;
+        for &k in &v.hand_order {
+            while now.hand(attacker, k) > 0 {
+                let mut p = now.clone();
+                p.take_from_hand(attacker, k);
+                match problem(&p).ok().and_then(|p| proves(&p).map(|l| (p, l))) {
+                    Some((p, l)) => (now, line, taken) = (p, l, true),
+                    None => break,
+                }
+            }
+        }
+        for &(_, c) in &cells {
+            if now.piece(c).is_empty() {
+                continue;
+            }
+            let mut s = koma_rules::Setup::of(&now);
+            s.put(c, Piece::EMPTY);
+            s.give_rest(defender);
+            let Ok(p) = s.into_position() else {
+                continue;
+            };
+            // a piece that blocked the attacker's own check on the defender's king stays
+            if p.is_attacked(defender) {
+                continue;
+            }
+            if let Some(l) = proves(&p) {
+                (now, line, taken) = (p, l, true);
+            }
+        }
+        if !taken {
+            break;
+        }
+    }
+    let mut end = now.clone();
+    for &m in &line {
+        end.play_unchecked(m);
+    }
+    let clean = v.hand_order.iter().all(|&k| end.hand(attacker, k) == 0);
+    (clean && now.hash() != pos.hash()).then_some((now, line))
+}
+
+/// `koma puzzles tsume`'s settings.
+#[derive(Args, Clone, Debug)]
+pub struct TsumeSettings {
+    /// The collection (the lines `generate` writes).
+    pub file: std::path::PathBuf,
+    /// The positions the puzzles were generated with (`generate --nodes`).
+    #[arg(long, default_value_t = 20_000)]
+    pub nodes: u64,
+}
+
+/// Print the book problems ([`tsume_from`]) made from a collection's mate puzzles, a line each
+/// (theme `tsume`, the source the mate's with ` tsume` after it), from each mate not a problem
+/// already; a problem already in the collection, or made twice, is printed once. The pieces are
+/// taken away while the solver, bounded by `--nodes`, proves the shortest mate; the themes are
+/// given with ten times as many (as `generate` gives them).
+pub fn tsume(s: &TsumeSettings) -> Result<(), String> {
+    let text =
+        std::fs::read_to_string(&s.file).map_err(|e| format!("{}: {e}", s.file.display()))?;
+    let limits = MateLimits {
+        nodes: Some(s.nodes),
+        time_ms: None,
+        hash_mb: 8,
+    };
+    let wider = MateLimits {
+        nodes: Some(s.nodes.saturating_mul(10)),
+        ..limits.clone()
+    };
+    let mut stored = Vec::new();
+    for (i, l) in text.lines().enumerate().filter(|(_, l)| !l.is_empty()) {
+        let line =
+            koma_engine::puzzle::Line::read(l).map_err(|e| format!("line {}: {e}", i + 1))?;
+        stored.push((read_line(i + 1, l)?, line.source));
+    }
+    let mut seen: std::collections::HashSet<u64> =
+        stored.iter().map(|(p, _)| p.pos.hash()).collect();
+    let mut made = 0;
+    for (p, source) in &stored {
+        // a mate that is a problem already is not made one again
+        if !p.themes.iter().any(|t| t == "mate") || p.themes.iter().any(|t| t == "tsume") {
+            continue;
+        }
+        let Some((problem, line)) = tsume_from(&p.pos, &limits) else {
+            continue;
+        };
+        let n = line.len();
+        let themes = mate_themes(&problem, n, &wider);
+        // a line whose count differs from the problem's (a futile drop in it) is left out
+        if themes.iter().any(|t| t == "tsume") && seen.insert(problem.hash()) {
+            let puzzle = Puzzle {
+                themes,
+                rating: rating(n),
+                line,
+            };
+            print_line(&problem, &puzzle, format!("{source} tsume"));
+            made += 1;
+        }
+    }
+    eprintln!("{made} problems from {} puzzles", stored.len());
+    Ok(())
+}
+
+/// Print a collection with each mate puzzle's themes given again by [`mate_themes`], with the
+/// limits `generate` gives them (a collection made before a theme was added gains it); every
+/// other line as it was.
+pub fn themes(s: &ThemesSettings) -> Result<(), String> {
+    let text =
+        std::fs::read_to_string(&s.file).map_err(|e| format!("{}: {e}", s.file.display()))?;
+    let wider = MateLimits {
+        nodes: Some(s.nodes.saturating_mul(10)),
+        time_ms: None,
+        hash_mb: 8,
+    };
+    for (i, l) in text.lines().enumerate().filter(|(_, l)| !l.is_empty()) {
+        let p = read_line(i + 1, l)?;
+        let mut line =
+            koma_engine::puzzle::Line::read(l).map_err(|e| format!("line {}: {e}", i + 1))?;
+        if p.themes.iter().any(|t| t == "mate") {
+            line.themes = mate_themes(&p.pos, p.line.len(), &wider);
+        }
+        println!("{line}");
+    }
+    Ok(())
 }
 
 /// Prove a collection's puzzles again; every fault named.

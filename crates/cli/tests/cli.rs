@@ -324,7 +324,11 @@ fn puzzles_generate_writes_puzzles_the_rules_the_solver_and_the_analyses_confirm
             continue;
         }
         mates += 1;
-        assert_eq!(f[5], format!("mate,mateIn{}", plies.div_ceil(2)), "{line}");
+        let themes = format!("mate,mateIn{}", plies.div_ceil(2));
+        assert!(
+            f[5] == themes || f[5] == format!("{themes},tsume"),
+            "{line}"
+        );
         // a mate by the rules, and none shorter by the solver
         koma_engine::mate::verify(&pos, pos.turn(), &moves).unwrap();
         let limits = MateLimits {
@@ -379,6 +383,140 @@ fn puzzles_generate_writes_puzzles_the_rules_the_solver_and_the_analyses_confirm
     ]);
     assert!(ok, "{err}");
     assert!(out.lines().all(|l| l.starts_with("sangoku-")), "{out}");
+}
+
+/// The attacker's pieces in hand at the end of `line` from `pos`.
+fn left_in_hand(pos: &koma_rules::Position, line: &[koma_rules::Move]) -> u32 {
+    let attacker = pos.turn();
+    let mut end = pos.clone();
+    for &m in line {
+        end.play(m).unwrap();
+    }
+    let v = end.variant();
+    v.hand_order
+        .iter()
+        .map(|&k| u32::from(end.hand(attacker, k)))
+        .sum()
+}
+
+/// `koma puzzles tsume` makes book problems of a collection's mates: each a mate by the rules,
+/// every attacker move a check, nothing left in the attacker's hand at the end, made of fewer
+/// pieces than the game's position; `check` proves them, `themes` gives their `tsume` again, and
+/// a problem with a piece too many in hand is named by `check`.
+#[test]
+fn puzzles_tsume_makes_book_problems_the_rules_and_check_confirm() {
+    use koma_rules::GameId;
+    use koma_rules::notation::{read_move, read_position};
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/puzzles/puzzles.tsv");
+    let text = std::fs::read_to_string(shipped).unwrap();
+    let mates: Vec<&str> = text
+        .lines()
+        .filter(|l| l.split('\t').nth(1) == Some("shogi"))
+        .filter(|l| {
+            let themes = l.split('\t').nth(5).unwrap_or("");
+            themes.starts_with("mate,") && !themes.contains("tsume") && !l.ends_with(" tsume")
+        })
+        .take(8)
+        .collect();
+    assert_eq!(mates.len(), 8);
+    let dir = std::env::temp_dir().join(format!("koma-tsume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mates.tsv");
+    std::fs::write(&file, mates.join("\n")).unwrap();
+    let (ok, out, err) = koma(&["puzzles", "tsume", file.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let made: Vec<&str> = out.lines().collect();
+    assert!(!made.is_empty(), "{err}");
+    assert!(
+        err.contains(&format!("{} problems from 8 puzzles", made.len())),
+        "{err}"
+    );
+    let pieces = |pos: &koma_rules::Position| {
+        let v = pos.variant();
+        v.geometry
+            .cells()
+            .filter(|&c| !pos.piece(c).is_empty())
+            .count()
+    };
+    for line in &made {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), 8, "{line}");
+        let pos = read_position(GameId::Shogi, f[2]).unwrap();
+        let moves: Vec<_> = f[3]
+            .split(' ')
+            .map(|m| read_move(pos.variant(), m).unwrap())
+            .collect();
+        assert_eq!(
+            f[5],
+            format!("mate,mateIn{},tsume", moves.len().div_ceil(2)),
+            "{line}"
+        );
+        koma_engine::mate::verify(&pos, pos.turn(), &moves).unwrap();
+        assert_eq!(left_in_hand(&pos, &moves), 0, "{line}");
+        // made from a mate of the collection: its source, with fewer pieces on the board
+        let from = mates
+            .iter()
+            .find(|m| f[7] == format!("{} tsume", m.split('\t').nth(7).unwrap()))
+            .unwrap();
+        let game = read_position(GameId::Shogi, from.split('\t').nth(2).unwrap()).unwrap();
+        assert!(pieces(&pos) < pieces(&game), "{line}");
+    }
+    // `check` proves them; `themes` gives `tsume` back to a line that lost it
+    let problems = dir.join("tsume.tsv");
+    std::fs::write(&problems, &out).unwrap();
+    let (ok, said, err) = koma(&["puzzles", "check", problems.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        said.trim(),
+        format!("{0} of {0} puzzles checked", made.len())
+    );
+    std::fs::write(&problems, out.replace(",tsume\t", "\t")).unwrap();
+    let (ok, again, err) = koma(&["puzzles", "themes", problems.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(again, out);
+    // a pawn more in the attacker's hand is left over at the end: no problem
+    let f: Vec<&str> = made[0].split('\t').collect();
+    let (board, rest) = f[2].split_once(' ').unwrap();
+    let (turn, rest) = rest.split_once(' ').unwrap();
+    let (hand, number) = rest.split_once(' ').unwrap();
+    let pawn = if turn == "b" { "P" } else { "p" };
+    // the pawn taken from the defender's hand, so that the set stays whole
+    let other = if turn == "b" { "p" } else { "P" };
+    let hand = format!("{pawn}{}", remove_one(hand, other).unwrap());
+    let broken = made[0].replacen(f[2], &format!("{board} {turn} {hand} {number}"), 1);
+    std::fs::write(&problems, format!("{broken}\n")).unwrap();
+    let (ok, _, err) = koma(&["puzzles", "check", problems.to_str().unwrap()]);
+    assert!(!ok && err.contains("tsume solver"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An SFEN hand with one `letter` fewer (`None` when it holds none).
+fn remove_one(hand: &str, letter: &str) -> Option<String> {
+    // the hand's pieces, counts spelled out
+    let mut pieces = Vec::new();
+    let mut count = String::new();
+    for c in hand.chars() {
+        if c.is_ascii_digit() {
+            count.push(c);
+        } else {
+            let n: usize = if count.is_empty() {
+                1
+            } else {
+                count.parse().unwrap()
+            };
+            pieces.push((c.to_string(), n));
+            count.clear();
+        }
+    }
+    let at = pieces.iter().position(|(p, _)| p == letter)?;
+    pieces[at].1 -= 1;
+    Some(
+        pieces
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(p, n)| if *n > 1 { format!("{n}{p}") } else { p.clone() })
+            .collect::<String>(),
+    )
 }
 
 /// The collection the app ships: a sample of every game's puzzles proved again (the whole:

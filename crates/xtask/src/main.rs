@@ -769,7 +769,8 @@ const PUZZLES: [(&str, u32, u64); 7] = [
 ];
 
 /// `cargo xtask puzzles [--check]`: the collection made again (the games one after another,
-/// the lines in the order made), then proved again.
+/// the lines in the order made, then the book problems made from their mates), then proved
+/// again.
 fn puzzles(check_only: bool) -> Result {
     let file = root().join("web/puzzles/puzzles.tsv");
     if !check_only {
@@ -787,6 +788,18 @@ fn puzzles(check_only: bool) -> Result {
             }
             all.push_str(&String::from_utf8_lossy(&out.stdout));
         }
+        std::fs::write(&file, &all).map_err(|e| format!("{}: {e}", file.display()))?;
+        eprintln!("\n==> book problems (tsume) made from the mates");
+        let out = koma()
+            .args(["puzzles", "tsume"])
+            .arg(&file)
+            .stderr(Stdio::inherit())
+            .output()
+            .map_err(|e| format!("koma puzzles tsume: {e}"))?;
+        if !out.status.success() {
+            return Err("koma puzzles tsume failed".into());
+        }
+        all.push_str(&String::from_utf8_lossy(&out.stdout));
         std::fs::write(&file, all).map_err(|e| format!("{}: {e}", file.display()))?;
     }
     step(

@@ -48,7 +48,7 @@ pub const STREAK_FROM: f64 = 800.0;
 pub const STREAK_STEP: f64 = 75.0;
 
 /// One puzzle of the collection: a line of it ([`koma_engine::puzzle::Line`], whose `themes`
-/// are `mate`, `mateIn<N>`, `advantage`, `defence`, `material`, `promotion`).
+/// are `mate`, `mateIn<N>`, `tsume`, `advantage`, `defence`, `material`, `promotion`).
 pub use koma_engine::puzzle::Line as Puzzle;
 
 /// The collection, read.

@@ -475,6 +475,7 @@ fn theme_name(lang: Lang, theme: &str) -> String {
         "defence" => lang.pick("受け", "defence"),
         "material" => lang.pick("駒得", "material"),
         "promotion" => lang.pick("成り", "promotion"),
+        "tsume" => lang.pick("詰将棋", "tsume (problem)"),
         other => other,
     }
     .to_string()
