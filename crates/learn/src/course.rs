@@ -14,6 +14,7 @@
 //! goal = "reach:5a;1e"              # see `goal`
 //! par = 2                           # the fewest moves: three stars within it
 //! reply = "none"                    # "none": only the learner moves; "best": the opponent answers
+//! moves = ""                        # moves played before the learner's turn (a history)
 //! en = "The rook runs along its file and its rank. Visit both stars."
 //! ja = "飛車は縦と横にどこまでも進めます。二つの星を訪ねましょう。"
 //! ```
@@ -21,7 +22,7 @@
 //! Chu shogi's steps may name a preset (`preset = "..."`, as `koma` names them); every other
 //! option is the game's default, casual play (a foul is refused and named, never a loss).
 
-use koma_rules::{ChuPreset, GameId, Player, Position, RuleOptions, Variant, notation};
+use koma_rules::{ChuPreset, Game, GameId, Move, Player, Position, RuleOptions, Variant, notation};
 use serde::Deserialize;
 
 use crate::goal::{Goal, GoalError};
@@ -47,8 +48,11 @@ pub enum Reply {
 /// One step: a position, a goal, and its text.
 #[derive(Clone, Debug)]
 pub struct Step {
-    /// Where it starts (the learner is the side to move).
+    /// Where its game starts.
     pub position: Position,
+    /// The moves played from `position` before the learner's turn (a history the rules count:
+    /// repetitions); the learner is the side to move after them.
+    pub moves: Vec<Move>,
     /// What to do.
     pub goal: Goal,
     /// The fewest moves that reach the goal (three stars within them).
@@ -60,9 +64,20 @@ pub struct Step {
 }
 
 impl Step {
-    /// The learner: the side to move at the start.
+    /// The step's game as the learner finds it: `position` and its `moves`.
+    pub fn game(&self) -> Game {
+        let options = self.position.options();
+        let mut game = Game::from_position(self.position.clone(), options);
+        for &mv in &self.moves {
+            // read by `read`, which played them
+            let _ = game.play(mv);
+        }
+        game
+    }
+
+    /// The learner: the side to move after the step's moves.
     pub fn learner(&self) -> Player {
-        self.position.turn()
+        self.game().position().turn()
     }
 }
 
@@ -169,6 +184,8 @@ struct StepData {
     goal: String,
     par: u32,
     #[serde(default)]
+    moves: Option<String>,
+    #[serde(default)]
     reply: Option<String>,
     #[serde(default)]
     preset: Option<String>,
@@ -247,6 +264,17 @@ fn read_step(
             step,
             message: e.to_string(),
         })?;
+    let mut game = Game::from_position(position.clone(), options);
+    let mut moves = Vec::new();
+    for text in s.moves.as_deref().unwrap_or("").split_whitespace() {
+        let mv =
+            notation::read_move(v, text).map_err(|e| fault(format!("the move `{text}`: {e}")))?;
+        match game.play(mv) {
+            Ok(None) => moves.push(mv),
+            Ok(Some(_)) => return Err(fault(format!("the game is over after `{text}`"))),
+            Err(e) => return Err(fault(format!("the move `{text}`: {e}"))),
+        }
+    }
     let goal = Goal::read(v, &s.goal).map_err(|error| CourseError::Goal {
         game: name,
         lesson: lesson.to_string(),
@@ -263,6 +291,7 @@ fn read_step(
     }
     Ok(Step {
         position,
+        moves,
         goal,
         par: s.par,
         reply,
@@ -272,7 +301,12 @@ fn read_step(
 
 /// The lesson files, built in, by the game ids they are named after (a game without its file
 /// has no lessons).
-const FILES: [(&str, &str); 1] = [("shogi", include_str!("../lessons/shogi.toml"))];
+const FILES: [(&str, &str); 4] = [
+    ("shogi", include_str!("../lessons/shogi.toml")),
+    ("minishogi", include_str!("../lessons/minishogi.toml")),
+    ("shogi66", include_str!("../lessons/shogi66.toml")),
+    ("chushogi", include_str!("../lessons/chushogi.toml")),
+];
 
 /// The lesson file of `game`.
 fn file(game: GameId) -> &'static str {

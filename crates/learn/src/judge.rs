@@ -101,7 +101,7 @@ impl Exercise {
             reply: step.reply,
             learner: step.learner(),
             options,
-            game: Game::from_position(step.position.clone(), options),
+            game: step.game(),
             left,
             moves: 0,
             wrong: 0,
@@ -497,6 +497,7 @@ mod tests {
     fn step(game: GameId, position: &str, goal: &str, par: u32, reply: Reply) -> Step {
         let v = Variant::get(game);
         Step {
+            moves: Vec::new(),
             position: notation::read_position(game, position).unwrap(),
             goal: Goal::read(v, goal).unwrap(),
             par,

@@ -21,6 +21,9 @@ pub enum Unsolved {
     /// The goal holds before any move.
     #[error("the goal holds before any move")]
     Already,
+    /// The game is over before any move.
+    #[error("the game is over before any move")]
+    Over,
     /// No line reaches the goal within the par.
     #[error("no line reaches the goal within {0} moves")]
     NotWithin(u32),
@@ -46,6 +49,9 @@ pub struct Solution {
 /// [`Unsolved`].
 pub fn solve(step: &Step) -> Result<Solution, Unsolved> {
     let start = Exercise::new(step);
+    if start.game().outcome().is_some() && !matches!(step.goal, Goal::Mate | Goal::Win) {
+        return Err(Unsolved::Over);
+    }
     if already(&start) {
         return Err(Unsolved::Already);
     }
@@ -90,6 +96,7 @@ mod tests {
 
     fn step(position: &str, goal: &str, par: u32, reply: Reply) -> Step {
         Step {
+            moves: Vec::new(),
             position: notation::read_position(GameId::Shogi, position).unwrap(),
             goal: Goal::read(Variant::get(GameId::Shogi), goal).unwrap(),
             par,
@@ -112,6 +119,9 @@ mod tests {
         assert_eq!(solve(&s), Err(Unsolved::Already));
         let s = step("9/9/9/9/4B4/9/9/9/9 b - 1", "capture:5a", 2, Reply::None);
         assert_eq!(solve(&s), Err(Unsolved::Already));
+        // sente has no move: the game is over at the start
+        let s = step("9/9/9/9/9/9/9/9/9 b - 1", "reach:5a", 2, Reply::None);
+        assert_eq!(solve(&s), Err(Unsolved::Over));
         // a king in the open with one gold: no mate
         let s = step("4k4/9/9/9/9/9/9/9/9 b G 1", "mate", 2, Reply::Best);
         assert_eq!(solve(&s), Err(Unsolved::NotWithin(2)));

@@ -77,3 +77,36 @@ fn the_shogi_course_covers_its_rules() {
         }
     }
 }
+
+/// Chu shogi's course teaches the lion's double move (a step only a double move does), both
+/// lion-trading fouls and the bare king; minishogi's and 66 shogi's teach their own rules.
+#[test]
+fn each_course_teaches_its_game_s_own_rules() {
+    let chu = course(GameId::Chushogi).unwrap();
+    let steps: Vec<_> = chu.lessons.iter().flat_map(|l| l.steps.iter()).collect();
+    assert!(
+        steps.iter().any(|s| solve(s)
+            .unwrap()
+            .line
+            .iter()
+            .any(|m| matches!(m, koma_rules::Move::Double { .. }))),
+        "no step done by a lion's double move"
+    );
+    for foul in ["lion-protected", "lion-counter-strike"] {
+        assert!(
+            steps.iter().any(|s| s.goal == Goal::Foul(foul.into())),
+            "{foul}"
+        );
+    }
+    assert!(steps.iter().any(|s| s.goal == Goal::Win));
+    let mini = course(GameId::Minishogi).unwrap();
+    // the repetition step starts from a history: the position has come three times
+    let rep = mini.lessons.iter().find(|l| l.id == "repetition").unwrap();
+    assert_eq!(rep.steps[0].moves.len(), 11);
+    assert_eq!(rep.steps[0].game().occurrences(), 3);
+    let s66 = course(GameId::Shogi66).unwrap();
+    assert!(
+        s66.lessons[0].steps.iter().all(|s| s.position.is_placing()),
+        "66 shogi starts with its placement"
+    );
+}
