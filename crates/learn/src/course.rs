@@ -301,11 +301,13 @@ fn read_step(
 
 /// The lesson files, built in, by the game ids they are named after (a game without its file
 /// has no lessons).
-const FILES: [(&str, &str); 4] = [
+const FILES: [(&str, &str); 6] = [
     ("shogi", include_str!("../lessons/shogi.toml")),
     ("minishogi", include_str!("../lessons/minishogi.toml")),
     ("shogi66", include_str!("../lessons/shogi66.toml")),
     ("chushogi", include_str!("../lessons/chushogi.toml")),
+    ("sangoku", include_str!("../lessons/sangoku.toml")),
+    ("sangoku2", include_str!("../lessons/sangoku2.toml")),
 ];
 
 /// The lesson file of `game`.

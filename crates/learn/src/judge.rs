@@ -441,10 +441,11 @@ pub(crate) fn line(ex: &Exercise, depth: u32, budget: &mut u64) -> Option<Vec<Mo
         let mut next = ex.clone();
         match next.attempt(mv) {
             Verdict::Done { .. } => return Some(vec![mv]),
-            Verdict::Going if depth > 1 => {
+            Verdict::Going => {
+                // the answers may do the goal (a general kept on the centre for a round)
                 let rest = if next.needs_reply() {
                     answers_hold(&next, depth - 1, budget)
-                } else if next.reply_kind() == Reply::None {
+                } else if depth > 1 && next.reply_kind() == Reply::None {
                     line(&next, depth - 1, budget)
                 } else {
                     None
