@@ -297,7 +297,8 @@ fn mate_themes(pos: &Position, plies: usize, limits: &MateLimits) -> Vec<String>
     themes
 }
 
-/// Whether a mate in `plies` of `pos` reads as a problem from a book (詰将棋): the tsume
+/// Whether a mate in `plies` of `pos` reads as a problem from a book (詰将棋) and as a puzzle
+/// alike: the plain solver proves it the shortest counting every ply, and the tsume
 /// solver ([`koma_engine::mate::tsume`]: every attacker move a check, the defender holding the
 /// rest, 無駄合 not counted) proves the shortest mate of the same length, and its line ends in
 /// mate on the board with nothing left in the attacker's hand (駒余りなし). Only the games that have problems'
@@ -306,6 +307,19 @@ fn is_tsume(pos: &Position, plies: usize, limits: &MateLimits) -> bool {
     let Ok(t) = koma_engine::mate::tsume::solve_tsume(pos, limits, &NoClock) else {
         return false;
     };
+    // the same count when every ply counts (the app's judge, and the defender's futile drops
+    // that a book leaves out, must not lengthen it)
+    let Ok(n) = u32::try_from(plies) else {
+        return false;
+    };
+    let attacker = pos.turn();
+    if !matches!(
+        mate_within(pos, attacker, n, limits, &NoClock),
+        Within::Mate(_)
+    ) || (n > 2 && mate_within(pos, attacker, n - 2, limits, &NoClock) != Within::No)
+    {
+        return false;
+    }
     let koma_engine::mate::Answer::Mate(line) = &t.answer else {
         return false;
     };
@@ -318,7 +332,6 @@ fn is_tsume(pos: &Position, plies: usize, limits: &MateLimits) -> bool {
     for &m in line {
         end.play_unchecked(m);
     }
-    let attacker = pos.turn();
     end.variant()
         .hand_order
         .iter()

@@ -1,6 +1,6 @@
 //! Koma's lessons and exercises.
 //!
-//! A **course** is a game's lessons ([`course`]), read from the game's lesson file
+//! A **course** is a game's lessons ([`course()`]), read from the game's lesson file
 //! (`crates/learn/lessons/<game>.toml`, one a game id, data a teacher can add to). A lesson is
 //! a list of **steps**; a step is a position, a [`goal::Goal`] the rules judge (reach cells,
 //! take pieces, mate, win, escape a check, try the move a rule forbids, choose or decline a
