@@ -177,16 +177,7 @@ fn play(
         .collect();
     // a deeper engine of its own for the analyses
     let mut analyst = Engine::new(32);
-    let limits = MateLimits {
-        nodes: Some(s.nodes),
-        time_ms: None,
-        hash_mb: 8,
-    };
-    // a mate found is made the shortest with ten times the positions
-    let wider = MateLimits {
-        nodes: Some(s.nodes.saturating_mul(10)),
-        ..limits.clone()
-    };
+    let (limits, wider) = solver_limits(s.nodes);
     // the solver looks at every position in the games with drops, else where a search sees mate
     let mates_everywhere = description.hands && !description.three_players();
     let mut last_score: Vec<Option<i32>> = vec![None; players];
@@ -257,6 +248,21 @@ fn play(
         ply += 1;
     }
     found
+}
+
+/// The generator's bounds of the mate solver: `nodes` positions to find a mate, ten times as
+/// many to prove it the shortest and to give its themes.
+fn solver_limits(nodes: u64) -> (MateLimits, MateLimits) {
+    let limits = MateLimits {
+        nodes: Some(nodes),
+        time_ms: None,
+        hash_mb: 8,
+    };
+    let wider = MateLimits {
+        nodes: Some(nodes.saturating_mul(10)),
+        ..limits.clone()
+    };
+    (limits, wider)
 }
 
 /// The solver's shortest mate of `pos`, as a puzzle.
@@ -596,15 +602,7 @@ pub struct TsumeSettings {
 pub fn tsume(s: &TsumeSettings) -> Result<(), String> {
     let text =
         std::fs::read_to_string(&s.file).map_err(|e| format!("{}: {e}", s.file.display()))?;
-    let limits = MateLimits {
-        nodes: Some(s.nodes),
-        time_ms: None,
-        hash_mb: 8,
-    };
-    let wider = MateLimits {
-        nodes: Some(s.nodes.saturating_mul(10)),
-        ..limits.clone()
-    };
+    let (limits, wider) = solver_limits(s.nodes);
     let mut stored = Vec::new();
     for (i, l) in text.lines().enumerate().filter(|(_, l)| !l.is_empty()) {
         let line =
@@ -645,11 +643,7 @@ pub fn tsume(s: &TsumeSettings) -> Result<(), String> {
 pub fn themes(s: &ThemesSettings) -> Result<(), String> {
     let text =
         std::fs::read_to_string(&s.file).map_err(|e| format!("{}: {e}", s.file.display()))?;
-    let wider = MateLimits {
-        nodes: Some(s.nodes.saturating_mul(10)),
-        time_ms: None,
-        hash_mb: 8,
-    };
+    let (_, wider) = solver_limits(s.nodes);
     for (i, l) in text.lines().enumerate().filter(|(_, l)| !l.is_empty()) {
         let p = read_line(i + 1, l)?;
         let mut line =
