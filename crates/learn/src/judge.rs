@@ -206,7 +206,7 @@ impl Exercise {
                     to,
                     promote: false,
                 },
-            ) if self.could_promote(from, to) => Some(Wrong::NotPromoted),
+            ) if may_promote(self.game.position(), from, to) => Some(Wrong::NotPromoted),
             (Goal::Promote(false), Move::Board { promote: true, .. }) => Some(Wrong::Promoted),
             _ => None,
         };
@@ -238,7 +238,7 @@ impl Exercise {
         };
         self.moves += 1;
         self.collect(&before);
-        if self.achieved(mv, outcome) {
+        if self.achieved(&before, mv, outcome) {
             return self.finish();
         }
         if let Some(o) = outcome
@@ -276,8 +276,8 @@ impl Exercise {
         Verdict::Done { stars }
     }
 
-    /// Whether the goal holds after the learner's `mv`.
-    fn achieved(&self, mv: Move, outcome: Option<Outcome>) -> bool {
+    /// Whether the goal holds after the learner's `mv` (played from `before`).
+    fn achieved(&self, before: &Position, mv: Move, outcome: Option<Outcome>) -> bool {
         let won = outcome.is_some_and(|o| o.winner == Some(self.learner));
         match &self.goal {
             Goal::Reach(_) | Goal::Capture(_) => self.left.is_empty(),
@@ -294,33 +294,11 @@ impl Exercise {
                     from,
                     to,
                     promote: false,
-                } => {
-                    // judged on the position before the move
-                    let mut before = self.game.clone();
-                    before.undo();
-                    let mut p = before.position().clone();
-                    p.validate(Move::Board {
-                        from,
-                        to,
-                        promote: true,
-                    })
-                    .is_ok()
-                }
+                } => may_promote(before, from, to),
                 _ => false,
             },
             Goal::Foul(_) => false,
         }
-    }
-
-    /// Whether the move from `from` to `to` may promote now.
-    fn could_promote(&self, from: Cell, to: Cell) -> bool {
-        let mut p = self.game.position().clone();
-        p.validate(Move::Board {
-            from,
-            to,
-            promote: true,
-        })
-        .is_ok()
     }
 
     /// Strike the targets the board now shows done.
@@ -387,6 +365,17 @@ impl Exercise {
         }
         out
     }
+}
+
+/// Whether the move from `from` to `to` may promote in `pos`.
+fn may_promote(pos: &Position, from: Cell, to: Cell) -> bool {
+    pos.clone()
+        .validate(Move::Board {
+            from,
+            to,
+            promote: true,
+        })
+        .is_ok()
 }
 
 /// The most tries a search judges.
