@@ -237,7 +237,7 @@ impl Exercise {
             }
         };
         self.moves += 1;
-        self.collect(&before);
+        self.collect(&before, None);
         if self.achieved(&before, mv, outcome) {
             return self.finish();
         }
@@ -262,7 +262,7 @@ impl Exercise {
         }
         let before = self.game.position().clone();
         let outcome = self.game.play(mv)?;
-        self.collect(&before);
+        self.collect(&before, Some(mv));
         Ok(match outcome {
             Some(o) if o.winner == Some(self.learner) && self.goal == Goal::Win => self.finish(),
             Some(o) => Verdict::Over(o),
@@ -301,10 +301,21 @@ impl Exercise {
         }
     }
 
-    /// Strike the targets the board now shows done.
-    fn collect(&mut self, before: &Position) {
+    /// Strike the targets the board now shows done (`answer`: an opponent's move, which takes
+    /// a target piece it moves along to where it goes).
+    fn collect(&mut self, before: &Position, answer: Option<Move>) {
         let now = self.game.position();
         let learner = self.learner;
+        if let (Goal::Capture(_), Some(mv)) = (&self.goal, answer)
+            && let (Some(from), Some(to)) = (mv.from(), mv.to())
+        {
+            for c in &mut self.left {
+                if *c == from {
+                    *c = to;
+                }
+            }
+            return;
+        }
         match self.goal {
             Goal::Reach(_) => self.left.retain(|&c| {
                 let p = now.piece(c);
@@ -381,16 +392,90 @@ fn may_promote(pos: &Position, from: Cell, to: Cell) -> bool {
 /// The most tries a search judges.
 pub const BUDGET: u64 = 2_000_000;
 
+impl Exercise {
+    /// The opponents' answer that holds the goal off longest (a step with `reply = "best"`,
+    /// an opponent to answer): in a `mate` step of the games whose checks the mate solver
+    /// follows, the solver's longest defence; else the answer after which the learner needs
+    /// the most moves (none found within the moves left and two more counts as most), the
+    /// first such in the rules' order. `None` when no opponent is to answer.
+    pub fn defence(&self) -> Option<Move> {
+        if !self.needs_reply() {
+            return None;
+        }
+        let left = self.par.saturating_sub(self.moves).max(1);
+        if self.goal == Goal::Mate && shows_mate(self) {
+            let limits = solver_limits();
+            if let Within::Mate(line) =
+                mate_within(self.position(), self.learner, 2 * left, &limits, &NoClock)
+                && let Some(&first) = line.first()
+            {
+                return Some(first);
+            }
+        }
+        let cap = left + 2;
+        let mut budget = BUDGET / 4;
+        let mut best: Option<(u32, Move)> = None;
+        for a in self.game.clone().legal_moves() {
+            let mut next = self.clone();
+            let score = match next.reply(a) {
+                Err(_) => continue,
+                Ok(Verdict::Done { .. }) => 0,
+                Ok(Verdict::Over(_)) => cap + 2,
+                Ok(_) => (1..=cap)
+                    .find(|&d| forced_within(&next, d, &mut budget))
+                    .unwrap_or(cap + 1),
+            };
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, a));
+            }
+            if budget == 0 {
+                break;
+            }
+        }
+        best.map(|(_, m)| m)
+    }
+
+    /// The learner's next move on a shortest way to the goal from here (the step's "show"),
+    /// searched to the moves left and a few more; `None` when the learner is not to move or
+    /// no way is found within them.
+    pub fn next_move(&self) -> Option<Move> {
+        if self.done.is_some() || self.needs_reply() || self.game.outcome().is_some() {
+            return None;
+        }
+        let left = self.par.saturating_sub(self.moves).max(1);
+        let mut budget = BUDGET;
+        (1..=left + 2).find_map(|d| line(self, d, &mut budget)?.first().copied())
+    }
+}
+
+/// Whether a `mate` step of `ex`'s game is asked of the mate solver (the games whose checks it
+/// follows, out of a placement phase).
+fn shows_mate(ex: &Exercise) -> bool {
+    ex.position().rules().capabilities().shows_check && !ex.position().is_placing()
+}
+
+/// The mate solver's bounds for a judged try.
+fn solver_limits() -> MateLimits {
+    MateLimits {
+        nodes: Some(200_000),
+        time_ms: None,
+        hash_mb: 4,
+    }
+}
+
 /// Whether the learner, to move in `ex` (or an opponent to answer), reaches the goal within
 /// `moves` of the learner's moves against every answer: the judge's test of a `mate` try.
 pub fn forced(ex: &Exercise, moves: u32) -> bool {
+    let mut budget = BUDGET / 10;
+    forced_within(ex, moves, &mut budget)
+}
+
+/// [`forced`], its searches drawing on `budget` tries.
+fn forced_within(ex: &Exercise, moves: u32, budget: &mut u64) -> bool {
     if ex.done().is_some() {
         return true;
     }
-    if ex.goal() == &Goal::Mate
-        && ex.position().rules().capabilities().shows_check
-        && !ex.position().is_placing()
-    {
+    if ex.goal() == &Goal::Mate && shows_mate(ex) {
         let plies = if ex.needs_reply() {
             2 * moves
         } else if moves == 0 {
@@ -398,21 +483,15 @@ pub fn forced(ex: &Exercise, moves: u32) -> bool {
         } else {
             2 * moves - 1
         };
-        let limits = MateLimits {
-            nodes: Some(200_000),
-            time_ms: None,
-            hash_mb: 4,
-        };
         return matches!(
-            mate_within(ex.position(), ex.learner(), plies, &limits, &NoClock),
+            mate_within(ex.position(), ex.learner(), plies, &solver_limits(), &NoClock),
             Within::Mate(_)
         );
     }
-    let mut budget = BUDGET / 10;
     if ex.needs_reply() {
-        answers_hold(ex, moves, &mut budget).is_some()
+        answers_hold(ex, moves, budget).is_some()
     } else {
-        line(ex, moves, &mut budget).is_some()
+        line(ex, moves, budget).is_some()
     }
 }
 
@@ -608,6 +687,61 @@ mod tests {
             ex.attempt(mv(GameId::Shogi, "6d6c")),
             Verdict::Done { stars: 1 }
         );
+    }
+
+    #[test]
+    fn the_defence_holds_out_and_the_shown_move_leads_to_the_goal() {
+        // mate in 2 (3 plies): the king's answer that holds out longest, then the mate
+        let s = step(
+            GameId::Shogi,
+            "9/4k4/9/4P4/9/9/9/9/K8 b 2G 1",
+            "mate",
+            2,
+            Reply::Best,
+        );
+        let mut ex = Exercise::new(&s);
+        assert_eq!(ex.defence(), None, "the learner is to move");
+        let first = ex.next_move().expect("a first move");
+        assert_eq!(ex.attempt(first), Verdict::Going);
+        let answer = ex.defence().expect("an answer");
+        assert_eq!(ex.reply(answer), Ok(Verdict::Going));
+        let mate = ex.next_move().expect("the mate");
+        assert_eq!(ex.attempt(mate), Verdict::Done { stars: 3 });
+        // a reach with no answers: the way to the star, one move at a time
+        let s = step(
+            GameId::Shogi,
+            "9/9/9/9/4B4/9/9/9/9 b - 1",
+            "reach:5a",
+            2,
+            Reply::None,
+        );
+        let mut ex = Exercise::new(&s);
+        let one = ex.next_move().unwrap();
+        assert_eq!(ex.attempt(one), Verdict::Going);
+        let two = ex.next_move().unwrap();
+        assert_eq!(ex.attempt(two), Verdict::Done { stars: 3 });
+        assert_eq!(ex.next_move(), None);
+    }
+
+    /// The answer is the one that keeps the goal away longest: of two pawns to take, an
+    /// opponent's king steps away from the one that is nearer.
+    #[test]
+    fn the_defence_of_a_capture_keeps_the_target_away() {
+        // minishogi: gote's pawn on 2b (the target), its king on 5a; sente's rook on 3e
+        let s = step(
+            GameId::Minishogi,
+            "k4/3p1/5/5/2R1K b - 1",
+            "capture:2b",
+            3,
+            Reply::Best,
+        );
+        let mut ex = Exercise::new(&s);
+        assert_eq!(ex.attempt(mv(GameId::Minishogi, "3e2e")), Verdict::Going);
+        // the pawn steps away from the rook's file... and is still the target where it went
+        let answer = ex.defence().unwrap();
+        assert_eq!(ex.reply(answer), Ok(Verdict::Going));
+        assert_eq!(ex.left().len(), 1, "a target moved is not a target taken");
+        assert_ne!(ex.next_move(), None);
     }
 
     #[test]
