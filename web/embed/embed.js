@@ -1,6 +1,6 @@
 // The iframe embed (embed.html?game=...&sfen=...&moves=...&mode=...): mounts one board from the
 // page's query, reports to the host page with postMessage (each event a plain object with its
-// `type`: koma:ready, koma:move, koma:foul, koma:puzzle, koma:end, koma:resize) and takes
+// `type`: koma:ready, koma:move, koma:foul, koma:puzzle, koma:exercise, koma:end, koma:resize) and takes
 // {type: "koma:set", options: {...}} to show something else. The board and its rules are the
 // embedded boards' own wasm (crates/app/src/bin/koma-board.rs, on crates/app/src/embed.rs).
 import init, { mount_board, query_options } from "./koma-board.js";

@@ -4,11 +4,11 @@
 // The wasm loads once per page, as soon as a board is on it; each board mounts when it is
 // scrolled into view. Attributes are the iframe's parameters; changing one shows the
 // board afresh. Events are DOM CustomEvents on the element (bubbling), their `detail` a plain
-// object: koma:ready, koma:move, koma:foul, koma:puzzle, koma:end.
+// object: koma:ready, koma:move, koma:foul, koma:puzzle, koma:exercise, koma:end.
 const base = new URL("./", import.meta.url);
 const ATTRIBUTES = [
   "game", "sfen", "setup", "preset", "moves", "ply", "mode", "lang", "flip",
-  "marks", "arrows", "caption", "captions", "id",
+  "marks", "arrows", "caption", "captions", "id", "goal", "par", "reply",
 ];
 
 let loading = null;

@@ -94,6 +94,17 @@ pub struct Options {
     /// The host's name for this board, echoed in every event.
     #[serde(default)]
     pub id: Option<String>,
+    /// An exercise's goal (`mode=exercise`): `reach:<cells>`, `capture:<cells>`, `mate`,
+    /// `win`, `escape`, `foul:<rule id>`, `promote`, `promote:no` (see [`koma_learn::goal`]).
+    #[serde(default)]
+    pub goal: Option<String>,
+    /// An exercise's par, the moves for three stars (default: the fewest, found by the solver).
+    #[serde(default)]
+    pub par: Option<String>,
+    /// Whether the opponents answer an exercise's moves: `best` or `none` (default: `best` for
+    /// `mate` and `win`, else `none`).
+    #[serde(default)]
+    pub reply: Option<String>,
 }
 
 /// How the reader may use the board.
@@ -107,6 +118,8 @@ pub enum Mode {
     Play,
     /// Find the expected moves.
     Puzzle,
+    /// Reach a goal the rules judge ([`crate::exercise`]).
+    Exercise,
 }
 
 /// The options, read and checked.
@@ -134,6 +147,8 @@ pub struct Embed {
     pub captions: Vec<String>,
     /// The host's name for the board.
     pub id: String,
+    /// An exercise's step (`mode=exercise`).
+    pub step: Option<Rc<koma_learn::Step>>,
 }
 
 /// An option's text, trimmed; `None` when empty.
@@ -188,6 +203,9 @@ impl Options {
                 "caption" => o.caption = v,
                 "captions" => o.captions = v,
                 "id" => o.id = v,
+                "goal" => o.goal = v,
+                "par" => o.par = v,
+                "reply" => o.reply = v,
                 _ => {}
             }
         }
@@ -208,11 +226,12 @@ impl Options {
             "replay" => Mode::Replay,
             "play" => Mode::Play,
             "puzzle" => Mode::Puzzle,
+            "exercise" => Mode::Exercise,
             m => {
                 return Err(value(
                     "mode",
                     m,
-                    Takes::OneOf(&["view", "replay", "play", "puzzle"]),
+                    Takes::OneOf(&["view", "replay", "play", "puzzle", "exercise"]),
                 ));
             }
         };
@@ -310,7 +329,12 @@ impl Options {
                 max: MAX_SHAPES,
             });
         }
+        let step = match mode {
+            Mode::Exercise => Some(Rc::new(self.step(&first, &line)?)),
+            _ => None,
+        };
         Ok(Embed {
+            step,
             game: first,
             line,
             ply,
@@ -332,6 +356,57 @@ impl Options {
                 .map(|s| s.chars().take(100).collect())
                 .unwrap_or_default(),
         })
+    }
+}
+
+/// The most moves an exercise's par may be.
+pub const MAX_PAR: u32 = 12;
+
+impl Options {
+    /// An exercise's step: the position and moves read, the goal, the reply and the par
+    /// (the solver's fewest when none is given; a par the solver cannot meet is named).
+    fn step(&self, first: &Game, line: &[Move]) -> Result<koma_learn::Step, Problem> {
+        use koma_learn::{Goal, Reply, Step, Text, solve};
+        let v = first.position().variant();
+        let goal_text = text(&self.goal).ok_or_else(|| Problem::Goal {
+            text: String::new(),
+            error: koma_learn::GoalError::Unknown(String::new()),
+        })?;
+        let goal = Goal::read(v, goal_text).map_err(|error| Problem::Goal {
+            text: cut(goal_text),
+            error,
+        })?;
+        let reply = match text(&self.reply) {
+            None if matches!(goal, Goal::Mate | Goal::Win) => Reply::Best,
+            None | Some("none") => Reply::None,
+            Some("best") => Reply::Best,
+            Some(r) => return Err(value("reply", r, Takes::OneOf(&["best", "none"]))),
+        };
+        let given = match text(&self.par) {
+            None => None,
+            Some(p) => Some(
+                p.parse::<u32>()
+                    .ok()
+                    .filter(|p| (1..=MAX_PAR).contains(p))
+                    .ok_or_else(|| value("par", p, Takes::Range(1, MAX_PAR as usize)))?,
+            ),
+        };
+        let mut step = Step {
+            position: first.start().clone(),
+            moves: line.to_vec(),
+            goal,
+            par: given.unwrap_or(MAX_PAR),
+            reply,
+            text: Text {
+                en: String::new(),
+                ja: String::new(),
+            },
+        };
+        let found = solve::solve(&step).map_err(Problem::Exercise)?;
+        if given.is_none() {
+            step.par = found.moves;
+        }
+        Ok(step)
     }
 }
 
@@ -368,6 +443,13 @@ pub struct Event {
     /// Why the game ended (`koma:end`: `checkmate`, ...).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<koma_rules::EndReason>,
+    /// An exercise's state after a try (`koma:exercise`: `going`, `refused`, `wrong`, `done`,
+    /// `over`; see [`crate::exercise`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    /// An exercise's stars, once done (1 to 3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stars: Option<u8>,
 }
 
 /// Properties of [`EmbedBoard`].
@@ -404,6 +486,20 @@ pub struct PuzzleHost {
 pub fn embed_board(props: &EmbedProps) -> Html {
     let read = use_memo(props.options.clone(), Options::read);
     match &*read {
+        Ok(Embed {
+            step: Some(step),
+            lang,
+            flip,
+            seat,
+            shapes,
+            caption,
+            id,
+            ..
+        }) => html! {
+            <crate::exercise::ExerciseBoard key={format!("{:?}", props.options)} step={step.clone()}
+                lang={*lang} flip={*flip} seat={*seat} shapes={Rc::new(shapes.clone())}
+                caption={caption.clone()} id={id.clone()} emit={props.emit.clone()} />
+        },
         Ok(e) => {
             html! { <Embedded key={format!("{:?}", props.options)} embed={Rc::new(e.clone())} emit={props.emit.clone()} host={props.host.clone()} /> }
         }
@@ -512,6 +608,8 @@ fn event(e: &Embed, st: &Table, kind: &str) -> Event {
         message: None,
         winner: None,
         reason: None,
+        state: None,
+        stars: None,
     }
 }
 
@@ -923,6 +1021,7 @@ impl Embed {
             Mode::Replay => "replay",
             Mode::Play => "play",
             Mode::Puzzle => "puzzle",
+            Mode::Exercise => "exercise",
         }
     }
 }

@@ -14,6 +14,8 @@
 //! - `#/puzzles` puzzles of every game, `#/puzzles/<game>` one game's, `#/puzzles/daily` the
 //!   day's; `?id=<puzzle id>` one puzzle, `?theme=<theme>` one theme's, `?streak=1` a streak
 //!   (see [`puzzles`]);
+//! - `#/learn` lessons of every game, `#/learn/<game>` one game's, `#/learn/<game>/<lesson>` one
+//!   lesson, `?step=<n>` its `n`th step (see [`learn`]);
 //! - `#/online/<id>` an online game (`?seat=<token>`: an invitation's seat), `#/lobby` the open
 //!   online games (see [`online`]).
 //!
@@ -31,9 +33,11 @@ pub mod editor;
 pub mod embed;
 pub mod embed_builder;
 pub mod engine_worker;
+pub mod exercise;
 pub mod hit;
 pub mod home;
 pub mod i18n;
+pub mod learn;
 pub mod movelist;
 pub mod offline;
 pub mod online;
@@ -85,6 +89,8 @@ pub enum Route {
     Editor(editor::EditorStart),
     /// Puzzles (`#/puzzles[/<game>|/daily]`).
     Puzzles(puzzles::Ask),
+    /// Lessons (`#/learn[/<game>[/<lesson>]]`).
+    Learn(learn::Ask),
     /// An address that names nothing.
     Unknown(problem::Problem),
 }
@@ -165,6 +171,15 @@ impl Route {
         {
             return match puzzles::Ask::read(rest, query, h) {
                 Ok(ask) => Route::Puzzles(ask),
+                Err(e) => Route::Unknown(e),
+            };
+        }
+        if let Some(rest) = path
+            .strip_prefix("/learn")
+            .filter(|r| r.is_empty() || r.starts_with('/'))
+        {
+            return match learn::Ask::read(rest, query, h) {
+                Ok(ask) => Route::Learn(ask),
                 Err(e) => Route::Unknown(e),
             };
         }
@@ -366,7 +381,11 @@ pub fn app() -> Html {
         Route::Lobby => html! { <online::Lobby /> },
         // the saved games and the study tools: a wasm of their own, loaded on first use (see
         // `tools`)
-        Route::Games | Route::Analysis(_) | Route::Editor(_) | Route::Puzzles(_) => {
+        Route::Games
+        | Route::Analysis(_)
+        | Route::Editor(_)
+        | Route::Puzzles(_)
+        | Route::Learn(_) => {
             html! { <tools::ToolsHost hash={(*hash).clone()} lang={*lang} /> }
         }
         Route::Unknown(p) => screen::address_error(*lang, &p.text(*lang)),
@@ -379,6 +398,7 @@ pub fn app() -> Html {
                     <h1 class="title"><a href="#/">{ "Koma 駒" }</a></h1>
                     <a class="saved-link" href="#/games" data-action="saved-games">{ lang.pick("保存した対局", "Saved games") }</a>
                     <a class="puzzles-link" href="#/puzzles" data-action="puzzles">{ lang.pick("問題", "Puzzles") }</a>
+                    <a class="learn-link" href="#/learn" data-action="learn">{ lang.pick("学ぶ", "Learn") }</a>
                     <a class="rules-link" href={format!("rules.html?lang={}", lang.pick("ja", "en"))} data-action="rules">{ lang.pick("ルール", "Rules") }</a>
                     <button class="lang" data-action="lang" onclick={toggle}>{ lang_label }</button>
                 </header>

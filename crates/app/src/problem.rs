@@ -422,6 +422,15 @@ pub enum Problem {
     Saved(String, Saved),
     /// The server, or the line to it.
     Online(Link),
+    /// An exercise's goal that cannot be read (`goal=`; empty: none given).
+    Goal {
+        /// The text given.
+        text: String,
+        /// What is wrong.
+        error: koma_learn::GoalError,
+    },
+    /// An exercise that cannot be done within its par (or at all).
+    Exercise(koma_learn::solve::Unsolved),
 }
 
 impl Problem {
@@ -562,8 +571,55 @@ impl Problem {
             Computer(h) => h.text(lang),
             Saved(id, why) => why.text(id, lang),
             Online(l) => l.text(lang),
+            Goal { text, error } => goal_text(lang, text, error),
+            Exercise(why) => exercise_text(lang, why),
         }
     }
+}
+
+/// A goal that cannot be read, in words.
+fn goal_text(lang: Lang, text: &str, error: &koma_learn::GoalError) -> String {
+    use koma_learn::GoalError;
+    if text.is_empty() {
+        return lang2(
+            lang,
+            || "goal：練習には目標が要ります（reach:…, capture:…, mate, win, escape, foul:…, promote, promote:no）".into(),
+            || "goal: an exercise needs a goal (reach:…, capture:…, mate, win, escape, foul:…, promote, promote:no)".into(),
+        );
+    }
+    let ja = match error {
+        GoalError::Unknown(_) => {
+            "目標ではありません（reach:…, capture:…, mate, win, escape, foul:…, promote, promote:no）"
+                .to_string()
+        }
+        GoalError::Cell { cell, .. } => format!("「{cell}」はこの盤の升ではありません"),
+        GoalError::NoCells(_) => "升が書かれていません".to_string(),
+        GoalError::Rule(rule) => format!(
+            "「{rule}」は反則の目標にできる規則ではありません（{}）",
+            koma_learn::goal::FOUL_RULES.join(", ")
+        ),
+    };
+    lang2(
+        lang,
+        || format!("goal={text}：{ja}"),
+        || format!("goal={text}: {error}"),
+    )
+}
+
+/// An exercise that cannot be done, in words.
+fn exercise_text(lang: Lang, why: &koma_learn::solve::Unsolved) -> String {
+    use koma_learn::solve::Unsolved;
+    let ja = match why {
+        Unsolved::Already => "一手も指す前に目標が達成されています".to_string(),
+        Unsolved::Over => "指す前に対局が終わっています".to_string(),
+        Unsolved::NotWithin(n) => format!("{n}手以内に目標に届く手順がありません"),
+        Unsolved::Budget => "手順を探しきれません（局面が大きすぎます）".to_string(),
+    };
+    lang2(
+        lang,
+        || format!("この練習はできません：{ja}"),
+        || format!("this exercise cannot be done: {why}"),
+    )
 }
 
 /// The Japanese or the English, made only in the language asked for.
@@ -720,6 +776,36 @@ mod tests {
         ];
         let mut all: Vec<Problem> = links.into_iter().map(Problem::Online).collect();
         all.extend(halts.map(Problem::Computer));
+        use koma_learn::GoalError;
+        use koma_learn::solve::Unsolved;
+        all.extend(
+            [
+                ("", GoalError::Unknown(String::new())),
+                ("check", GoalError::Unknown("check".into())),
+                (
+                    "reach:9z",
+                    GoalError::Cell {
+                        cell: "9z".into(),
+                        game: "shogi",
+                    },
+                ),
+                ("reach:", GoalError::NoCells("reach:".into())),
+                ("foul:x", GoalError::Rule("x".into())),
+            ]
+            .map(|(text, error)| Problem::Goal {
+                text: text.into(),
+                error,
+            }),
+        );
+        all.extend(
+            [
+                Unsolved::Already,
+                Unsolved::Over,
+                Unsolved::NotWithin(3),
+                Unsolved::Budget,
+            ]
+            .map(Problem::Exercise),
+        );
         all
     }
 
@@ -753,6 +839,8 @@ mod tests {
             Problem::Computer(_) => 23,
             Problem::Saved(..) => 24,
             Problem::Online(_) => 25,
+            Problem::Goal { .. } => 26,
+            Problem::Exercise(_) => 27,
         }
     }
 
@@ -764,7 +852,7 @@ mod tests {
         kinds.dedup();
         assert_eq!(
             kinds,
-            (0..26).collect::<Vec<_>>(),
+            (0..28).collect::<Vec<_>>(),
             "one problem of each kind"
         );
         for p in &all {

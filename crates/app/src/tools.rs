@@ -1,11 +1,11 @@
 //! The study tools (the analysis board with its review, the board editor with the embed
-//! builder, and the puzzles) and the saved games' list, in a wasm of their own, loaded the
+//! builder, the puzzles and the lessons) and the saved games' list, in a wasm of their own, loaded the
 //! first time one of their addresses is opened.
 //!
 //! They are the larger part of the app that a player who only plays never needs; in their own
 //! binary (`koma-study`, `crates/app/src/bin/koma-study.rs`) they leave the app's first load
 //! smaller. The app's router shows [`ToolsHost`] for `#/games`, `#/analysis/...`,
-//! `#/editor/...` and `#/puzzles...`: it
+//! `#/editor/...`, `#/puzzles...` and `#/learn...`: it
 //! loads `koma-study.js` and its wasm once a page (the service worker keeps both offline), mounts
 //! [`ToolsRoot`] on its element, and tells it each new address and language. The two wasm
 //! modules share nothing but the page: the tools read and write saved games and settings
@@ -19,7 +19,7 @@ use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::{Route, analysis, editor, puzzles, saved_list};
+use crate::{Route, analysis, editor, learn, puzzles, saved_list};
 
 #[wasm_bindgen(inline_js = r#"
 let tools = null;
@@ -161,6 +161,7 @@ pub fn tools_root(props: &ToolsProps) -> Html {
         }
         Route::Games => html! { <saved_list::GamesList /> },
         Route::Puzzles(ask) => html! { <puzzles::screen::PuzzlesView {ask} /> },
+        Route::Learn(ask) => html! { <learn::LearnView {ask} /> },
         _ => html! {},
     };
     html! {

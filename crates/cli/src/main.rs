@@ -16,6 +16,8 @@
 //!   <game> [--games N] [--seed S] [--nodes N] [--count N]`: puzzles from the engine's own games,
 //!   `koma puzzles check <file> [--sample N]` proves them again, `koma puzzles themes <file>`
 //!   gives their mates' themes again (see [`puzzles`]).
+//! - `koma learn check <game> [--file <lessons.toml>]` proves a course step by step; `koma learn
+//!   lines <game>` prints each step's shortest line (see [`learn`]).
 //!
 //! Game ids: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2. Positions are SFEN (chu as
 //! lishogi writes it), or for the sangoku games their own notation (see `koma_rules::sangoku`);
@@ -25,6 +27,7 @@
 //! and what is wrong, with the usage, and exit code 2, as do positions and setups that the rules
 //! refuse.
 
+mod learn;
 mod matches;
 mod puzzles;
 mod train;
@@ -128,6 +131,19 @@ enum Command {
     /// puzzles again (see the `puzzles` module).
     #[command(subcommand)]
     Puzzles(PuzzlesCommand),
+    /// Lessons: `check` proves a game's course (or a lesson file) step by step; `lines` prints
+    /// each step's shortest line (see the `learn` module).
+    #[command(subcommand)]
+    Learn(LearnCommand),
+}
+
+/// `koma learn ...`.
+#[derive(Subcommand)]
+enum LearnCommand {
+    /// Prove every step: done by the rules in exactly its par, not before a move.
+    Check(learn::LearnSettings),
+    /// Each step's shortest line: `lesson<TAB>step<TAB>learner<TAB>moves`.
+    Lines(learn::LearnSettings),
 }
 
 /// Where a command starts: the game's start, a position, or a named setup; and the rule options.
@@ -211,6 +227,8 @@ fn run(command: Command) -> Result<(), String> {
         Command::Puzzles(PuzzlesCommand::Check(settings)) => puzzles::check(&settings)?,
         Command::Puzzles(PuzzlesCommand::Themes(settings)) => puzzles::themes(&settings)?,
         Command::Puzzles(PuzzlesCommand::Tsume(settings)) => puzzles::tsume(&settings)?,
+        Command::Learn(LearnCommand::Check(settings)) => learn::check(&settings)?,
+        Command::Learn(LearnCommand::Lines(settings)) => learn::lines(&settings)?,
         Command::Usi => usi::run()?,
     }
     Ok(())

@@ -104,6 +104,23 @@ fn each_course_teaches_its_game_s_own_rules() {
     let rep = mini.lessons.iter().find(|l| l.id == "repetition").unwrap();
     assert_eq!(rep.steps[0].moves.len(), 11);
     assert_eq!(rep.steps[0].game().occurrences(), 3);
+    // the hexagon: a check makes the checked player move out of turn, then the turn comes
+    // back to the checker (the third player skipped); the lesson's way needs that jump
+    let three = course(GameId::Sangoku).unwrap();
+    let check = three.lessons.iter().find(|l| l.id == "check").unwrap();
+    let step = &check.steps[0];
+    let done = solve(step).unwrap();
+    let mut game = step.game();
+    let turns: Vec<u8> = done
+        .line
+        .iter()
+        .map(|&m| {
+            let t = game.position().turn().0;
+            game.play(m).unwrap();
+            t
+        })
+        .collect();
+    assert_eq!(turns, [0, 1, 0], "A checks, B answers out of turn, A again");
     let s66 = course(GameId::Shogi66).unwrap();
     assert!(
         s66.lessons[0].steps.iter().all(|s| s.position.is_placing()),

@@ -476,6 +476,8 @@ fn test(args: &[String]) -> Result {
             "koma-engine",
             "-p",
             "koma-worker",
+            "-p",
+            "koma-learn",
             "--target",
             TARGET,
             "--all-targets",
@@ -520,15 +522,25 @@ fn test(args: &[String]) -> Result {
     )?;
     if e2e {
         trunk_build()?;
-        // the online tests start their own koma-server over the build
+        // the online tests start their own koma-server over the build; the lessons' tests
+        // read each step's line from the command line (`koma learn lines`)
         step(
-            "cargo build --release -p koma-server",
-            cmd("cargo").args(["build", "--release", "--quiet", "-p", "koma-server"]),
+            "cargo build --release -p koma-server -p koma-cli",
+            cmd("cargo").args([
+                "build",
+                "--release",
+                "--quiet",
+                "-p",
+                "koma-server",
+                "-p",
+                "koma-cli",
+            ]),
         )?;
         let mut e2e = cmd("npm");
         e2e.args(["run", "e2e"])
             .current_dir(root().join("web"))
-            .env("KOMA_SERVER", root().join("target/release/koma-server"));
+            .env("KOMA_SERVER", root().join("target/release/koma-server"))
+            .env("KOMA_CLI", root().join("target/release/koma"));
         if let Some(pg) = &postgres {
             e2e.env("KOMA_TEST_POSTGRES", pg.url());
             if let Some(script) = pg.restart_script() {

@@ -138,6 +138,10 @@ pub struct BoardProps {
     pub active: bool,
     /// Every movable source with its destinations.
     pub dests: Rc<Vec<(Source, Cell)>>,
+    /// Whether the destinations of the piece picked up are lit (an exercise lights them only
+    /// after a wrong try; they are taken as moves either way).
+    #[prop_or(true)]
+    pub show_dests: bool,
     /// The selected source (click-then-click), if any.
     pub selected: Option<Source>,
     /// The last move's cells.
@@ -229,7 +233,7 @@ pub fn board(props: &BoardProps) -> Html {
     let shown_dests: Vec<Cell> = props
         .dests
         .iter()
-        .filter(|(s, _)| Some(*s) == shown)
+        .filter(|(s, _)| props.show_dests && Some(*s) == shown)
         .map(|(_, c)| *c)
         .collect();
 
