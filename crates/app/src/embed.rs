@@ -95,14 +95,14 @@ pub struct Options {
     #[serde(default)]
     pub id: Option<String>,
     /// An exercise's goal (`mode=exercise`): `reach:<cells>`, `capture:<cells>`, `mate`,
-    /// `win`, `escape`, `foul:<rule id>`, `promote`, `promote:no` (see [`koma_learn::goal`]).
+    /// `win`, `draw`, `escape`, `foul:<rule id>`, `promote`, `promote:no` (see [`koma_learn::goal`]).
     #[serde(default)]
     pub goal: Option<String>,
     /// An exercise's par, the moves for three stars (default: the fewest, found by the solver).
     #[serde(default)]
     pub par: Option<String>,
     /// Whether the opponents answer an exercise's moves: `best` or `none` (default: `best` for
-    /// `mate` and `win`, else `none`).
+    /// `mate`, `win` and `draw`, else `none`).
     #[serde(default)]
     pub reply: Option<String>,
 }
@@ -366,7 +366,7 @@ impl Options {
     /// An exercise's step: the position and moves read, the goal, the reply and the par
     /// (the solver's fewest when none is given; a par the solver cannot meet is named).
     fn step(&self, first: &Game, line: &[Move]) -> Result<koma_learn::Step, Problem> {
-        use koma_learn::{Goal, Reply, Step, Text, solve};
+        use koma_learn::{Goal, Reply, Step, solve};
         let v = first.position().variant();
         let goal_text = text(&self.goal).ok_or_else(|| Problem::Goal {
             text: String::new(),
@@ -377,10 +377,9 @@ impl Options {
             error,
         })?;
         let reply = match text(&self.reply) {
-            None if matches!(goal, Goal::Mate | Goal::Win) => Reply::Best,
-            None | Some("none") => Reply::None,
-            Some("best") => Reply::Best,
-            Some(r) => return Err(value("reply", r, Takes::OneOf(&["best", "none"]))),
+            None => Reply::default_for(&goal),
+            Some(r) => Reply::read(r)
+                .ok_or_else(|| value("reply", r, Takes::OneOf(&["best", "none"])))?,
         };
         let given = match text(&self.par) {
             None => None,
@@ -391,17 +390,12 @@ impl Options {
                     .ok_or_else(|| value("par", p, Takes::Range(1, MAX_PAR as usize)))?,
             ),
         };
-        let mut step = Step {
-            position: first.start().clone(),
-            moves: line.to_vec(),
-            goal,
-            par: given.unwrap_or(MAX_PAR),
-            reply,
-            text: Text {
-                en: String::new(),
-                ja: String::new(),
-            },
-        };
+        let mut game = first.clone();
+        for &mv in line {
+            // (played by `read` already)
+            let _ = game.play(mv);
+        }
+        let mut step = Step::of_game(&game, goal, given.unwrap_or(MAX_PAR), reply);
         let found = solve::solve(&step).map_err(Problem::Exercise)?;
         if given.is_none() {
             step.par = found.moves;

@@ -89,6 +89,9 @@ pub fn goal_words(lang: Lang, goal: &Goal) -> String {
         Goal::Win => lang
             .pick("ルールのとおりに勝ちましょう。", "Win by the rules.")
             .into(),
+        Goal::Draw => lang
+            .pick("ルールのとおりに引き分けにしましょう。", "Draw by the rules.")
+            .into(),
         Goal::Escape => lang
             .pick("王手を防ぎましょう。", "Get out of check.")
             .into(),
@@ -502,19 +505,23 @@ pub fn exercise_board(props: &ExerciseProps) -> Html {
         "yellow"
     };
     shapes.extend(d.ex.left().iter().map(|&cell: &Cell| Shape::Mark { cell, brush }));
-    if let Some(mv) = d.hint {
-        match (mv.from(), mv.to()) {
-            (Some(from), Some(to)) => shapes.push(Shape::Arrow {
-                from,
-                to,
-                brush: "green",
-            }),
-            (None, Some(cell)) => shapes.push(Shape::Mark {
-                cell,
-                brush: "green",
-            }),
-            _ => {}
+    match d.hint {
+        Some(Move::Drop { kind, to }) => shapes.push(Shape::Drop {
+            kind,
+            owner: d.ex.learner(),
+            to,
+            brush: "green",
+        }),
+        Some(mv) => {
+            if let (Some(from), Some(to)) = (mv.from(), mv.to()) {
+                shapes.push(Shape::Arrow {
+                    from,
+                    to,
+                    brush: "green",
+                });
+            }
         }
+        None => {}
     }
     let foul = st.foul.map(|f| {
         html! { <p class="foul" data-foul={f.rule_id()} role="alert">{ i18n::foul(lang, f) }</p> }

@@ -583,13 +583,13 @@ fn goal_text(lang: Lang, text: &str, error: &koma_learn::GoalError) -> String {
     if text.is_empty() {
         return lang2(
             lang,
-            || "goal：練習には目標が要ります（reach:…, capture:…, mate, win, escape, foul:…, promote, promote:no）".into(),
-            || "goal: an exercise needs a goal (reach:…, capture:…, mate, win, escape, foul:…, promote, promote:no)".into(),
+            || "goal：練習には目標が要ります（reach:…, capture:…, mate, win, draw, escape, foul:…, promote, promote:no）".into(),
+            || "goal: an exercise needs a goal (reach:…, capture:…, mate, win, draw, escape, foul:…, promote, promote:no)".into(),
         );
     }
     let ja = match error {
         GoalError::Unknown(_) => {
-            "目標ではありません（reach:…, capture:…, mate, win, escape, foul:…, promote, promote:no）"
+            "目標ではありません（reach:…, capture:…, mate, win, draw, escape, foul:…, promote, promote:no）"
                 .to_string()
         }
         GoalError::Cell { cell, .. } => format!("「{cell}」はこの盤の升ではありません"),

@@ -6,16 +6,29 @@
 //!   before a move; a line a fault (`<lesson> step <n>: ...`), exit 1 when there is one, else
 //!   `<n> steps of <m> lessons checked`.
 //! - `koma learn lines <game> [--file ...]`: each step played out as the app plays it, a line
-//!   a step: `<lesson><TAB><step from 1><TAB><learner's seat><TAB><moves, every ply,
-//!   space-separated>`: the learner's moves are each the first of a shortest way
-//!   ([`Exercise::next_move`], the step's "show"), the opponents' the app's answers
-//!   ([`Exercise::defence`]). The browser tests play these lines by hand.
+//!   a step: `<lesson><TAB><step from 1><TAB><learner's seat><TAB><the learner's moves><TAB>
+//!   <every ply>` (moves space-separated): the learner's moves are each the first of a
+//!   shortest way ([`Exercise::next_move`], the step's "show"), the opponents' the app's
+//!   answers ([`Exercise::defence`]). The browser tests play these lines by hand.
+//! - `koma learn page <file.html>`: every exercise on a page (each `<koma-board
+//!   mode="exercise" ...>`, its attributes as the embed reads them: `game`, `sfen`, `setup`,
+//!   `preset`, `moves`, `goal`, `par`, `reply`) proved as `check` proves a step, and played out
+//!   as `lines` plays one: a line an exercise, `<section><TAB><game><TAB><learner><TAB><the
+//!   learner's moves><TAB><every ply>`, the section being the `data-rule` (else `id`) of the
+//!   nearest `<section>` before it; a fault names its section and exits 1.
 
 use std::path::PathBuf;
 
 use clap::Args;
 use koma_learn::{Course, Exercise, Step, Verdict, course, solve::solve};
 use koma_rules::{GameId, Move, notation};
+
+/// `koma learn page`'s argument.
+#[derive(Args)]
+pub struct PageSettings {
+    /// The page (HTML).
+    file: PathBuf,
+}
 
 /// `koma learn check|lines`'s arguments.
 #[derive(Args)]
@@ -79,34 +92,42 @@ pub fn lines(s: &LearnSettings) -> Result<(), String> {
                 format!("{} step {}: no way to its goal was found", lesson.id, i + 1)
             })?;
             let v = step.position.variant();
-            let moves: Vec<String> = line.iter().map(|&m| notation::write_move(v, m)).collect();
+            let words = |mine: bool| -> Vec<String> {
+                line.iter()
+                    .filter(|(_, by_learner)| mine <= *by_learner)
+                    .map(|&(m, _)| notation::write_move(v, m))
+                    .collect()
+            };
             println!(
-                "{}\t{}\t{}\t{}",
+                "{}\t{}\t{}\t{}\t{}",
                 lesson.id,
                 i + 1,
                 step.learner().0,
-                moves.join(" ")
+                words(true).join(" "),
+                words(false).join(" ")
             );
         }
     }
     Ok(())
 }
 
-/// `step` played out as the app plays it: the learner's shortest way against the app's answers;
-/// `None` when it stalls (no way found, a move refused, the game over without the goal).
-fn played(step: &Step) -> Option<Vec<Move>> {
+/// `step` played out as the app plays it: the learner's shortest way against the app's answers,
+/// each ply with whether the learner made it; `None` when it stalls (no way found, a move
+/// refused, the game over without the goal).
+fn played(step: &Step) -> Option<Vec<(Move, bool)>> {
     let mut ex = Exercise::new(step);
     let mut line = Vec::new();
     // (a bound: a step is a few moves)
     for _ in 0..64 {
-        let (mv, verdict) = if ex.needs_reply() {
-            let mv = ex.defence()?;
-            (mv, ex.reply(mv).ok()?)
-        } else {
+        let mine = !ex.needs_reply();
+        let (mv, verdict) = if mine {
             let mv = ex.next_move()?;
             (mv, ex.attempt(mv))
+        } else {
+            let mv = ex.defence()?;
+            (mv, ex.reply(mv).ok()?)
         };
-        line.push(mv);
+        line.push((mv, mine));
         match verdict {
             Verdict::Done { .. } => return Some(line),
             Verdict::Going => {}
@@ -114,4 +135,190 @@ fn played(step: &Step) -> Option<Vec<Move>> {
         }
     }
     None
+}
+
+/// One `<koma-board>` of a page: its attributes, and the section it is in.
+struct Board {
+    section: String,
+    attributes: Vec<(String, String)>,
+}
+
+impl Board {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.attributes
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .filter(|v| !v.trim().is_empty())
+    }
+}
+
+/// An attribute's value with HTML's character references decoded (the few a page writes in
+/// attributes: `&gt;`, `&lt;`, `&amp;`, `&quot;`, `&#x27;`, `&#39;`).
+fn unescape(v: &str) -> String {
+    v.replace("&gt;", ">")
+        .replace("&lt;", "<")
+        .replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// The attributes of a start tag's text (after its name, before `>`): `name="value"`,
+/// `name='value'`, `name=value` or a bare `name`.
+fn attributes(tag: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut rest = tag.trim_start();
+    while !rest.is_empty() {
+        let end = rest
+            .find(|c: char| c == '=' || c.is_whitespace())
+            .unwrap_or(rest.len());
+        let name = rest[..end].to_ascii_lowercase();
+        rest = rest[end..].trim_start();
+        let value = if let Some(after) = rest.strip_prefix('=') {
+            let after = after.trim_start();
+            let (v, next) = match after.chars().next() {
+                Some(q @ ('"' | '\'')) => {
+                    let body = &after[1..];
+                    let close = body.find(q).unwrap_or(body.len());
+                    (&body[..close], body.get(close + 1..).unwrap_or(""))
+                }
+                _ => {
+                    let close = after.find(char::is_whitespace).unwrap_or(after.len());
+                    (&after[..close], &after[close..])
+                }
+            };
+            rest = next.trim_start();
+            unescape(v)
+        } else {
+            String::new()
+        };
+        if !name.is_empty() {
+            out.push((name, value));
+        }
+    }
+    out
+}
+
+/// Every `<koma-board>` of a page, with its section.
+fn boards(html: &str) -> Vec<Board> {
+    let mut out = Vec::new();
+    let mut section = String::new();
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        rest = &rest[open + 1..];
+        let close = rest.find('>').unwrap_or(rest.len());
+        let tag = &rest[..close];
+        rest = rest.get(close + 1..).unwrap_or("");
+        let name_end = tag
+            .find(|c: char| c.is_whitespace() || c == '/')
+            .unwrap_or(tag.len());
+        let name = tag[..name_end].to_ascii_lowercase();
+        let attrs = || attributes(tag[name_end..].trim_end_matches('/'));
+        match name.as_str() {
+            "section" => {
+                let a = attrs();
+                let pick = |k: &str| a.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+                section = pick("data-rule").or_else(|| pick("id")).unwrap_or_default();
+            }
+            "koma-board" => out.push(Board {
+                section: section.clone(),
+                attributes: attrs(),
+            }),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A page's exercise as a step: the game its attributes start, the goal, par and reply.
+fn exercise_step(b: &Board) -> Result<Step, String> {
+    use koma_learn::{Goal, Reply};
+    use koma_rules::setups::GameStart;
+    let game: GameId = b
+        .get("game")
+        .unwrap_or("shogi")
+        .parse()
+        .map_err(|e| format!("game: {e}"))?;
+    let start = GameStart {
+        setup: b.get("setup").map(str::to_string),
+        position: b.get("sfen").map(str::to_string),
+        preset: b.get("preset").map(str::to_string),
+        ..GameStart::new(game)
+    };
+    let mut played = start.build(false).map_err(|e| e.to_string())?;
+    let v = played.position().variant();
+    for (i, w) in b.get("moves").unwrap_or("").split_whitespace().enumerate() {
+        let mv = notation::read_move(v, w).map_err(|e| format!("move {} {w}: {e}", i + 1))?;
+        played
+            .play(mv)
+            .map_err(|e| format!("move {} {w}: {e}", i + 1))?;
+    }
+    let goal = Goal::read(v, b.get("goal").ok_or("no goal")?).map_err(|e| e.to_string())?;
+    let reply = match b.get("reply") {
+        None => Reply::default_for(&goal),
+        Some(r) => Reply::read(r).ok_or_else(|| format!("reply {r}: best or none"))?,
+    };
+    let par = match b.get("par") {
+        None => None,
+        Some(p) => Some(p.parse::<u32>().map_err(|_| format!("par {p}: a number"))?),
+    };
+    let mut step = Step::of_game(&played, goal, par.unwrap_or(PAGE_PAR), reply);
+    let done = solve(&step).map_err(|e| e.to_string())?;
+    match par {
+        Some(p) if done.moves != p => {
+            return Err(format!("done in {} moves, its par is {p}", done.moves));
+        }
+        Some(_) => {}
+        None => step.par = done.moves,
+    }
+    Ok(step)
+}
+
+/// The most moves a page's exercise without a par is searched to (the embed's own bound).
+const PAGE_PAR: u32 = 12;
+
+/// `koma learn page`.
+pub fn page(s: &PageSettings) -> Result<(), String> {
+    let html = std::fs::read_to_string(&s.file).map_err(|e| format!("{}: {e}", s.file.display()))?;
+    let mut faults = 0;
+    let mut count = 0;
+    for b in boards(&html)
+        .into_iter()
+        .filter(|b| b.get("mode") == Some("exercise"))
+    {
+        count += 1;
+        let step = match exercise_step(&b) {
+            Ok(step) => step,
+            Err(e) => {
+                faults += 1;
+                eprintln!("{}: {e}", b.section);
+                continue;
+            }
+        };
+        let Some(line) = played(&step) else {
+            faults += 1;
+            eprintln!("{}: no way to its goal was found", b.section);
+            continue;
+        };
+        let v = step.position.variant();
+        let words = |mine: bool| -> Vec<String> {
+            line.iter()
+                .filter(|(_, by_learner)| mine <= *by_learner)
+                .map(|&(m, _)| notation::write_move(v, m))
+                .collect()
+        };
+        println!(
+            "{}\t{}\t{}\t{}\t{}",
+            b.section,
+            v.id,
+            step.learner().0,
+            words(true).join(" "),
+            words(false).join(" ")
+        );
+    }
+    if faults > 0 {
+        return Err(format!("{faults} of {count} exercises fail"));
+    }
+    Ok(())
 }

@@ -17,7 +17,8 @@
 //!   `koma puzzles check <file> [--sample N]` proves them again, `koma puzzles themes <file>`
 //!   gives their mates' themes again (see [`puzzles`]).
 //! - `koma learn check <game> [--file <lessons.toml>]` proves a course step by step; `koma learn
-//!   lines <game>` prints each step's shortest line (see [`learn`]).
+//!   lines <game>` prints each step's shortest line, `koma learn page <file.html>` proves a page's
+//!   exercises (see [`learn`]).
 //!
 //! Game ids: shogi, minishogi, shogi66, chushogi, sangoku, sangoku2. Positions are SFEN (chu as
 //! lishogi writes it), or for the sangoku games their own notation (see `koma_rules::sangoku`);
@@ -142,8 +143,11 @@ enum Command {
 enum LearnCommand {
     /// Prove every step: done by the rules in exactly its par, not before a move.
     Check(learn::LearnSettings),
-    /// Each step's shortest line: `lesson<TAB>step<TAB>learner<TAB>moves`.
+    /// Each step played out: `lesson<TAB>step<TAB>learner<TAB>learner's moves<TAB>every ply`.
     Lines(learn::LearnSettings),
+    /// Every exercise of a page (`<koma-board mode="exercise">`) proved and played out:
+    /// `section<TAB>game<TAB>learner<TAB>learner's moves<TAB>every ply`.
+    Page(learn::PageSettings),
 }
 
 /// Where a command starts: the game's start, a position, or a named setup; and the rule options.
@@ -229,6 +233,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Puzzles(PuzzlesCommand::Tsume(settings)) => puzzles::tsume(&settings)?,
         Command::Learn(LearnCommand::Check(settings)) => learn::check(&settings)?,
         Command::Learn(LearnCommand::Lines(settings)) => learn::lines(&settings)?,
+        Command::Learn(LearnCommand::Page(settings)) => learn::page(&settings)?,
         Command::Usi => usi::run()?,
     }
     Ok(())

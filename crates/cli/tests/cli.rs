@@ -536,3 +536,52 @@ fn the_shipped_puzzles_are_proved_again() {
     assert!(ok, "{err}");
     assert!(out.starts_with("24 of "), "{out}");
 }
+
+/// Every section of the rules page ends with one exercise, and `koma learn page` proves each
+/// (done by the rules in its par) and plays it out; a broken exercise is named by its section.
+#[test]
+fn learn_page_proves_one_exercise_in_every_section_of_the_rules_page() {
+    let page = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/rules/rules.html");
+    let html = std::fs::read_to_string(page).unwrap();
+    let sections = html.matches("<section data-rule=").count();
+    assert!(sections >= 32, "{sections} sections");
+    let (ok, out, err) = koma(&["learn", "page", page]);
+    assert!(ok, "{err}");
+    let names: Vec<&str> = out
+        .lines()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(names.len(), sections, "one exercise a section: {names:?}");
+    let mut unique = names.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), sections, "no section twice: {names:?}");
+    // a page whose exercise cannot be done in its par is named
+    let dir = std::env::temp_dir().join(format!("koma-learn-page-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.html");
+    std::fs::write(
+        &bad,
+        r#"<section data-rule="far"><koma-board game="shogi" sfen="9/9/9/9/4B4/9/9/9/9 b - 1" goal="reach:5a" par="1" mode="exercise"></koma-board></section>"#,
+    )
+    .unwrap();
+    let (ok, _, err) = koma(&["learn", "page", bad.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("far: no line reaches the goal within 1 moves"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `koma learn check` proves a game's course; `lines` plays each step as the app does.
+#[test]
+fn learn_check_and_lines() {
+    let (ok, out, err) = koma(&["learn", "check", "sangoku"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("steps of 3 lessons checked"), "{out}");
+    let (ok, out, _) = koma(&["learn", "lines", "sangoku"]);
+    assert!(ok);
+    let check = out.lines().find(|l| l.starts_with("check\t")).unwrap();
+    let cols: Vec<&str> = check.split('\t').collect();
+    // the learner's two moves; three plies with B's answer out of turn between them
+    assert_eq!(cols[3].split(' ').count(), 2);
+    assert_eq!(cols[4].split(' ').count(), 3);
+}

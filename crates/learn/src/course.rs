@@ -45,6 +45,26 @@ pub enum Reply {
     Best,
 }
 
+impl Reply {
+    /// An exercise's default when its page names none: the opponents answer when the goal
+    /// is an end of the game (`mate`, `win`, `draw`), else only the learner moves.
+    pub fn default_for(goal: &Goal) -> Reply {
+        match goal {
+            Goal::Mate | Goal::Win | Goal::Draw => Reply::Best,
+            _ => Reply::None,
+        }
+    }
+
+    /// `none` or `best`.
+    pub fn read(text: &str) -> Option<Reply> {
+        match text {
+            "none" => Some(Reply::None),
+            "best" => Some(Reply::Best),
+            _ => None,
+        }
+    }
+}
+
 /// One step: a position, a goal, and its text.
 #[derive(Clone, Debug)]
 pub struct Step {
@@ -73,6 +93,22 @@ impl Step {
             let _ = game.play(mv);
         }
         game
+    }
+
+    /// A step on `game` as played so far (an exercise on a page: its start and its moves), with
+    /// no text.
+    pub fn of_game(game: &Game, goal: Goal, par: u32, reply: Reply) -> Step {
+        Step {
+            position: game.start().clone(),
+            moves: game.moves().to_vec(),
+            goal,
+            par,
+            reply,
+            text: Text {
+                en: String::new(),
+                ja: String::new(),
+            },
+        }
     }
 
     /// The learner: the side to move after the step's moves.

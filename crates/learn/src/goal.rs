@@ -1,5 +1,5 @@
 //! A step's goal, as lesson files and the embed's `goal=` write it: `reach:<cells>`,
-//! `capture:<cells>`, `mate`, `win`, `escape`, `foul:<rule id>`, `promote`, `promote:no`.
+//! `capture:<cells>`, `mate`, `win`, `draw`, `escape`, `foul:<rule id>`, `promote`, `promote:no`.
 //!
 //! Cells are named as the game's notation names them (`5a`, chu `12a`, the hexagon's `q,r`);
 //! several are joined by `;` (`reach:5a;3c`: every one of them, in any order).
@@ -18,6 +18,8 @@ pub enum Goal {
     /// Win the game by any of its rules (a mate, a royal or general taken, a bare king, a
     /// declaration, the opponent's perpetual check...).
     Win,
+    /// Draw the game by its rules (a repetition, an impasse...).
+    Draw,
     /// Get out of check (the learner starts in check).
     Escape,
     /// Try the move the rule forbids: done when the rules refuse a move for this rule
@@ -47,7 +49,7 @@ pub const FOUL_RULES: [&str; 8] = [
 pub enum GoalError {
     /// Not one of the goals.
     #[error(
-        "`{0}` is not a goal (reach:<cells>, capture:<cells>, mate, win, escape, foul:<rule>, promote, promote:no)"
+        "`{0}` is not a goal (reach:<cells>, capture:<cells>, mate, win, draw, escape, foul:<rule>, promote, promote:no)"
     )]
     Unknown(String),
     /// A cell not on the game's board.
@@ -100,6 +102,7 @@ impl Goal {
             ("capture", a) => Ok(Goal::Capture(cells(a)?)),
             ("mate", None) => Ok(Goal::Mate),
             ("win", None) => Ok(Goal::Win),
+            ("draw", None) => Ok(Goal::Draw),
             ("escape", None) => Ok(Goal::Escape),
             (FOUL, Some(rule)) if FOUL_RULES.contains(&rule) => Ok(Goal::Foul(rule.to_string())),
             (FOUL, Some(rule)) => Err(GoalError::Rule(rule.to_string())),
@@ -122,6 +125,7 @@ impl Goal {
             Goal::Capture(c) => format!("capture:{}", cells(c)),
             Goal::Mate => "mate".into(),
             Goal::Win => "win".into(),
+            Goal::Draw => "draw".into(),
             Goal::Escape => "escape".into(),
             Goal::Foul(rule) => format!("foul:{rule}"),
             Goal::Promote(true) => "promote".into(),
@@ -149,6 +153,7 @@ mod tests {
             (GameId::Sangoku, "reach:0,-3"),
             (GameId::Shogi, "mate"),
             (GameId::Shogi, "win"),
+            (GameId::Shogi, "draw"),
             (GameId::Shogi, "escape"),
             (GameId::Shogi, "foul:nifu"),
             (GameId::Shogi, "promote"),

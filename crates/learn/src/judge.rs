@@ -265,6 +265,7 @@ impl Exercise {
         self.collect(&before, Some(mv));
         Ok(match outcome {
             Some(o) if o.winner == Some(self.learner) && self.goal == Goal::Win => self.finish(),
+            Some(o) if o.winner.is_none() && self.goal == Goal::Draw => self.finish(),
             Some(o) => Verdict::Over(o),
             None => Verdict::Going,
         })
@@ -287,6 +288,7 @@ impl Exercise {
                 })
             }
             Goal::Win => won,
+            Goal::Draw => outcome.is_some_and(|o| o.winner.is_none()),
             Goal::Escape => true,
             Goal::Promote(true) => matches!(mv, Move::Board { promote: true, .. }),
             Goal::Promote(false) => match mv {

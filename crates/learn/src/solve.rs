@@ -49,7 +49,7 @@ pub struct Solution {
 /// [`Unsolved`].
 pub fn solve(step: &Step) -> Result<Solution, Unsolved> {
     let start = Exercise::new(step);
-    if start.game().outcome().is_some() && !matches!(step.goal, Goal::Mate | Goal::Win) {
+    if start.game().outcome().is_some() && !matches!(step.goal, Goal::Mate | Goal::Win | Goal::Draw) {
         return Err(Unsolved::Over);
     }
     if already(&start) {
@@ -83,7 +83,7 @@ fn already(ex: &Exercise) -> bool {
             p.is_empty() || p.owner() == learner
         }),
         Goal::Escape => !pos.in_check(),
-        Goal::Mate | Goal::Win => ex.game().outcome().is_some(),
+        Goal::Mate | Goal::Win | Goal::Draw => ex.game().outcome().is_some(),
         Goal::Foul(_) | Goal::Promote(_) => false,
     }
 }
