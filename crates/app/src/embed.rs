@@ -3,13 +3,18 @@
 //! (`<koma-board ...>`, `web/embed/koma-embed.js`). Both give the same [`Options`] (query
 //! parameters or attributes, all text) to [`mount`] (through the `koma-board` binary's
 //! `mount_board`, their own wasm: the board without the app's screens), and report to the host through one
-//! function: `koma:ready`, `koma:move`, `koma:foul`, `koma:puzzle` and `koma:end`, each with an
+//! function: `koma:ready`, `koma:move`, `koma:foul`, `koma:puzzle`, `koma:exercise` and
+//! `koma:end`, each with an
 //! [`Event`] turned into a plain JavaScript object by serde-wasm-bindgen.
 //!
 //! Modes: `view` (the position at `ply`, nothing moves), `replay` (step through `moves` with
 //! the controls; each ply's caption), `play` (the reader moves; the rules refuse a foul by its
 //! name, in words on the board), `puzzle` (`moves` from `ply` on are the solution: the reader
-//! plays the expected move, the reply follows; a wrong try is answered and taken back).
+//! plays the expected move, the reply follows; a wrong try is answered and taken back),
+//! `exercise` (`goal=` a goal the rules judge, `par=` the moves for three stars, default the
+//! fewest the solver finds, at most [`MAX_PAR`]; `reply=best|none` whether the opponents
+//! answer: see [`crate::exercise`]). An exercise that cannot be done within its par, or at all,
+//! is named in the frame instead of a board, so a page's author sees it at once.
 //!
 //! A mate puzzle (its line ends in the reader's win) takes every move that mates as fast: a
 //! move that is not the stored one is given to the mate solver
@@ -378,8 +383,9 @@ impl Options {
         })?;
         let reply = match text(&self.reply) {
             None => Reply::default_for(&goal),
-            Some(r) => Reply::read(r)
-                .ok_or_else(|| value("reply", r, Takes::OneOf(&["best", "none"])))?,
+            Some(r) => {
+                Reply::read(r).ok_or_else(|| value("reply", r, Takes::OneOf(&["best", "none"])))?
+            }
         };
         let given = match text(&self.par) {
             None => None,
@@ -1152,6 +1158,19 @@ mod tests {
             ("?marks=5e:pink", "pink"),
             ("?game=sangoku&flip=7", "flip"),
             ("?setup=nothing", "nothing"),
+            ("?mode=exercise", "needs a goal"),
+            ("?mode=exercise&goal=check", "check"),
+            ("?mode=exercise&goal=reach:9z", "9z"),
+            ("?mode=exercise&goal=mate&reply=some", "reply"),
+            ("?mode=exercise&goal=mate&par=40", "par"),
+            (
+                "?mode=exercise&sfen=9/9/9/9/4B4/9/9/9/9+b+-+1&goal=reach:5a&par=1",
+                "cannot be done: no line reaches the goal within 1 moves",
+            ),
+            (
+                "?mode=exercise&sfen=9/9/9/9/4B4/9/9/9/9+b+-+1&goal=reach:5e",
+                "before any move",
+            ),
         ] {
             let err = opts(q).unwrap_err();
             assert!(err.contains(word), "{q}: {err}");
@@ -1167,6 +1186,20 @@ mod tests {
                 .unwrap_err()
                 .contains("at most")
         );
+    }
+
+    #[test]
+    fn an_exercise_s_par_is_the_fewest_moves_unless_given() {
+        let e = opts("?mode=exercise&sfen=9/9/9/9/4B4/9/9/9/9+b+-+1&goal=reach:5a").unwrap();
+        let step = e.step.expect("a step");
+        assert_eq!(step.par, 2);
+        assert_eq!(step.reply, koma_learn::Reply::None);
+        let e = opts("?mode=exercise&sfen=9/9/9/9/4B4/9/9/9/9+b+-+1&goal=reach:5a&par=3").unwrap();
+        assert_eq!(e.step.expect("a step").par, 3);
+        // a mate: the opponents answer by default
+        let e = opts("?mode=exercise&sfen=4k4/9/4P4/9/9/9/9/9/4K4+b+G+1&goal=mate").unwrap();
+        let step = e.step.expect("a step");
+        assert_eq!((step.par, step.reply), (1, koma_learn::Reply::Best));
     }
 
     fn words(e: &Embed, line: &[Move]) -> Vec<String> {

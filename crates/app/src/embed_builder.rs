@@ -1,14 +1,15 @@
 //! The embed builder, in the editor and on the analysis board: marks and arrows drawn on the
 //! board with the right button (a press and release on one cell circles it, on two cells draws
 //! an arrow; the same again takes it away), in one of four brushes; a caption and a mode (view,
-//! replay, play, puzzle with its solution moves); then the `<koma-board>` element and the iframe
+//! replay, play, puzzle with its solution moves, exercise with its goal and par); then the `<koma-board>` element and the iframe
 //! that show it on another page, written with this app's own address, and a live preview that is
 //! the real embed.
 //!
 //! Hooks: the brushes `[data-brush="green|red|blue|yellow"]`, `input[name="caption"]`,
 //! `select[name="mode"]` (`collection`: a puzzle from the collection, chosen in
 //! `select[name="puzzle"]` by its id, for the game on the board), `input[name="solution"]` (a
-//! puzzle's moves), the snippets
+//! puzzle's moves), `input[name="goal"]` and `input[name="par"]` (an exercise's goal, as the
+//! embed's `goal=` reads it, and its par: empty for the fewest moves), the snippets
 //! `[data-snippet="element"]` and `[data-snippet="iframe"]` with `[data-action="copy-element"]`
 //! and `[data-action="copy-iframe"]`, the preview `iframe[data-preview]`.
 
@@ -160,6 +161,10 @@ pub struct Embed<'a> {
     pub arrows: &'a str,
     /// The caption.
     pub caption: &'a str,
+    /// An exercise's goal (`mode` `exercise`).
+    pub goal: &'a str,
+    /// An exercise's par (empty: the fewest moves).
+    pub par: &'a str,
 }
 
 impl Embed<'_> {
@@ -177,10 +182,13 @@ impl Embed<'_> {
         }
         out.push(("mode", self.mode.to_string()));
         out.push(("lang", self.lang.to_string()));
+        let exercise = self.mode == "exercise";
         for (k, v) in [
             ("marks", self.marks),
             ("arrows", self.arrows),
             ("caption", self.caption),
+            ("goal", if exercise { self.goal.trim() } else { "" }),
+            ("par", if exercise { self.par.trim() } else { "" }),
         ] {
             if !v.is_empty() {
                 out.push((k, v.to_string()));
@@ -258,6 +266,8 @@ pub fn embed_builder(p: &EmbedBuilderProps) -> Html {
     let caption = use_state(String::new);
     let mode = use_state(|| "view".to_string());
     let solution = use_state(String::new);
+    let goal = use_state(|| "mate".to_string());
+    let par = use_state(String::new);
     // a puzzle from the collection: the collection once loaded, the puzzle chosen
     let collection = use_state(|| None::<Result<Rc<crate::puzzles::Collection>, String>>);
     let chosen = use_state(|| None::<String>);
@@ -341,6 +351,7 @@ pub fn embed_builder(p: &EmbedBuilderProps) -> Html {
         ("replay", "再生", "replay"),
         ("play", "対局", "play"),
         ("puzzle", "詰将棋・問題", "puzzle"),
+        ("exercise", "練習（目標）", "exercise (a goal)"),
         ("collection", "問題集から", "a puzzle from the collection"),
     ]
     .map(|(id, ja, en)| {
@@ -373,6 +384,8 @@ pub fn embed_builder(p: &EmbedBuilderProps) -> Html {
             marks: &marks,
             arrows: &arrows,
             caption: &caption,
+            goal: &goal,
+            par: &par,
         }
         .params();
         let base = base();
@@ -416,6 +429,17 @@ pub fn embed_builder(p: &EmbedBuilderProps) -> Html {
                 <label>{ lang.pick("正解手順 ", "Solution ") }
                     <input name="solution" placeholder="G*2b 2a1a" value={(*solution).clone()}
                         oninput={text_input(&solution)} /></label>
+            }
+            if *mode == "exercise" {
+                <label>{ lang.pick("目標 ", "Goal ") }
+                    <input name="goal" placeholder="mate · reach:5a · capture:7c · foul:nifu · promote" value={(*goal).clone()}
+                        oninput={text_input(&goal)} /></label>
+                <label>{ lang.pick("手数（空欄：最短） ", "Par (empty: the fewest) ") }
+                    <input name="par" inputmode="numeric" size="3" value={(*par).clone()}
+                        oninput={text_input(&par)} /></label>
+                <p class="hint">{ lang.pick(
+                    "目標：reach:升, capture:升, mate, win, draw, escape, foul:規則, promote, promote:no（升は;で区切る）。プレビューが判定します。",
+                    "Goals: reach:<cells>, capture:<cells>, mate, win, draw, escape, foul:<rule>, promote, promote:no (cells joined by ;). The preview judges it.") }</p>
             }
             if from_collection {
                 { collection_choice(lang, &collection, &of_game, puzzle.as_ref(), &chosen) }
@@ -505,6 +529,8 @@ mod tests {
             marks: "5e:red",
             arrows: "",
             caption: "A \"pawn\" & more",
+            goal: "mate",
+            par: "",
         }
         .params();
         let el = element_snippet("https://k.example/koma/", &params);
@@ -525,5 +551,25 @@ mod tests {
             url.contains("&mode=play&lang=en&marks=5e:red&caption="),
             "{url}"
         );
+        assert!(!url.contains("goal="), "a goal only in an exercise");
+        // an exercise: its goal and par written for the embed
+        let params = Embed {
+            game: GameId::Shogi,
+            position: "4k4/9/9/9/9/9/9/9/4K4 b P 1",
+            moves: &[],
+            ply: None,
+            mode: "exercise",
+            lang: "en",
+            marks: "",
+            arrows: "",
+            caption: "",
+            goal: " foul:nifu ",
+            par: "",
+        }
+        .params();
+        let el = element_snippet("https://k.example/koma/", &params);
+        assert!(el.contains("mode=\"exercise\""), "{el}");
+        assert!(el.contains("goal=\"foul:nifu\""), "{el}");
+        assert!(!el.contains("par="), "{el}");
     }
 }

@@ -74,7 +74,10 @@ impl Said {
 pub fn goal_words(lang: Lang, goal: &Goal) -> String {
     match goal {
         Goal::Reach(c) if c.len() > 1 => lang
-            .pick("印の升すべてに駒を進めましょう。", "Move onto every marked square.")
+            .pick(
+                "印の升すべてに駒を進めましょう。",
+                "Move onto every marked square.",
+            )
             .into(),
         Goal::Reach(_) => lang
             .pick("印の升へ駒を進めましょう。", "Move onto the marked square.")
@@ -90,7 +93,10 @@ pub fn goal_words(lang: Lang, goal: &Goal) -> String {
             .pick("ルールのとおりに勝ちましょう。", "Win by the rules.")
             .into(),
         Goal::Draw => lang
-            .pick("ルールのとおりに引き分けにしましょう。", "Draw by the rules.")
+            .pick(
+                "ルールのとおりに引き分けにしましょう。",
+                "Draw by the rules.",
+            )
             .into(),
         Goal::Escape => lang
             .pick("王手を防ぎましょう。", "Get out of check.")
@@ -472,10 +478,7 @@ pub fn exercise_board(props: &ExerciseProps) -> Html {
     let turn = pos.turn();
     let active = d.open();
     let dispatcher = drill.dispatcher();
-    fn board<T: 'static>(
-        d: &UseReducerDispatcher<Drill>,
-        a: fn(T) -> TableAction,
-    ) -> Callback<T> {
+    fn board<T: 'static>(d: &UseReducerDispatcher<Drill>, a: fn(T) -> TableAction) -> Callback<T> {
         let d = d.clone();
         Callback::from(move |x| d.dispatch(DrillAction::Board(a(x))))
     }
@@ -504,7 +507,11 @@ pub fn exercise_board(props: &ExerciseProps) -> Html {
     } else {
         "yellow"
     };
-    shapes.extend(d.ex.left().iter().map(|&cell: &Cell| Shape::Mark { cell, brush }));
+    shapes.extend(
+        d.ex.left()
+            .iter()
+            .map(|&cell: &Cell| Shape::Mark { cell, brush }),
+    );
     match d.hint {
         Some(Move::Drop { kind, to }) => shapes.push(Shape::Drop {
             kind,

@@ -70,16 +70,16 @@ impl Ask {
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
             if k == "step" {
-                ask.step = v
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| Problem::Value {
-                        key: "step",
-                        value: crate::decode(v),
-                        takes: Takes::Count,
-                    })?
-                    - 1;
+                ask.step =
+                    v.parse::<usize>()
+                        .ok()
+                        .filter(|&n| n >= 1)
+                        .ok_or_else(|| Problem::Value {
+                            key: "step",
+                            value: crate::decode(v),
+                            takes: Takes::Count,
+                        })?
+                        - 1;
             }
         }
         Ok(ask)

@@ -583,8 +583,12 @@ fn goal_text(lang: Lang, text: &str, error: &koma_learn::GoalError) -> String {
     if text.is_empty() {
         return lang2(
             lang,
-            || "goal：練習には目標が要ります（reach:…, capture:…, mate, win, draw, escape, foul:…, promote, promote:no）".into(),
-            || "goal: an exercise needs a goal (reach:…, capture:…, mate, win, draw, escape, foul:…, promote, promote:no)".into(),
+            || {
+                "goal：練習には目標が要ります（reach:…, capture:…, mate, win, draw, escape, foul:…, promote, promote:no）".into()
+            },
+            || {
+                "goal: an exercise needs a goal (reach:…, capture:…, mate, win, draw, escape, foul:…, promote, promote:no)".into()
+            },
         );
     }
     let ja = match error {

@@ -280,7 +280,8 @@ const PAGE_PAR: u32 = 12;
 
 /// `koma learn page`.
 pub fn page(s: &PageSettings) -> Result<(), String> {
-    let html = std::fs::read_to_string(&s.file).map_err(|e| format!("{}: {e}", s.file.display()))?;
+    let html =
+        std::fs::read_to_string(&s.file).map_err(|e| format!("{}: {e}", s.file.display()))?;
     let mut faults = 0;
     let mut count = 0;
     for b in boards(&html)

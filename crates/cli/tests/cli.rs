@@ -547,10 +547,7 @@ fn learn_page_proves_one_exercise_in_every_section_of_the_rules_page() {
     assert!(sections >= 32, "{sections} sections");
     let (ok, out, err) = koma(&["learn", "page", page]);
     assert!(ok, "{err}");
-    let names: Vec<&str> = out
-        .lines()
-        .map(|l| l.split('\t').next().unwrap())
-        .collect();
+    let names: Vec<&str> = out.lines().map(|l| l.split('\t').next().unwrap()).collect();
     assert_eq!(names.len(), sections, "one exercise a section: {names:?}");
     let mut unique = names.clone();
     unique.sort_unstable();
@@ -567,7 +564,10 @@ fn learn_page_proves_one_exercise_in_every_section_of_the_rules_page() {
     .unwrap();
     let (ok, _, err) = koma(&["learn", "page", bad.to_str().unwrap()]);
     assert!(!ok);
-    assert!(err.contains("far: no line reaches the goal within 1 moves"), "{err}");
+    assert!(
+        err.contains("far: no line reaches the goal within 1 moves"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

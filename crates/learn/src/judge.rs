@@ -486,7 +486,13 @@ fn forced_within(ex: &Exercise, moves: u32, budget: &mut u64) -> bool {
             2 * moves - 1
         };
         return matches!(
-            mate_within(ex.position(), ex.learner(), plies, &solver_limits(), &NoClock),
+            mate_within(
+                ex.position(),
+                ex.learner(),
+                plies,
+                &solver_limits(),
+                &NoClock
+            ),
             Within::Mate(_)
         );
     }

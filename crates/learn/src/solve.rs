@@ -49,7 +49,8 @@ pub struct Solution {
 /// [`Unsolved`].
 pub fn solve(step: &Step) -> Result<Solution, Unsolved> {
     let start = Exercise::new(step);
-    if start.game().outcome().is_some() && !matches!(step.goal, Goal::Mate | Goal::Win | Goal::Draw) {
+    if start.game().outcome().is_some() && !matches!(step.goal, Goal::Mate | Goal::Win | Goal::Draw)
+    {
         return Err(Unsolved::Over);
     }
     if already(&start) {

@@ -26,7 +26,7 @@ impl EmbedHandle {
 
 /// Mount an embedded board on `root` with `options` (an object of strings: `game`, `sfen`,
 /// `setup`, `preset`, `moves`, `ply`, `mode`, `lang`, `flip`, `marks`, `arrows`, `caption`,
-/// `captions`, `id`); `emit(type, detail)` is called with each event as a plain object.
+/// `captions`, `id`, and an exercise's `goal`, `par`, `reply`); `emit(type, detail)` is called with each event as a plain object.
 #[wasm_bindgen]
 pub fn mount_board(
     root: web_sys::Element,
