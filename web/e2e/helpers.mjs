@@ -207,3 +207,44 @@ export async function closeHosts() {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** A move in a game's notation, split: a drop (`P*3b`, `P*0,0`), a board move (`7g7f+`,
+ * `0,1:0,0+`) or a lion's double move (`6h6g5f`). */
+export function parseMove(mv) {
+  const promote = mv.endsWith("+");
+  const m = promote ? mv.slice(0, -1) : mv;
+  if (m.includes("*")) {
+    const [piece, to] = m.split("*");
+    return { drop: piece, to, promote };
+  }
+  if (m.includes(":")) {
+    const [from, to] = m.split(":");
+    return { from, to, promote };
+  }
+  const cells = m.match(/\d+[a-l]/g);
+  if (cells.length === 3) return { from: cells[0], mid: cells[1], to: cells[2], promote };
+  return { from: cells[0], to: cells[1], promote };
+}
+
+/** Play `player`'s move `mv` (the game's notation) by hand on the board in `scope`: a drag (a
+ * drop from the hand), the promotion answered when the board asks, a lion's second step
+ * tapped. */
+export async function playMove(page, mv, player, { scope = page } = {}) {
+  const m = parseMove(mv);
+  if (m.drop) {
+    await drag(page, inHand(player, m.drop), cell(m.to), { scope });
+    return;
+  }
+  if (m.mid) {
+    await drag(page, onBoard(m.from), cell(m.mid), { scope });
+    await expect(scope.locator(`[data-dest="${m.to}"]`)).toHaveCount(1);
+    await tap(page, cell(m.to), { scope });
+    return;
+  }
+  await drag(page, onBoard(m.from), cell(m.to), { scope });
+  // an optional promotion is asked; a forced one or none is not
+  const ask = scope.locator(`[data-promote="${m.promote ? "yes" : "no"}"]`);
+  const moved = scope.locator(onBoard(m.to));
+  await expect(ask.or(moved).first()).toBeVisible();
+  if (await ask.count()) await tap(page, ask);
+}

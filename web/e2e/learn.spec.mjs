@@ -8,7 +8,7 @@ import { test, expect } from "@playwright/test";
 import { spawnSync } from "node:child_process";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { drag, tap, cell, onBoard, inHand } from "./helpers.mjs";
+import { drag, tap, cell, onBoard, inHand, playMove } from "./helpers.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = process.env.KOMA_CLI ?? resolve(here, "../../target/release/koma");
@@ -27,47 +27,8 @@ function lines(game) {
     });
 }
 
-/** A move in the game's notation, split: a drop (`P*3b`, `P*0,0`), a board move (`7g7f+`,
- * `0,1:0,0+`) or a lion's double move (`6h6g5f`). */
-function parse(mv) {
-  const promote = mv.endsWith("+");
-  const m = promote ? mv.slice(0, -1) : mv;
-  if (m.includes("*")) {
-    const [piece, to] = m.split("*");
-    return { drop: piece, to, promote };
-  }
-  if (m.includes(":")) {
-    const [from, to] = m.split(":");
-    return { from, to, promote };
-  }
-  const cells = m.match(/\d+[a-l]/g);
-  if (cells.length === 3) return { from: cells[0], mid: cells[1], to: cells[2], promote };
-  return { from: cells[0], to: cells[1], promote };
-}
-
 const frame = (page) => page.locator("[data-step] [data-embed='exercise']");
-
-/** Play the learner's move by hand: a drag (a drop from the hand), the promotion answered
- * when the board asks, a lion's second step tapped. */
-async function play(page, mv, learner) {
-  const m = parse(mv);
-  if (m.drop) {
-    await drag(page, inHand(learner, m.drop), cell(m.to));
-    return;
-  }
-  if (m.mid) {
-    await drag(page, onBoard(m.from), cell(m.mid));
-    await expect(page.locator(`[data-dest="${m.to}"]`)).toHaveCount(1);
-    await tap(page, cell(m.to));
-    return;
-  }
-  await drag(page, onBoard(m.from), cell(m.to));
-  // an optional promotion is asked; a forced one or none is not
-  const ask = page.locator(`[data-promote="${m.promote ? "yes" : "no"}"]`);
-  const moved = page.locator(`${onBoard(m.to)}`);
-  await expect(ask.or(moved).first()).toBeVisible();
-  if (await ask.count()) await tap(page, ask);
-}
+const play = (page, mv, learner) => playMove(page, mv, learner);
 
 /** Finish every step of every lesson of `game` from its course page, by the lines. */
 async function finishCourse(page, game) {

@@ -1,8 +1,18 @@
 // The rules page (rules.html), as a reader uses it: every rule's board loads, and each demo
 // does what its text says: a foul refused by name, a promotion asked, a repetition scored, a
-// puzzle answered, the lion's special moves, in either language, offline too.
+// puzzle answered, the lion's special moves, in either language, offline too; and every
+// section's exercise, copied to a page of another origin, solved by hand in both languages.
 import { test, expect } from "@playwright/test";
-import { drag, tap } from "./helpers.mjs";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { closeHosts, drag, hostPage, playMove, tap } from "./helpers.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const cli = process.env.KOMA_CLI ?? resolve(here, "../../target/release/koma");
+
+test.afterEach(closeHosts);
 
 test.skip(({ isMobile }) => isMobile, "the rules page is tested on the desktop window");
 
@@ -26,7 +36,7 @@ async function board(page, id) {
   await r.locator("koma-board").first().scrollIntoViewIfNeeded();
   await expect(r.locator("[data-cell]").first()).toBeAttached({ timeout: 20_000 });
   // the whole board in the window, hands and controls too
-  await r.locator(".koma-embed").evaluate((e) => e.scrollIntoView({ block: "center" }));
+  await r.locator(".koma-embed").first().evaluate((e) => e.scrollIntoView({ block: "center" }));
   return r;
 }
 
@@ -166,4 +176,58 @@ test("the hexagon: a check makes the turn jump, a double check, the centre wins,
   r = await board(page, "sangoku-promotion");
   await drag(page, '.pieces [data-square="2,-1"]', '[data-cell="3,-2"]', { scope: r });
   await expect(r.locator('[data-promote="yes"]')).toBeVisible();
+});
+
+test("every section's exercise is solved by hand on a page of another origin, in Japanese and in English", async ({ page, baseURL }) => {
+  const dist = resolve(here, "../../dist/rules.html");
+  const html = readFileSync(dist, "utf8");
+  const blocks = [...html.matchAll(/<div class="exercise" data-exercise="([^"]+)">[\s\S]*?<\/div>/g)];
+  expect(blocks.length).toBe((html.match(/<section data-rule=/g) ?? []).length);
+  // each exercise's way, from the rules (`koma learn page`): the learner's moves
+  const out = spawnSync(cli, ["learn", "page", dist], { encoding: "utf8" });
+  expect(out.status, out.stderr).toBe(0);
+  const ways = new Map(
+    out.stdout
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => {
+        const [section, , learner, moves] = l.split("\t");
+        return [section, { learner: Number(learner), moves: moves.split(" ") }];
+      }),
+  );
+  expect([...ways.keys()].sort()).toEqual(blocks.map((b) => b[1]).sort());
+  for (const lang of ["ja", "en"]) {
+    const body = blocks.map((b) => b[0].replace("<koma-board ", `<koma-board lang="${lang}" `)).join("\n");
+    await hostPage(
+      page,
+      `exercises-${lang}.html`,
+      `<!DOCTYPE html><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+       <style>[data-exercise] { width: 480px; margin: 0 auto 48px; }</style>
+       <script>
+         window.done = {};
+         addEventListener("koma:exercise", (e) => {
+           if (e.detail.state === "done") window.done[e.target.closest("[data-exercise]").dataset.exercise] = e.detail.stars;
+         });
+       </script>
+       <script type="module" src="${baseURL}/koma-embed.js"></script>
+       <h1>Exercises</h1>${body}`,
+    );
+    for (const [section, way] of ways) {
+      const ex = page.locator(`[data-exercise="${section}"]`);
+      await ex.scrollIntoViewIfNeeded();
+      const frame = ex.locator("[data-embed='exercise']");
+      await expect(frame, section).toHaveAttribute("data-exercise-state", "waiting", { timeout: 20_000 });
+      await expect(frame).toHaveAttribute("lang", lang);
+      await ex.evaluate((e) => e.scrollIntoView({ block: "center" }));
+      for (let i = 0; i < way.moves.length; i++) {
+        await expect(ex.locator("[data-status]")).toHaveAttribute("data-turn", String(way.learner));
+        await playMove(page, way.moves[i], way.learner, { scope: ex });
+        if (i + 1 < way.moves.length) await expect(frame).toHaveAttribute("data-moves", String(i + 1));
+      }
+      await expect(frame, section).toHaveAttribute("data-exercise-state", "done");
+      await expect(ex.locator("[data-stars]")).toHaveAttribute("data-stars", "3");
+    }
+    const done = await page.evaluate(() => window.done);
+    expect(Object.keys(done).sort()).toEqual([...ways.keys()].sort());
+  }
 });

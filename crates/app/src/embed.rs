@@ -496,8 +496,12 @@ pub fn embed_board(props: &EmbedProps) -> Html {
             id,
             ..
         }) => html! {
+            // the hexagon keeps the learner's seat at the bottom unless another is asked: the
+            // board does not turn while the opponents answer
             <crate::exercise::ExerciseBoard key={format!("{:?}", props.options)} step={step.clone()}
-                lang={*lang} flip={*flip} seat={*seat} shapes={Rc::new(shapes.clone())}
+                lang={*lang} flip={*flip}
+                seat={seat.or_else(|| koma_rules::Description::of(step.position.game()).hexagon().then(|| step.learner()))}
+                shapes={Rc::new(shapes.clone())}
                 caption={caption.clone()} id={id.clone()} emit={props.emit.clone()} />
         },
         Ok(e) => {
