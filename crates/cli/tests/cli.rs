@@ -576,7 +576,7 @@ fn learn_page_proves_one_exercise_in_every_section_of_the_rules_page() {
 fn learn_check_and_lines() {
     let (ok, out, err) = koma(&["learn", "check", "sangoku"]);
     assert!(ok, "{err}");
-    assert!(out.contains("steps of 3 lessons checked"), "{out}");
+    assert!(out.contains("steps of 4 lessons checked"), "{out}");
     let (ok, out, _) = koma(&["learn", "lines", "sangoku"]);
     assert!(ok);
     let check = out.lines().find(|l| l.starts_with("check\t")).unwrap();
