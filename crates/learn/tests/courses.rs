@@ -49,6 +49,8 @@ fn the_shogi_course_covers_its_rules() {
         "drops",
         "check",
         "mate",
+        "repetition",
+        "entering-king",
     ] {
         assert!(ids.contains(&id), "no lesson {id}");
     }
@@ -68,6 +70,9 @@ fn the_shogi_course_covers_its_rules() {
         Goal::Promote(false),
         Goal::Escape,
         Goal::Mate,
+        // sennichite, and perpetual check won by the side checked
+        Goal::Draw,
+        Goal::Win,
     ] {
         assert!(goals.contains(&&g), "no step {g:?}");
     }
@@ -99,6 +104,13 @@ fn each_course_teaches_its_game_s_own_rules() {
         );
     }
     assert!(steps.iter().any(|s| s.goal == Goal::Win));
+    // both presets' lion trading
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.goal == Goal::Foul("lion-protected".into())
+                && s.position.options() != steps[0].position.options())
+    );
     let mini = course(GameId::Minishogi).unwrap();
     // the repetition step starts from a history: the position has come three times
     let rep = mini.lessons.iter().find(|l| l.id == "repetition").unwrap();
