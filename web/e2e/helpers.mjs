@@ -24,6 +24,11 @@ export async function fingerDrag(page, from, to, steps = 8) {
   for (let i = 1; i <= steps; i++) {
     await touch("touchMove", { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps });
   }
+  // a finger settles on the square before it lifts (a lift still moving at the drag's speed
+  // would be a fling, and Chromium drops the click of a tap that follows one)
+  await touch("touchMove", to);
+  await new Promise((ok) => setTimeout(ok, 80));
+  await touch("touchMove", to);
   await touch("touchEnd");
   await cdp.detach();
 }
@@ -242,9 +247,17 @@ export async function playMove(page, mv, player, { scope = page } = {}) {
     return;
   }
   await drag(page, onBoard(m.from), cell(m.to), { scope });
-  // an optional promotion is asked; a forced one or none is not
+  // an optional promotion is asked; a forced one or none is not; a lion's step onto a square
+  // from which a second step exists waits there (the square itself stops it); a refused move
+  // is named
   const ask = scope.locator(`[data-promote="${m.promote ? "yes" : "no"}"]`);
-  const moved = scope.locator(onBoard(m.to));
-  await expect(ask.or(moved).first()).toBeVisible();
+  const moved = scope.locator(`.pieces [data-owner="${player}"][data-square="${m.to}"]`);
+  const stop = scope.locator(`[data-dest="${m.to}"]`);
+  const refused = scope.locator("[data-foul]");
+  await expect(ask.or(moved).or(stop).or(refused).first()).toBeVisible();
+  if ((await stop.count()) && !(await moved.count())) {
+    await tap(page, cell(m.to), { scope });
+    await expect(ask.or(moved).or(refused).first()).toBeVisible();
+  }
   if (await ask.count()) await tap(page, ask);
 }

@@ -13,7 +13,8 @@
 //!   longest follows after a moment ([`koma_learn::Exercise::defence`]).
 //!
 //! The squares a piece can reach are not lit at first: a newcomer finds them from the text,
-//! and a wrong try lights them from then on. The targets of `reach:` and `capture:` are marked
+//! and a wrong try lights them from then on (a lion waiting for its second step shows where
+//! it may go, as on every board: the wait is otherwise invisible). The targets of `reach:` and `capture:` are marked
 //! (yellow to reach, red to take) until they are done. "Show" (`[data-action="show"]`) draws
 //! the next move of a shortest way as an arrow until the step is done (the step then counts
 //! one star); "Again" (`[data-action="retry"]`) starts the step over.
@@ -183,6 +184,12 @@ pub fn said_words(lang: Lang, said: Said) -> String {
     }
 }
 
+/// Whether the board asks even a forced promotion: in a step on the piece that could never
+/// move, so that the learner can try leaving it unpromoted.
+fn ask_forced(goal: &Goal) -> bool {
+    matches!(goal, Goal::Foul(rule) if rule == "dead-piece")
+}
+
 /// A step being played on a table.
 #[derive(Clone)]
 struct Drill {
@@ -226,6 +233,7 @@ impl Drill {
         let mut table = Table::new(ex.game().clone());
         table.flipped = flipped;
         table.seat = seat;
+        table.ask_forced = ask_forced(ex.goal());
         let mut d = Drill {
             table,
             start: ex.clone(),
@@ -345,6 +353,7 @@ impl Reducible for Drill {
                 let mut table = Table::new(d.start.game().clone());
                 table.flipped = flipped;
                 table.seat = seat;
+                table.ask_forced = ask_forced(d.start.goal());
                 table.board_changes = d.table.board_changes + 1;
                 d.table = table;
                 d.ex = d.start.clone();
@@ -549,7 +558,7 @@ pub fn exercise_board(props: &ExerciseProps) -> Html {
             <div class="status" data-status="" data-turn={turn.0.to_string()}
                 data-result={result} data-reason={reason} aria-live="polite">{ status }</div>
             <Board variant={v} cells={cells_of(&pos)} hands={hands_of(&pos)} homes={crate::view::homes(v)} {turn} {active}
-                dests={st.dests.clone()} show_dests={d.lit} selected={st.selected} {last} {check}
+                dests={st.dests.clone()} show_dests={d.lit || st.lion_first.is_some()} selected={st.selected} {last} {check}
                 lion_first={st.lion_first} {choice} {on_attempt} {on_select} {on_cell} {on_promote}
                 flipped={st.flipped} {viewer} shapes={Rc::new(shapes)}
                 two_char={koma_rules::names::two_character_pieces(v.id)} />

@@ -86,12 +86,28 @@ impl Ask {
     }
 }
 
+fn schema() -> u32 {
+    crate::saved::SCHEMA
+}
+
 /// The learner's stars: for each `<game>/<lesson>`, each step's best (0: not done).
-#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Progress {
+    /// The schema version (as every entry the app keeps).
+    #[serde(default = "schema")]
+    pub schema: u32,
     /// Stars by lesson key.
     #[serde(default)]
     pub stars: BTreeMap<String, Vec<u8>>,
+}
+
+impl Default for Progress {
+    fn default() -> Progress {
+        Progress {
+            schema: schema(),
+            stars: BTreeMap::new(),
+        }
+    }
 }
 
 impl Progress {

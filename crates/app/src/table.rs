@@ -50,6 +50,9 @@ pub struct Table {
     pub version: u64,
     /// Changes whenever the position on the board does (a move, a takeback, a loaded game).
     pub board_changes: u64,
+    /// Ask the promotion question even when the rules force the promotion (an exercise on the
+    /// piece that could never move, whose learner must be able to try declining).
+    pub ask_forced: bool,
 }
 
 /// What a person does to a table.
@@ -109,6 +112,7 @@ impl Table {
             can_pass: false,
             version: 0,
             board_changes: 0,
+            ask_forced: false,
         };
         t.refresh(true);
         t
@@ -288,13 +292,13 @@ impl Table {
             promote: false,
         };
         match (legal.contains(&yes), legal.contains(&no)) {
-            (true, true) => {
+            (true, false) if !self.ask_forced => Some(yes),
+            (true, _) => {
                 self.pending = Some((from, to));
                 self.selected = None;
                 self.foul = None;
                 None
             }
-            (true, false) => Some(yes),
             // not legal: played anyway so that the rules name the foul
             (false, _) => Some(no),
         }

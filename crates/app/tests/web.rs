@@ -282,3 +282,15 @@ fn an_online_game_is_ended_on_time_by_the_server_only() {
     assert_eq!(s.pending(), 1, "and waits for the server");
     conn.close();
 }
+
+/// A learner's stars are kept in the browser and read back as they were (an entry the storage
+/// takes: its schema written with it).
+#[wasm_bindgen_test]
+fn lesson_progress_is_kept_and_read_back() {
+    use koma_app::learn::{PROGRESS_KEY, Progress};
+    let mut p = Progress::default();
+    p.done(GameId::Shogi, "rook", 1, 2);
+    p.done(GameId::Sangoku, "check", 0, 3);
+    koma_app::storage::set(PROGRESS_KEY, &p).unwrap();
+    assert_eq!(koma_app::storage::get::<Progress>(PROGRESS_KEY), Some(p));
+}
