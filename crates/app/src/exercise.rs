@@ -164,12 +164,8 @@ pub fn wrong_words(lang: Lang, w: Wrong) -> &'static str {
 /// The frame's words for what the last try did.
 pub fn said_words(lang: Lang, said: Said) -> String {
     match said {
-        Said::Waiting | Said::Going => String::new(),
-        Said::Refused(rule) => format!(
-            "{}{}",
-            lang.pick("指せません：", "Not allowed: "),
-            i18n::foul(lang, rule)
-        ),
+        // (the refusal is named by the board's own `[data-foul]` line)
+        Said::Waiting | Said::Going | Said::Refused(_) => String::new(),
         Said::Wrong(w) => wrong_words(lang, w).to_string(),
         Said::Done(stars) => format!(
             "{}{}",
@@ -428,7 +424,10 @@ fn event(d: &Drill, lang: Lang, id: &str) -> Event {
             Said::Wrong(w) => Some(w.id().to_string()),
             _ => None,
         },
-        message: Some(said_words(lang, d.said)).filter(|m| !m.is_empty()),
+        message: match d.said {
+            Said::Refused(r) => Some(i18n::foul(lang, r)),
+            said => Some(said_words(lang, said)).filter(|m| !m.is_empty()),
+        },
         winner: None,
         reason: match d.said {
             Said::Over(o) => Some(o.reason),
