@@ -30,13 +30,14 @@ async function open(page, lang) {
   }
 }
 
-/** Scroll a rule's board into view and wait for it to mount. */
+/** Scroll a rule's demo board (the section's own, not its exercise's) into view and wait for
+ * it to mount; the board element, to look in. */
 async function board(page, id) {
-  const r = rule(page, id);
-  await r.locator("koma-board").first().scrollIntoViewIfNeeded();
+  const r = rule(page, id).locator(":scope > koma-board");
+  await r.scrollIntoViewIfNeeded();
   await expect(r.locator("[data-cell]").first()).toBeAttached({ timeout: 20_000 });
   // the whole board in the window, hands and controls too
-  await r.locator(".koma-embed").first().evaluate((e) => e.scrollIntoView({ block: "center" }));
+  await r.locator(".koma-embed").evaluate((e) => e.scrollIntoView({ block: "center" }));
   return r;
 }
 
@@ -47,10 +48,14 @@ test("every rule has a board that loads, in English and in Japanese; the start s
   const ids = await page.locator("section[data-rule]").evaluateAll((s) => s.map((e) => e.dataset.rule));
   expect(ids.length).toBeGreaterThanOrEqual(28);
   for (const id of ids) {
-    const r = await board(page, id);
+    await board(page, id);
+    const r = rule(page, id);
     await expect(r.locator('[data-error="embed"]'), id).toHaveCount(0);
     await expect(r.locator("h3 [lang=en]"), id).toBeVisible();
     await expect(r.locator("h3 [lang=ja]"), id).toBeHidden();
+    // the section's exercise, its prompt in the page's language
+    await expect(r.locator("[data-exercise] > p[lang=en]"), id).toBeVisible();
+    await expect(r.locator("[data-exercise] > p[lang=ja]"), id).toBeHidden();
   }
   await open(page, "ja");
   await expect(rule(page, "nifu").locator("h3 [lang=ja]")).toHaveText("二歩");
