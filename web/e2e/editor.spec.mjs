@@ -128,4 +128,34 @@ test.describe("the board editor", () => {
     await expect(board.locator('[data-arrow="5g>5f"]')).toHaveCount(1);
     await expect(board.locator("[data-caption]")).toContainText("二歩");
   });
+  test("an exercise it writes is judged by the rules on a page of another origin", async ({ page }) => {
+    await page.goto("/#/editor/shogi?sfen=" + encodeURIComponent("4k4/9/9/9/9/9/4P4/9/4K4 b P 1"));
+    await page.locator("details.snippet summary").click();
+    await page.locator('select[name="mode"]').selectOption("exercise");
+    await page.locator('input[name="goal"]').fill("foul:nifu");
+    const element = await page.locator('[data-snippet="element"]').inputValue();
+    expect(element).toContain('mode="exercise"');
+    expect(element).toContain('goal="foul:nifu"');
+    // the preview judges it as the page will
+    const preview = page.frameLocator("iframe[data-preview]");
+    await expect(preview.locator("[data-goal]")).toHaveAttribute("data-goal", "foul:nifu");
+    // a goal that cannot be read is named in the preview
+    await page.locator('input[name="goal"]').fill("foul:pawns");
+    await expect(preview.locator('[data-error="embed"]')).toContainText("pawns");
+    await page.locator('input[name="goal"]').fill("foul:nifu");
+    await hostPage(page, "exercise.html", `<!DOCTYPE html><meta charset="utf-8"><h1>Nifu</h1>${element}
+      <script>window.got = []; addEventListener("koma:exercise", (e) => window.got.push(e.detail));</script>`);
+    const board = page.locator("koma-board");
+    await expect(board.locator("[data-exercise-state]")).toHaveAttribute("data-exercise-state", "waiting", { timeout: 20_000 });
+    // a legal drop is not the answer; the one the rule forbids is
+    await drag(page, '[data-hand="0"] [data-piece="P"]', '[data-cell="4e"]', { scope: board });
+    await expect(board.locator("[data-exercise-state]")).toHaveAttribute("data-exercise-state", "wrong");
+    await drag(page, '[data-hand="0"] [data-piece="P"]', '[data-cell="5e"]', { scope: board });
+    await expect(board.locator("[data-exercise-state]")).toHaveAttribute("data-exercise-state", "done");
+    await expect(board.locator('[data-foul="nifu"]')).toBeVisible();
+    const got = await page.evaluate(() => window.got);
+    expect(got.map((g) => g.state)).toEqual(["wrong", "done"]);
+    expect(got[0]).toMatchObject({ rule: "legal", game: "shogi" });
+    expect(got[1]).toMatchObject({ stars: 2 });
+  });
 });
