@@ -32,7 +32,7 @@ use koma_rules::{Cell, IllegalMove, Move, Outcome, Player, notation};
 use yew::prelude::*;
 
 use crate::board::{Board, Shape};
-use crate::embed::Event;
+use crate::events::Event;
 use crate::i18n::{self, Lang};
 use crate::table::{Table, TableAction, result_hooks};
 use crate::view::{cells_of, hands_of, last_cells};
@@ -124,19 +124,35 @@ pub fn goal_words(lang: Lang, goal: &Goal) -> String {
     }
 }
 
+/// The rules a `foul:` goal names ([`koma_learn::goal::FOUL_RULES`]), by name: id, Japanese,
+/// English.
+const RULE_NAMES: [(&str, &str, &str); 8] = [
+    ("nifu", "二歩", "two pawns on a file, nifu"),
+    ("uchifuzume", "打ち歩詰め", "pawn-drop mate, uchifuzume"),
+    (
+        "dead-piece",
+        "行き所のない駒",
+        "a piece that could never move",
+    ),
+    ("king-in-check", "王手放置", "leaving the king in check"),
+    ("placement", "配置の反則", "placement"),
+    ("repetition", "千日手", "repetition"),
+    ("lion-protected", "獅子の取り合い", "a lion protected"),
+    (
+        "lion-counter-strike",
+        "獅子の後手",
+        "the lion counter-strike",
+    ),
+];
+
 /// A `foul:` goal's rule by name.
 fn rule_name(lang: Lang, rule: &str) -> &'static str {
-    match rule {
-        "nifu" => lang.pick("二歩", "two pawns on a file, nifu"),
-        "uchifuzume" => lang.pick("打ち歩詰め", "pawn-drop mate, uchifuzume"),
-        "dead-piece" => lang.pick("行き所のない駒", "a piece that could never move"),
-        "king-in-check" => lang.pick("王手放置", "leaving the king in check"),
-        "placement" => lang.pick("配置の反則", "placement"),
-        "repetition" => lang.pick("千日手", "repetition"),
-        "lion-protected" => lang.pick("獅子の取り合い", "a lion protected"),
-        "lion-counter-strike" => lang.pick("獅子の後手", "the lion counter-strike"),
-        _ => lang.pick("反則", "a foul"),
-    }
+    RULE_NAMES
+        .iter()
+        .find(|(id, ..)| *id == rule)
+        .map_or(lang.pick("反則", "a foul"), |&(_, ja, en)| {
+            lang.pick(ja, en)
+        })
 }
 
 /// Why a legal try was not the goal's, in words.

@@ -1,4 +1,4 @@
-//! Lessons (`#/learn`): each game's course ([`koma_learn::course`], built into the study
+//! Lessons (`#/learn`): each game's course ([`koma_learn::course()`], built into the study
 //! tools' wasm, so every lesson works offline), a lesson's steps one at a time on an
 //! [`ExerciseBoard`], and the learner's stars kept in the browser.
 //!

@@ -33,6 +33,7 @@ pub mod editor;
 pub mod embed;
 pub mod embed_builder;
 pub mod engine_worker;
+pub mod events;
 pub mod exercise;
 pub mod hit;
 pub mod home;
