@@ -91,24 +91,24 @@ pub fn lines(s: &LearnSettings) -> Result<(), String> {
             let line = played(step).ok_or_else(|| {
                 format!("{} step {}: no way to its goal was found", lesson.id, i + 1)
             })?;
-            let v = step.position.variant();
-            let words = |mine: bool| -> Vec<String> {
-                line.iter()
-                    .filter(|(_, by_learner)| mine <= *by_learner)
-                    .map(|&(m, _)| notation::write_move(v, m))
-                    .collect()
-            };
-            println!(
-                "{}\t{}\t{}\t{}\t{}",
-                lesson.id,
-                i + 1,
-                step.learner().0,
-                words(true).join(" "),
-                words(false).join(" ")
-            );
+            println!("{}\t{}\t{}", lesson.id, i + 1, way(step, &line));
         }
     }
     Ok(())
+}
+
+/// A line played out, as `lines` and `page` print it: `<learner's seat><TAB><the learner's
+/// moves><TAB><every ply>`.
+fn way(step: &Step, line: &[(Move, bool)]) -> String {
+    let v = step.position.variant();
+    let words = |mine: bool| -> String {
+        line.iter()
+            .filter(|(_, by_learner)| mine <= *by_learner)
+            .map(|&(m, _)| notation::write_move(v, m))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    format!("{}\t{}\t{}", step.learner().0, words(true), words(false))
 }
 
 /// `step` played out as the app plays it: the learner's shortest way against the app's answers,
@@ -302,20 +302,11 @@ pub fn page(s: &PageSettings) -> Result<(), String> {
             eprintln!("{}: no way to its goal was found", b.section);
             continue;
         };
-        let v = step.position.variant();
-        let words = |mine: bool| -> Vec<String> {
-            line.iter()
-                .filter(|(_, by_learner)| mine <= *by_learner)
-                .map(|&(m, _)| notation::write_move(v, m))
-                .collect()
-        };
         println!(
-            "{}\t{}\t{}\t{}\t{}",
+            "{}\t{}\t{}",
             b.section,
-            v.id,
-            step.learner().0,
-            words(true).join(" "),
-            words(false).join(" ")
+            step.position.game(),
+            way(&step, &line)
         );
     }
     if faults > 0 {
