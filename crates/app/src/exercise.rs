@@ -215,6 +215,8 @@ struct Drill {
     show: bool,
     /// The next move of a shortest way, while shown.
     hint: Option<Move>,
+    /// The position (a [`Table::key`]) the hint was searched for.
+    hinted: Option<(u64, usize)>,
     /// The last move played (the learner's or an answer).
     last: Option<Move>,
     version: u64,
@@ -254,6 +256,7 @@ impl Drill {
             lit: false,
             show: false,
             hint: None,
+            hinted: None,
             last: None,
             version: 0,
         };
@@ -268,14 +271,17 @@ impl Drill {
 
     /// The table shows the exercise's game; what the board offers, worked out again.
     fn settle(&mut self) {
-        let before = self.table.key();
+        let now = self.table.key();
         let input = self.open();
-        self.hint = if self.show && input {
-            self.ex.next_move()
-        } else {
-            None
-        };
-        self.table.settle(before, input);
+        // the way is searched once a position (a gesture that moves nothing keeps it)
+        if !(self.show && input) {
+            self.hint = None;
+            self.hinted = None;
+        } else if self.hinted != Some(now) {
+            self.hint = self.ex.next_move();
+            self.hinted = Some(now);
+        }
+        self.table.settle(now, input);
         self.version += 1;
     }
 
