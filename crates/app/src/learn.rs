@@ -272,6 +272,8 @@ fn step_view(props: &StepProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or(Lang::Ja);
     let game = props.game;
     let course = use_memo(game, |&g| koma_learn::course(g).ok().map(Rc::new));
+    // (every hook before the early returns below: the same hooks in every render)
+    let done = use_state(|| None::<u8>);
     let Some(course) = (*course).clone() else {
         return html! {};
     };
@@ -283,7 +285,6 @@ fn step_view(props: &StepProps) -> Html {
     };
     let step: Rc<Step> = Rc::new(step.clone());
     let stars_now = props.progress.of(game, &lesson.id, at);
-    let done = use_state(|| None::<u8>);
     let on_event = {
         let (progress, done, id) = (props.progress.clone(), done.clone(), lesson.id.clone());
         Callback::from(move |ev: Event| {
