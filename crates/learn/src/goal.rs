@@ -1,5 +1,10 @@
 //! A step's goal, as lesson files and the embed's `goal=` write it: `reach:<cells>`,
-//! `capture:<cells>`, `mate`, `win`, `draw`, `escape`, `foul:<rule id>`, `promote`, `promote:no`.
+//! `capture:<cells>`, `mate`, `win`, `draw`, `escape`, `check`, `pass`, `foul:<rule id>`,
+//! `promote`, `promote:no`, `declare`, `impasse`.
+//!
+//! `declare` and `impasse` are done by a claim instead of a move (the play screen's buttons:
+//! the entering-king declaration, an agreed impasse counted by points); the claim counts as
+//! one of the learner's moves.
 //!
 //! Cells are named as the game's notation names them (`5a`, chu `12a`, the hexagon's `q,r`);
 //! several are joined by `;` (`reach:5a;3c`: every one of them, in any order).
@@ -22,6 +27,15 @@ pub enum Goal {
     Draw,
     /// Get out of check (the learner starts in check).
     Escape,
+    /// Give check (the move attacks an opponent's king; in chu shogi, a royal).
+    Check,
+    /// Pass a turn by the rules: chu shogi's jitto (a lion steps to an empty neighbour and
+    /// back).
+    Pass,
+    /// Win by the entering-king declaration (入玉宣言), moving first if the conditions need it.
+    Declare,
+    /// Claim an impasse (持将棋) and not lose it on points.
+    Impasse,
     /// Try the move the rule forbids: done when the rules refuse a move for this rule
     /// ([`IllegalMove::rule_id`]).
     Foul(String),
@@ -49,7 +63,7 @@ pub const FOUL_RULES: [&str; 8] = [
 pub enum GoalError {
     /// Not one of the goals.
     #[error(
-        "`{0}` is not a goal (reach:<cells>, capture:<cells>, mate, win, draw, escape, foul:<rule>, promote, promote:no)"
+        "`{0}` is not a goal (reach:<cells>, capture:<cells>, mate, win, draw, escape, check, pass, foul:<rule>, promote, promote:no, declare, impasse)"
     )]
     Unknown(String),
     /// A cell not on the game's board.
@@ -104,6 +118,10 @@ impl Goal {
             ("win", None) => Ok(Goal::Win),
             ("draw", None) => Ok(Goal::Draw),
             ("escape", None) => Ok(Goal::Escape),
+            ("check", None) => Ok(Goal::Check),
+            ("pass", None) => Ok(Goal::Pass),
+            ("declare", None) => Ok(Goal::Declare),
+            ("impasse", None) => Ok(Goal::Impasse),
             (FOUL, Some(rule)) if FOUL_RULES.contains(&rule) => Ok(Goal::Foul(rule.to_string())),
             (FOUL, Some(rule)) => Err(GoalError::Rule(rule.to_string())),
             ("promote", None) => Ok(Goal::Promote(true)),
@@ -127,10 +145,19 @@ impl Goal {
             Goal::Win => "win".into(),
             Goal::Draw => "draw".into(),
             Goal::Escape => "escape".into(),
+            Goal::Check => "check".into(),
+            Goal::Pass => "pass".into(),
+            Goal::Declare => "declare".into(),
+            Goal::Impasse => "impasse".into(),
             Goal::Foul(rule) => format!("foul:{rule}"),
             Goal::Promote(true) => "promote".into(),
             Goal::Promote(false) => "promote:no".into(),
         }
+    }
+
+    /// Whether the goal is done by a claim ([`Goal::Declare`], [`Goal::Impasse`]).
+    pub fn is_claim(&self) -> bool {
+        matches!(self, Goal::Declare | Goal::Impasse)
     }
 
     /// Whether a refused move breaks this goal's rule.
@@ -155,6 +182,10 @@ mod tests {
             (GameId::Shogi, "win"),
             (GameId::Shogi, "draw"),
             (GameId::Shogi, "escape"),
+            (GameId::Shogi, "check"),
+            (GameId::Chushogi, "pass"),
+            (GameId::Shogi, "declare"),
+            (GameId::Shogi, "impasse"),
             (GameId::Shogi, "foul:nifu"),
             (GameId::Shogi, "promote"),
             (GameId::Shogi, "promote:no"),

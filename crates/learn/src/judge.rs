@@ -8,6 +8,13 @@
 //!   (and the other way round for `promote:no`); in a `mate` step a move after which the
 //!   opponent is not mated within the step's par (proved by [`forced`]: the mate solver where it follows the game's checks, else a
 //!   search of every answer).
+//! - In a `check` step a legal move that gives no check, and in a `pass` step one that is no
+//!   pass (chu's jitto), are not played either ([`Wrong::NoCheck`], [`Wrong::NoPass`]).
+//! - A `declare` or `impasse` step is done by a claim ([`Exercise::claim`]) instead of a move,
+//!   once the rules grant it: the declaration won (its conditions the rules' own), the
+//!   impasse not lost on points. A claim the rules would not grant is not made and is
+//!   explained ([`Wrong::Declaration`], [`Wrong::NotEntered`], [`Wrong::Points`]); before
+//!   it, the learner's moves are played as in a `reach:` step.
 //! - Any other legal move is played. The targets of `reach:` and `capture:` are collected as
 //!   the board shows them after each move (a learner's piece on the cell; the opponent's piece
 //!   gone from it), so that a drop, a placement and a lion's double move or igui count as
@@ -20,6 +27,7 @@
 use koma_rules::{
     Cell, EndReason, Game, IllegalMove, Move, Outcome, Player, Position, RuleOptions, Setup,
 };
+use koma_rules::moves::Played;
 
 use koma_engine::mate::MateLimits;
 use koma_engine::mate::tsume::{Within, mate_within};
@@ -39,6 +47,16 @@ pub enum Wrong {
     Promoted,
     /// A `mate` step: the opponent escapes the mate within the par.
     NoMate,
+    /// A `check` step: the move gives no check.
+    NoCheck,
+    /// A `pass` step: the move is no pass.
+    NoPass,
+    /// A `declare` step: the declaration's conditions are not all met (it would not win).
+    Declaration,
+    /// An `impasse` step: a king has not entered its enemy's camp.
+    NotEntered,
+    /// An `impasse` step: the learner would lose on points.
+    Points,
 }
 
 impl Wrong {
@@ -49,6 +67,11 @@ impl Wrong {
             Wrong::NotPromoted => "not-promoted",
             Wrong::Promoted => "promoted",
             Wrong::NoMate => "no-mate",
+            Wrong::NoCheck => "no-check",
+            Wrong::NoPass => "no-pass",
+            Wrong::Declaration => "declaration",
+            Wrong::NotEntered => "not-entered",
+            Wrong::Points => "points",
         }
     }
 }
@@ -208,6 +231,8 @@ impl Exercise {
                 },
             ) if may_promote(self.game.position(), from, to) => Some(Wrong::NotPromoted),
             (Goal::Promote(false), Move::Board { promote: true, .. }) => Some(Wrong::Promoted),
+            (Goal::Check, _) if !self.probe(mv).is_some_and(|p| p.check) => Some(Wrong::NoCheck),
+            (Goal::Pass, _) if !self.probe(mv).is_some_and(|p| p.jitto) => Some(Wrong::NoPass),
             _ => None,
         };
         if let Some(w) = wrong {
@@ -224,6 +249,77 @@ impl Exercise {
             }
         }
         self.play_learner(mv)
+    }
+
+    /// What the rules say the legal `mv` did (a check, a jitto), played on a copy.
+    fn probe(&self, mv: Move) -> Option<Played> {
+        let mut game = self.game.clone();
+        game.play(mv).ok()?;
+        game.played().last().copied()
+    }
+
+    /// The learner claims instead of moving: in a `declare` step the entering-king
+    /// declaration, in an `impasse` step an agreed impasse. `None` when the step has no claim
+    /// or the learner is not to move; a claim the rules would not grant is not made
+    /// ([`Verdict::Wrong`]).
+    pub fn claim(&mut self) -> Option<Verdict> {
+        if !self.goal.is_claim()
+            || self.done.is_some()
+            || self.needs_reply()
+            || self.game.outcome().is_some()
+        {
+            return None;
+        }
+        match self.granted() {
+            Ok(()) => {
+                // the board shows the game won (or drawn) by the claim
+                if self.goal == Goal::Declare {
+                    self.game.declare();
+                } else {
+                    self.game.agree_impasse();
+                }
+                self.moves += 1;
+                Some(self.finish())
+            }
+            Err(w) => {
+                self.wrong += 1;
+                Some(Verdict::Wrong(w))
+            }
+        }
+    }
+
+    /// Whether the step's claim, made now, does the step (the "show" of a claim).
+    pub fn claim_now(&self) -> bool {
+        self.goal.is_claim()
+            && self.done.is_none()
+            && !self.needs_reply()
+            && self.game.outcome().is_none()
+            && self.granted().is_ok()
+    }
+
+    /// Whether the rules grant the step's claim now (the learner to move).
+    fn granted(&self) -> Result<(), Wrong> {
+        match self.goal {
+            Goal::Declare if self.game.has_declaration() => {
+                let d = self.game.declaration();
+                if d.player == self.learner && d.outcome.winner == Some(self.learner) {
+                    Ok(())
+                } else {
+                    Err(Wrong::Declaration)
+                }
+            }
+            Goal::Impasse if self.game.has_impasse() => {
+                if !self.game.both_kings_entered() {
+                    return Err(Wrong::NotEntered);
+                }
+                match self.game.impasse_outcome() {
+                    Some(o) if o.winner != Some(self.learner.opponent()) => Ok(()),
+                    _ => Err(Wrong::Points),
+                }
+            }
+            Goal::Declare => Err(Wrong::Declaration),
+            _ => Err(Wrong::NotEntered),
+        }
     }
 
     /// Play the learner's legal `mv` and judge what it did.
@@ -290,6 +386,9 @@ impl Exercise {
             Goal::Win => won,
             Goal::Draw => outcome.is_some_and(|o| o.winner.is_none()),
             Goal::Escape => true,
+            Goal::Check => self.game.played().last().is_some_and(|p| p.check),
+            Goal::Pass => self.game.played().last().is_some_and(|p| p.jitto),
+            Goal::Declare | Goal::Impasse => false,
             Goal::Promote(true) => matches!(mv, Move::Board { promote: true, .. }),
             Goal::Promote(false) => match mv {
                 Move::Board {
@@ -441,7 +540,11 @@ impl Exercise {
     /// searched to the moves left and a few more; `None` when the learner is not to move or
     /// no way is found within them.
     pub fn next_move(&self) -> Option<Move> {
-        if self.done.is_some() || self.needs_reply() || self.game.outcome().is_some() {
+        if self.done.is_some()
+            || self.needs_reply()
+            || self.game.outcome().is_some()
+            || self.claim_now()
+        {
             return None;
         }
         let left = self.par.saturating_sub(self.moves).max(1);
@@ -507,6 +610,10 @@ fn forced_within(ex: &Exercise, moves: u32, budget: &mut u64) -> bool {
 pub(crate) fn line(ex: &Exercise, depth: u32, budget: &mut u64) -> Option<Vec<Move>> {
     if depth == 0 {
         return None;
+    }
+    // a claim granted: the last of the learner's moves
+    if ex.claim_now() {
+        return Some(Vec::new());
     }
     let mut probe = ex.clone();
     for mv in probe.tries() {
@@ -772,5 +879,102 @@ mod tests {
             })
             .unwrap();
         assert!(matches!(double, Move::Double { .. }), "{double:?}");
+    }
+
+    #[test]
+    fn a_check_step_refuses_a_quiet_move_and_a_pass_step_a_move_that_goes() {
+        let s = step(
+            GameId::Shogi,
+            "4k4/9/9/9/9/9/9/9/R8 b - 1",
+            "check",
+            1,
+            Reply::None,
+        );
+        let mut ex = Exercise::new(&s);
+        assert_eq!(
+            ex.attempt(mv(GameId::Shogi, "9i9e")),
+            Verdict::Wrong(Wrong::NoCheck)
+        );
+        assert_eq!(ex.moves(), 0, "not played");
+        assert_eq!(
+            ex.attempt(mv(GameId::Shogi, "9i5i")),
+            Verdict::Done { stars: 2 }
+        );
+        // chu shogi: a lion passes by stepping out and back (jitto)
+        let s = step(
+            GameId::Chushogi,
+            "11k/11g/12/12/12/12/12/6N5/12/12/12/11K b - 1",
+            "pass",
+            1,
+            Reply::None,
+        );
+        let mut ex = Exercise::new(&s);
+        let lion = Variant::get(GameId::Chushogi).cell_by_name("6h").unwrap();
+        let out = Variant::get(GameId::Chushogi).cell_by_name("6g").unwrap();
+        assert_eq!(
+            ex.attempt(Move::Board {
+                from: lion,
+                to: out,
+                promote: false
+            }),
+            Verdict::Wrong(Wrong::NoPass)
+        );
+        assert_eq!(
+            ex.attempt(Move::Double {
+                from: lion,
+                mid: out,
+                to: lion
+            }),
+            Verdict::Done { stars: 2 }
+        );
+    }
+
+    #[test]
+    fn a_declaration_and_an_impasse_are_claimed_once_the_rules_grant_them() {
+        // nine pieces in the camp: the declaration is not made; the tenth, then it wins
+        let s = step(
+            GameId::Shogi,
+            "2SGKGS2/1R5B1/LN5N1/8L/9/9/9/9/4k4 b RB2G2S2N2L18P 1",
+            "declare",
+            2,
+            Reply::None,
+        );
+        let mut ex = Exercise::new(&s);
+        assert!(!ex.claim_now());
+        assert_eq!(ex.claim(), Some(Verdict::Wrong(Wrong::Declaration)));
+        assert_eq!(ex.game().outcome(), None);
+        assert_eq!(ex.attempt(mv(GameId::Shogi, "1d1c")), Verdict::Going);
+        assert!(ex.claim_now());
+        assert_eq!(ex.next_move(), None, "the claim is what is shown");
+        assert_eq!(ex.claim(), Some(Verdict::Done { stars: 2 }));
+        assert_eq!(
+            ex.game().outcome().map(|o| o.reason),
+            Some(EndReason::Declaration)
+        );
+        // both kings entered; sente has 23 points and takes a pawn for the 24th
+        let s = step(
+            GameId::Shogi,
+            "9/4K4/4p4/9/9/9/9/4k4/R7B b 13Prb4g4s4n4l4p 1",
+            "impasse",
+            2,
+            Reply::None,
+        );
+        let mut ex = Exercise::new(&s);
+        assert_eq!(ex.claim(), Some(Verdict::Wrong(Wrong::Points)));
+        assert_eq!(ex.attempt(mv(GameId::Shogi, "5b5c")), Verdict::Going);
+        assert_eq!(ex.claim(), Some(Verdict::Done { stars: 2 }));
+        // a king outside the camp: no impasse to claim
+        let s = step(
+            GameId::Shogi,
+            "9/9/4p4/4K4/9/9/9/4k4/R7B b 13Prb4g4s4n4l4p 1",
+            "impasse",
+            2,
+            Reply::None,
+        );
+        let mut ex = Exercise::new(&s);
+        assert_eq!(ex.claim(), Some(Verdict::Wrong(Wrong::NotEntered)));
+        // a step of another goal has no claim
+        let s = step(GameId::Shogi, "4k4/9/9/9/9/9/9/9/R8 b - 1", "check", 1, Reply::None);
+        assert_eq!(Exercise::new(&s).claim(), None);
     }
 }

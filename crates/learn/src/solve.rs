@@ -84,6 +84,8 @@ fn already(ex: &Exercise) -> bool {
             p.is_empty() || p.owner() == learner
         }),
         Goal::Escape => !pos.in_check(),
+        Goal::Declare | Goal::Impasse => ex.claim_now(),
+        Goal::Check | Goal::Pass => false,
         Goal::Mate | Goal::Win | Goal::Draw => ex.game().outcome().is_some(),
         Goal::Foul(_) | Goal::Promote(_) => false,
     }
