@@ -68,8 +68,12 @@ fn the_shogi_course_covers_its_rules() {
     for g in [
         Goal::Promote(true),
         Goal::Promote(false),
+        Goal::Check,
         Goal::Escape,
         Goal::Mate,
+        // the entering-king declaration, and an impasse counted by points
+        Goal::Declare,
+        Goal::Impasse,
         // sennichite, and perpetual check won by the side checked
         Goal::Draw,
         Goal::Win,
@@ -104,6 +108,8 @@ fn each_course_teaches_its_game_s_own_rules() {
         );
     }
     assert!(steps.iter().any(|s| s.goal == Goal::Win));
+    // jitto: a lion's pass
+    assert!(steps.iter().any(|s| s.goal == Goal::Pass), "no jitto step");
     // both presets' lion trading
     assert!(
         steps
@@ -138,4 +144,31 @@ fn each_course_teaches_its_game_s_own_rules() {
         s66.lessons[0].steps.iter().all(|s| s.position.is_placing()),
         "66 shogi starts with its placement"
     );
+    // every square game teaches capturing, check, escaping check and mate; each game its
+    // pieces
+    for game in [GameId::Shogi, GameId::Minishogi, GameId::Shogi66] {
+        let c = course(game).unwrap();
+        let goals: Vec<&Goal> = c
+            .lessons
+            .iter()
+            .flat_map(|l| l.steps.iter().map(|s| &s.goal))
+            .collect();
+        assert!(
+            goals.iter().any(|g| matches!(g, Goal::Capture(_))),
+            "{game}: capturing"
+        );
+        for g in [Goal::Check, Goal::Escape, Goal::Mate] {
+            assert!(goals.contains(&&g), "{game}: {g:?}");
+        }
+    }
+    for game in GameId::ALL {
+        let c = course(game).unwrap();
+        let reach = c
+            .lessons
+            .iter()
+            .flat_map(|l| l.steps.iter())
+            .filter(|s| matches!(s.goal, Goal::Reach(_)))
+            .count();
+        assert!(reach >= 2, "{game}: the pieces' moves ({reach} steps)");
+    }
 }
