@@ -233,8 +233,13 @@ export function parseMove(mv) {
 
 /** Play `player`'s move `mv` (the game's notation) by hand on the board in `scope`: a drag (a
  * drop from the hand), the promotion answered when the board asks, a lion's second step
- * tapped. */
+ * tapped; `declare` or `impasse`, an exercise's claim, its button tapped. */
 export async function playMove(page, mv, player, { scope = page } = {}) {
+  // an exercise's claim, made instead of a move (`koma learn lines` writes the goal's word)
+  if (mv === "declare" || mv === "impasse") {
+    await tap(page, scope.locator(`[data-action="${mv}"]`));
+    return;
+  }
   const m = parseMove(mv);
   if (m.drop) {
     await drag(page, inHand(player, m.drop), cell(m.to), { scope });

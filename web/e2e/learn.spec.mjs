@@ -131,6 +131,27 @@ test.describe("lessons", () => {
     await expect(frame(page)).toHaveAttribute("data-exercise-state", "waiting");
   });
 
+  test("a declaration is claimed once its conditions hold; a claim too early is explained", async ({ page }, info) => {
+    const entering = lines("shogi").filter((l) => l.lesson === "entering-king");
+    const at = entering.findIndex((l) => l.moves.at(-1) === "declare");
+    expect(at).toBeGreaterThanOrEqual(0);
+    await page.goto(`/#/learn/shogi/entering-king?step=${at + 1}`);
+    await expect(page.locator("[data-goal]")).toHaveAttribute("data-goal", "declare");
+    // nine pieces in the camp: the claim is not made, the condition not met is shown
+    await tap(page, page.locator('[data-step] [data-action="declare"]'));
+    await expect(frame(page)).toHaveAttribute("data-exercise-state", "wrong");
+    await expect(page.locator("[data-said]")).toHaveAttribute("data-wrong", "declaration");
+    await expect(page.locator('[data-condition="pieces"]')).toHaveAttribute("data-met", "false");
+    await expect(page.locator("[data-step] [data-status]")).toHaveAttribute("data-result", "ongoing");
+    for (const mv of entering[at].moves) await play(page, mv, 0);
+    await expect(frame(page)).toHaveAttribute("data-exercise-state", "done");
+    await expect(page.locator('[data-condition="pieces"]')).toHaveAttribute("data-met", "true");
+    await expect(page.locator("[data-step] [data-status]")).toHaveAttribute("data-reason", "declaration");
+    // one early claim: two stars
+    await expect(page.locator("[data-stars]")).toHaveAttribute("data-stars", "2");
+    await page.screenshot({ path: info.outputPath("learn-declaration-done.png") });
+  });
+
   test("minishogi's course by hand in a phone window, its stars kept across a reload and offline", async ({ page, context }, info) => {
     test.skip(!info.project.use.hasTouch, "a phone's course");
     await finishCourse(page, "minishogi");

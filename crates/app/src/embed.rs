@@ -100,7 +100,8 @@ pub struct Options {
     #[serde(default)]
     pub id: Option<String>,
     /// An exercise's goal (`mode=exercise`): `reach:<cells>`, `capture:<cells>`, `mate`,
-    /// `win`, `draw`, `escape`, `foul:<rule id>`, `promote`, `promote:no` (see [`koma_learn::goal`]).
+    /// `win`, `draw`, `escape`, `check`, `pass`, `foul:<rule id>`, `promote`, `promote:no`,
+    /// `declare`, `impasse` (see [`koma_learn::goal`]).
     #[serde(default)]
     pub goal: Option<String>,
     /// An exercise's par, the moves for three stars (default: the fewest, found by the solver).

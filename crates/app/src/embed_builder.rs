@@ -438,8 +438,8 @@ pub fn embed_builder(p: &EmbedBuilderProps) -> Html {
                     <input name="par" inputmode="numeric" size="3" value={(*par).clone()}
                         oninput={text_input(&par)} /></label>
                 <p class="hint">{ lang.pick(
-                    "目標：reach:升, capture:升, mate, win, draw, escape, foul:規則, promote, promote:no（升は;で区切る）。プレビューが判定します。",
-                    "Goals: reach:<cells>, capture:<cells>, mate, win, draw, escape, foul:<rule>, promote, promote:no (cells joined by ;). The preview judges it.") }</p>
+                    "目標：reach:升, capture:升, mate, win, draw, escape, check, pass, foul:規則, promote, promote:no, declare, impasse（升は;で区切る）。プレビューが判定します。",
+                    "Goals: reach:<cells>, capture:<cells>, mate, win, draw, escape, check, pass, foul:<rule>, promote, promote:no, declare, impasse (cells joined by ;). The preview judges it.") }</p>
             }
             if from_collection {
                 { collection_choice(lang, &collection, &of_game, puzzle.as_ref(), &chosen) }

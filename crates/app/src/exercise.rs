@@ -8,7 +8,13 @@
 //!   refusal is the goal;
 //! - a legal move that cannot serve the goal (a `foul:` step's legal move, a promotion not
 //!   chosen or not declined, a move after which the opponent escapes the mate) is not played
-//!   and is explained (`[data-wrong]`: `legal`, `not-promoted`, `promoted`, `no-mate`);
+//!   and is explained (`[data-wrong]`: `legal`, `not-promoted`, `promoted`, `no-mate`,
+//!   `no-check`, `no-pass`);
+//! - in a `declare` or `impasse` step the learner claims with the frame's button
+//!   (`[data-action="declare"]`, `[data-action="impasse"]`), as on the play screen; a claim
+//!   the rules would not grant is not made and is explained (`[data-wrong]`: `declaration`,
+//!   `not-entered`, `points`), the conditions shown beside the button (`[data-declaration]`
+//!   with each `[data-condition]`, `[data-impasse-points]`);
 //! - any other move is played; with opponents to answer, the answer that holds the goal off
 //!   longest follows after a moment ([`koma_learn::Exercise::defence`]).
 //!
@@ -102,6 +108,25 @@ pub fn goal_words(lang: Lang, goal: &Goal) -> String {
         Goal::Escape => lang
             .pick("王手を防ぎましょう。", "Get out of check.")
             .into(),
+        Goal::Check => lang.pick("王手をかけましょう。", "Give check.").into(),
+        Goal::Pass => lang
+            .pick(
+                "獅子でじっと（パス）しましょう。",
+                "Pass with the lion (jitto).",
+            )
+            .into(),
+        Goal::Declare => lang
+            .pick(
+                "条件をそろえて入玉宣言しましょう。",
+                "Meet the conditions, then declare (入玉宣言).",
+            )
+            .into(),
+        Goal::Impasse => lang
+            .pick(
+                "負けない点数で持将棋にしましょう。",
+                "Agree an impasse (持将棋) without losing on points.",
+            )
+            .into(),
         Goal::Foul(rule) => match lang {
             Lang::Ja => format!(
                 "反則「{}」になる手を指して、断られるのを確かめましょう。",
@@ -174,6 +199,23 @@ pub fn wrong_words(lang: Lang, w: Wrong) -> &'static str {
             "その手では玉に逃げられます。",
             "After that move the king escapes the mate.",
         ),
+        Wrong::NoCheck => lang.pick("その手は王手になりません。", "That move gives no check."),
+        Wrong::NoPass => lang.pick(
+            "それはじっとではありません。空いた隣の升へ進んで元の升へ戻ります。",
+            "That is no pass: step to an empty neighbour and back to where the lion stood.",
+        ),
+        Wrong::Declaration => lang.pick(
+            "宣言の条件がそろっていません（印のない条件を見てください）。",
+            "The declaration's conditions are not all met (see the ones not ticked).",
+        ),
+        Wrong::NotEntered => lang.pick(
+            "持将棋は双方の玉が入玉してからです。",
+            "An impasse needs both kings in their enemy's camp.",
+        ),
+        Wrong::Points => lang.pick(
+            "今の点数では24点に足りず負けになります。",
+            "With these points you would lose: under 24.",
+        ),
     }
 }
 
@@ -233,6 +275,8 @@ enum DrillAction {
     Retry,
     /// Show the way.
     Show,
+    /// The step's claim (a declaration, an impasse).
+    Claim,
 }
 
 impl PartialEq for Drill {
@@ -384,6 +428,24 @@ impl Reducible for Drill {
                 d.show = true;
                 d.lit = true;
             }
+            DrillAction::Claim => {
+                if !d.open() {
+                    return self;
+                }
+                d.table.clear();
+                d.table.foul = None;
+                d.said = match d.ex.claim() {
+                    Some(Verdict::Done { stars }) => {
+                        // the game ended by the claim: the board shows its result
+                        d.table.game = d.ex.game().clone();
+                        d.table.view = None;
+                        d.table.board_changes += 1;
+                        Said::Done(d.stars(stars))
+                    }
+                    Some(Verdict::Wrong(w)) => Said::Wrong(w),
+                    _ => return self,
+                };
+            }
         }
         d.settle();
         Rc::new(d)
@@ -524,6 +586,7 @@ pub fn exercise_board(props: &ExerciseProps) -> Html {
         let d = dispatcher.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(DrillAction::Show))
     };
+    let claim = claim_panel(d, lang, dispatcher.clone());
     let choice = st.promotion_choice(&pos);
     let last = last_cells(d.last.as_slice());
     let check = koma_rules::status::Status::of(&st.game, &pos).marked_royal;
@@ -597,6 +660,49 @@ pub fn exercise_board(props: &ExerciseProps) -> Html {
                 <button data-action="retry" onclick={on_retry}>{ lang.pick("やり直す", "Again") }</button>
                 <button data-action="show" onclick={on_show} disabled={d.show || !active}>{ lang.pick("答えを見る", "Show me") }</button>
             </div>
+            { claim }
         </div>
     }
+}
+
+/// A `declare` or `impasse` step's claim: its button (lit once "Show" is asked and the claim
+/// is the way) and what the rules count for it, as the play screen shows them.
+fn claim_panel(d: &Drill, lang: Lang, dispatcher: UseReducerDispatcher<Drill>) -> Html {
+    let goal = d.ex.goal();
+    if !goal.is_claim() {
+        return Html::default();
+    }
+    let on_claim = Callback::from(move |_: MouseEvent| dispatcher.dispatch(DrillAction::Claim));
+    let hint = d.show && d.ex.claim_now();
+    let game = d.ex.game();
+    let body = if *goal == Goal::Declare {
+        let dc = game.declaration();
+        let mark = |b: bool| if b { "✓" } else { "✗" };
+        html! {
+            <>
+                <ul class="conditions" data-declaration="">
+                    <li data-condition="king-in-camp" data-met={dc.king_in_camp.to_string()}>{ format!("{} {}", mark(dc.king_in_camp),
+                        lang.pick("玉が敵陣三段目以内", "the king in the enemy camp")) }</li>
+                    <li data-condition="pieces" data-met={(dc.pieces_in_camp >= 10).to_string()}>{ format!("{} {} ({})", mark(dc.pieces_in_camp >= 10),
+                        lang.pick("敵陣に自分の駒が10枚以上", "ten more pieces in the camp"), dc.pieces_in_camp) }</li>
+                    <li data-condition="not-in-check" data-met={dc.not_in_check.to_string()}>{ format!("{} {}", mark(dc.not_in_check),
+                        lang.pick("王手されていない", "not in check")) }</li>
+                    <li data-condition="points">{ format!("{} {}", lang.pick("点数", "points"), dc.points) }</li>
+                </ul>
+                <button data-action="declare" class={classes!(hint.then_some("hint"))} onclick={on_claim}
+                    disabled={!d.open()}>{ lang.pick("入玉宣言する", "Declare (入玉宣言)") }</button>
+            </>
+        }
+    } else {
+        let [s, g] = game.impasse_points();
+        html! {
+            <>
+                <p data-impasse-points={format!("{s},{g}")}>
+                    { format!("{} ☗ {s} · ☖ {g}", lang.pick("持将棋の点数", "impasse points")) }</p>
+                <button data-action="impasse" class={classes!(hint.then_some("hint"))} onclick={on_claim}
+                    disabled={!d.open()}>{ lang.pick("持将棋に合意", "Agree impasse (持将棋)") }</button>
+            </>
+        }
+    };
+    html! { <div class="exercise-claim" data-hint={hint.then_some("")}>{ body }</div> }
 }

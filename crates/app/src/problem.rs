@@ -584,16 +584,16 @@ fn goal_text(lang: Lang, text: &str, error: &koma_learn::GoalError) -> String {
         return lang2(
             lang,
             || {
-                "goal：練習には目標が要ります（reach:…, capture:…, mate, win, draw, escape, foul:…, promote, promote:no）".into()
+                "goal：練習には目標が要ります（reach:…, capture:…, mate, win, draw, escape, check, pass, foul:…, promote, promote:no, declare, impasse）".into()
             },
             || {
-                "goal: an exercise needs a goal (reach:…, capture:…, mate, win, draw, escape, foul:…, promote, promote:no)".into()
+                "goal: an exercise needs a goal (reach:…, capture:…, mate, win, draw, escape, check, pass, foul:…, promote, promote:no, declare, impasse)".into()
             },
         );
     }
     let ja = match error {
         GoalError::Unknown(_) => {
-            "目標ではありません（reach:…, capture:…, mate, win, draw, escape, foul:…, promote, promote:no）"
+            "目標ではありません（reach:…, capture:…, mate, win, draw, escape, check, pass, foul:…, promote, promote:no, declare, impasse）"
                 .to_string()
         }
         GoalError::Cell { cell, .. } => format!("「{cell}」はこの盤の升ではありません"),

@@ -9,7 +9,9 @@
 //!   a step: `<lesson><TAB><step from 1><TAB><learner's seat><TAB><the learner's moves><TAB>
 //!   <every ply>` (moves space-separated): the learner's moves are each the first of a
 //!   shortest way ([`Exercise::next_move`], the step's "show"), the opponents' the app's
-//!   answers ([`Exercise::defence`]). The browser tests play these lines by hand.
+//!   answers ([`Exercise::defence`]). A claim (a `declare` or `impasse` step's last try,
+//!   made instead of a move) is written as the goal's word, `declare` or `impasse`. The
+//!   browser tests play these lines by hand.
 //! - `koma learn page <file.html>`: every exercise on a page (each `<koma-board
 //!   mode="exercise" ...>`, its attributes as the embed reads them: `game`, `sfen`, `setup`,
 //!   `preset`, `moves`, `goal`, `par`, `reply`) proved as `check` proves a step, and played out
@@ -99,12 +101,15 @@ pub fn lines(s: &LearnSettings) -> Result<(), String> {
 
 /// A line played out, as `lines` and `page` print it: `<learner's seat><TAB><the learner's
 /// moves><TAB><every ply>`.
-fn way(step: &Step, line: &[(Move, bool)]) -> String {
+fn way(step: &Step, line: &[(Option<Move>, bool)]) -> String {
     let v = step.position.variant();
     let words = |mine: bool| -> String {
         line.iter()
             .filter(|(_, by_learner)| mine <= *by_learner)
-            .map(|&(m, _)| notation::write_move(v, m))
+            .map(|&(m, _)| match m {
+                Some(m) => notation::write_move(v, m),
+                None => step.goal.write(v),
+            })
             .collect::<Vec<_>>()
             .join(" ")
     };
@@ -112,20 +117,22 @@ fn way(step: &Step, line: &[(Move, bool)]) -> String {
 }
 
 /// `step` played out as the app plays it: the learner's shortest way against the app's answers,
-/// each ply with whether the learner made it; `None` when it stalls (no way found, a move
-/// refused, the game over without the goal).
-fn played(step: &Step) -> Option<Vec<(Move, bool)>> {
+/// each ply with whether the learner made it (`None` for a claim made instead of a move);
+/// `None` when it stalls (no way found, a move refused, the game over without the goal).
+fn played(step: &Step) -> Option<Vec<(Option<Move>, bool)>> {
     let mut ex = Exercise::new(step);
     let mut line = Vec::new();
     // (a bound: a step is a few moves)
     for _ in 0..64 {
         let mine = !ex.needs_reply();
-        let (mv, verdict) = if mine {
+        let (mv, verdict) = if mine && ex.claim_now() {
+            (None, ex.claim()?)
+        } else if mine {
             let mv = ex.next_move()?;
-            (mv, ex.attempt(mv))
+            (Some(mv), ex.attempt(mv))
         } else {
             let mv = ex.defence()?;
-            (mv, ex.reply(mv).ok()?)
+            (Some(mv), ex.reply(mv).ok()?)
         };
         line.push((mv, mine));
         match verdict {

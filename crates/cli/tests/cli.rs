@@ -576,7 +576,7 @@ fn learn_page_proves_one_exercise_in_every_section_of_the_rules_page() {
 fn learn_check_and_lines() {
     let (ok, out, err) = koma(&["learn", "check", "sangoku"]);
     assert!(ok, "{err}");
-    assert!(out.contains("steps of 4 lessons checked"), "{out}");
+    assert!(out.contains("steps of 5 lessons checked"), "{out}");
     let (ok, out, _) = koma(&["learn", "lines", "sangoku"]);
     assert!(ok);
     let check = out.lines().find(|l| l.starts_with("check\t")).unwrap();
@@ -584,4 +584,12 @@ fn learn_check_and_lines() {
     // the learner's two moves; three plies with B's answer out of turn between them
     assert_eq!(cols[3].split(' ').count(), 2);
     assert_eq!(cols[4].split(' ').count(), 3);
+    // a claim is written as the goal's word, after the move that meets its conditions
+    let (ok, out, _) = koma(&["learn", "lines", "shogi"]);
+    assert!(ok);
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("entering-king\t") && l.ends_with(" declare")),
+        "{out}"
+    );
 }

@@ -24,10 +24,10 @@
 //!   (three within it, two within twice it, one beyond) less one for each wrong try (one
 //!   at least). A game that ends otherwise is [`Verdict::Over`]: the step starts again.
 
+use koma_rules::moves::Played;
 use koma_rules::{
     Cell, EndReason, Game, IllegalMove, Move, Outcome, Player, Position, RuleOptions, Setup,
 };
-use koma_rules::moves::Played;
 
 use koma_engine::mate::MateLimits;
 use koma_engine::mate::tsume::{Within, mate_within};
@@ -974,7 +974,13 @@ mod tests {
         let mut ex = Exercise::new(&s);
         assert_eq!(ex.claim(), Some(Verdict::Wrong(Wrong::NotEntered)));
         // a step of another goal has no claim
-        let s = step(GameId::Shogi, "4k4/9/9/9/9/9/9/9/R8 b - 1", "check", 1, Reply::None);
+        let s = step(
+            GameId::Shogi,
+            "4k4/9/9/9/9/9/9/9/R8 b - 1",
+            "check",
+            1,
+            Reply::None,
+        );
         assert_eq!(Exercise::new(&s).claim(), None);
     }
 }
