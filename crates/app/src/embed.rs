@@ -1124,7 +1124,7 @@ mod tests {
             ("?game=sangoku&flip=7", "flip"),
             ("?setup=nothing", "nothing"),
             ("?mode=exercise", "needs a goal"),
-            ("?mode=exercise&goal=check", "check"),
+            ("?mode=exercise&goal=checkmate", "checkmate"),
             ("?mode=exercise&goal=reach:9z", "9z"),
             ("?mode=exercise&goal=mate&reply=some", "reply"),
             ("?mode=exercise&goal=mate&par=40", "par"),

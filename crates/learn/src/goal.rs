@@ -27,10 +27,11 @@ pub enum Goal {
     Draw,
     /// Get out of check (the learner starts in check).
     Escape,
-    /// Give check (the move attacks an opponent's king; in chu shogi, a royal).
+    /// Give check with the next move (it attacks an opponent's king; in chu shogi, a royal):
+    /// a one-move goal, any other move being refused as no answer.
     Check,
-    /// Pass a turn by the rules: chu shogi's jitto (a lion steps to an empty neighbour and
-    /// back).
+    /// Pass the turn by the rules with the next move: chu shogi's jitto (a lion steps to an
+    /// empty neighbour and back); a one-move goal like [`Goal::Check`].
     Pass,
     /// Win by the entering-king declaration (入玉宣言), moving first if the conditions need it.
     Declare,
@@ -45,6 +46,10 @@ pub enum Goal {
 
 /// The `foul:` goal's word (a goal, not one of the games' endings).
 const FOUL: &str = "foul";
+
+/// The `impasse` goal's word: a claim the learner makes, read here as a goal (the game's
+/// ending of that name is [`koma_rules::EndReason`]'s to read).
+const IMPASSE: &str = "impasse";
 
 /// The rule ids a `foul:` goal may name: those of the fouls and refusals a learner can try.
 pub const FOUL_RULES: [&str; 8] = [
@@ -121,7 +126,7 @@ impl Goal {
             ("check", None) => Ok(Goal::Check),
             ("pass", None) => Ok(Goal::Pass),
             ("declare", None) => Ok(Goal::Declare),
-            ("impasse", None) => Ok(Goal::Impasse),
+            (IMPASSE, None) => Ok(Goal::Impasse),
             (FOUL, Some(rule)) if FOUL_RULES.contains(&rule) => Ok(Goal::Foul(rule.to_string())),
             (FOUL, Some(rule)) => Err(GoalError::Rule(rule.to_string())),
             ("promote", None) => Ok(Goal::Promote(true)),
@@ -148,7 +153,7 @@ impl Goal {
             Goal::Check => "check".into(),
             Goal::Pass => "pass".into(),
             Goal::Declare => "declare".into(),
-            Goal::Impasse => "impasse".into(),
+            Goal::Impasse => IMPASSE.into(),
             Goal::Foul(rule) => format!("foul:{rule}"),
             Goal::Promote(true) => "promote".into(),
             Goal::Promote(false) => "promote:no".into(),
