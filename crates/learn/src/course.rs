@@ -19,6 +19,10 @@
 //! ja = "飛車は縦と横にどこまでも進めます。二つの星を訪ねましょう。"
 //! ```
 //!
+//! The built-in files are read at build time and built in as JSON (`build.rs`), so the web
+//! app carries no TOML parser; [`read`] (feature `toml`, the CLI's) reads a teacher's file as
+//! written. Both go through the same checks.
+//!
 //! Chu shogi's steps may name a preset (`preset = "..."`, as `koma` names them); every other
 //! option is the game's default, casual play (a foul is refused and named, never a loss).
 
@@ -140,7 +144,7 @@ pub struct Course {
 /// What is wrong with a lesson file, named to the lesson and step.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CourseError {
-    /// Not TOML of the lesson file's shape.
+    /// Not TOML of the lesson file's shape (a built-in course: not JSON of it).
     #[error("{game} lessons: {message}")]
     Toml {
         /// The game.
@@ -233,12 +237,18 @@ struct StepData {
 ///
 /// # Errors
 /// [`CourseError`]: the first fault, named to its lesson and step.
+#[cfg(feature = "toml")]
 pub fn read(game: GameId, text: &str) -> Result<Course, CourseError> {
-    let name = game.as_str();
     let file: FileData = toml::from_str(text).map_err(|e| CourseError::Toml {
-        game: name,
+        game: game.as_str(),
         message: e.to_string(),
     })?;
+    build(game, file)
+}
+
+/// A lesson file's data, checked step by step.
+fn build(game: GameId, file: FileData) -> Result<Course, CourseError> {
+    let name = game.as_str();
     let v = Variant::get(game);
     let mut lessons: Vec<Lesson> = Vec::new();
     for l in file.lesson {
@@ -335,15 +345,33 @@ fn read_step(
     })
 }
 
-/// The lesson files, built in, by the game ids they are named after (a game without its file
-/// has no lessons).
+/// The lesson files, built in (as JSON: `build.rs`), by the game ids they are named after (a
+/// game without its file has no lessons).
 const FILES: [(&str, &str); 6] = [
-    ("shogi", include_str!("../lessons/shogi.toml")),
-    ("minishogi", include_str!("../lessons/minishogi.toml")),
-    ("shogi66", include_str!("../lessons/shogi66.toml")),
-    ("chushogi", include_str!("../lessons/chushogi.toml")),
-    ("sangoku", include_str!("../lessons/sangoku.toml")),
-    ("sangoku2", include_str!("../lessons/sangoku2.toml")),
+    (
+        "shogi",
+        include_str!(concat!(env!("OUT_DIR"), "/shogi.json")),
+    ),
+    (
+        "minishogi",
+        include_str!(concat!(env!("OUT_DIR"), "/minishogi.json")),
+    ),
+    (
+        "shogi66",
+        include_str!(concat!(env!("OUT_DIR"), "/shogi66.json")),
+    ),
+    (
+        "chushogi",
+        include_str!(concat!(env!("OUT_DIR"), "/chushogi.json")),
+    ),
+    (
+        "sangoku",
+        include_str!(concat!(env!("OUT_DIR"), "/sangoku.json")),
+    ),
+    (
+        "sangoku2",
+        include_str!(concat!(env!("OUT_DIR"), "/sangoku2.json")),
+    ),
 ];
 
 /// The lesson file of `game`.
@@ -359,10 +387,21 @@ fn file(game: GameId) -> &'static str {
 /// # Errors
 /// [`CourseError`] when the built-in file is broken (the crate's tests read every one).
 pub fn course(game: GameId) -> Result<Course, CourseError> {
-    read(game, file(game))
+    let text = file(game);
+    if text.is_empty() {
+        return Ok(Course {
+            game,
+            lessons: Vec::new(),
+        });
+    }
+    let file: FileData = serde_json::from_str(text).map_err(|e| CourseError::Toml {
+        game: game.as_str(),
+        message: e.to_string(),
+    })?;
+    build(game, file)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "toml"))]
 mod tests {
     use super::*;
 
