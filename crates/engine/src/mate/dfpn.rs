@@ -26,8 +26,9 @@ const EPSILON_FROM: u32 = 16;
 pub(super) struct Numbers {
     pub pn: u32,
     pub dn: u32,
-    /// For a proof: plies to mate along the stored moves.
-    pub plies: u32,
+    /// For a proof: plies to mate along the stored moves (in a bounded search, as problems
+    /// count them: a futile interposition and its capture count none).
+    pub plies: i32,
     /// The depth in the path of the earliest position above this one that a line below it
     /// repeats, [`NO_LOOP`] for none: a disproof that rests on it holds for this path only, and
     /// is kept out of the table.
@@ -68,13 +69,19 @@ struct Child {
     discard: Option<Kind>,
 }
 
-/// A bounded search's key of a position with `left` plies to mate it in: the position's own,
-/// told apart by the plies left (a proof within some plies is another fact than a proof).
-fn salted(mut place: Place, left: i32) -> Place {
-    let salt = (i64::from(left) as u64 ^ 0x5bd1_e995).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    place.key ^= salt;
-    place.board ^= salt;
-    place
+/// What a bounded search's entry tells of its position searched with `left` plies: a proof in
+/// `plies` holds within `left` if `plies <= left`; a disproof within `plies` (the plies it was
+/// searched with) holds within any fewer; the numbers of a search not ended hold for the same
+/// plies only. So the bounds of one problem, each two plies fewer than the last, share their
+/// table: a position proved with room to spare, or disproved, is not searched again.
+fn within_bound(e: &Entry, left: i32) -> bool {
+    if e.pn == 0 {
+        e.plies <= left
+    } else if e.dn == 0 {
+        left <= e.plies
+    } else {
+        e.plies == left
+    }
 }
 
 /// The search's state: the position, the side that mates, the table and the budget.
@@ -191,14 +198,14 @@ impl<'a> Dfpn<'a> {
         }
     }
 
-    /// The key of the current position, a child's when `step` plies from it (salted by the
-    /// plies left in a bounded search).
-    fn place(&self, step: i32) -> Place {
-        let place = Place::of(&self.pos, self.attacker);
-        match self.bound {
-            Some(left) => salted(place, left - step),
-            None => place,
-        }
+    /// The key of the current position.
+    fn place(&self) -> Place {
+        Place::of(&self.pos, self.attacker)
+    }
+
+    /// The plies left to a bounded search at a position `step` plies below the current one.
+    fn left(&self, step: i32) -> Option<i32> {
+        self.bound.map(|left| left - step)
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -263,12 +270,13 @@ impl<'a> Dfpn<'a> {
             }
             let keep = !attacking || sure || self.pos.in_check() || self.attacker_won();
             if keep {
-                out.push((mv, self.place(1), Numbers::UNKNOWN));
+                out.push((mv, self.place(), Numbers::UNKNOWN));
             }
             self.pos.undo();
         }
         // the table asked for all of them in one go (their memory fetched side by side)
-        let known: Vec<Option<Numbers>> = out.iter().map(|c| self.looked_up(&c.1)).collect();
+        let left = self.left(1);
+        let known: Vec<Option<Numbers>> = out.iter().map(|c| self.looked_up(&c.1, left)).collect();
         for (child, known) in out.iter_mut().zip(known) {
             match known {
                 Some(n) => child.2 = n,
@@ -287,7 +295,7 @@ impl<'a> Dfpn<'a> {
                             ..Numbers::UNKNOWN
                         }
                     };
-                    self.store(child.1, child.2, u64::from(replies == 0));
+                    self.store(child.1, child.2, u64::from(replies == 0), left);
                 }
                 None => {}
             }
@@ -443,10 +451,12 @@ impl<'a> Dfpn<'a> {
             }
             self.pos.play_unchecked(mv);
             if self.pos.in_check() && self.pos.take_from_hand(self.attacker, kind) {
-                let place = self.place(-1);
+                let place = self.place();
                 out.push(Child {
                     mv,
-                    n: self.looked_up(&place).unwrap_or(Numbers::UNKNOWN),
+                    n: self
+                        .looked_up(&place, self.left(-1))
+                        .unwrap_or(Numbers::UNKNOWN),
                     discard: Some(kind),
                 });
                 self.pos.return_to_hand(self.attacker, kind);
@@ -455,33 +465,64 @@ impl<'a> Dfpn<'a> {
         }
     }
 
-    /// What the path (a repetition) or the table knows of the position at `place`.
-    fn looked_up(&self, place: &Place) -> Option<Numbers> {
+    /// What the path (a repetition) or the table knows of the position at `place`, searched
+    /// with `left` plies in a bounded search (a repetition is no mate, the shortest least of
+    /// all).
+    fn looked_up(&self, place: &Place, left: Option<i32>) -> Option<Numbers> {
         if let Some(i) = self.path.iter().position(|&h| h == place.key) {
             return Some(Numbers {
                 loop_depth: i as u32,
                 ..Numbers::DISPROVED
             });
         }
-        self.table.look(place).map(|e| Numbers {
+        let e = self.table.look(place)?;
+        if left.is_some_and(|left| !within_bound(&e, left)) {
+            return None;
+        }
+        Some(Numbers {
             pn: e.pn,
             dn: e.dn,
-            plies: e.plies,
+            plies: if e.pn == 0 { e.plies } else { 0 },
             loop_depth: NO_LOOP,
         })
     }
 
-    fn store(&mut self, place: Place, n: Numbers, amount: u64) {
+    /// Keep what a search learnt of the position at `place` (with `left` plies in a bounded
+    /// search: its entry then keeps the plies, and an entry that tells more is not replaced by
+    /// one that tells less: a shorter proof, a disproof within more plies, a decided position
+    /// by numbers).
+    fn store(&mut self, place: Place, n: Numbers, amount: u64, left: Option<i32>) {
         // a disproof by a repetition of this path holds for this path only
         if n.loop_depth != NO_LOOP && n.dn == 0 {
             return;
+        }
+        // a plain search's disproof holds within any plies; its numbers for none
+        let plies = match left {
+            _ if n.pn == 0 => n.plies,
+            Some(left) => left,
+            None if n.dn == 0 => i32::MAX,
+            None => i32::MIN,
+        };
+        if left.is_some()
+            && let Some(old) = self.table.exact(&place)
+        {
+            let keep = if n.pn == 0 {
+                old.pn == 0 && old.plies <= plies
+            } else if n.dn == 0 {
+                old.dn == 0 && old.plies >= plies
+            } else {
+                old.decided()
+            };
+            if keep {
+                return;
+            }
         }
         self.table.put(Entry {
             place,
             pn: n.pn,
             dn: n.dn,
             amount: u32::try_from(amount).unwrap_or(u32::MAX),
-            plies: n.plies,
+            plies,
         });
     }
 
@@ -517,17 +558,19 @@ impl<'a> Dfpn<'a> {
         } else {
             (total, min)
         };
-        // a decided node: how many plies its proof takes, and whether it rests on the path
+        // a decided node: how many plies its proof takes (a free capture of a futile
+        // interposition takes back the ply of the drop), and whether it rests on the path
+        let cost = |c: &Child| c.n.plies + if c.discard.is_some() { -1 } else { 1 };
         let plies = if pn == 0 {
             if attacking {
                 children
                     .iter()
                     .filter(|c| c.n.pn == 0)
-                    .map(|c| c.n.plies + 1)
+                    .map(cost)
                     .min()
                     .unwrap_or(0)
             } else {
-                children.iter().map(|c| c.n.plies + 1).max().unwrap_or(0)
+                children.iter().map(cost).max().unwrap_or(0)
             }
         } else {
             0
@@ -566,7 +609,8 @@ impl<'a> Dfpn<'a> {
     pub(super) fn mid(&mut self, th_pn: u32, th_dn: u32) -> Numbers {
         self.nodes += 1;
         let interposed = self.interposed.take();
-        let place = self.place(0);
+        let place = self.place();
+        let left = self.left(0);
         let key = place.key;
         let start = self.nodes;
         if !self.shows_check
@@ -580,7 +624,7 @@ impl<'a> Dfpn<'a> {
             } else {
                 Numbers::DISPROVED
             };
-            self.store(place, n, 1);
+            self.store(place, n, 1, left);
             return n;
         }
         let attacking = self.pos.turn() == self.attacker;
@@ -604,7 +648,7 @@ impl<'a> Dfpn<'a> {
             } else {
                 Numbers::PROVED
             };
-            self.store(place, n, 1);
+            self.store(place, n, 1, left);
             return n;
         }
         // a bounded defender in check by one piece: the checker a dropped interposition blocks
@@ -660,7 +704,44 @@ impl<'a> Dfpn<'a> {
         if n.loop_depth >= self.path.len() as u32 {
             n.loop_depth = NO_LOOP;
         }
-        self.store(place, n, self.nodes - start + 1);
+        self.store(place, n, self.nodes - start + 1, left);
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(pn: u32, dn: u32, plies: i32) -> Entry {
+        Entry {
+            place: Place {
+                key: 1,
+                board: 1,
+                attacker: 0,
+                defender: 0,
+            },
+            pn,
+            dn,
+            amount: 1,
+            plies,
+        }
+    }
+
+    /// A proof in 5 plies holds within 5 and more; a disproof within 7 holds within 7 and
+    /// fewer, a plain search's within any; numbers only for the plies they were searched with.
+    #[test]
+    fn a_bounded_entry_holds_for_the_bounds_its_fact_covers() {
+        let proof = entry(0, INF, 5);
+        assert!(within_bound(&proof, 5) && within_bound(&proof, 9));
+        assert!(!within_bound(&proof, 3));
+        let disproof = entry(INF, 0, 7);
+        assert!(within_bound(&disproof, 7) && within_bound(&disproof, 1));
+        assert!(!within_bound(&disproof, 9));
+        assert!(within_bound(&entry(INF, 0, i32::MAX), 1001));
+        let open = entry(3, 4, 7);
+        assert!(within_bound(&open, 7));
+        assert!(!within_bound(&open, 5) && !within_bound(&open, 9));
+        assert!(!within_bound(&entry(3, 4, i32::MIN), 7));
     }
 }

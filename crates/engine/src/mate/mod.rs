@@ -129,7 +129,19 @@ pub fn solve_for(
     control: &dyn Control,
 ) -> Report {
     let mut table = Table::new(limits.hash_mb);
-    let mut dfpn = Dfpn::new(pos, attacker, &mut table, limits, control);
+    solve_in(pos, attacker, limits, control, &mut table)
+}
+
+/// [`solve_for`] over a table of the caller's (the tsume search's bounded searches go on with
+/// what it learnt).
+pub(crate) fn solve_in(
+    pos: &Position,
+    attacker: koma_rules::Player,
+    limits: &MateLimits,
+    control: &dyn Control,
+    table: &mut Table,
+) -> Report {
+    let mut dfpn = Dfpn::new(pos, attacker, table, limits, control);
     let root = dfpn.mid(INF, INF);
     let answer = if root.pn == 0 {
         read_line(&mut dfpn).map_or(Answer::Unknown, Answer::Mate)
@@ -157,7 +169,7 @@ fn read_line(dfpn: &mut Dfpn<'_>) -> Option<Vec<Move>> {
     let attacker = dfpn.attacker;
     let mut line = Vec::new();
     // every step lowers the plies left, so the walk ends
-    let mut left = u32::MAX;
+    let mut left = i32::MAX;
     let mut again = 0;
     loop {
         let here = dfpn.table.look(&Place::of(&dfpn.pos, attacker));
@@ -177,7 +189,7 @@ fn read_line(dfpn: &mut Dfpn<'_>) -> Option<Vec<Move>> {
             if n.pn != 0 {
                 return None;
             }
-            left = u32::MAX;
+            left = i32::MAX;
             continue;
         };
         left = plies + 1;
@@ -195,9 +207,9 @@ fn read_line(dfpn: &mut Dfpn<'_>) -> Option<Vec<Move>> {
 
 /// The move the line goes on by from a position proved in `plies`, with the plies left after
 /// it: none when the table does not hold the proof of every reply.
-fn next_move(dfpn: &mut Dfpn<'_>, plies: u32) -> Option<(Move, u32)> {
+fn next_move(dfpn: &mut Dfpn<'_>, plies: i32) -> Option<(Move, i32)> {
     let attacking = dfpn.pos.turn() == dfpn.attacker;
-    let mut best: Option<(Move, u32)> = None;
+    let mut best: Option<(Move, i32)> = None;
     for (mv, place, _) in dfpn.moves() {
         let child = dfpn.table.look(&place).filter(|e| e.pn == 0);
         match child {

@@ -65,8 +65,10 @@ pub struct Entry {
     /// Nodes searched below the position (saturating).
     pub amount: u32,
     /// For a proved position, the plies to mate: the attacker's fewest, the defender's most,
-    /// among the moves proved.
-    pub plies: u32,
+    /// among the moves proved. In a table of bounded searches ([`super::tsume`]), for a
+    /// position not proved, the plies left it was searched with (a disproof holds within
+    /// them and any fewer).
+    pub plies: i32,
 }
 
 impl Entry {
@@ -86,7 +88,7 @@ struct Data {
     pn: u32,
     dn: u32,
     amount: u32,
-    plies: u32,
+    plies: i32,
 }
 
 /// Four entries, their keys first: a look that finds nothing reads one cache line (the keys
@@ -201,6 +203,14 @@ impl Table {
 
     fn bucket(&self, board: u64) -> usize {
         (board % self.buckets.len() as u64) as usize
+    }
+
+    /// The position's own entry, if the table holds it.
+    pub fn exact(&self, place: &Place) -> Option<Entry> {
+        let bucket = &self.buckets[self.bucket(place.board)];
+        let key = stored_key(place.key);
+        let i = bucket.keys.iter().position(|&k| k == key)?;
+        Some(bucket.entry(i))
     }
 
     /// What is known of the position at `place`: its own entry, else a proof or a disproof of

@@ -6,8 +6,9 @@
 //!   ([`koma_rules::Setup::give_rest`]); what the position's text gave the defender is kept.
 //! - **Every attacker move checks**, as in the plain mate search ([`super`]).
 //! - **The shortest mate against the longest defence**: the plain search proves a mate first;
-//!   then a search bounded by plies (df-pn again, the positions keyed with the plies left)
-//!   proves a mate within two plies fewer, and again, until one is disproved: the last bound
+//!   then a search bounded by plies (df-pn again, each entry of the table keeping the plies a
+//!   position was proved in, or searched with) proves a mate within two plies fewer, and
+//!   again, until one is disproved, over the plain search's table: the last bound
 //!   proved is the answer's length. The line is read the same way: the attacker's first move
 //!   that mates within the plies left, the defender's first reply that the attacker cannot
 //!   mate within two fewer (a move on the board before a drop). Among equal moves the first
@@ -86,7 +87,11 @@ pub fn solve_tsume(
     control: &dyn Control,
 ) -> Result<Tsume, TsumeError> {
     let root = problem(pos)?;
-    let mut report = super::solve(&root, limits, control);
+    // one table for every phase: what the plain search proved within some plies, or
+    // disproved, holds for the bounded searches too (a futile interposition only shortens a
+    // mate, and one taken aside leaves the attacker no stronger)
+    let mut table = Table::new(limits.hash_mb);
+    let mut report = super::solve_in(&root, root.turn(), limits, control, &mut table);
     let Answer::Mate(first) = report.answer.clone() else {
         return Ok(Tsume {
             answer: report.answer.clone(),
@@ -97,7 +102,6 @@ pub fn solve_tsume(
             report,
         });
     };
-    let mut table = Table::new(limits.hash_mb);
     let mut b = Bounded::new(&root, root.turn(), &mut table, limits, control, true);
     b.dfpn.nodes = report.nodes;
     // the plain proof's length bounds the count from above
