@@ -155,6 +155,26 @@ pub async fn take(State(app): State<Arc<App>>, Path(id): Path<String>, bytes: By
     }
 }
 
+/// Refuses (403) a request that changes something when a browser sends it from a page of
+/// another site (its `Origin` neither the server's own nor allowed): cross-site forgery.
+pub async fn same_site(
+    State(app): State<Arc<App>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let changes = !matches!(
+        *request.method(),
+        axum::http::Method::GET | axum::http::Method::HEAD | axum::http::Method::OPTIONS
+    );
+    if changes && !crate::socket::origin_allowed(request.headers(), &app.allowed_origins) {
+        return error(
+            StatusCode::FORBIDDEN,
+            "a request from a page of another site is refused",
+        );
+    }
+    next.run(request).await
+}
+
 /// Any other `/api/` path.
 pub async fn unknown() -> Response {
     error(StatusCode::NOT_FOUND, "no such API")

@@ -653,6 +653,144 @@ impl Db {
     }
 }
 
+/// An account as the database keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountRow {
+    /// Its id (hex).
+    pub id: String,
+    /// Its name as written.
+    pub name: String,
+    /// The password's argon2id hash (PHC string).
+    pub password_hash: String,
+}
+
+impl Db {
+    /// Store a new account; `false` when its name (folded to lower case, `name_key`) is taken.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn create_account(
+        &self,
+        account: &AccountRow,
+        name_key: &str,
+        at: i64,
+    ) -> Result<bool, DbError> {
+        let done = sqlx::query(
+            "INSERT INTO accounts (id, name, name_key, password_hash, created_ms) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&account.id)
+        .bind(&account.name)
+        .bind(name_key)
+        .bind(&account.password_hash)
+        .bind(at)
+        .execute(&self.pool)
+        .await;
+        match done.map_err(DbError::from) {
+            Ok(_) => Ok(true),
+            Err(e) if e.is_duplicate() => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The account of a name (folded to lower case), if any.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn account_named(&self, name_key: &str) -> Result<Option<AccountRow>, DbError> {
+        let row = sqlx::query("SELECT id, name, password_hash FROM accounts WHERE name_key = $1")
+            .bind(name_key)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| {
+            Ok(AccountRow {
+                id: r.try_get("id")?,
+                name: r.try_get("name")?,
+                password_hash: r.try_get("password_hash")?,
+            })
+        })
+        .transpose()
+    }
+
+    /// Store a session of an account (its token's hash).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn create_session(
+        &self,
+        token_hash: &str,
+        account_id: &str,
+        at: i64,
+    ) -> Result<(), DbError> {
+        sqlx::query(
+            "INSERT INTO sessions (token_hash, account_id, created_ms, last_ms) VALUES ($1, $2, $3, $3)",
+        )
+        .bind(token_hash)
+        .bind(account_id)
+        .bind(at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The account of a session used since `since` (its last use set to `at`), if any.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn session_account(
+        &self,
+        token_hash: &str,
+        since: i64,
+        at: i64,
+    ) -> Result<Option<AccountRow>, DbError> {
+        let row = sqlx::query(
+            "UPDATE sessions SET last_ms = $1 WHERE token_hash = $2 AND last_ms >= $3 RETURNING account_id",
+        )
+        .bind(at)
+        .bind(token_hash)
+        .bind(since)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let id: String = row.try_get("account_id")?;
+        let row = sqlx::query("SELECT id, name, password_hash FROM accounts WHERE id = $1")
+            .bind(&id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| {
+            Ok(AccountRow {
+                id: r.try_get("id")?,
+                name: r.try_get("name")?,
+                password_hash: r.try_get("password_hash")?,
+            })
+        })
+        .transpose()
+    }
+
+    /// End a session.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn delete_session(&self, token_hash: &str) -> Result<(), DbError> {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(token_hash)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// End every session of an account; how many there were.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn delete_sessions(&self, account_id: &str) -> Result<u64, DbError> {
+        let done = sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+            .bind(account_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected())
+    }
+}
+
 /// Binds a move's fields (`$2` to `$6`: ply, text, seat, time, clocks) after its game's id.
 fn bind_move<'q>(
     q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,

@@ -3,14 +3,20 @@
 //! (the referee), clocks kept and games ended by the server, everything stored in a database
 //! (SQLite by default, PostgreSQL when asked) before anyone is told.
 //!
-//! - [`api`]: the HTTP API; [`socket`]: a game's WebSocket;
+//! - [`api`]: the HTTP API; [`socket`]: a game's WebSocket; [`accounts`]: accounts and
+//!   sessions (optional);
 //! - [`hub`]: the games being played, stored then told; [`referee`]: one game's referee;
 //! - [`db`]: the database; [`token`]: seat tokens and game ids;
 //! - [`relay`]: several servers on one PostgreSQL database, each told the others' changes;
 //! - [`ops`]: metrics, logs, and the stop (SIGTERM: clients told to reconnect elsewhere).
 //!
+//! A request that changes something (`POST`, `PUT`, `PATCH`, `DELETE` under `/api/`) from a
+//! browser page of another site is refused with 403: its `Origin` must be the server's own (or
+//! one allowed with `--allow-origin`); a client that sends none (not a browser) is served.
+//!
 //! The messages are [`koma_wire`]'s, shared with the app.
 
+pub mod accounts;
 pub mod announce;
 pub mod api;
 pub mod db;
@@ -29,7 +35,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::http::{HeaderValue, header};
-use axum::routing::{any, get, post};
+use axum::routing::{any, delete, get, post};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -70,6 +76,8 @@ pub struct App {
     pub metrics: Option<metrics_exporter_prometheus::PrometheusHandle>,
     /// The server's stop, and its open sockets.
     pub stop: ops::Stop,
+    /// Sign-in attempts, per name and per address.
+    pub sign_in: accounts::SignInLimits,
 }
 
 /// Why the server cannot start.
@@ -96,7 +104,18 @@ pub fn router(app: Arc<App>, dist: &std::path::Path) -> Router {
         .route("/api/lobby", get(api::lobby))
         .route("/api/games/{id}/take", post(api::take))
         .route("/api/games/{id}/socket", get(socket::upgrade))
+        .route("/api/accounts", post(accounts::create))
+        .route(
+            "/api/session",
+            post(accounts::sign_in).delete(accounts::sign_out),
+        )
+        .route("/api/sessions", delete(accounts::sign_out_everywhere))
+        .route("/api/me", get(accounts::me))
         .route("/api/{*rest}", any(api::unknown))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            api::same_site,
+        ))
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
@@ -136,6 +155,7 @@ pub async fn serve(config: Config) -> Result<(), StartError> {
         message_rate: NonZeroU32::new(config.message_rate).unwrap_or(NonZeroU32::MIN),
         metrics: ops::metrics(),
         stop: ops::Stop::on_signal(),
+        sign_in: accounts::SignInLimits::default(),
     });
     let stop = app.stop.clone();
     if !config.dist.join("index.html").exists() {
@@ -170,7 +190,7 @@ pub async fn serve(config: Config) -> Result<(), StartError> {
     Ok(())
 }
 
-/// Expires games that waited too long, and forgets quiet addresses of the creation limit.
+/// Expires games that waited too long, and forgets quiet addresses (and names) of the limits.
 async fn sweep(app: Arc<App>, expire_after: Duration) {
     let every = (expire_after / 4).clamp(Duration::from_secs(1), Duration::from_secs(60));
     let mut tick = tokio::time::interval(every);
@@ -180,5 +200,6 @@ async fn sweep(app: Arc<App>, expire_after: Duration) {
             tracing::warn!(error = %e, "cannot expire games");
         }
         app.create_limit.retain_recent();
+        app.sign_in.retain_recent();
     }
 }

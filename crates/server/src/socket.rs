@@ -49,7 +49,7 @@ impl Drop for Entered {
     }
 }
 
-fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return true;
     };

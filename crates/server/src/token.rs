@@ -15,7 +15,7 @@ fn random_hex<const N: usize>() -> Result<String, getrandom::Error> {
     Ok(hex(&bytes))
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -38,6 +38,11 @@ pub fn new_id() -> Result<String, getrandom::Error> {
 /// The stored form of a token: its SHA-256, hex.
 pub fn hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// Whether `t` has the form of a token (so that no other text reaches the database).
+pub fn is_token(t: &str) -> bool {
+    t.len() == 2 * TOKEN_BYTES && t.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
 /// Whether `id` has the form of a game id (so that no other text reaches the database).

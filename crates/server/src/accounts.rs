@@ -1,0 +1,435 @@
+//! Accounts and sessions (optional: playing by link needs neither).
+//!
+//! - `POST /api/accounts` `{"name", "password"}`: 201 with the session cookie; 409 when the name
+//!   is taken (names are unique whatever their case); 400 naming the field. A name is 3 to 20
+//!   characters, ASCII letters, digits, `_` and `-`, starting with a letter or a digit (shown as
+//!   text only); a password 8 to 200 characters.
+//! - `POST /api/session` `{"name", "password"}`: 200 with a new session cookie; 401 with the same
+//!   answer for an unknown name and a wrong password (an unknown name is checked against a
+//!   hash of its own, so that the time does not tell either); 429 past the limits: for a
+//!   name 10 attempts, then one a minute; for an address 30, then one every 2 seconds.
+//! - `DELETE /api/session`: that session ends (for every browser that holds its cookie); 204.
+//!   `DELETE /api/sessions`: every session of the account ends (sign out everywhere); 204.
+//! - `GET /api/me`: 401 without a live session; else `{"name", "ratings": {}}` (ratings per
+//!   game id and speed once rated games are played).
+//!
+//! Passwords are hashed with argon2id ([`argon2`], RustCrypto's), 19 MiB of memory, 2 passes,
+//! 1 lane (OWASP's first recommended setting), in the PHC string format with a salt from the
+//! operating system; the hashing runs off the async threads. A session is a random token (128
+//! bits) in the cookie `koma_session` (`HttpOnly`, `SameSite=Lax`, `Path=/`, and `Secure` when
+//! the request came over HTTPS, as the proxy in front says with `X-Forwarded-Proto: https`);
+//! the database keeps its SHA-256 only, and a session unused for 30 days has ended. Neither a
+//! token nor a password is ever logged.
+
+use std::net::SocketAddr;
+use std::num::NonZeroU32;
+use std::sync::{Arc, OnceLock};
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::{Algorithm, Argon2, Params, Version};
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use serde::{Deserialize, Serialize};
+
+use crate::App;
+use crate::api::{body, error};
+use crate::db::{AccountRow, DbError};
+use crate::hub::now_ms;
+use crate::token;
+
+/// The session cookie's name.
+pub const COOKIE: &str = "koma_session";
+
+/// How long a session lasts unused (ms): 30 days.
+const SESSION_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+
+/// Sign-in attempts at once for one name (then one a minute), and for one address (then one
+/// every 2 seconds).
+const SIGN_IN_PER_NAME: u32 = 10;
+const SIGN_IN_PER_ADDRESS: u32 = 30;
+
+/// argon2id's memory (KiB), passes and lanes.
+const ARGON2_MEMORY_KIB: u32 = 19 * 1024;
+const ARGON2_PASSES: u32 = 2;
+const ARGON2_LANES: u32 = 1;
+
+/// The sign-in limits, per name (folded) and per address.
+pub struct SignInLimits {
+    by_name: DefaultKeyedRateLimiter<String>,
+    by_address: DefaultKeyedRateLimiter<std::net::IpAddr>,
+}
+
+impl Default for SignInLimits {
+    fn default() -> SignInLimits {
+        let burst = |n: u32| NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN);
+        SignInLimits {
+            by_name: RateLimiter::keyed(
+                Quota::per_minute(NonZeroU32::MIN).allow_burst(burst(SIGN_IN_PER_NAME)),
+            ),
+            by_address: RateLimiter::keyed(
+                Quota::with_period(std::time::Duration::from_secs(2))
+                    .unwrap_or_else(|| Quota::per_second(NonZeroU32::MIN))
+                    .allow_burst(burst(SIGN_IN_PER_ADDRESS)),
+            ),
+        }
+    }
+}
+
+impl SignInLimits {
+    /// Forget the names and addresses that have not tried for a while.
+    pub fn retain_recent(&self) {
+        self.by_name.retain_recent();
+        self.by_address.retain_recent();
+    }
+}
+
+/// A name and a password, as both routes take them.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// `GET /api/me`'s answer.
+#[derive(Serialize)]
+struct Me {
+    name: String,
+    ratings: serde_json::Map<String, serde_json::Value>,
+}
+
+fn argon2() -> Argon2<'static> {
+    let params = Params::new(ARGON2_MEMORY_KIB, ARGON2_PASSES, ARGON2_LANES, None)
+        .unwrap_or_else(|_| Params::default());
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+/// Why a name cannot be an account's, or `None`.
+fn bad_name(name: &str) -> Option<&'static str> {
+    let n = name.chars().count();
+    if !(3..=20).contains(&n) {
+        return Some("name: 3 to 20 characters");
+    }
+    if !name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        return Some("name: letters, digits, _ and - only");
+    }
+    if !name.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        return Some("name: starts with a letter or a digit");
+    }
+    None
+}
+
+/// Why a password cannot be one, or `None`.
+fn bad_password(password: &str) -> Option<&'static str> {
+    let n = password.chars().count();
+    if n < 8 {
+        return Some("password: 8 characters at least");
+    }
+    if n > 200 {
+        return Some("password: 200 characters at most");
+    }
+    None
+}
+
+/// The password's argon2id hash (PHC string) with a salt of 16 random bytes, made off the
+/// async threads; `None` when the system gave no random bits.
+async fn hash_password(password: String) -> Option<String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).ok()?;
+    let salt = SaltString::encode_b64(&bytes).ok()?;
+    tokio::task::spawn_blocking(move || {
+        argon2()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+    })
+    .await
+    .ok()?
+    .ok()
+}
+
+/// Whether `password` matches `hash`, checked off the async threads.
+async fn verify(password: String, hash: String) -> bool {
+    tokio::task::spawn_blocking(move || {
+        PasswordHash::new(&hash)
+            .is_ok_and(|h| argon2().verify_password(password.as_bytes(), &h).is_ok())
+    })
+    .await
+    .unwrap_or(false)
+}
+
+/// A hash no password matches, checked for an unknown name (the answer takes as long).
+async fn decoy() -> String {
+    static DECOY: OnceLock<String> = OnceLock::new();
+    if let Some(h) = DECOY.get() {
+        return h.clone();
+    }
+    let mut bytes = [0u8; 32];
+    let _ = getrandom::fill(&mut bytes);
+    let made = hash_password(token::hex(&bytes)).await.unwrap_or_default();
+    DECOY.get_or_init(|| made).clone()
+}
+
+fn db_error(e: DbError) -> Response {
+    metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
+    tracing::error!(error = %e, "account request failed");
+    error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+}
+
+/// Whether the request came over HTTPS (the proxy in front says so).
+fn over_https(headers: &HeaderMap) -> bool {
+    headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.eq_ignore_ascii_case("https"))
+}
+
+/// The `Set-Cookie` of a session (`None`: the cookie removed).
+fn cookie(token: Option<&str>, headers: &HeaderMap) -> HeaderValue {
+    let secure = if over_https(headers) { "; Secure" } else { "" };
+    let text = match token {
+        Some(t) => format!(
+            "{COOKIE}={t}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
+            SESSION_MS / 1000
+        ),
+        None => format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"),
+    };
+    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+/// The session token the request's cookie holds, if any.
+fn session_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|c| c.trim().split_once('='))
+        .find(|(k, _)| *k == COOKIE)
+        .map(|(_, v)| v.to_string())
+        .filter(|t| token::is_token(t))
+}
+
+/// A new session of `account`: the answer with its cookie.
+async fn start_session(
+    app: &App,
+    account_id: &str,
+    headers: &HeaderMap,
+    status: StatusCode,
+    name: &str,
+) -> Response {
+    let Ok(t) = token::new_token() else {
+        return error(StatusCode::INTERNAL_SERVER_ERROR, "no random bits");
+    };
+    if let Err(e) = app
+        .hub
+        .db()
+        .create_session(&token::hash(&t), account_id, now_ms())
+        .await
+    {
+        return db_error(e);
+    }
+    (
+        status,
+        [(header::SET_COOKIE, cookie(Some(&t), headers))],
+        Json(serde_json::json!({ "name": name })),
+    )
+        .into_response()
+}
+
+/// The account of the request's session, if it is live.
+pub async fn signed_in(app: &App, headers: &HeaderMap) -> Result<Option<AccountRow>, DbError> {
+    let Some(t) = session_token(headers) else {
+        return Ok(None);
+    };
+    let now = now_ms();
+    app.hub
+        .db()
+        .session_account(&token::hash(&t), now - SESSION_MS, now)
+        .await
+}
+
+/// `POST /api/accounts`.
+pub async fn create(State(app): State<Arc<App>>, headers: HeaderMap, bytes: Bytes) -> Response {
+    let c: Credentials = match body(&bytes) {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    if let Some(why) = bad_name(&c.name).or_else(|| bad_password(&c.password)) {
+        return error(StatusCode::BAD_REQUEST, why);
+    }
+    let Ok(id) = token::new_id() else {
+        return error(StatusCode::INTERNAL_SERVER_ERROR, "no random bits");
+    };
+    let Some(password_hash) = hash_password(c.password).await else {
+        return error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the password could not be hashed",
+        );
+    };
+    let account = AccountRow {
+        id,
+        name: c.name,
+        password_hash,
+    };
+    let key = account.name.to_ascii_lowercase();
+    match app.hub.db().create_account(&account, &key, now_ms()).await {
+        Ok(true) => {
+            tracing::info!(account = %account.id, "account created");
+            start_session(
+                &app,
+                &account.id,
+                &headers,
+                StatusCode::CREATED,
+                &account.name,
+            )
+            .await
+        }
+        Ok(false) => error(StatusCode::CONFLICT, "name: taken"),
+        Err(e) => db_error(e),
+    }
+}
+
+/// `POST /api/session`.
+pub async fn sign_in(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Response {
+    let c: Credentials = match body(&bytes) {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    let key = c.name.to_ascii_lowercase();
+    let limits = &app.sign_in;
+    if limits.by_address.check_key(&addr.ip()).is_err() || limits.by_name.check_key(&key).is_err() {
+        return error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many sign-in attempts: wait a minute",
+        );
+    }
+    let account = if bad_name(&c.name).is_none() {
+        match app.hub.db().account_named(&key).await {
+            Ok(a) => a,
+            Err(e) => return db_error(e),
+        }
+    } else {
+        None
+    };
+    let hash = match &account {
+        Some(a) => a.password_hash.clone(),
+        None => decoy().await,
+    };
+    let right = verify(c.password, hash).await;
+    match account {
+        Some(a) if right => start_session(&app, &a.id, &headers, StatusCode::OK, &a.name).await,
+        _ => error(StatusCode::UNAUTHORIZED, "wrong name or password"),
+    }
+}
+
+/// `DELETE /api/session`.
+pub async fn sign_out(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    if let Some(t) = session_token(&headers)
+        && let Err(e) = app.hub.db().delete_session(&token::hash(&t)).await
+    {
+        return db_error(e);
+    }
+    (
+        StatusCode::NO_CONTENT,
+        [(header::SET_COOKIE, cookie(None, &headers))],
+    )
+        .into_response()
+}
+
+/// `DELETE /api/sessions`: every session of the signed-in account.
+pub async fn sign_out_everywhere(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    let account = match signed_in(&app, &headers).await {
+        Ok(Some(a)) => a,
+        Ok(None) => return error(StatusCode::UNAUTHORIZED, "not signed in"),
+        Err(e) => return db_error(e),
+    };
+    if let Err(e) = app.hub.db().delete_sessions(&account.id).await {
+        return db_error(e);
+    }
+    (
+        StatusCode::NO_CONTENT,
+        [(header::SET_COOKIE, cookie(None, &headers))],
+    )
+        .into_response()
+}
+
+/// `GET /api/me`.
+pub async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    match signed_in(&app, &headers).await {
+        Ok(Some(a)) => Json(Me {
+            name: a.name,
+            ratings: serde_json::Map::new(),
+        })
+        .into_response(),
+        Ok(None) => error(StatusCode::UNAUTHORIZED, "not signed in"),
+        Err(e) => db_error(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_passwords_are_checked_and_named() {
+        assert_eq!(bad_name("Hanako_9"), None);
+        assert!(bad_name("ab").is_some_and(|w| w.starts_with("name:")));
+        assert!(bad_name("a b c").is_some());
+        assert!(bad_name("_lead").is_some());
+        assert!(bad_name("名前です").is_some());
+        assert_eq!(bad_password("correct horse"), None);
+        assert!(bad_password("short").is_some_and(|w| w.starts_with("password:")));
+    }
+
+    #[test]
+    fn the_cookie_is_http_only_lax_and_secure_over_https() {
+        let mut h = HeaderMap::new();
+        let c = cookie(Some("abc"), &h);
+        let c = c.to_str().unwrap();
+        assert!(c.contains("HttpOnly") && c.contains("SameSite=Lax") && !c.contains("Secure"));
+        h.insert("x-forwarded-proto", HeaderValue::from_static("https"));
+        assert!(
+            cookie(Some("abc"), &h)
+                .to_str()
+                .unwrap()
+                .ends_with("; Secure")
+        );
+        let mut h = HeaderMap::new();
+        let t = "0123456789abcdef0123456789abcdef";
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_str(&format!("a=1; {COOKIE}={t}")).unwrap(),
+        );
+        assert_eq!(session_token(&h).as_deref(), Some(t));
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_static("koma_session=' OR 1=1"),
+        );
+        assert_eq!(session_token(&h), None);
+    }
+
+    #[test]
+    fn a_hash_is_argon2id_with_the_parameters_named() {
+        let salt = SaltString::encode_b64(&[7u8; 16]).unwrap();
+        let h = argon2()
+            .hash_password(b"correct horse", &salt)
+            .unwrap()
+            .to_string();
+        assert!(h.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{h}");
+        let parsed = PasswordHash::new(&h).unwrap();
+        assert!(argon2().verify_password(b"correct horse", &parsed).is_ok());
+        assert!(argon2().verify_password(b"wrong horse", &parsed).is_err());
+    }
+}

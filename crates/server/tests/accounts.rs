@@ -1,0 +1,365 @@
+//! Accounts and sessions as a browser meets them: the real `koma-server` binary on loopback over
+//! a real SQLite file and (where the test command started one) a real PostgreSQL cluster. Every
+//! scenario runs on both databases.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
+
+mod common;
+
+use common::{Backend, Db, Server, spec};
+
+/// Each scenario once on SQLite and once on PostgreSQL.
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name(super::Backend::Sqlite).await;
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(b) = super::Backend::postgres() {
+                    super::$name(b).await;
+                }
+            }
+        }
+    )*};
+}
+
+on_both!(
+    an_account_is_made_signed_in_to_and_signed_out_of,
+    a_wrong_password_and_an_unknown_name_get_one_answer_and_attempts_are_limited,
+    a_request_from_another_site_is_refused,
+);
+
+/// An answer: status, `Set-Cookie`, body as JSON (null when empty).
+struct Answer {
+    status: u16,
+    cookie: Option<String>,
+    body: serde_json::Value,
+}
+
+/// `method path` with a JSON `body`, the session `cookie` and `headers`.
+async fn ask(
+    server: &Server,
+    method: reqwest::Method,
+    path: &str,
+    body: Option<serde_json::Value>,
+    cookie: Option<&str>,
+    headers: &[(&str, &str)],
+) -> Answer {
+    let mut r = server
+        .http()
+        .request(method, format!("{}{path}", server.base));
+    if let Some(b) = body {
+        r = r
+            .header("content-type", "application/json")
+            .body(b.to_string());
+    }
+    if let Some(c) = cookie {
+        r = r.header("cookie", format!("koma_session={c}"));
+    }
+    for (k, v) in headers {
+        r = r.header(*k, *v);
+    }
+    let r = r.send().await.unwrap();
+    let status = r.status().as_u16();
+    let cookie = r
+        .headers()
+        .get("set-cookie")
+        .map(|v| v.to_str().unwrap().to_string());
+    let text = r.text().await.unwrap();
+    let body = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
+    Answer {
+        status,
+        cookie,
+        body,
+    }
+}
+
+/// The session token a `Set-Cookie` sets.
+fn token(set_cookie: &str) -> String {
+    let (pair, _) = set_cookie.split_once(';').unwrap();
+    pair.strip_prefix("koma_session=").unwrap().to_string()
+}
+
+fn credentials(name: &str, password: &str) -> Option<serde_json::Value> {
+    Some(serde_json::json!({ "name": name, "password": password }))
+}
+
+async fn an_account_is_made_signed_in_to_and_signed_out_of(backend: Backend) {
+    use reqwest::Method;
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, &[]);
+    let made = ask(
+        &server,
+        Method::POST,
+        "/api/accounts",
+        credentials("Hanako", "correct horse"),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    assert_eq!(made.body["name"], "Hanako");
+    let set = made.cookie.unwrap();
+    for flag in ["HttpOnly", "SameSite=Lax", "Path=/"] {
+        assert!(set.contains(flag), "{set}");
+    }
+    assert!(!set.contains("Secure"), "plain HTTP: {set}");
+    let first = token(&set);
+    let me = ask(&server, Method::GET, "/api/me", None, Some(&first), &[]).await;
+    assert_eq!(me.status, 200);
+    assert_eq!(
+        me.body,
+        serde_json::json!({ "name": "Hanako", "ratings": {} })
+    );
+    let nobody = ask(&server, Method::GET, "/api/me", None, None, &[]).await;
+    assert_eq!(nobody.status, 401);
+    // one account a name, whatever its case
+    let again = ask(
+        &server,
+        Method::POST,
+        "/api/accounts",
+        credentials("hanako", "another horse"),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(again.status, 409);
+    assert_eq!(again.body["error"], "name: taken");
+    // a 400 names the field
+    for (body, field) in [
+        (credentials("H", "correct horse"), "name"),
+        (credentials("Ha nako", "correct horse"), "name"),
+        (credentials("Taro", "short"), "password"),
+        (Some(serde_json::json!({ "name": "Taro" })), "password"),
+    ] {
+        let a = ask(&server, Method::POST, "/api/accounts", body, None, &[]).await;
+        assert_eq!(a.status, 400);
+        assert!(
+            a.body["error"].as_str().unwrap().contains(field),
+            "{}",
+            a.body
+        );
+    }
+    // signed in again over HTTPS (as the proxy says): a second session, its cookie Secure
+    let signed = ask(
+        &server,
+        Method::POST,
+        "/api/session",
+        credentials("HANAKO", "correct horse"),
+        None,
+        &[("x-forwarded-proto", "https")],
+    )
+    .await;
+    assert_eq!(signed.status, 200, "{}", signed.body);
+    let set = signed.cookie.unwrap();
+    assert!(set.ends_with("; Secure"), "{set}");
+    let second = token(&set);
+    assert_ne!(first, second);
+    // signing out ends that session only
+    let out = ask(
+        &server,
+        Method::DELETE,
+        "/api/session",
+        None,
+        Some(&first),
+        &[],
+    )
+    .await;
+    assert_eq!(out.status, 204);
+    assert!(out.cookie.unwrap().contains("Max-Age=0"));
+    let me = ask(&server, Method::GET, "/api/me", None, Some(&first), &[]).await;
+    assert_eq!(me.status, 401);
+    let me = ask(&server, Method::GET, "/api/me", None, Some(&second), &[]).await;
+    assert_eq!(me.status, 200);
+    // a third, then every session ended at once
+    let third = ask(
+        &server,
+        Method::POST,
+        "/api/session",
+        credentials("Hanako", "correct horse"),
+        None,
+        &[],
+    )
+    .await;
+    let third = token(&third.cookie.unwrap());
+    let all = ask(
+        &server,
+        Method::DELETE,
+        "/api/sessions",
+        None,
+        Some(&second),
+        &[],
+    )
+    .await;
+    assert_eq!(all.status, 204);
+    for t in [&second, &third] {
+        let me = ask(&server, Method::GET, "/api/me", None, Some(t), &[]).await;
+        assert_eq!(me.status, 401);
+    }
+    // neither a password nor a session's token is in the log
+    let log = std::fs::read_to_string(&server.log).unwrap();
+    for secret in ["correct horse", &first, &second, &third] {
+        assert!(!log.contains(secret), "{secret} logged");
+    }
+    // the database keeps the password's argon2id hash and the tokens' SHA-256 only
+    if let Backend::Sqlite = backend {
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&db.url).await.unwrap();
+        let hash: String = sqlx::query_scalar("SELECT password_hash FROM accounts")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        assert!(
+            hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{hash}"
+        );
+        assert!(!hash.contains("correct horse"));
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE token_hash = $1")
+            .bind(&third)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        assert_eq!(n, 0);
+        pool.close().await;
+    }
+}
+
+async fn a_wrong_password_and_an_unknown_name_get_one_answer_and_attempts_are_limited(
+    backend: Backend,
+) {
+    use reqwest::Method;
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, &[]);
+    let made = ask(
+        &server,
+        Method::POST,
+        "/api/accounts",
+        credentials("Jiro", "correct horse"),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(made.status, 201);
+    let wrong = ask(
+        &server,
+        Method::POST,
+        "/api/session",
+        credentials("Jiro", "wrong horse!"),
+        None,
+        &[],
+    )
+    .await;
+    let unknown = ask(
+        &server,
+        Method::POST,
+        "/api/session",
+        credentials("Saburo", "correct horse"),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!((wrong.status, unknown.status), (401, 401));
+    assert_eq!(wrong.body, unknown.body);
+    assert!(wrong.cookie.is_none() && unknown.cookie.is_none());
+    // ten attempts for a name (then one a minute): the eleventh is refused, even with the
+    // right password
+    for _ in 0..9 {
+        let a = ask(
+            &server,
+            Method::POST,
+            "/api/session",
+            credentials("jiro", "wrong horse!"),
+            None,
+            &[],
+        )
+        .await;
+        assert_eq!(a.status, 401);
+    }
+    let limited = ask(
+        &server,
+        Method::POST,
+        "/api/session",
+        credentials("Jiro", "correct horse"),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(limited.status, 429, "{}", limited.body);
+    // another name from the same address still may (thirty for an address)
+    let other = ask(
+        &server,
+        Method::POST,
+        "/api/session",
+        credentials("Shiro", "whatever it is"),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(other.status, 401);
+}
+
+async fn a_request_from_another_site_is_refused(backend: Backend) {
+    use reqwest::Method;
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, &[]);
+    let evil = [("origin", "https://evil.example")];
+    let a = ask(
+        &server,
+        Method::POST,
+        "/api/accounts",
+        credentials("Goro", "correct horse"),
+        None,
+        &evil,
+    )
+    .await;
+    assert_eq!(a.status, 403);
+    assert!(a.cookie.is_none());
+    let game = Some(serde_json::to_value(spec("shogi")).unwrap());
+    let a = ask(
+        &server,
+        Method::POST,
+        "/api/games",
+        game.clone(),
+        None,
+        &evil,
+    )
+    .await;
+    assert_eq!(a.status, 403);
+    // the server's own page may; a reading request from anywhere may
+    let own = server.base.clone();
+    let a = ask(
+        &server,
+        Method::POST,
+        "/api/accounts",
+        credentials("Goro", "correct horse"),
+        None,
+        &[("origin", own.as_str())],
+    )
+    .await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let t = token(&a.cookie.unwrap());
+    let a = ask(
+        &server,
+        Method::DELETE,
+        "/api/session",
+        None,
+        Some(&t),
+        &evil,
+    )
+    .await;
+    assert_eq!(a.status, 403);
+    let a = ask(&server, Method::GET, "/api/me", None, Some(&t), &evil).await;
+    assert_eq!(a.status, 200);
+    let a = ask(
+        &server,
+        Method::POST,
+        "/api/games",
+        game,
+        None,
+        &[("origin", own.as_str())],
+    )
+    .await;
+    assert_eq!(a.status, 201);
+}
