@@ -12,6 +12,10 @@
 //!   `DELETE /api/sessions`: every session of the account ends (sign out everywhere); 204.
 //! - `GET /api/me`: 401 without a live session; else `{"name", "ratings": {}}` (ratings per
 //!   game id and speed once rated games are played).
+//! - `POST /api/me/password` `{"password", "new_password"}`: 204; the account's other sessions
+//!   end. `DELETE /api/me` `{"password"}`: 204; the account and its sessions are removed. Both
+//!   ask the password again (403 `password: wrong`), and count as sign-in attempts for the
+//!   limits.
 //!
 //! Passwords are hashed with argon2id ([`argon2`], RustCrypto's), 19 MiB of memory, 2 passes,
 //! 1 lane (OWASP's first recommended setting), in the PHC string format with a salt from the
@@ -92,6 +96,21 @@ impl SignInLimits {
 #[serde(deny_unknown_fields)]
 struct Credentials {
     name: String,
+    password: String,
+}
+
+/// `POST /api/me/password`'s body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewPassword {
+    password: String,
+    new_password: String,
+}
+
+/// `DELETE /api/me`'s body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Password {
     password: String,
 }
 
@@ -363,6 +382,95 @@ pub async fn sign_out_everywhere(State(app): State<Arc<App>>, headers: HeaderMap
         [(header::SET_COOKIE, cookie(None, &headers))],
     )
         .into_response()
+}
+
+/// The signed-in account whose password is `password` (the limits counted as a sign-in's),
+/// with its session's token hash; else the answer to give.
+async fn confirmed(
+    app: &App,
+    addr: SocketAddr,
+    headers: &HeaderMap,
+    password: String,
+) -> Result<(AccountRow, String), Box<Response>> {
+    let account = match signed_in(app, headers).await {
+        Ok(Some(a)) => a,
+        Ok(None) => return Err(Box::new(error(StatusCode::UNAUTHORIZED, "not signed in"))),
+        Err(e) => return Err(Box::new(db_error(e))),
+    };
+    let key = account.name.to_ascii_lowercase();
+    let limits = &app.sign_in;
+    if limits.by_address.check_key(&addr.ip()).is_err() || limits.by_name.check_key(&key).is_err() {
+        return Err(Box::new(error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many sign-in attempts: wait a minute",
+        )));
+    }
+    if !verify(password, account.password_hash.clone()).await {
+        return Err(Box::new(error(StatusCode::FORBIDDEN, "password: wrong")));
+    }
+    let t = session_token(headers).unwrap_or_default();
+    Ok((account, token::hash(&t)))
+}
+
+/// `POST /api/me/password`.
+pub async fn change_password(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Response {
+    let p: NewPassword = match body(&bytes) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    if let Some(why) = bad_password(&p.new_password) {
+        return error(
+            StatusCode::BAD_REQUEST,
+            why.replacen("password", "new_password", 1),
+        );
+    }
+    let (account, keep) = match confirmed(&app, addr, &headers, p.password).await {
+        Ok(a) => a,
+        Err(r) => return *r,
+    };
+    let Some(hash) = hash_password(p.new_password).await else {
+        return error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the password could not be hashed",
+        );
+    };
+    match app.hub.db().set_password(&account.id, &hash, &keep).await {
+        Ok(()) => StatusCode::NO_CONTENT.into_response(),
+        Err(e) => db_error(e),
+    }
+}
+
+/// `DELETE /api/me`.
+pub async fn delete(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Response {
+    let p: Password = match body(&bytes) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let (account, _) = match confirmed(&app, addr, &headers, p.password).await {
+        Ok(a) => a,
+        Err(r) => return *r,
+    };
+    match app.hub.db().delete_account(&account.id).await {
+        Ok(()) => {
+            tracing::info!(account = %account.id, "account deleted");
+            (
+                StatusCode::NO_CONTENT,
+                [(header::SET_COOKIE, cookie(None, &headers))],
+            )
+                .into_response()
+        }
+        Err(e) => db_error(e),
+    }
 }
 
 /// `GET /api/me`.

@@ -778,6 +778,49 @@ impl Db {
         Ok(())
     }
 
+    /// Set an account's password hash, ending its sessions but `keep` (a token's hash).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn set_password(
+        &self,
+        account_id: &str,
+        password_hash: &str,
+        keep: &str,
+    ) -> Result<(), DbError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE accounts SET password_hash = $1 WHERE id = $2")
+            .bind(password_hash)
+            .bind(account_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2")
+            .bind(account_id)
+            .bind(keep)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Remove an account and its sessions.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn delete_account(&self, account_id: &str) -> Result<(), DbError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+            .bind(account_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM accounts WHERE id = $1")
+            .bind(account_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// End every session of an account; how many there were.
     ///
     /// # Errors

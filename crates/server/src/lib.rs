@@ -110,7 +110,8 @@ pub fn router(app: Arc<App>, dist: &std::path::Path) -> Router {
             post(accounts::sign_in).delete(accounts::sign_out),
         )
         .route("/api/sessions", delete(accounts::sign_out_everywhere))
-        .route("/api/me", get(accounts::me))
+        .route("/api/me", get(accounts::me).delete(accounts::delete))
+        .route("/api/me/password", post(accounts::change_password))
         .route("/api/{*rest}", any(api::unknown))
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),

@@ -29,6 +29,7 @@ on_both!(
     an_account_is_made_signed_in_to_and_signed_out_of,
     a_wrong_password_and_an_unknown_name_get_one_answer_and_attempts_are_limited,
     a_request_from_another_site_is_refused,
+    a_password_change_ends_the_other_sessions_and_a_deleted_account_is_gone,
 );
 
 /// An answer: status, `Set-Cookie`, body as JSON (null when empty).
@@ -362,4 +363,105 @@ async fn a_request_from_another_site_is_refused(backend: Backend) {
     )
     .await;
     assert_eq!(a.status, 201);
+}
+
+async fn a_password_change_ends_the_other_sessions_and_a_deleted_account_is_gone(backend: Backend) {
+    use reqwest::Method;
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, &[]);
+    let sign_in = |password: &'static str| {
+        let server = &server;
+        async move {
+            ask(
+                server,
+                Method::POST,
+                "/api/session",
+                credentials("Rokuro", password),
+                None,
+                &[],
+            )
+            .await
+        }
+    };
+    let made = ask(
+        &server,
+        Method::POST,
+        "/api/accounts",
+        credentials("Rokuro", "correct horse"),
+        None,
+        &[],
+    )
+    .await;
+    let here = token(&made.cookie.unwrap());
+    let there = token(&sign_in("correct horse").await.cookie.unwrap());
+    let change = |old: &'static str, new: &'static str, t: String| {
+        let server = &server;
+        async move {
+            ask(
+                server,
+                Method::POST,
+                "/api/me/password",
+                Some(serde_json::json!({ "password": old, "new_password": new })),
+                Some(&t),
+                &[],
+            )
+            .await
+        }
+    };
+    // the old password asked again; the new one checked like any
+    let a = change("not the one", "battery staple", here.clone()).await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (403, Some("password: wrong"))
+    );
+    let a = change("correct horse", "short", here.clone()).await;
+    assert_eq!(a.status, 400);
+    assert!(
+        a.body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("new_password")
+    );
+    let a = change("correct horse", "battery staple", here.clone()).await;
+    assert_eq!(a.status, 204, "{}", a.body);
+    // this session goes on; the other has ended; the old password no longer signs in
+    let me = ask(&server, Method::GET, "/api/me", None, Some(&here), &[]).await;
+    assert_eq!(me.status, 200);
+    let me = ask(&server, Method::GET, "/api/me", None, Some(&there), &[]).await;
+    assert_eq!(me.status, 401);
+    assert_eq!(sign_in("correct horse").await.status, 401);
+    let again = token(&sign_in("battery staple").await.cookie.unwrap());
+    // deleted with the password: every session ends, the name is free again
+    let del = |password: &'static str, t: String| {
+        let server = &server;
+        async move {
+            ask(
+                server,
+                Method::DELETE,
+                "/api/me",
+                Some(serde_json::json!({ "password": password })),
+                Some(&t),
+                &[],
+            )
+            .await
+        }
+    };
+    assert_eq!(del("correct horse", here.clone()).await.status, 403);
+    let gone = del("battery staple", here.clone()).await;
+    assert_eq!(gone.status, 204);
+    for t in [&here, &again] {
+        let me = ask(&server, Method::GET, "/api/me", None, Some(t), &[]).await;
+        assert_eq!(me.status, 401);
+    }
+    assert_eq!(sign_in("battery staple").await.status, 401);
+    let reborn = ask(
+        &server,
+        Method::POST,
+        "/api/accounts",
+        credentials("ROKURO", "a new horse"),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(reborn.status, 201);
 }
