@@ -17,7 +17,7 @@
 //! - `#/learn` lessons of every game, `#/learn/<game>` one game's, `#/learn/<game>/<lesson>` one
 //!   lesson, `?step=<n>` its `n`th step (see [`learn`]);
 //! - `#/online/<id>` an online game (`?seat=<token>`: an invitation's seat), `#/lobby` the open
-//!   online games (see [`online`]).
+//!   online games (see [`online`]), `#/account` an account on the server (see [`account`]).
 //!
 //! The rules live in `koma-rules`; this crate shows them: [`home`] is the start screen,
 //! [`board`] draws a board and takes input (it knows no rules), [`play`] keeps a game's state in
@@ -27,6 +27,7 @@
 //! play), `koma-study` (the saved games' list, the analysis board and the editor, loaded on first
 //! use: see [`tools`]) and `koma-board` (embedded boards and the rules page: see [`embed`]).
 
+pub mod account;
 pub mod analysis;
 pub mod board;
 pub mod editor;
@@ -84,6 +85,8 @@ pub enum Route {
     },
     /// The lobby of open online games (`#/lobby`).
     Lobby,
+    /// The account on the server (`#/account`).
+    Account,
     /// The analysis board (`#/analysis/<game>`).
     Analysis(analysis::AnalysisStart),
     /// The board editor (`#/editor/<game>`).
@@ -148,6 +151,9 @@ impl Route {
         }
         if path == "/lobby" {
             return Route::Lobby;
+        }
+        if path == "/account" {
+            return Route::Account;
         }
         if let Some(id) = path.strip_prefix("/online/") {
             let hex = |t: &str, n: usize| t.len() == n && t.bytes().all(|b| b.is_ascii_hexdigit());
@@ -380,6 +386,7 @@ pub fn app() -> Html {
             html! { <play::online::OnlineView {key} {id} {token} /> }
         }
         Route::Lobby => html! { <online::Lobby /> },
+        Route::Account => html! { <account::AccountView /> },
         // the saved games and the study tools: a wasm of their own, loaded on first use (see
         // `tools`)
         Route::Games
@@ -477,6 +484,7 @@ mod tests {
         );
         assert!(matches!(Route::parse("#/nowhere"), Route::Unknown(_)));
         assert_eq!(Route::parse("#/lobby"), Route::Lobby);
+        assert_eq!(Route::parse("#/account"), Route::Account);
         assert_eq!(
             Route::parse("#/online/0123456789abcdef"),
             Route::Online {

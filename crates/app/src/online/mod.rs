@@ -377,7 +377,8 @@ pub fn lobby() -> Html {
             if let Some(e) = &*error {
                 <p class="online-error" data-error="take" role="alert">{ e.text(lang) }</p>
             }
-            <p><a href="#/">{ lang.pick("最初の画面へ", "Back to the game list") }</a></p>
+            <p><a href="#/account" data-action="account">{ lang.pick("アカウント（任意）", "Account (optional)") }</a>
+                { " · " }<a href="#/">{ lang.pick("最初の画面へ", "Back to the game list") }</a></p>
         </section>
     }
 }

@@ -1,0 +1,211 @@
+//! `#/account`: an optional account on the Koma server beside the page (sign up, sign in, sign
+//! out), for the online features that need one. Playing by link needs none.
+//!
+//! The server keeps the session in an `HttpOnly` cookie the page never reads: the screen asks
+//! `api/me` who is signed in. Hooks: `[data-signin]` the form (`input[name="name"]`,
+//! `input[name="password"]`, `[data-action="sign-up"|"sign-in"]`), `[data-account="<name>"]`
+//! once signed in with `[data-action="sign-out"]`, `[data-error="account"]` what the server
+//! refused, in words. With no server answering, the screen says that accounts live on a
+//! server.
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+use crate::online::{from_json, to_json, use_server};
+
+/// `api/me`'s answer (the part shown).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+struct Me {
+    name: String,
+}
+
+/// What both forms send.
+#[derive(Serialize)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// Who is signed in: not known yet, nobody, or a name.
+#[derive(Clone, Debug, PartialEq)]
+enum Who {
+    Asking,
+    Nobody,
+    Named(String),
+}
+
+/// A refusal in words.
+fn refusal(lang: Lang, status: u16, words: Option<String>) -> String {
+    match (lang, status) {
+        (Lang::Ja, 401) => "名前かパスワードが違います".into(),
+        (Lang::Ja, 409) => "その名前はもう使われています".into(),
+        (Lang::Ja, 429) => "試行が多すぎます。1分待ってください".into(),
+        (Lang::Ja, 400) => format!("入力を確かめてください（{}）", words.unwrap_or_default()),
+        (Lang::Ja, s) => format!("サーバーが答えられませんでした（{s}）"),
+        (Lang::En, s) => words.unwrap_or_else(|| format!("the server answered {s}")),
+    }
+}
+
+/// A request to the API with a JSON body: `Ok` for a 2xx, else the refusal in words.
+async fn send(
+    lang: Lang,
+    method: &str,
+    path: &str,
+    body: Option<String>,
+) -> Result<String, String> {
+    use gloo::net::http::Request;
+    let network = |e: gloo::net::Error| e.to_string();
+    let builder = match method {
+        "DELETE" => Request::delete(path),
+        "POST" => Request::post(path),
+        _ => Request::get(path),
+    };
+    let request = match body {
+        Some(b) => builder
+            .header("content-type", "application/json")
+            .body(b)
+            .map_err(network)?,
+        None => builder.build().map_err(network)?,
+    };
+    let r = request.send().await.map_err(network)?;
+    let text = r.text().await.unwrap_or_default();
+    if r.ok() {
+        Ok(text)
+    } else {
+        let words = from_json::<koma_wire::ApiError>(&text).map(|e| e.error);
+        Err(refusal(lang, r.status(), words))
+    }
+}
+
+/// The value of the input named `name` in the form.
+fn field(name: &str) -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector(&format!("[data-signin] input[name='{name}']"))
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
+}
+
+/// The account screen.
+#[function_component(AccountView)]
+pub fn account_view() -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let server = use_server();
+    let who = use_state(|| Who::Asking);
+    let error = use_state(|| None::<String>);
+    let busy = use_state(|| false);
+    {
+        let who = who.clone();
+        use_effect_with(*server, move |up| {
+            if *up == Some(true) {
+                wasm_bindgen_futures::spawn_local(async move {
+                    let me = send(lang, "GET", "api/me", None).await;
+                    who.set(match me.ok().and_then(|t| from_json::<Me>(&t)) {
+                        Some(m) => Who::Named(m.name),
+                        None => Who::Nobody,
+                    });
+                });
+            }
+        });
+    }
+    // sign up or sign in with the form's name and password
+    let enter = |path: &'static str| {
+        let (who, error, busy) = (who.clone(), error.clone(), busy.clone());
+        Callback::from(move |()| {
+            let body = to_json(&Credentials {
+                name: field("name"),
+                password: field("password"),
+            });
+            let (who, error, busy) = (who.clone(), error.clone(), busy.clone());
+            busy.set(true);
+            wasm_bindgen_futures::spawn_local(async move {
+                match send(lang, "POST", path, body).await {
+                    Ok(t) => {
+                        error.set(None);
+                        if let Some(m) = from_json::<Me>(&t) {
+                            who.set(Who::Named(m.name));
+                        }
+                    }
+                    Err(words) => error.set(Some(words)),
+                }
+                busy.set(false);
+            });
+        })
+    };
+    let on_sign_out = {
+        let (who, error) = (who.clone(), error.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (who, error) = (who.clone(), error.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                match send(lang, "DELETE", "api/session", None).await {
+                    Ok(_) => {
+                        error.set(None);
+                        who.set(Who::Nobody);
+                    }
+                    Err(words) => error.set(Some(words)),
+                }
+            });
+        })
+    };
+    let problem = (*error).clone().map(|words| {
+        html! { <p class="error" data-error="account" role="alert">{ words }</p> }
+    });
+    let body = match (*server, (*who).clone()) {
+        (Some(false), _) => html! {
+            <p data-account-offline="">{ lang.pick(
+                "アカウントはKomaのサーバーにあります。このページのそばにサーバーがありません。",
+                "Accounts live on a Koma server, and none answers beside this page.") }</p>
+        },
+        (None, _) | (_, Who::Asking) => {
+            html! { <p>{ lang.pick("確認中…", "Asking the server…") }</p> }
+        }
+        (_, Who::Named(name)) => html! {
+            <div class="signed-in" data-account={name.clone()}>
+                <p>{ lang.pick("サインイン中：", "Signed in as ") }<strong>{ name }</strong></p>
+                <button data-action="sign-out" onclick={on_sign_out}>{ lang.pick("サインアウト", "Sign out") }</button>
+            </div>
+        },
+        (_, Who::Nobody) => {
+            let on_sign_in = {
+                let enter = enter("api/session");
+                Callback::from(move |e: SubmitEvent| {
+                    e.prevent_default();
+                    enter.emit(());
+                })
+            };
+            let on_sign_up = {
+                let enter = enter("api/accounts");
+                Callback::from(move |_: MouseEvent| enter.emit(()))
+            };
+            html! {
+                <form class="signin" data-signin="" onsubmit={on_sign_in}>
+                    <label>{ lang.pick("名前", "Name") }
+                        <input name="name" autocomplete="username" required=true minlength="3" maxlength="20" /></label>
+                    <label>{ lang.pick("パスワード", "Password") }
+                        <input name="password" type="password" autocomplete="current-password" required=true minlength="8" /></label>
+                    <div class="signin-actions">
+                        <button type="submit" data-action="sign-in" disabled={*busy}>{ lang.pick("サインイン", "Sign in") }</button>
+                        <button type="button" data-action="sign-up" onclick={on_sign_up} disabled={*busy}>{ lang.pick("アカウントを作る", "Create an account") }</button>
+                    </div>
+                    <p class="hint">{ lang.pick(
+                        "アカウントは任意です。リンクでの対局には要りません。",
+                        "An account is optional: playing by link needs none.") }</p>
+                </form>
+            }
+        }
+    };
+    html! {
+        <section class="account" data-screen="account">
+            <h2>{ lang.pick("アカウント", "Account") }</h2>
+            { body }
+            { for problem }
+        </section>
+    }
+}
