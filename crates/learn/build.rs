@@ -4,26 +4,26 @@
 
 use std::path::Path;
 
-const GAMES: [&str; 6] = [
-    "shogi",
-    "minishogi",
-    "shogi66",
-    "chushogi",
-    "sangoku",
-    "sangoku2",
-];
-
 fn main() {
     let out = std::env::var("OUT_DIR").unwrap_or_else(|_| panic!("cargo sets OUT_DIR"));
-    for game in GAMES {
-        let from = format!("lessons/{game}.toml");
-        println!("cargo::rerun-if-changed={from}");
-        let text =
-            std::fs::read_to_string(&from).unwrap_or_else(|e| panic!("crates/learn/{from}: {e}"));
-        let table: toml::Table =
-            toml::from_str(&text).unwrap_or_else(|e| panic!("crates/learn/{from}: {e}"));
-        let json =
-            serde_json::to_string(&table).unwrap_or_else(|e| panic!("crates/learn/{from}: {e}"));
+    println!("cargo::rerun-if-changed=lessons");
+    let files =
+        std::fs::read_dir("lessons").unwrap_or_else(|e| panic!("crates/learn/lessons: {e}"));
+    for file in files.flatten() {
+        let from = file.path();
+        let (Some(game), Some("toml")) = (
+            from.file_stem().and_then(|s| s.to_str()),
+            from.extension().and_then(|s| s.to_str()),
+        ) else {
+            continue;
+        };
+        println!("cargo::rerun-if-changed={}", from.display());
+        let text = std::fs::read_to_string(&from)
+            .unwrap_or_else(|e| panic!("crates/learn/{}: {e}", from.display()));
+        let table: toml::Table = toml::from_str(&text)
+            .unwrap_or_else(|e| panic!("crates/learn/{}: {e}", from.display()));
+        let json = serde_json::to_string(&table)
+            .unwrap_or_else(|e| panic!("crates/learn/{}: {e}", from.display()));
         let to = Path::new(&out).join(format!("{game}.json"));
         std::fs::write(&to, json).unwrap_or_else(|e| panic!("{}: {e}", to.display()));
     }

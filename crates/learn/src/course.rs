@@ -401,7 +401,8 @@ pub fn course(game: GameId) -> Result<Course, CourseError> {
     build(game, file)
 }
 
-#[cfg(all(test, feature = "toml"))]
+#[cfg(test)]
+#[cfg(feature = "toml")]
 mod tests {
     use super::*;
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use koma_wire::{ApiError, Health, Lobby, LobbyGame, NewGame, TakeSeat};
 use serde::de::DeserializeOwned;
@@ -166,13 +166,31 @@ pub async fn same_site(
         *request.method(),
         axum::http::Method::GET | axum::http::Method::HEAD | axum::http::Method::OPTIONS
     );
-    if changes && !crate::socket::origin_allowed(request.headers(), &app.allowed_origins) {
+    if changes && !origin_allowed(request.headers(), &app.allowed_origins) {
         return error(
             StatusCode::FORBIDDEN,
             "a request from a page of another site is refused",
         );
     }
     next.run(request).await
+}
+
+/// Whether a request's `Origin` may act here: none (not a browser), the server's own (by its
+/// `Host`), or one allowed with `--allow-origin`. The sockets and the changing requests ask it.
+pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    origin == format!("http://{host}")
+        || origin == format!("https://{host}")
+        || allowed.iter().any(|a| a == origin)
 }
 
 /// Any other `/api/` path.

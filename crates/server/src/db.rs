@@ -664,6 +664,14 @@ pub struct AccountRow {
     pub password_hash: String,
 }
 
+fn account_row(r: &AnyRow) -> Result<AccountRow, DbError> {
+    Ok(AccountRow {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        password_hash: r.try_get("password_hash")?,
+    })
+}
+
 impl Db {
     /// Store a new account; `false` when its name (folded to lower case, `name_key`) is taken.
     ///
@@ -701,14 +709,7 @@ impl Db {
             .bind(name_key)
             .fetch_optional(&self.pool)
             .await?;
-        row.map(|r| {
-            Ok(AccountRow {
-                id: r.try_get("id")?,
-                name: r.try_get("name")?,
-                password_hash: r.try_get("password_hash")?,
-            })
-        })
-        .transpose()
+        row.as_ref().map(account_row).transpose()
     }
 
     /// Store a session of an account (its token's hash).
@@ -756,14 +757,7 @@ impl Db {
             .bind(&id)
             .fetch_optional(&self.pool)
             .await?;
-        row.map(|r| {
-            Ok(AccountRow {
-                id: r.try_get("id")?,
-                name: r.try_get("name")?,
-                password_hash: r.try_get("password_hash")?,
-            })
-        })
-        .transpose()
+        row.as_ref().map(account_row).transpose()
     }
 
     /// End a session.

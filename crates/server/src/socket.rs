@@ -14,14 +14,14 @@ use std::sync::Arc;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use governor::{Quota, RateLimiter};
 use koma_wire::{ClientMsg, ErrorCode, MAX_MESSAGE_BYTES, ServerMsg};
 use tokio::sync::broadcast;
 
 use crate::App;
-use crate::api::error;
+use crate::api::{error, origin_allowed};
 use crate::hub::{Hub, Room, Told};
 use crate::referee::Refusal;
 
@@ -47,22 +47,6 @@ impl Drop for Entered {
     fn drop(&mut self) {
         self.hub.leave(&self.room);
     }
-}
-
-pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true;
-    };
-    let Ok(origin) = origin.to_str() else {
-        return false;
-    };
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("");
-    origin == format!("http://{host}")
-        || origin == format!("https://{host}")
-        || allowed.iter().any(|a| a == origin)
 }
 
 /// The upgrade: a known game, an allowed origin.
@@ -288,6 +272,7 @@ async fn act(hub: &Hub, room: &Room, seat: Option<u8>, m: ClientMsg) -> Result<(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::header;
 
     #[test]
     fn browsers_open_sockets_from_the_servers_own_origin_only() {

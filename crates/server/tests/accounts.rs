@@ -3,27 +3,10 @@
 //! scenario runs on both databases.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
 
+#[macro_use]
 mod common;
 
 use common::{Backend, Db, Server, spec};
-
-/// Each scenario once on SQLite and once on PostgreSQL.
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                super::$name(super::Backend::Sqlite).await;
-            }
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                if let Some(b) = super::Backend::postgres() {
-                    super::$name(b).await;
-                }
-            }
-        }
-    )*};
-}
 
 on_both!(
     an_account_is_made_signed_in_to_and_signed_out_of,
@@ -83,6 +66,19 @@ fn token(set_cookie: &str) -> String {
     pair.strip_prefix("koma_session=").unwrap().to_string()
 }
 
+/// `POST path` with a name and a password, as a browser of the server's own page sends it.
+async fn post(server: &Server, path: &str, name: &str, password: &str) -> Answer {
+    ask(
+        server,
+        reqwest::Method::POST,
+        path,
+        credentials(name, password),
+        None,
+        &[],
+    )
+    .await
+}
+
 fn credentials(name: &str, password: &str) -> Option<serde_json::Value> {
     Some(serde_json::json!({ "name": name, "password": password }))
 }
@@ -91,15 +87,7 @@ async fn an_account_is_made_signed_in_to_and_signed_out_of(backend: Backend) {
     use reqwest::Method;
     let db = Db::new(&backend).await;
     let server = Server::start(&db, &[]);
-    let made = ask(
-        &server,
-        Method::POST,
-        "/api/accounts",
-        credentials("Hanako", "correct horse"),
-        None,
-        &[],
-    )
-    .await;
+    let made = post(&server, "/api/accounts", "Hanako", "correct horse").await;
     assert_eq!(made.status, 201, "{}", made.body);
     assert_eq!(made.body["name"], "Hanako");
     let set = made.cookie.unwrap();
@@ -117,15 +105,7 @@ async fn an_account_is_made_signed_in_to_and_signed_out_of(backend: Backend) {
     let nobody = ask(&server, Method::GET, "/api/me", None, None, &[]).await;
     assert_eq!(nobody.status, 401);
     // one account a name, whatever its case
-    let again = ask(
-        &server,
-        Method::POST,
-        "/api/accounts",
-        credentials("hanako", "another horse"),
-        None,
-        &[],
-    )
-    .await;
+    let again = post(&server, "/api/accounts", "hanako", "another horse").await;
     assert_eq!(again.status, 409);
     assert_eq!(again.body["error"], "name: taken");
     // a 400 names the field
@@ -175,15 +155,7 @@ async fn an_account_is_made_signed_in_to_and_signed_out_of(backend: Backend) {
     let me = ask(&server, Method::GET, "/api/me", None, Some(&second), &[]).await;
     assert_eq!(me.status, 200);
     // a third, then every session ended at once
-    let third = ask(
-        &server,
-        Method::POST,
-        "/api/session",
-        credentials("Hanako", "correct horse"),
-        None,
-        &[],
-    )
-    .await;
+    let third = post(&server, "/api/session", "Hanako", "correct horse").await;
     let third = token(&third.cookie.unwrap());
     let all = ask(
         &server,
@@ -230,74 +202,25 @@ async fn an_account_is_made_signed_in_to_and_signed_out_of(backend: Backend) {
 async fn a_wrong_password_and_an_unknown_name_get_one_answer_and_attempts_are_limited(
     backend: Backend,
 ) {
-    use reqwest::Method;
     let db = Db::new(&backend).await;
     let server = Server::start(&db, &[]);
-    let made = ask(
-        &server,
-        Method::POST,
-        "/api/accounts",
-        credentials("Jiro", "correct horse"),
-        None,
-        &[],
-    )
-    .await;
+    let made = post(&server, "/api/accounts", "Jiro", "correct horse").await;
     assert_eq!(made.status, 201);
-    let wrong = ask(
-        &server,
-        Method::POST,
-        "/api/session",
-        credentials("Jiro", "wrong horse!"),
-        None,
-        &[],
-    )
-    .await;
-    let unknown = ask(
-        &server,
-        Method::POST,
-        "/api/session",
-        credentials("Saburo", "correct horse"),
-        None,
-        &[],
-    )
-    .await;
+    let wrong = post(&server, "/api/session", "Jiro", "wrong horse!").await;
+    let unknown = post(&server, "/api/session", "Saburo", "correct horse").await;
     assert_eq!((wrong.status, unknown.status), (401, 401));
     assert_eq!(wrong.body, unknown.body);
     assert!(wrong.cookie.is_none() && unknown.cookie.is_none());
     // ten attempts for a name (then one a minute): the eleventh is refused, even with the
     // right password
     for _ in 0..9 {
-        let a = ask(
-            &server,
-            Method::POST,
-            "/api/session",
-            credentials("jiro", "wrong horse!"),
-            None,
-            &[],
-        )
-        .await;
+        let a = post(&server, "/api/session", "jiro", "wrong horse!").await;
         assert_eq!(a.status, 401);
     }
-    let limited = ask(
-        &server,
-        Method::POST,
-        "/api/session",
-        credentials("Jiro", "correct horse"),
-        None,
-        &[],
-    )
-    .await;
+    let limited = post(&server, "/api/session", "Jiro", "correct horse").await;
     assert_eq!(limited.status, 429, "{}", limited.body);
     // another name from the same address still may (thirty for an address)
-    let other = ask(
-        &server,
-        Method::POST,
-        "/api/session",
-        credentials("Shiro", "whatever it is"),
-        None,
-        &[],
-    )
-    .await;
+    let other = post(&server, "/api/session", "Shiro", "whatever it is").await;
     assert_eq!(other.status, 401);
 }
 
@@ -371,27 +294,9 @@ async fn a_password_change_ends_the_other_sessions_and_a_deleted_account_is_gone
     let server = Server::start(&db, &[]);
     let sign_in = |password: &'static str| {
         let server = &server;
-        async move {
-            ask(
-                server,
-                Method::POST,
-                "/api/session",
-                credentials("Rokuro", password),
-                None,
-                &[],
-            )
-            .await
-        }
+        async move { post(server, "/api/session", "Rokuro", password).await }
     };
-    let made = ask(
-        &server,
-        Method::POST,
-        "/api/accounts",
-        credentials("Rokuro", "correct horse"),
-        None,
-        &[],
-    )
-    .await;
+    let made = post(&server, "/api/accounts", "Rokuro", "correct horse").await;
     let here = token(&made.cookie.unwrap());
     let there = token(&sign_in("correct horse").await.cookie.unwrap());
     let change = |old: &'static str, new: &'static str, t: String| {
@@ -454,14 +359,6 @@ async fn a_password_change_ends_the_other_sessions_and_a_deleted_account_is_gone
         assert_eq!(me.status, 401);
     }
     assert_eq!(sign_in("battery staple").await.status, 401);
-    let reborn = ask(
-        &server,
-        Method::POST,
-        "/api/accounts",
-        credentials("ROKURO", "a new horse"),
-        None,
-        &[],
-    )
-    .await;
+    let reborn = post(&server, "/api/accounts", "ROKURO", "a new horse").await;
     assert_eq!(reborn.status, 201);
 }

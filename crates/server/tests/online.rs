@@ -3,30 +3,13 @@
 //! cluster. Every scenario runs on both databases.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a failure is a test failure
 
+#[macro_use]
 mod common;
 
 use futures_util::SinkExt;
 
 use common::{Backend, Client, Db, Rng, Server, choose, spec, token};
 use koma_wire::{ClientMsg, Connection, ErrorCode, GameStatus, OfferKind, ServerMsg};
-
-/// Each scenario once on SQLite and once on PostgreSQL.
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                super::$name(super::Backend::Sqlite).await;
-            }
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                if let Some(b) = super::Backend::postgres() {
-                    super::$name(b).await;
-                }
-            }
-        }
-    )*};
-}
 
 on_both!(
     two_players_play_shogi_to_mate_and_a_watcher_sees_every_move,

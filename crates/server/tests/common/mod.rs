@@ -774,3 +774,22 @@ pub async fn three_behind_haproxy() -> Option<(Db, [u16; 3], Vec<Option<Server>>
     let lb = Balancer::start(&haproxy, &ports).await;
     Some((db, ports, servers, lb))
 }
+
+/// Each scenario (an `async fn(Backend)` of the test file) once on SQLite and once on PostgreSQL.
+#[allow(unused_macros)] // (the files that run every scenario on both databases use it)
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name(super::Backend::Sqlite).await;
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(b) = super::Backend::postgres() {
+                    super::$name(b).await;
+                }
+            }
+        }
+    )*};
+}
