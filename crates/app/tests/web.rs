@@ -183,6 +183,8 @@ fn welcome_for_test() -> koma_wire::Snapshot {
         spec: NewGame {
             start: koma_wire::GameStart::new(koma_rules::GameId::Shogi),
             open: false,
+            rated: false,
+            seat: None,
         },
         seat: Some(0),
         seats: vec![seat("a"), seat("b")],

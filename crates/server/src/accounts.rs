@@ -10,8 +10,12 @@
 //!   name 10 attempts, then one a minute; for an address 30, then one every 2 seconds.
 //! - `DELETE /api/session`: that session ends (for every browser that holds its cookie); 204.
 //!   `DELETE /api/sessions`: every session of the account ends (sign out everywhere); 204.
-//! - `GET /api/me`: 401 without a live session; else `{"name", "ratings": {}}` (ratings per
-//!   game id and speed once rated games are played).
+//! - `GET /api/me`: 401 without a live session; else `{"name", "ratings": {"<game id>":
+//!   {"<speed>": {"rating", "rd", "provisional", "games"}}}}` (the ratings of rated games
+//!   played, see [`crate::rating`]).
+//! - `GET /api/players/<name>`: 404 for no such player; else `{"name", "created_ms",
+//!   "ratings", "history": [{"game", "speed", "at_ms", "rating", "id"}]}` (each rated game's
+//!   rating after it, oldest first).
 //! - `POST /api/me/password` `{"password", "new_password"}`: 204; the account's other sessions
 //!   end. `DELETE /api/me` `{"password"}`: 204; the account and its sessions are removed. Both
 //!   ask the password again (403 `password: wrong`), and count as sign-in attempts for the
@@ -33,16 +37,18 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use argon2::{Algorithm, Argon2, Params, Version};
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use serde::{Deserialize, Serialize};
+use koma_wire::{Me, Player, RatingPoint, RatingView, Ratings};
+use serde::Deserialize;
 
 use crate::App;
-use crate::api::{body, error};
 use crate::db::{AccountRow, DbError};
 use crate::hub::now_ms;
+use crate::rating;
+use crate::reply::{body, error};
 use crate::token;
 
 /// The session cookie's name.
@@ -112,13 +118,6 @@ struct NewPassword {
 #[serde(deny_unknown_fields)]
 struct Password {
     password: String,
-}
-
-/// `GET /api/me`'s answer.
-#[derive(Serialize)]
-struct Me {
-    name: String,
-    ratings: serde_json::Map<String, serde_json::Value>,
 }
 
 fn argon2() -> Argon2<'static> {
@@ -296,9 +295,15 @@ pub async fn create(State(app): State<Arc<App>>, headers: HeaderMap, bytes: Byte
         id,
         name: c.name,
         password_hash,
+        created_ms: now_ms(),
     };
     let key = account.name.to_ascii_lowercase();
-    match app.hub.db().create_account(&account, &key, now_ms()).await {
+    match app
+        .hub
+        .db()
+        .create_account(&account, &key, account.created_ms)
+        .await
+    {
         Ok(true) => {
             tracing::info!(account = %account.id, "account created");
             start_session(
@@ -462,6 +467,7 @@ pub async fn delete(
     };
     match app.hub.db().delete_account(&account.id).await {
         Ok(()) => {
+            app.hub.forget_account(&account.id).await;
             tracing::info!(account = %account.id, "account deleted");
             (
                 StatusCode::NO_CONTENT,
@@ -476,14 +482,70 @@ pub async fn delete(
 /// `GET /api/me`.
 pub async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     match signed_in(&app, &headers).await {
-        Ok(Some(a)) => Json(Me {
-            name: a.name,
-            ratings: serde_json::Map::new(),
-        })
-        .into_response(),
+        Ok(Some(a)) => match ratings(&app, &a.id).await {
+            Ok(ratings) => Json(Me {
+                name: a.name,
+                ratings,
+            })
+            .into_response(),
+            Err(e) => db_error(e),
+        },
         Ok(None) => error(StatusCode::UNAUTHORIZED, "not signed in"),
         Err(e) => db_error(e),
     }
+}
+
+/// An account's ratings as the API shows them.
+async fn ratings(app: &App, account_id: &str) -> Result<Ratings, DbError> {
+    let mut out = Ratings::new();
+    for (game, speed, r) in app.hub.db().ratings(account_id).await? {
+        out.entry(game).or_default().insert(
+            speed,
+            RatingView {
+                rating: r.rating.round() as i64,
+                rd: r.deviation.round() as i64,
+                provisional: rating::provisional(r.deviation),
+                games: r.games,
+            },
+        );
+    }
+    Ok(out)
+}
+
+/// `GET /api/players/<name>`: a player's public profile (404 for no such player).
+pub async fn player(State(app): State<Arc<App>>, Path(name): Path<String>) -> Response {
+    if bad_name(&name).is_some() {
+        return error(StatusCode::NOT_FOUND, "no such player");
+    }
+    let db = app.hub.db();
+    let account = match db.account_named(&name.to_ascii_lowercase()).await {
+        Ok(Some(a)) => a,
+        Ok(None) => return error(StatusCode::NOT_FOUND, "no such player"),
+        Err(e) => return db_error(e),
+    };
+    let (ratings, history) = match (
+        ratings(&app, &account.id).await,
+        db.rating_history(&account.id).await,
+    ) {
+        (Ok(r), Ok(h)) => (r, h),
+        (Err(e), _) | (_, Err(e)) => return db_error(e),
+    };
+    Json(Player {
+        name: account.name,
+        created_ms: account.created_ms,
+        ratings,
+        history: history
+            .into_iter()
+            .map(|(game, speed, at_ms, rating, id)| RatingPoint {
+                game,
+                speed,
+                at_ms,
+                rating: rating.round() as i64,
+                id,
+            })
+            .collect(),
+    })
+    .into_response()
 }
 
 #[cfg(test)]

@@ -11,31 +11,22 @@ use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use koma_wire::{ApiError, Health, Lobby, LobbyGame, NewGame, TakeSeat};
-use serde::de::DeserializeOwned;
+use koma_wire::{Health, Lobby, LobbyGame, NewGame, TakeSeat};
 
 use crate::App;
+use crate::accounts::signed_in;
 use crate::hub::HubError;
+pub use crate::reply::{body, error};
 
 /// The most games the lobby lists.
 const LOBBY_LIMIT: i64 = 200;
-
-/// An error answer.
-pub fn error(status: StatusCode, message: impl Into<String>) -> Response {
-    (
-        status,
-        Json(ApiError {
-            error: message.into(),
-        }),
-    )
-        .into_response()
-}
 
 fn hub_error(e: HubError) -> Response {
     let status = match &e {
         HubError::Bad(_) => StatusCode::BAD_REQUEST,
         HubError::NotFound(_) => StatusCode::NOT_FOUND,
         HubError::Conflict(_) => StatusCode::CONFLICT,
+        HubError::SignIn(_) => StatusCode::UNAUTHORIZED,
         HubError::Db(_) | HubError::Random(_) => {
             metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
             tracing::error!(error = %e, "request failed");
@@ -43,25 +34,6 @@ fn hub_error(e: HubError) -> Response {
         }
     };
     error(status, e.to_string())
-}
-
-/// A JSON body, or a 400 naming the field that is wrong.
-///
-/// # Errors
-/// The 400 answer.
-#[allow(clippy::result_large_err)]
-pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Response> {
-    let de = &mut serde_json::Deserializer::from_slice(bytes);
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        let message = if path == "." {
-            inner.to_string()
-        } else {
-            format!("{path}: {inner}")
-        };
-        error(StatusCode::BAD_REQUEST, message)
-    })
 }
 
 /// `GET /api/health`: 200 when the server and its database answer.
@@ -100,6 +72,7 @@ pub async fn metrics(State(app): State<Arc<App>>) -> Response {
 pub async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     bytes: Bytes,
 ) -> Response {
     if app.create_limit.check_key(&addr.ip()).is_err() {
@@ -112,7 +85,16 @@ pub async fn create(
         Ok(s) => s,
         Err(r) => return r,
     };
-    match app.hub.create(spec).await {
+    // a rated game's creator holds a seat by the account
+    let creator = if spec.rated {
+        match signed_in(&app, &headers).await {
+            Ok(a) => a,
+            Err(e) => return hub_error(e.into()),
+        }
+    } else {
+        None
+    };
+    match app.hub.create(spec, creator.as_ref()).await {
         Ok(created) => (StatusCode::CREATED, Json(created)).into_response(),
         Err(e) => hub_error(e),
     }
@@ -128,7 +110,10 @@ pub async fn lobby(State(app): State<Arc<App>>) -> Response {
                     id: r.game.id,
                     spec: r.game.spec,
                     free: (0..r.seats.len() as u8)
-                        .filter(|&i| !r.seats[usize::from(i)].taken)
+                        .filter(|&i| {
+                            let s = &r.seats[usize::from(i)];
+                            !s.taken && s.account_id.is_none()
+                        })
                         .collect(),
                     names: r.seats.into_iter().map(|s| s.name).collect(),
                     created_ms: r.game.created_ms,
@@ -141,7 +126,12 @@ pub async fn lobby(State(app): State<Arc<App>>) -> Response {
 }
 
 /// `POST /api/games/<id>/take`: a free seat of an open game.
-pub async fn take(State(app): State<Arc<App>>, Path(id): Path<String>, bytes: Bytes) -> Response {
+pub async fn take(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Response {
     if !crate::token::is_id(&id) {
         return error(StatusCode::NOT_FOUND, format!("no game {id:?}"));
     }
@@ -149,7 +139,11 @@ pub async fn take(State(app): State<Arc<App>>, Path(id): Path<String>, bytes: By
         Ok(s) => s,
         Err(r) => return r,
     };
-    match app.hub.take_seat(&id, want.seat).await {
+    let holder = match signed_in(&app, &headers).await {
+        Ok(a) => a,
+        Err(e) => return hub_error(e.into()),
+    };
+    match app.hub.take_seat(&id, want.seat, holder.as_ref()).await {
         Ok(taken) => Json(taken).into_response(),
         Err(e) => hub_error(e),
     }

@@ -12,6 +12,8 @@
 //! - Seat tokens are stored only as their SHA-256 ([`crate::token`]).
 
 use koma_wire::{EndReason, GameStatus, NewGame, OutcomeView};
+
+use crate::rating::{self, Rating, Speed};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 
@@ -121,6 +123,8 @@ pub struct SeatRow {
     pub name: String,
     /// Taken.
     pub taken: bool,
+    /// The account that holds it (a rated game's seats), if any.
+    pub account_id: Option<String>,
 }
 
 /// A move's row.
@@ -249,6 +253,7 @@ fn seat_row(r: &AnyRow) -> Result<SeatRow, DbError> {
         token_hash: r.try_get("token_hash")?,
         name: r.try_get("name")?,
         taken: r.try_get::<i64, _>("taken")? != 0,
+        account_id: r.try_get("account_id")?,
     })
 }
 
@@ -368,25 +373,31 @@ impl Db {
     pub async fn create(&self, game: &GameRow, seats: &[SeatRow]) -> Result<(), DbError> {
         let spec = serde_json::to_string(&game.spec).unwrap_or_default();
         let mut tx = self.pool.begin().await?;
+        let speed = game.spec.start.clock.map(|c| Speed::of(&c).id());
         sqlx::query(
-            "INSERT INTO games (id, spec, open_lobby, status, created_ms) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO games (id, spec, open_lobby, status, created_ms, game, speed, rated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(&game.id)
         .bind(spec)
         .bind(i64::from(game.spec.open))
         .bind(status_id(game.status))
         .bind(game.created_ms)
+        .bind(game.spec.start.id.as_str())
+        .bind(speed)
+        .bind(i64::from(game.spec.rated))
         .execute(&mut *tx)
         .await?;
         for (i, s) in seats.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO seats (game_id, seat, token_hash, name, taken) VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO seats (game_id, seat, token_hash, name, taken, account_id) VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(&game.id)
             .bind(i as i64)
             .bind(&s.token_hash)
             .bind(&s.name)
             .bind(i64::from(s.taken))
+            .bind(s.account_id.as_deref())
             .execute(&mut *tx)
             .await?;
         }
@@ -409,7 +420,7 @@ impl Db {
         };
         let game = game_row(&row)?;
         let seats = sqlx::query(
-            "SELECT token_hash, name, taken FROM seats WHERE game_id = $1 ORDER BY seat",
+            "SELECT token_hash, name, taken, account_id FROM seats WHERE game_id = $1 ORDER BY seat",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -499,15 +510,28 @@ impl Db {
     ///
     /// # Errors
     /// The database failed.
-    pub async fn retoken(&self, id: &str, seat: u8, token_hash: &str) -> Result<bool, DbError> {
+    pub async fn retoken(
+        &self,
+        id: &str,
+        seat: u8,
+        token_hash: &str,
+        holder: Option<&AccountRow>,
+    ) -> Result<bool, DbError> {
+        // an account takes its seat under its own name, and one seat of a game at most
         let done = sqlx::query(
-            "UPDATE seats SET token_hash = $1 WHERE game_id = $2 AND seat = $3 AND taken = 0 \
-             AND game_id IN (SELECT id FROM games WHERE id = $4 AND status = 'waiting' AND open_lobby = 1)",
+            "UPDATE seats SET token_hash = $1, account_id = $2, name = COALESCE($3, name) \
+             WHERE game_id = $4 AND seat = $5 AND taken = 0 AND account_id IS NULL \
+             AND game_id IN (SELECT id FROM games WHERE id = $6 AND status = 'waiting' AND open_lobby = 1) \
+             AND NOT EXISTS (SELECT 1 FROM seats s2 WHERE s2.game_id = $7 AND s2.account_id = $8)",
         )
         .bind(token_hash)
+        .bind(holder.map(|a| a.id.as_str()))
+        .bind(holder.map(|a| a.name.as_str()))
         .bind(id)
         .bind(i64::from(seat))
         .bind(id)
+        .bind(id)
+        .bind(holder.map(|a| a.id.as_str()))
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
@@ -564,7 +588,7 @@ impl Db {
             return Err(DbError::Over);
         }
         if let Some((outcome, at)) = ended {
-            finish_in(&mut tx, id, outcome, at).await?;
+            finish_in(&mut tx, self.kind, id, outcome, at).await?;
         }
         tx.commit().await?;
         Ok(())
@@ -577,7 +601,7 @@ impl Db {
     /// The database failed; [`DbError::Over`] when it had ended already.
     pub async fn finish(&self, id: &str, outcome: &OutcomeView, at: i64) -> Result<(), DbError> {
         let mut tx = self.pool.begin().await?;
-        finish_in(&mut tx, id, outcome, at).await?;
+        finish_in(&mut tx, self.kind, id, outcome, at).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -615,7 +639,7 @@ impl Db {
     /// The database failed.
     pub async fn lobby(&self, limit: i64) -> Result<Vec<LobbyRow>, DbError> {
         let sql = format!(
-            "SELECT {GAME_COLUMNS}, seat, token_hash, name, taken FROM \
+            "SELECT {GAME_COLUMNS}, seat, token_hash, name, taken, account_id FROM \
              (SELECT {GAME_COLUMNS} FROM games WHERE status = 'waiting' AND open_lobby = 1 \
              ORDER BY created_ms DESC, id LIMIT $1) g \
              JOIN seats ON seats.game_id = g.id ORDER BY created_ms DESC, id, seat"
@@ -662,6 +686,8 @@ pub struct AccountRow {
     pub name: String,
     /// The password's argon2id hash (PHC string).
     pub password_hash: String,
+    /// When it was made (ms).
+    pub created_ms: i64,
 }
 
 fn account_row(r: &AnyRow) -> Result<AccountRow, DbError> {
@@ -669,6 +695,7 @@ fn account_row(r: &AnyRow) -> Result<AccountRow, DbError> {
         id: r.try_get("id")?,
         name: r.try_get("name")?,
         password_hash: r.try_get("password_hash")?,
+        created_ms: r.try_get("created_ms")?,
     })
 }
 
@@ -705,10 +732,12 @@ impl Db {
     /// # Errors
     /// The database failed.
     pub async fn account_named(&self, name_key: &str) -> Result<Option<AccountRow>, DbError> {
-        let row = sqlx::query("SELECT id, name, password_hash FROM accounts WHERE name_key = $1")
-            .bind(name_key)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(
+            "SELECT id, name, password_hash, created_ms FROM accounts WHERE name_key = $1",
+        )
+        .bind(name_key)
+        .fetch_optional(&self.pool)
+        .await?;
         row.as_ref().map(account_row).transpose()
     }
 
@@ -753,10 +782,11 @@ impl Db {
         .await?;
         let Some(row) = row else { return Ok(None) };
         let id: String = row.try_get("account_id")?;
-        let row = sqlx::query("SELECT id, name, password_hash FROM accounts WHERE id = $1")
-            .bind(&id)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row =
+            sqlx::query("SELECT id, name, password_hash, created_ms FROM accounts WHERE id = $1")
+                .bind(&id)
+                .fetch_optional(&self.pool)
+                .await?;
         row.as_ref().map(account_row).transpose()
     }
 
@@ -807,12 +837,85 @@ impl Db {
             .bind(account_id)
             .execute(&mut *tx)
             .await?;
+        // its games stay, anonymised: the seats lose the account and its name
+        sqlx::query("UPDATE seats SET account_id = NULL, name = '' WHERE account_id = $1")
+            .bind(account_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM rating_changes WHERE account_id = $1")
+            .bind(account_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM ratings WHERE account_id = $1")
+            .bind(account_id)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query("DELETE FROM accounts WHERE id = $1")
             .bind(account_id)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// An account's ratings: (game id, speed, rating), by game id and speed.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn ratings(
+        &self,
+        account_id: &str,
+    ) -> Result<Vec<(String, String, Rating)>, DbError> {
+        let rows = sqlx::query(
+            "SELECT game, speed, rating, deviation, volatility, games FROM ratings \
+             WHERE account_id = $1 ORDER BY game, speed",
+        )
+        .bind(account_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    r.try_get("game")?,
+                    r.try_get("speed")?,
+                    Rating {
+                        rating: r.try_get("rating")?,
+                        deviation: r.try_get("deviation")?,
+                        volatility: r.try_get("volatility")?,
+                        games: r.try_get("games")?,
+                    },
+                ))
+            })
+            .collect()
+    }
+
+    /// An account's ratings after each of its rated games, oldest first: (game id, speed,
+    /// ended, rating, online game id).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn rating_history(
+        &self,
+        account_id: &str,
+    ) -> Result<Vec<(String, String, i64, f64, String)>, DbError> {
+        let rows = sqlx::query(
+            "SELECT game, speed, at_ms, rating, game_id FROM rating_changes \
+             WHERE account_id = $1 ORDER BY at_ms, game_id",
+        )
+        .bind(account_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    r.try_get("game")?,
+                    r.try_get("speed")?,
+                    r.try_get("at_ms")?,
+                    r.try_get("rating")?,
+                    r.try_get("game_id")?,
+                ))
+            })
+            .collect()
     }
 
     /// End every session of an account; how many there were.
@@ -843,23 +946,142 @@ fn bind_move<'q>(
 
 async fn finish_in(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    kind: Kind,
     id: &str,
     outcome: &OutcomeView,
     at: i64,
 ) -> Result<(), DbError> {
     // one end a game: the first server to store it decides (a flag seen by two at once)
     let done = sqlx::query(
-        "UPDATE games SET status = 'finished', winner = $1, reason = $2, ended_by = $3, ended_ms = $4 WHERE id = $5 AND status = 'playing'",
+        "UPDATE games SET status = 'finished', winner = $1, reason = $2, ended_by = $3, ended_ms = $4 \
+         WHERE id = $5 AND status = 'playing' RETURNING rated, game, speed",
     )
     .bind(outcome.winner.map(i64::from))
     .bind(outcome.reason.id())
     .bind(outcome.by.map(i64::from))
     .bind(at)
     .bind(id)
-    .execute(&mut **tx)
+    .fetch_optional(&mut **tx)
     .await?;
-    if done.rows_affected() != 1 {
+    let Some(row) = done else {
         return Err(DbError::Over);
+    };
+    let rated: i64 = row.try_get("rated")?;
+    let game: Option<String> = row.try_get("game")?;
+    let speed: Option<String> = row.try_get("speed")?;
+    if let (1, Some(game), Some(speed)) = (rated, game, speed) {
+        rate_in(tx, kind, id, &game, &speed, outcome.winner, at).await?;
+    }
+    Ok(())
+}
+
+/// A rated game's end changes its players' ratings, in the transaction that stores the end
+/// (so exactly once, whichever server ends it).
+async fn rate_in(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    kind: Kind,
+    id: &str,
+    game: &str,
+    speed: &str,
+    winner: Option<u8>,
+    at: i64,
+) -> Result<(), DbError> {
+    let rows = sqlx::query("SELECT account_id FROM seats WHERE game_id = $1 ORDER BY seat")
+        .bind(id)
+        .fetch_all(&mut **tx)
+        .await?;
+    let mut accounts = Vec::with_capacity(rows.len());
+    for r in &rows {
+        match r.try_get::<Option<String>, _>("account_id")? {
+            Some(a) => accounts.push(a),
+            // an account deleted during the game: nobody's rating changes
+            None => return Ok(()),
+        }
+    }
+    // the rows are made if need be, then locked in one order (the accounts' ids), so that two
+    // games ending at once for one player wait for each other rather than deadlock
+    let mut order: Vec<&String> = accounts.iter().collect();
+    order.sort();
+    for a in &order {
+        sqlx::query(
+            "INSERT INTO ratings (account_id, game, speed, rating, deviation, volatility, games, updated_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, 0, $7) ON CONFLICT (account_id, game, speed) DO NOTHING",
+        )
+        .bind(a.as_str())
+        .bind(game)
+        .bind(speed)
+        .bind(rating::START.rating)
+        .bind(rating::START.deviation)
+        .bind(rating::START.volatility)
+        .bind(at)
+        .execute(&mut **tx)
+        .await?;
+    }
+    let lock = match kind {
+        Kind::Postgres => " FOR UPDATE",
+        Kind::Sqlite => "",
+    };
+    let sql = format!(
+        "SELECT rating, deviation, volatility, games FROM ratings \
+         WHERE account_id = $1 AND game = $2 AND speed = $3{lock}"
+    );
+    let mut before = Vec::with_capacity(accounts.len());
+    for a in &order {
+        let r = sqlx::query(&sql)
+            .bind(a.as_str())
+            .bind(game)
+            .bind(speed)
+            .fetch_one(&mut **tx)
+            .await?;
+        before.push((
+            *a,
+            Rating {
+                rating: r.try_get("rating")?,
+                deviation: r.try_get("deviation")?,
+                volatility: r.try_get("volatility")?,
+                games: r.try_get("games")?,
+            },
+        ));
+    }
+    let seated: Vec<Rating> = accounts
+        .iter()
+        .map(|a| {
+            before
+                .iter()
+                .find(|(b, _)| *b == a)
+                .map_or(rating::START, |(_, r)| *r)
+        })
+        .collect();
+    let after = rating::after_game(&seated, &rating::ranks(accounts.len(), winner));
+    for ((a, b), n) in accounts.iter().zip(&seated).zip(&after) {
+        sqlx::query(
+            "UPDATE ratings SET rating = $1, deviation = $2, volatility = $3, games = $4, updated_ms = $5 \
+             WHERE account_id = $6 AND game = $7 AND speed = $8",
+        )
+        .bind(n.rating)
+        .bind(n.deviation)
+        .bind(n.volatility)
+        .bind(n.games)
+        .bind(at)
+        .bind(a.as_str())
+        .bind(game)
+        .bind(speed)
+        .execute(&mut **tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO rating_changes (account_id, game_id, game, speed, at_ms, before_rating, rating, deviation) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(a.as_str())
+        .bind(id)
+        .bind(game)
+        .bind(speed)
+        .bind(at)
+        .bind(b.rating)
+        .bind(n.rating)
+        .bind(n.deviation)
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(())
 }

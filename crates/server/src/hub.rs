@@ -19,7 +19,7 @@ use koma_wire::{Created, ErrorCode, GameStatus, NewGame, ServerMsg, Snapshot, Ta
 use tokio::sync::{Notify, broadcast, mpsc, watch};
 
 use crate::announce::News;
-use crate::db::{Db, DbError, GameRow, MoveRow, SeatRow};
+use crate::db::{AccountRow, Db, DbError, GameRow, MoveRow, SeatRow};
 use crate::referee::{Change, Effect, Referee, Refusal, check_start};
 use crate::token;
 
@@ -124,6 +124,9 @@ pub enum HubError {
     /// The seat is taken, or the game is not open or has started.
     #[error("{0}")]
     Conflict(String),
+    /// Only a signed-in player may (a rated game's seats).
+    #[error("{0}")]
+    SignIn(String),
     /// The database failed.
     #[error(transparent)]
     Db(#[from] DbError),
@@ -301,6 +304,22 @@ impl Hub {
         self.refresh(room).await;
     }
 
+    /// A deleted account leaves the loaded games anonymised, as the database keeps them: its
+    /// seats lose its name (the players there are told).
+    pub async fn forget_account(&self, account_id: &str) {
+        let rooms: Vec<Arc<Room>> = self
+            .rooms
+            .lock()
+            .map(|r| r.values().map(|(room, _)| room.clone()).collect())
+            .unwrap_or_default();
+        for room in rooms {
+            let mut table = room.table.lock().await;
+            if let Some(msg) = table.forget_account(account_id) {
+                room.tell(&msg);
+            }
+        }
+    }
+
     /// Games being played among the loaded ones.
     pub async fn games_in_progress(&self) -> usize {
         let rooms: Vec<Arc<Room>> = self
@@ -317,27 +336,74 @@ impl Hub {
         n
     }
 
-    /// Create a game: every seat gets a fresh token, returned once in its link.
+    /// Create a game: every seat gets a fresh token, returned once in its link. A rated game
+    /// (made by `creator`, signed in) gives the link of the creator's seat only, bound to the
+    /// account: its other seats are taken from the lobby by other accounts.
     ///
     /// # Errors
-    /// The spec is wrong (naming the field), or the database failed.
-    pub async fn create(&self, spec: NewGame) -> Result<Created, HubError> {
+    /// The spec is wrong (naming the field), a rated game without a signed-in creator, or the
+    /// database failed.
+    pub async fn create(
+        &self,
+        spec: NewGame,
+        creator: Option<&AccountRow>,
+    ) -> Result<Created, HubError> {
         let players = check_start(&spec.start)
             .map_err(HubError::Bad)?
             .position()
             .variant()
             .players();
+        let creator_seat = if spec.rated {
+            let Some(creator) = creator else {
+                return Err(HubError::SignIn(
+                    "rated: a rated game is made by a signed-in player".into(),
+                ));
+            };
+            if !spec.open {
+                return Err(HubError::Bad(
+                    "open: a rated game is open in the lobby".into(),
+                ));
+            }
+            if spec.start.clock.is_none() {
+                return Err(HubError::Bad("clock: a rated game has a clock".into()));
+            }
+            if spec.start.position.is_some() {
+                return Err(HubError::Bad(
+                    "position: a rated game starts from the game's own setup".into(),
+                ));
+            }
+            if spec.start.setup.is_some() {
+                return Err(HubError::Bad("handicap: a rated game is even".into()));
+            }
+            match spec.seat {
+                Some(s) if s < players => Some((s, creator)),
+                _ => {
+                    return Err(HubError::Bad(format!(
+                        "seat: the creator's seat of a rated game, 0 to {}",
+                        players - 1
+                    )));
+                }
+            }
+        } else {
+            None
+        };
         let id = token::new_id().map_err(HubError::Random)?;
         let mut links = Vec::new();
         let mut seats = Vec::new();
-        for _ in 0..players {
+        for i in 0..players {
             let t = token::new_token().map_err(HubError::Random)?;
+            let holder = creator_seat.filter(|(s, _)| *s == i).map(|(_, a)| a);
             seats.push(SeatRow {
                 token_hash: token::hash(&t),
-                name: String::new(),
+                name: holder.map(|a| a.name.clone()).unwrap_or_default(),
                 taken: false,
+                account_id: holder.map(|a| a.id.clone()),
             });
-            links.push(seat_link(&id, &t));
+            if creator_seat.is_none() || holder.is_some() {
+                links.push(seat_link(&id, &t));
+            } else {
+                links.push(String::new());
+            }
         }
         let row = GameRow {
             id: id.clone(),
@@ -595,40 +661,74 @@ impl Hub {
     }
 
     /// A lobby visitor takes a free seat of an open game: the seat gets a new token (the
-    /// creator's invitation link for it no longer works) and its link is returned.
+    /// creator's invitation link for it no longer works) and its link is returned. A rated
+    /// game's seat is taken by a signed-in player (`holder`), one seat a game.
     ///
     /// # Errors
-    /// No such game, the seat is taken or the game is not open, or the database failed.
-    pub async fn take_seat(self: &Arc<Self>, id: &str, seat: u8) -> Result<Taken, HubError> {
+    /// No such game, the seat is taken or the game is not open, a rated game's seat without an
+    /// account or for one that holds a seat already, or the database failed.
+    pub async fn take_seat(
+        self: &Arc<Self>,
+        id: &str,
+        seat: u8,
+        holder: Option<&AccountRow>,
+    ) -> Result<Taken, HubError> {
         let room = self
             .enter(id)
             .await?
             .ok_or_else(|| HubError::NotFound(id.to_string()))?;
-        let result = self.retoken(&room, seat).await;
+        let result = self.retoken(&room, seat, holder).await;
         self.leave(&room);
         result
     }
 
-    async fn retoken(&self, room: &Room, seat: u8) -> Result<Taken, HubError> {
+    async fn retoken(
+        &self,
+        room: &Room,
+        seat: u8,
+        holder: Option<&AccountRow>,
+    ) -> Result<Taken, HubError> {
         let mut table = room.table.lock().await;
         let free = table.status() == GameStatus::Waiting
             && table
                 .seats()
                 .get(usize::from(seat))
-                .is_some_and(|s| !s.taken);
+                .is_some_and(|s| !s.taken && s.account.is_none());
         if !free {
             return Err(HubError::Conflict(format!(
                 "seat {seat} is not free in a waiting game"
             )));
         }
+        let holder = if table.rated() {
+            let Some(holder) = holder else {
+                return Err(HubError::SignIn(
+                    "a rated game's seat is taken by a signed-in player".into(),
+                ));
+            };
+            if table
+                .seats()
+                .iter()
+                .any(|s| s.account.as_deref() == Some(holder.id.as_str()))
+            {
+                return Err(HubError::Conflict(
+                    "you hold a seat of this game already".into(),
+                ));
+            }
+            Some(holder)
+        } else {
+            None
+        };
         let t = token::new_token().map_err(HubError::Random)?;
         let hash = token::hash(&t);
-        if !self.db.retoken(room.id(), seat, &hash).await? {
+        if !self.db.retoken(room.id(), seat, &hash, holder).await? {
             return Err(HubError::Conflict(format!(
                 "seat {seat} is not free in an open game"
             )));
         }
         table.set_token(seat, hash);
+        if let Some(h) = holder {
+            table.set_account(seat, &h.id, &h.name);
+        }
         self.announce(room.id(), &News::Changed);
         Ok(Taken {
             seat,

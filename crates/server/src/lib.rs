@@ -22,8 +22,10 @@ pub mod api;
 pub mod db;
 pub mod hub;
 pub mod ops;
+pub mod rating;
 pub mod referee;
 pub mod relay;
+pub mod reply;
 pub mod socket;
 pub mod token;
 
@@ -112,6 +114,7 @@ pub fn router(app: Arc<App>, dist: &std::path::Path) -> Router {
         .route("/api/sessions", delete(accounts::sign_out_everywhere))
         .route("/api/me", get(accounts::me).delete(accounts::delete))
         .route("/api/me/password", post(accounts::change_password))
+        .route("/api/players/{name}", get(accounts::player))
         .route("/api/{*rest}", any(api::unknown))
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),

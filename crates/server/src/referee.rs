@@ -38,6 +38,9 @@ pub struct Seat {
     pub name: String,
     /// Somebody took it.
     pub taken: bool,
+    /// The account that holds it, if any (its name is the account's, not changed by a hello or
+    /// a rename).
+    pub account: Option<String>,
     /// Live connections holding it.
     pub connections: u32,
 }
@@ -230,6 +233,7 @@ impl Referee {
                     token_hash: s.token_hash,
                     name: s.name,
                     taken: s.taken,
+                    account: s.account_id,
                     connections: 0,
                 })
                 .collect(),
@@ -285,6 +289,33 @@ impl Referee {
         }
         t.outcome = stored.game.outcome;
         Ok(t)
+    }
+
+    /// Rated: its end changes the players' ratings (and it has no takebacks).
+    pub fn rated(&self) -> bool {
+        self.spec.rated
+    }
+
+    /// An account now holds `seat` (taken from the lobby), under its name.
+    pub fn set_account(&mut self, seat: u8, account_id: &str, name: &str) {
+        if let Some(s) = self.seats.get_mut(usize::from(seat)) {
+            s.account = Some(account_id.to_string());
+            s.name = name.to_string();
+        }
+    }
+
+    /// A deleted account's seats keep no name and no account: the seats' message, if any
+    /// seat was its.
+    pub fn forget_account(&mut self, account_id: &str) -> Option<ServerMsg> {
+        let mut changed = false;
+        for s in &mut self.seats {
+            if s.account.as_deref() == Some(account_id) {
+                s.account = None;
+                s.name.clear();
+                changed = true;
+            }
+        }
+        changed.then(|| self.seats_msg())
     }
 
     /// The game's id.
@@ -476,7 +507,12 @@ impl Referee {
         let Some(s) = self.seats.get(i) else {
             return Effect::new(Change::Nothing, Vec::new());
         };
-        let name = name.map(clean_name);
+        // an account's seat keeps the account's name
+        let name = if s.account.is_some() {
+            Some(s.name.clone())
+        } else {
+            name.map(clean_name)
+        };
         if s.taken {
             return match name {
                 Some(n) if n != s.name => {
@@ -515,7 +551,7 @@ impl Referee {
         let i = usize::from(seat);
         let name = clean_name(name);
         match self.seats.get_mut(i) {
-            Some(s) if s.taken && s.name != name => {
+            Some(s) if s.taken && s.account.is_none() && s.name != name => {
                 s.name = name.clone();
                 Effect::new(Change::Rename { seat, name }, vec![self.seats_msg()])
             }
@@ -729,6 +765,12 @@ impl Referee {
             return Err(Refusal::new(ErrorCode::Refused, "another offer stands"));
         }
         match what {
+            OfferKind::Takeback if self.spec.rated => {
+                return Err(Refusal::new(
+                    ErrorCode::Refused,
+                    "a rated game has no takebacks",
+                ));
+            }
             OfferKind::Takeback if !self.game.played().iter().any(|p| p.mover.0 == seat) => {
                 return Err(Refusal::new(
                     ErrorCode::Refused,
@@ -841,6 +883,7 @@ mod tests {
                 token_hash: format!("h{i}"),
                 name: String::new(),
                 taken: false,
+                account_id: None,
             })
             .collect()
     }
@@ -852,6 +895,8 @@ mod tests {
                 ..GameStart::new(game.parse().unwrap())
             },
             open: false,
+            rated: false,
+            seat: None,
         }
     }
 
@@ -1003,6 +1048,24 @@ mod tests {
         let e = t.answer(1, true, 6).unwrap();
         assert_eq!(e.change, Change::TakeBack { keep: 0, at: 6 });
         assert_eq!((t.plies(), t.turn()), (0, 0));
+    }
+
+    #[test]
+    fn a_rated_game_has_no_takebacks_and_keeps_account_names() {
+        let mut spec = spec("shogi", Some("600+30"));
+        spec.rated = true;
+        let mut rows = seats(2);
+        rows[0].account_id = Some("a0".into());
+        rows[0].name = "Hanako".into();
+        let mut t = Referee::new("g".into(), spec, rows).unwrap();
+        t.hello(0, Some("Someone else"), 1);
+        t.hello(1, Some("Taro"), 2);
+        assert_eq!(t.seats()[0].name, "Hanako");
+        assert_eq!(t.seats()[1].name, "Taro");
+        assert_eq!(t.rename(0, "Other").change, Change::Nothing);
+        t.play(0, 0, "7g7f", 3).unwrap();
+        let refused = t.offer(0, OfferKind::Takeback, 4).unwrap_err();
+        assert!(refused.message.contains("rated"), "{}", refused.message);
     }
 
     #[test]

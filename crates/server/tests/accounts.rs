@@ -6,7 +6,7 @@
 #[macro_use]
 mod common;
 
-use common::{Backend, Db, Server, spec};
+use common::{Answer, Backend, Db, Server, ask, session_token as token, spec};
 
 on_both!(
     an_account_is_made_signed_in_to_and_signed_out_of,
@@ -14,57 +14,6 @@ on_both!(
     a_request_from_another_site_is_refused,
     a_password_change_ends_the_other_sessions_and_a_deleted_account_is_gone,
 );
-
-/// An answer: status, `Set-Cookie`, body as JSON (null when empty).
-struct Answer {
-    status: u16,
-    cookie: Option<String>,
-    body: serde_json::Value,
-}
-
-/// `method path` with a JSON `body`, the session `cookie` and `headers`.
-async fn ask(
-    server: &Server,
-    method: reqwest::Method,
-    path: &str,
-    body: Option<serde_json::Value>,
-    cookie: Option<&str>,
-    headers: &[(&str, &str)],
-) -> Answer {
-    let mut r = server
-        .http()
-        .request(method, format!("{}{path}", server.base));
-    if let Some(b) = body {
-        r = r
-            .header("content-type", "application/json")
-            .body(b.to_string());
-    }
-    if let Some(c) = cookie {
-        r = r.header("cookie", format!("koma_session={c}"));
-    }
-    for (k, v) in headers {
-        r = r.header(*k, *v);
-    }
-    let r = r.send().await.unwrap();
-    let status = r.status().as_u16();
-    let cookie = r
-        .headers()
-        .get("set-cookie")
-        .map(|v| v.to_str().unwrap().to_string());
-    let text = r.text().await.unwrap();
-    let body = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
-    Answer {
-        status,
-        cookie,
-        body,
-    }
-}
-
-/// The session token a `Set-Cookie` sets.
-fn token(set_cookie: &str) -> String {
-    let (pair, _) = set_cookie.split_once(';').unwrap();
-    pair.strip_prefix("koma_session=").unwrap().to_string()
-}
 
 /// `POST path` with a name and a password, as a browser of the server's own page sends it.
 async fn post(server: &Server, path: &str, name: &str, password: &str) -> Answer {

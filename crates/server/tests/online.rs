@@ -8,7 +8,7 @@ mod common;
 
 use futures_util::SinkExt;
 
-use common::{Backend, Client, Db, Rng, Server, choose, spec, token};
+use common::{Backend, Client, Db, Rng, Server, choose, play_out, spec, token};
 use koma_wire::{ClientMsg, Connection, ErrorCode, GameStatus, OfferKind, ServerMsg};
 
 on_both!(
@@ -41,51 +41,6 @@ async fn seated(server: &Server, game: &str) -> (String, Vec<Client>) {
         clients.push(c);
     }
     (created.id, clients)
-}
-
-/// Everybody plays the game out with `choose`; returns the final message and whether the turn
-/// ever jumped (went to another seat than the next in order).
-async fn play_out(
-    clients: &mut [Client],
-    watcher: Option<&mut Client>,
-    rng: &mut Rng,
-    aggression: usize,
-    limit: usize,
-) -> (koma_wire::OutcomeView, bool) {
-    let n = clients.len();
-    let mut jumped = false;
-    let mut jump = None;
-    let mut watcher = watcher;
-    for _ in 0..limit {
-        let turn = clients[0].game.position().turn().index();
-        let mv = choose(&mut clients[turn].game, rng, aggression);
-        let text = clients[turn].text(mv);
-        clients[turn].play(&text).await;
-        let plies = clients[turn].plies();
-        for c in clients.iter_mut() {
-            c.catch_up(plies).await;
-        }
-        if let Some(w) = watcher.as_deref_mut() {
-            w.catch_up(plies).await;
-            assert_eq!(w.game.moves(), clients[0].game.moves());
-        }
-        // a jump: the checked seat moves out of order; its return: the turn then goes back to
-        // the checker
-        let next = clients[0].game.position().turn().index();
-        if clients[0].game.outcome().is_none() {
-            if let Some(checker) = jump.take() {
-                jumped |= next == checker;
-            }
-            if next != (turn + 1) % n {
-                jump = Some(turn);
-            }
-        }
-        if clients[0].game.outcome().is_some() {
-            let ended = clients[turn].ended().await;
-            return (ended, jumped);
-        }
-    }
-    panic!("no end in {limit} plies");
 }
 
 async fn two_players_play_shogi_to_mate_and_a_watcher_sees_every_move(backend: Backend) {

@@ -58,7 +58,9 @@ pub const MAX_NAME_CHARS: usize = 32;
 
 /// The body of `POST /api/games`: what game to create, and whether the lobby lists it.
 /// Read and written flat (`{"game":"shogi","handicap":"lance","clock":"600+30","open":true}`),
-/// refusing fields it does not know.
+/// refusing fields it does not know. A rated game (`"rated":true`, open, with a clock, made by a
+/// signed-in player) names the creator's seat (`"seat":0`); its other seats are taken from the
+/// lobby by signed-in players.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(from = "NewGameBody", into = "NewGameBody")]
 pub struct NewGame {
@@ -66,6 +68,10 @@ pub struct NewGame {
     pub start: GameStart,
     /// Listed in the lobby, open to anyone.
     pub open: bool,
+    /// Rated: the end changes the players' ratings.
+    pub rated: bool,
+    /// The seat the creator takes, in a rated game (bound to the creator's account).
+    pub seat: Option<u8>,
 }
 
 /// [`NewGame`] as its JSON reads: serde refuses unknown fields only in a struct that flattens
@@ -84,6 +90,14 @@ struct NewGameBody {
     clock: Option<koma_rules::clock::TimeControl>,
     #[serde(default)]
     open: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    rated: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seat: Option<u8>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl From<NewGameBody> for NewGame {
@@ -97,6 +111,8 @@ impl From<NewGameBody> for NewGame {
                 clock: b.clock,
             },
             open: b.open,
+            rated: b.rated,
+            seat: b.seat,
         }
     }
 }
@@ -110,6 +126,8 @@ impl From<NewGame> for NewGameBody {
             preset: n.start.preset,
             clock: n.start.clock,
             open: n.open,
+            rated: n.rated,
+            seat: n.seat,
         }
     }
 }
@@ -157,6 +175,60 @@ pub struct LobbyGame {
     pub names: Vec<String>,
     /// When the game was created (ms since the Unix epoch).
     pub created_ms: i64,
+}
+
+/// One rating (`GET /api/me`, `GET /api/players/<name>`): rounded to whole points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingView {
+    /// The rating.
+    pub rating: i64,
+    /// Its deviation (Glicko-2's RD).
+    pub rd: i64,
+    /// Too few games to be sure of it.
+    pub provisional: bool,
+    /// Rated games played.
+    pub games: i64,
+}
+
+/// Ratings by game id, then speed (`bullet`, `blitz`, `rapid`, `classical`).
+pub type Ratings =
+    std::collections::BTreeMap<String, std::collections::BTreeMap<String, RatingView>>;
+
+/// The answer to `GET /api/me`: the signed-in account.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Me {
+    /// Its name.
+    pub name: String,
+    /// Its ratings.
+    pub ratings: Ratings,
+}
+
+/// A rating after a rated game, for a profile's graph.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingPoint {
+    /// The game id of the rules.
+    pub game: String,
+    /// The speed.
+    pub speed: String,
+    /// When the game ended (ms since the Unix epoch).
+    pub at_ms: i64,
+    /// The rating after it.
+    pub rating: i64,
+    /// The online game's id.
+    pub id: String,
+}
+
+/// The answer to `GET /api/players/<name>`: a player's public profile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The name as its owner wrote it.
+    pub name: String,
+    /// When the account was made (ms since the Unix epoch).
+    pub created_ms: i64,
+    /// Its ratings.
+    pub ratings: Ratings,
+    /// Every rated game's rating after it, oldest first.
+    pub history: Vec<RatingPoint>,
 }
 
 /// The answer to `GET /api/lobby`: open games waiting for players, newest first.

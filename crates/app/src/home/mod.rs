@@ -52,6 +52,8 @@ fn new_game() -> Html {
             ..GameStart::new(*game)
         },
         open: *open_game,
+        rated: false,
+        seat: None,
     };
     let by_lot = first.unwrap_or(hex);
     let shown_names = shown_names(lang, &names, &machines, players);

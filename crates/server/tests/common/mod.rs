@@ -249,6 +249,57 @@ impl Drop for Server {
     }
 }
 
+/// An answer: status, `Set-Cookie`, body as JSON (null when empty).
+pub struct Answer {
+    pub status: u16,
+    pub cookie: Option<String>,
+    pub body: serde_json::Value,
+}
+
+/// `method path` with a JSON `body`, the session `cookie` and `headers`.
+pub async fn ask(
+    server: &Server,
+    method: reqwest::Method,
+    path: &str,
+    body: Option<serde_json::Value>,
+    cookie: Option<&str>,
+    headers: &[(&str, &str)],
+) -> Answer {
+    let mut r = server
+        .http()
+        .request(method, format!("{}{path}", server.base));
+    if let Some(b) = body {
+        r = r
+            .header("content-type", "application/json")
+            .body(b.to_string());
+    }
+    if let Some(c) = cookie {
+        r = r.header("cookie", format!("koma_session={c}"));
+    }
+    for (k, v) in headers {
+        r = r.header(*k, *v);
+    }
+    let r = r.send().await.unwrap();
+    let status = r.status().as_u16();
+    let cookie = r
+        .headers()
+        .get("set-cookie")
+        .map(|v| v.to_str().unwrap().to_string());
+    let text = r.text().await.unwrap();
+    let body = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
+    Answer {
+        status,
+        cookie,
+        body,
+    }
+}
+
+/// The session token a `Set-Cookie` sets.
+pub fn session_token(set_cookie: &str) -> String {
+    let (pair, _) = set_cookie.split_once(';').unwrap();
+    pair.strip_prefix("koma_session=").unwrap().to_string()
+}
+
 /// The token of a seat link (`#/online/<id>?seat=<token>`).
 pub fn token(link: &str) -> String {
     link.split("seat=").nth(1).unwrap().to_string()
@@ -259,6 +310,8 @@ pub fn spec(game: &str) -> NewGame {
     NewGame {
         start: koma_wire::GameStart::new(game.parse().expect("a game id")),
         open: false,
+        rated: false,
+        seat: None,
     }
 }
 
@@ -564,6 +617,51 @@ pub fn choose(game: &mut Game, rng: &mut Rng, aggression: usize) -> Move {
         }
     }
     moves[rng.below(moves.len())]
+}
+
+/// Everybody plays the game out with `choose`; returns the final message and whether the turn
+/// ever jumped (went to another seat than the next in order).
+pub async fn play_out(
+    clients: &mut [Client],
+    watcher: Option<&mut Client>,
+    rng: &mut Rng,
+    aggression: usize,
+    limit: usize,
+) -> (koma_wire::OutcomeView, bool) {
+    let n = clients.len();
+    let mut jumped = false;
+    let mut jump = None;
+    let mut watcher = watcher;
+    for _ in 0..limit {
+        let turn = clients[0].game.position().turn().index();
+        let mv = choose(&mut clients[turn].game, rng, aggression);
+        let text = clients[turn].text(mv);
+        clients[turn].play(&text).await;
+        let plies = clients[turn].plies();
+        for c in clients.iter_mut() {
+            c.catch_up(plies).await;
+        }
+        if let Some(w) = watcher.as_deref_mut() {
+            w.catch_up(plies).await;
+            assert_eq!(w.game.moves(), clients[0].game.moves());
+        }
+        // a jump: the checked seat moves out of order; its return: the turn then goes back to
+        // the checker
+        let next = clients[0].game.position().turn().index();
+        if clients[0].game.outcome().is_none() {
+            if let Some(checker) = jump.take() {
+                jumped |= next == checker;
+            }
+            if next != (turn + 1) % n {
+                jump = Some(turn);
+            }
+        }
+        if clients[0].game.outcome().is_some() {
+            let ended = clients[turn].ended().await;
+            return (ended, jumped);
+        }
+    }
+    panic!("no end in {limit} plies");
 }
 
 /// HAProxy in front of servers, on a free loopback port, as `deploy/haproxy.cfg` arranges it
