@@ -2,7 +2,7 @@
 // process, a SQLite file in a scratch folder), a person signing up, finding themselves signed
 // in after a reload, signing out, a wrong password refused in words, and signing in again.
 import { test, expect } from "@playwright/test";
-import { tap } from "./helpers.mjs";
+import { cell, drag, onBoard, tap } from "./helpers.mjs";
 import { startServer } from "./servers.mjs";
 
 let server;
@@ -46,4 +46,60 @@ test("a person signs up from the lobby, stays signed in across a reload, signs o
   await expect(page.locator("[data-account]")).toHaveAttribute("data-account", name);
   await expect(page.locator('[data-error="account"]')).toHaveCount(0);
   await context.close();
+});
+
+/** A person of their own device who signs up on `#/account`. */
+async function signedUp(browser, name) {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto("/#/account");
+  const form = page.locator("[data-signin]");
+  await form.locator('input[name="name"]').fill(name);
+  await form.locator('input[name="password"]').fill("correct horse");
+  await tap(page, '[data-action="sign-up"]');
+  await expect(page.locator("[data-account]")).toHaveAttribute("data-account", name);
+  return page;
+}
+
+test("two signed-in people play a rated game from the lobby and see their new ratings", async ({ browser }, info) => {
+  test.skip(info.project.name !== "desktop", "one device size is enough here");
+  const a = await signedUp(browser, "Rated-Hanako");
+  const b = await signedUp(browser, "Rated-Taro");
+  // no rated game yet
+  await expect(a.locator("[data-ratings]")).toContainText(/No rated game|まだありません/);
+  // the start screen offers a rated game to a signed-in person
+  await a.goto("/#/");
+  await a.locator('select[name="clock"]').selectOption("600+30");
+  await a.locator('[data-rated] input[name="rated"]').check();
+  await tap(a, '[data-action="play-online"]');
+  await expect(a).toHaveURL(/#\/online\/[0-9a-f]{16}\?seat=[0-9a-f]{32}$/);
+  await expect(a.locator("[data-rated-waiting]")).toHaveCount(1);
+  await expect(a.locator("[data-invite]")).toHaveCount(0);
+  const id = a.url().match(/online\/([0-9a-f]{16})/)[1];
+  // the other takes it from the lobby, where it is marked rated
+  await b.goto("/#/lobby");
+  const row = b.locator(`[data-lobby-game="${id}"]`);
+  await expect(row.locator("[data-rated-game]")).toHaveCount(1);
+  await expect(row).toContainText("Rated-Hanako");
+  await tap(b, `[data-lobby-game="${id}"] [data-take="1"]`);
+  await expect(b).toHaveURL(new RegExp(`#/online/${id}\\?seat=`));
+  // they play by drags under their accounts' names
+  await expect(a.locator('[data-connection="1"]')).toContainText("Rated-Taro");
+  await drag(a, onBoard("7g"), cell("7f"));
+  await expect(b.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
+  await drag(b, onBoard("3c"), cell("3d"));
+  await expect(a.locator('[data-piece="P"][data-owner="1"][data-square="3d"]')).toHaveCount(1);
+  await tap(b, '[data-action="resign"]');
+  await expect(a.locator("[data-status]")).toHaveAttribute("data-result", "0");
+  // each sees the new rating: shogi, rapid (10 minutes and 30 s byoyomi), provisional
+  for (const [page, up] of [[a, true], [b, false]]) {
+    await page.goto("/#/account");
+    const r = page.locator('[data-rating][data-game="shogi"][data-speed="rapid"]');
+    await expect(r).toHaveAttribute("data-provisional", "true");
+    const points = Number(await r.getAttribute("data-rating"));
+    expect(up ? points > 1500 : points < 1500).toBe(true);
+  }
+  await a.screenshot({ path: info.outputPath("account-rated.png") });
+  await a.context().close();
+  await b.context().close();
 });

@@ -4,10 +4,13 @@
 //! The server keeps the session in an `HttpOnly` cookie the page never reads: the screen asks
 //! `api/me` who is signed in. Hooks: `[data-signin]` the form (`input[name="name"]`,
 //! `input[name="password"]`, `[data-action="sign-up"|"sign-in"]`), `[data-account="<name>"]`
-//! once signed in with `[data-action="sign-out"]`, `[data-error="account"]` what the server
-//! refused, in words. With no server answering, the screen says that accounts live on a
+//! once signed in with `[data-action="sign-out"]` and the account's ratings (each
+//! `[data-rating="<points>"]` with `data-game`, `data-speed`, `data-provisional`; a provisional
+//! rating is written with a `?`, as lishogi writes it), `[data-error="account"]` what the
+//! server refused, in words. With no server answering, the screen says that accounts live on a
 //! server.
 
+use koma_wire::{Me, Ratings};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -15,9 +18,9 @@ use yew::prelude::*;
 use crate::i18n::Lang;
 use crate::online::{from_json, to_json, use_server};
 
-/// `api/me`'s answer (the part shown).
+/// The answer to signing up or in.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
-struct Me {
+struct Named {
     name: String,
 }
 
@@ -33,7 +36,58 @@ struct Credentials {
 enum Who {
     Asking,
     Nobody,
-    Named(String),
+    Named(Me),
+}
+
+/// Who `api/me` says is signed in.
+async fn ask_me(lang: Lang) -> Who {
+    let me = send(lang, "GET", "api/me", None).await;
+    match me.ok().and_then(|t| from_json::<Me>(&t)) {
+        Some(m) => Who::Named(m),
+        None => Who::Nobody,
+    }
+}
+
+/// A speed's words.
+fn speed_words(lang: Lang, speed: &str) -> String {
+    let words = match speed {
+        "bullet" => lang.pick("超早指し", "bullet"),
+        "blitz" => lang.pick("早指し", "blitz"),
+        "rapid" => lang.pick("ラピッド", "rapid"),
+        "classical" => lang.pick("長時間", "classical"),
+        other => other,
+    };
+    words.to_string()
+}
+
+/// Ratings by game and speed, each `[data-rating="<points>"]` with `data-game`, `data-speed`
+/// and `data-provisional`; a provisional one is written with a `?`.
+pub fn ratings_list(lang: Lang, ratings: &Ratings) -> Html {
+    if ratings.is_empty() {
+        return html! {
+            <p class="hint" data-ratings="">{ lang.pick(
+                "レーティング対局はまだありません。", "No rated game yet.") }</p>
+        };
+    }
+    let rows = ratings.iter().flat_map(|(game, speeds)| {
+        let name = game
+            .parse::<koma_rules::GameId>()
+            .map(koma_rules::names::game)
+            .unwrap_or(game.as_str())
+            .to_string();
+        speeds.iter().map(move |(speed, r)| {
+            let mark = if r.provisional { "?" } else { "" };
+            html! {
+                <li data-rating={r.rating.to_string()} data-game={game.clone()} data-speed={speed.clone()}
+                    data-provisional={r.provisional.to_string()}>
+                    <span class="rating-game">{ format!("{name} · {}", speed_words(lang, speed)) }</span>
+                    <strong>{ format!(" {}{mark}", r.rating) }</strong>
+                    <span class="hint">{ format!(" ±{} · {} {}", r.rd, r.games, lang.pick("局", if r.games == 1 { "game" } else { "games" })) }</span>
+                </li>
+            }
+        })
+    });
+    html! { <ul class="ratings" data-ratings="">{ for rows }</ul> }
 }
 
 /// A refusal in words.
@@ -106,11 +160,7 @@ pub fn account_view() -> Html {
         use_effect_with(*server, move |up| {
             if *up == Some(true) {
                 wasm_bindgen_futures::spawn_local(async move {
-                    let me = send(lang, "GET", "api/me", None).await;
-                    who.set(match me.ok().and_then(|t| from_json::<Me>(&t)) {
-                        Some(m) => Who::Named(m.name),
-                        None => Who::Nobody,
-                    });
+                    who.set(ask_me(lang).await);
                 });
             }
         });
@@ -129,8 +179,15 @@ pub fn account_view() -> Html {
                 match send(lang, "POST", path, body).await {
                     Ok(t) => {
                         error.set(None);
-                        if let Some(m) = from_json::<Me>(&t) {
-                            who.set(Who::Named(m.name));
+                        if let Some(m) = from_json::<Named>(&t) {
+                            // shown at once; its ratings follow from api/me
+                            who.set(Who::Named(Me {
+                                name: m.name,
+                                ratings: Ratings::new(),
+                            }));
+                            if let w @ Who::Named(_) = ask_me(lang).await {
+                                who.set(w);
+                            }
                         }
                     }
                     Err(words) => error.set(Some(words)),
@@ -166,9 +223,11 @@ pub fn account_view() -> Html {
         (None, _) | (_, Who::Asking) => {
             html! { <p>{ lang.pick("確認中…", "Asking the server…") }</p> }
         }
-        (_, Who::Named(name)) => html! {
-            <div class="signed-in" data-account={name.clone()}>
-                <p>{ lang.pick("サインイン中：", "Signed in as ") }<strong>{ name }</strong></p>
+        (_, Who::Named(me)) => html! {
+            <div class="signed-in" data-account={me.name.clone()}>
+                <p>{ lang.pick("サインイン中：", "Signed in as ") }<strong>{ me.name.clone() }</strong></p>
+                <h3>{ lang.pick("レーティング", "Ratings") }</h3>
+                { ratings_list(lang, &me.ratings) }
                 <button data-action="sign-out" onclick={on_sign_out}>{ lang.pick("サインアウト", "Sign out") }</button>
             </div>
         },

@@ -186,7 +186,7 @@ pub(crate) fn invitations(
         .seats
         .iter()
         .enumerate()
-        .filter(|(i, _)| Some(*i as u8) != mine)
+        .filter(|(i, l)| Some(*i as u8) != mine && !l.is_empty())
         .map(|(i, l)| {
             let full = full_link(l);
             let copy = copy_button(lang, full.clone(), format!("copy-seat-{i}"));
@@ -206,6 +206,11 @@ pub(crate) fn invitations(
             <p>{ lang.pick("各リンクを相手に送るか、QRコードを読み取ってもらいます。全員がそろうと対局が始まります。",
                 "Send each link to a player, or let their phone scan its code. The game starts when every seat is taken.") }</p>
             <ul>{ for rows }</ul>
+            if created.seats.iter().any(String::is_empty) {
+                <p data-rated-waiting="">{ lang.pick(
+                    "レーティング対局：ほかの席はロビーでサインイン中のプレイヤーが取ります。",
+                    "A rated game: signed-in players take the other seats from the lobby.") }</p>
+            }
             <p class="watch">{ lang.pick("観戦：", "Watch: ") }<input readonly=true value={watch.clone()} data-watch-link="" />
                 { copy_button(lang, watch, "copy-watch".into()) }</p>
         </section>
@@ -243,6 +248,30 @@ pub fn new_online(props: &NewOnlineProps) -> Html {
     let error = use_state(|| None::<Problem>);
     let busy = use_state(|| false);
     let name = use_state(kept_name);
+    // a signed-in player may make the game rated
+    let signed_in = use_state(|| false);
+    let rated = use_state(|| false);
+    {
+        let signed_in = signed_in.clone();
+        use_effect_with((), move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                if api::<koma_wire::Me>("api/me", None).await.is_ok() {
+                    signed_in.set(true);
+                }
+            });
+        });
+    }
+    let onrated = {
+        let rated = rated.clone();
+        Callback::from(move |e: Event| {
+            if let Some(i) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            {
+                rated.set(i.checked());
+            }
+        })
+    };
     let onname = {
         let name = name.clone();
         Callback::from(move |e: InputEvent| {
@@ -256,8 +285,14 @@ pub fn new_online(props: &NewOnlineProps) -> Html {
         })
     };
     let onclick = {
-        let (spec, seat, error, busy) =
+        let (mut spec, seat, error, busy) =
             (props.spec.clone(), props.seat, error.clone(), busy.clone());
+        if *rated && *signed_in {
+            // rated: listed in the lobby, the creator's seat held by the account
+            spec.rated = true;
+            spec.open = true;
+            spec.seat = Some(seat);
+        }
         Callback::from(move |_: MouseEvent| {
             let (spec, error, busy) = (spec.clone(), error.clone(), busy.clone());
             busy.set(true);
@@ -284,6 +319,10 @@ pub fn new_online(props: &NewOnlineProps) -> Html {
         <div class="new-online" data-new-online="">
             <label>{ lang.pick("名前 ", "Your name ") }
                 <input name="online-name" maxlength="32" value={(*name).clone()} oninput={onname} /></label>
+            if *signed_in {
+                <label data-rated=""><input type="checkbox" name="rated" checked={*rated} onchange={onrated} />
+                    { lang.pick(" レーティング対局（ロビーで相手を待つ）", " Rated (wait in the lobby for an opponent)") }</label>
+            }
             <button type="button" data-action="play-online" {onclick} disabled={*busy}>
                 { lang.pick("オンラインで対局", "Play online") }</button>
             if let Some(e) = &*error {
@@ -362,6 +401,9 @@ pub fn lobby() -> Html {
                     <li data-lobby-game={g.id.clone()} data-game={g.spec.start.id.as_str()}>
                         <span class="lobby-name">{ name }</span>
                         <span class="lobby-clock">{ g.spec.start.clock.map_or_else(|| lang.pick("持ち時間なし", "no clock").to_string(), |c| c.to_string()) }</span>
+                        if g.spec.rated {
+                            <span class="lobby-rated" data-rated-game="">{ lang.pick("レーティング", "rated") }</span>
+                        }
                         <span class="lobby-players">{ g.names.iter().filter(|n| !n.is_empty()).cloned().collect::<Vec<_>>().join(", ") }</span>
                         { for seats }
                     </li>
