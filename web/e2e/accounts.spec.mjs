@@ -100,6 +100,17 @@ test("two signed-in people play a rated game from the lobby and see their new ra
     expect(up ? points > 1500 : points < 1500).toBe(true);
   }
   await a.screenshot({ path: info.outputPath("account-rated.png") });
+  // the other's public profile, from the link on one's own: ratings and a graph of them
+  await tap(a, '[data-action="profile"]');
+  await expect(a).toHaveURL(/#\/@\/Rated-Hanako$/);
+  await a.goto("/#/@/rated-taro");
+  await expect(a.locator("[data-profile]")).toHaveAttribute("data-profile", "Rated-Taro");
+  const graph = a.locator('svg[data-rating-graph][data-game="shogi"][data-speed="rapid"]');
+  await expect(graph.locator("circle[data-point]")).toHaveCount(1);
+  expect(Number(await graph.locator("circle[data-point]").getAttribute("data-point"))).toBeLessThan(1500);
+  await a.screenshot({ path: info.outputPath("profile.png") });
+  await a.goto("/#/@/nobody-here");
+  await expect(a.locator('[data-error="profile"]')).toBeVisible();
   await a.context().close();
   await b.context().close();
 });

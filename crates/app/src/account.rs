@@ -49,7 +49,7 @@ async fn ask_me(lang: Lang) -> Who {
 }
 
 /// A speed's words.
-fn speed_words(lang: Lang, speed: &str) -> String {
+pub(crate) fn speed_words(lang: Lang, speed: &str) -> String {
     let words = match speed {
         "bullet" => lang.pick("超早指し", "bullet"),
         "blitz" => lang.pick("早指し", "blitz"),
@@ -103,7 +103,7 @@ fn refusal(lang: Lang, status: u16, words: Option<String>) -> String {
 }
 
 /// A request to the API with a JSON body: `Ok` for a 2xx, else the refusal in words.
-async fn send(
+pub(crate) async fn send(
     lang: Lang,
     method: &str,
     path: &str,
@@ -228,6 +228,7 @@ pub fn account_view() -> Html {
                 <p>{ lang.pick("サインイン中：", "Signed in as ") }<strong>{ me.name.clone() }</strong></p>
                 <h3>{ lang.pick("レーティング", "Ratings") }</h3>
                 { ratings_list(lang, &me.ratings) }
+                <p><a href={format!("#/@/{}", me.name)} data-action="profile">{ lang.pick("公開プロフィール", "Public profile") }</a></p>
                 <button data-action="sign-out" onclick={on_sign_out}>{ lang.pick("サインアウト", "Sign out") }</button>
             </div>
         },

@@ -45,6 +45,7 @@ pub mod offline;
 pub mod online;
 pub mod play;
 pub mod problem;
+pub mod profile;
 pub mod puzzles;
 pub mod record;
 pub mod saved;
@@ -87,6 +88,8 @@ pub enum Route {
     Lobby,
     /// The account on the server (`#/account`).
     Account,
+    /// A player's profile (`#/@/<name>`).
+    Profile(String),
     /// The analysis board (`#/analysis/<game>`).
     Analysis(analysis::AnalysisStart),
     /// The board editor (`#/editor/<game>`).
@@ -154,6 +157,13 @@ impl Route {
         }
         if path == "/account" {
             return Route::Account;
+        }
+        if let Some(name) = path.strip_prefix("/@/") {
+            return if profile::is_name(name) {
+                Route::Profile(name.to_string())
+            } else {
+                Route::Unknown(Problem::NoPage(h.to_string()))
+            };
         }
         if let Some(id) = path.strip_prefix("/online/") {
             let hex = |t: &str, n: usize| t.len() == n && t.bytes().all(|b| b.is_ascii_hexdigit());
@@ -387,6 +397,10 @@ pub fn app() -> Html {
         }
         Route::Lobby => html! { <online::Lobby /> },
         Route::Account => html! { <account::AccountView /> },
+        Route::Profile(name) => {
+            let key = name.clone();
+            html! { <profile::ProfileView {key} {name} /> }
+        }
         // the saved games and the study tools: a wasm of their own, loaded on first use (see
         // `tools`)
         Route::Games
@@ -485,6 +499,12 @@ mod tests {
         assert!(matches!(Route::parse("#/nowhere"), Route::Unknown(_)));
         assert_eq!(Route::parse("#/lobby"), Route::Lobby);
         assert_eq!(Route::parse("#/account"), Route::Account);
+        assert_eq!(
+            Route::parse("#/@/Hanako_9"),
+            Route::Profile("Hanako_9".into())
+        );
+        assert!(matches!(Route::parse("#/@/a%2Fb"), Route::Unknown(_)));
+        assert!(matches!(Route::parse("#/@/"), Route::Unknown(_)));
         assert_eq!(
             Route::parse("#/online/0123456789abcdef"),
             Route::Online {
