@@ -13,6 +13,7 @@
 
 use koma_wire::{EndReason, GameStatus, NewGame, OutcomeView};
 
+use crate::pairing::{Pool, Waiting};
 use crate::rating::{self, Rating, Speed};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
@@ -46,6 +47,9 @@ pub enum DbError {
     /// The game ended (on another server, or by its clock) before this change was stored.
     #[error("the game is over")]
     Over,
+    /// No random bits for a new game's id or tokens.
+    #[error("no random bits from the operating system: {0}")]
+    Random(getrandom::Error),
 }
 
 impl DbError {
@@ -371,36 +375,8 @@ impl Db {
     /// # Errors
     /// The database failed.
     pub async fn create(&self, game: &GameRow, seats: &[SeatRow]) -> Result<(), DbError> {
-        let spec = serde_json::to_string(&game.spec).unwrap_or_default();
         let mut tx = self.pool.begin().await?;
-        let speed = game.spec.start.clock.map(|c| Speed::of(&c).id());
-        sqlx::query(
-            "INSERT INTO games (id, spec, open_lobby, status, created_ms, game, speed, rated) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(&game.id)
-        .bind(spec)
-        .bind(i64::from(game.spec.open))
-        .bind(status_id(game.status))
-        .bind(game.created_ms)
-        .bind(game.spec.start.id.as_str())
-        .bind(speed)
-        .bind(i64::from(game.spec.rated))
-        .execute(&mut *tx)
-        .await?;
-        for (i, s) in seats.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO seats (game_id, seat, token_hash, name, taken, account_id) VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(&game.id)
-            .bind(i as i64)
-            .bind(&s.token_hash)
-            .bind(&s.name)
-            .bind(i64::from(s.taken))
-            .bind(s.account_id.as_deref())
-            .execute(&mut *tx)
-            .await?;
-        }
+        create_in(&mut tx, game, seats).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -918,6 +894,223 @@ impl Db {
             .collect()
     }
 
+    /// Players waiting in each pool, heard of since `since`: (pool, count).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn pool_counts(&self, since: i64) -> Result<Vec<(String, u32)>, DbError> {
+        let rows = sqlx::query(
+            "SELECT pool, COUNT(*) AS n FROM pool_entries \
+             WHERE game_id IS NULL AND seen_ms >= $1 GROUP BY pool",
+        )
+        .bind(since)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let n: i64 = r.try_get("n")?;
+                Ok((r.try_get("pool")?, u32::try_from(n).unwrap_or(u32::MAX)))
+            })
+            .collect()
+    }
+
+    /// An account waits in `pool` with `rating` (leaving any other pool it waited in; one
+    /// already paired keeps its game).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn pool_join(
+        &self,
+        account_id: &str,
+        pool: &str,
+        rating: f64,
+        now: i64,
+    ) -> Result<(), DbError> {
+        sqlx::query(
+            "INSERT INTO pool_entries (account_id, pool, rating, joined_ms, seen_ms) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (account_id) DO UPDATE \
+             SET pool = excluded.pool, rating = excluded.rating, joined_ms = excluded.joined_ms, \
+             seen_ms = excluded.seen_ms WHERE pool_entries.game_id IS NULL",
+        )
+        .bind(account_id)
+        .bind(pool)
+        .bind(rating)
+        .bind(now)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A waiting account is heard of at `now`: its pool and, once paired, its game and seat.
+    ///
+    /// # Errors
+    /// The database failed, or holds a seat out of range.
+    pub async fn pool_seen(
+        &self,
+        account_id: &str,
+        now: i64,
+    ) -> Result<Option<(String, Option<(String, u8)>)>, DbError> {
+        let row = sqlx::query(
+            "UPDATE pool_entries SET seen_ms = $1 WHERE account_id = $2 RETURNING pool, game_id, seat",
+        )
+        .bind(now)
+        .bind(account_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(r) = row else {
+            return Ok(None);
+        };
+        let game: Option<String> = r.try_get("game_id")?;
+        let seat: Option<i64> = r.try_get("seat")?;
+        let paired = match (game, seat) {
+            (Some(g), Some(s)) => {
+                let s = u8::try_from(s).map_err(|_| corrupt(&g, format!("pool seat {s}")))?;
+                Some((g, s))
+            }
+            _ => None,
+        };
+        Ok(Some((r.try_get("pool")?, paired)))
+    }
+
+    /// An account stops waiting (one already paired keeps its game).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn pool_leave(&self, account_id: &str) -> Result<(), DbError> {
+        sqlx::query("DELETE FROM pool_entries WHERE account_id = $1 AND game_id IS NULL")
+            .bind(account_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Players unheard of since `before` leave the pools; paired ones whose game no longer
+    /// waits are done.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn pool_sweep(&self, before: i64) -> Result<(), DbError> {
+        sqlx::query(
+            "DELETE FROM pool_entries WHERE (game_id IS NULL AND seen_ms < $1) \
+             OR (game_id IS NOT NULL AND game_id NOT IN (SELECT id FROM games WHERE status = 'waiting'))",
+        )
+        .bind(before)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Pair the players waiting in `pool` (heard of lately) into new rated games, in one
+    /// transaction; how many games were made. See [`crate::pairing`].
+    ///
+    /// # Errors
+    /// The database failed (nothing paired).
+    pub async fn pair(&self, pool: Pool, now: i64) -> Result<usize, DbError> {
+        let mut tx = self.pool.begin().await?;
+        // rows another server is pairing are skipped, not waited for
+        let lock = match self.kind {
+            Kind::Postgres => " FOR UPDATE OF e SKIP LOCKED",
+            Kind::Sqlite => "",
+        };
+        let sql = format!(
+            "SELECT a.id, a.name, e.rating, e.joined_ms \
+             FROM pool_entries e JOIN accounts a ON a.id = e.account_id \
+             WHERE e.pool = $1 AND e.game_id IS NULL AND e.seen_ms >= $2 ORDER BY e.joined_ms{lock}"
+        );
+        let rows = sqlx::query(&sql)
+            .bind(pool.id)
+            .bind(now - crate::pairing::UNHEARD_MS)
+            .fetch_all(&mut *tx)
+            .await?;
+        let waiting = rows
+            .iter()
+            .map(|r| {
+                Ok(Waiting {
+                    account_id: r.try_get("id")?,
+                    name: r.try_get("name")?,
+                    rating: r.try_get("rating")?,
+                    joined_ms: r.try_get("joined_ms")?,
+                })
+            })
+            .collect::<Result<Vec<_>, DbError>>()?;
+        let groups = crate::pairing::groups(&waiting, pool.players(), now);
+        for group in &groups {
+            let id = crate::token::new_id().map_err(DbError::Random)?;
+            // the seats' order drawn from the id's random first byte
+            let turn = usize::from(u8::from_str_radix(id.get(..2).unwrap_or("0"), 16).unwrap_or(0));
+            let n = group.len();
+            let mut seats = Vec::with_capacity(n);
+            for s in 0..n {
+                let w = &waiting[group[(s + turn) % n]];
+                let t = crate::token::new_token().map_err(DbError::Random)?;
+                seats.push(SeatRow {
+                    token_hash: crate::token::hash(&t),
+                    name: w.name.clone(),
+                    taken: false,
+                    account_id: Some(w.account_id.clone()),
+                });
+            }
+            let game = GameRow {
+                id: id.clone(),
+                spec: NewGame {
+                    start: koma_wire::GameStart {
+                        clock: Some(pool.control()),
+                        ..koma_wire::GameStart::new(pool.game())
+                    },
+                    open: false,
+                    rated: true,
+                    seat: None,
+                },
+                status: GameStatus::Waiting,
+                created_ms: now,
+                started_ms: None,
+                turn_ms: None,
+                outcome: None,
+            };
+            create_in(&mut tx, &game, &seats).await?;
+            for (s, seat) in seats.iter().enumerate() {
+                let done = sqlx::query(
+                    "UPDATE pool_entries SET game_id = $1, seat = $2 WHERE account_id = $3 AND game_id IS NULL",
+                )
+                .bind(&id)
+                .bind(s as i64)
+                .bind(seat.account_id.as_deref())
+                .execute(&mut *tx)
+                .await?;
+                if done.rows_affected() != 1 {
+                    // paired elsewhere meanwhile: nothing of this pairing is kept
+                    return Err(DbError::Over);
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok(groups.len())
+    }
+
+    /// A paired player's seat, not taken yet, gets a new token: `false` when it is taken.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn reissue(
+        &self,
+        game_id: &str,
+        seat: u8,
+        account_id: &str,
+        token_hash: &str,
+    ) -> Result<bool, DbError> {
+        let done = sqlx::query(
+            "UPDATE seats SET token_hash = $1 WHERE game_id = $2 AND seat = $3 AND account_id = $4 AND taken = 0",
+        )
+        .bind(token_hash)
+        .bind(game_id)
+        .bind(i64::from(seat))
+        .bind(account_id)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// End every session of an account; how many there were.
     ///
     /// # Errors
@@ -942,6 +1135,44 @@ fn bind_move<'q>(
         .bind(i64::from(m.seat))
         .bind(m.at_ms)
         .bind(clock)
+}
+
+/// Stores a new game with its seats in transaction `tx`.
+async fn create_in(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game: &GameRow,
+    seats: &[SeatRow],
+) -> Result<(), DbError> {
+    let spec = serde_json::to_string(&game.spec).unwrap_or_default();
+    let speed = game.spec.start.clock.map(|c| Speed::of(&c).id());
+    sqlx::query(
+        "INSERT INTO games (id, spec, open_lobby, status, created_ms, game, speed, rated) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(&game.id)
+    .bind(spec)
+    .bind(i64::from(game.spec.open))
+    .bind(status_id(game.status))
+    .bind(game.created_ms)
+    .bind(game.spec.start.id.as_str())
+    .bind(speed)
+    .bind(i64::from(game.spec.rated))
+    .execute(&mut **tx)
+    .await?;
+    for (i, s) in seats.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO seats (game_id, seat, token_hash, name, taken, account_id) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&game.id)
+        .bind(i as i64)
+        .bind(&s.token_hash)
+        .bind(&s.name)
+        .bind(i64::from(s.taken))
+        .bind(s.account_id.as_deref())
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
 }
 
 async fn finish_in(

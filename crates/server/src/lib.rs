@@ -22,6 +22,8 @@ pub mod api;
 pub mod db;
 pub mod hub;
 pub mod ops;
+pub mod pairing;
+pub mod pools;
 pub mod rating;
 pub mod referee;
 pub mod relay;
@@ -115,6 +117,11 @@ pub fn router(app: Arc<App>, dist: &std::path::Path) -> Router {
         .route("/api/me", get(accounts::me).delete(accounts::delete))
         .route("/api/me/password", post(accounts::change_password))
         .route("/api/players/{name}", get(accounts::player))
+        .route("/api/pools", get(pools::list))
+        .route(
+            "/api/pools/{id}",
+            get(pools::poll).post(pools::join).delete(pools::leave),
+        )
         .route("/api/{*rest}", any(api::unknown))
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
@@ -202,6 +209,14 @@ async fn sweep(app: Arc<App>, expire_after: Duration) {
         tick.tick().await;
         if let Err(e) = app.hub.expire(expire_after).await {
             tracing::warn!(error = %e, "cannot expire games");
+        }
+        if let Err(e) = app
+            .hub
+            .db()
+            .pool_sweep(hub::now_ms() - pairing::UNHEARD_MS)
+            .await
+        {
+            tracing::warn!(error = %e, "cannot sweep the pools");
         }
         app.create_limit.retain_recent();
         app.sign_in.retain_recent();

@@ -231,6 +231,38 @@ pub struct Player {
     pub history: Vec<RatingPoint>,
 }
 
+/// A quick pairing pool (`GET /api/pools`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PoolView {
+    /// Its id (`<game id>-<speed>`).
+    pub id: String,
+    /// The game.
+    pub game: koma_rules::GameId,
+    /// The clock, as the app writes it.
+    pub clock: String,
+    /// The clock's speed.
+    pub speed: String,
+    /// Players a game.
+    pub players: u8,
+    /// Players waiting now.
+    pub waiting: u32,
+}
+
+/// A waiting player's state in a pool (`POST`/`GET /api/pools/<id>`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pairing {
+    /// The pool.
+    pub pool: String,
+    /// Players waiting in it (0 once paired).
+    pub waiting: u32,
+    /// The game made for the player, once paired.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// The link to the player's seat (`#/online/<id>?seat=<token>`), while the game waits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
+}
+
 /// The answer to `GET /api/lobby`: open games waiting for players, newest first.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Lobby {
