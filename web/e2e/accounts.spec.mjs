@@ -114,3 +114,44 @@ test("two signed-in people play a rated game from the lobby and see their new ra
   await a.context().close();
   await b.context().close();
 });
+
+test("two signed-in people pair through a pool, play the rated game by drags and see their ratings", async ({ browser }, info) => {
+  test.skip(info.project.name !== "desktop", "one device size is enough here");
+  const a = await signedUp(browser, "Pool-Hanako");
+  const b = await signedUp(browser, "Pool-Taro");
+  // signed out, a pool is refused in words with the way to sign in
+  const stranger = await (await browser.newContext({ baseURL: server.url })).newPage();
+  await stranger.goto("/#/lobby");
+  await tap(stranger, '[data-pool="minishogi-blitz"]');
+  await expect(stranger.locator('[data-error="pool"] a[href="#/account"]')).toHaveCount(1);
+  await stranger.context().close();
+  // one waits in the pool; the other joins it: both go to the game
+  await a.goto("/#/lobby");
+  await tap(a, '[data-pool="minishogi-blitz"]');
+  await expect(a.locator('[data-pool-waiting="minishogi-blitz"]')).toHaveCount(1);
+  await b.goto("/#/lobby");
+  await expect(b.locator('[data-pool="minishogi-blitz"]')).toHaveAttribute("data-waiting", "1");
+  await b.screenshot({ path: info.outputPath("pools.png") });
+  await tap(b, '[data-pool="minishogi-blitz"]');
+  for (const p of [a, b]) await expect(p).toHaveURL(/#\/online\/[0-9a-f]{16}\?seat=[0-9a-f]{32}$/);
+  expect(a.url().match(/online\/([0-9a-f]{16})/)[1]).toBe(b.url().match(/online\/([0-9a-f]{16})/)[1]);
+  // the seats were drawn: sente is whoever's own seat is 0
+  await expect(a.locator('[data-connection="0"]')).toHaveAttribute("value", "online");
+  await expect(a.locator('[data-connection="1"]')).toHaveAttribute("value", "online");
+  const aIsSente = (await a.locator('[data-connection="0"]').textContent()).includes("Pool-Hanako");
+  const [sente, gote] = aIsSente ? [a, b] : [b, a];
+  await drag(sente, onBoard("5d"), cell("5c"));
+  await expect(gote.locator('[data-piece="P"][data-owner="0"][data-square="5c"]')).toHaveCount(1);
+  await drag(gote, onBoard("1b"), cell("1c"));
+  await expect(sente.locator('[data-piece="P"][data-owner="1"][data-square="1c"]')).toHaveCount(1);
+  await tap(gote, '[data-action="resign"]');
+  await expect(sente.locator("[data-status]")).toHaveAttribute("data-result", "0");
+  for (const [page, up] of [[sente, true], [gote, false]]) {
+    await page.goto("/#/account");
+    const r = page.locator('[data-rating][data-game="minishogi"][data-speed="blitz"]');
+    const points = Number(await r.getAttribute("data-rating"));
+    expect(up ? points > 1500 : points < 1500).toBe(true);
+  }
+  await a.context().close();
+  await b.context().close();
+});

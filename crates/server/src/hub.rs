@@ -736,6 +736,38 @@ impl Hub {
         })
     }
 
+    /// A paired player's seat (held by `account_id`, not taken yet) gets a new token, in the
+    /// database and in the loaded game (other servers read it again): its link, or `None`
+    /// when the seat is taken (or not the account's).
+    ///
+    /// # Errors
+    /// No such game, or the database failed.
+    pub async fn reissue(
+        self: &Arc<Self>,
+        id: &str,
+        seat: u8,
+        account_id: &str,
+    ) -> Result<Option<String>, HubError> {
+        let room = self
+            .enter(id)
+            .await?
+            .ok_or_else(|| HubError::NotFound(id.to_string()))?;
+        let result = async {
+            let mut table = room.table.lock().await;
+            let t = token::new_token().map_err(HubError::Random)?;
+            let hash = token::hash(&t);
+            if !self.db.reissue(id, seat, account_id, &hash).await? {
+                return Ok(None);
+            }
+            table.set_token(seat, hash);
+            self.announce(id, &News::Changed);
+            Ok(Some(seat_link(id, &t)))
+        }
+        .await;
+        self.leave(&room);
+        result
+    }
+
     /// Games created more than `age` ago that still wait for players expire; loaded ones tell
     /// their watchers.
     ///

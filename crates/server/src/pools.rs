@@ -33,7 +33,6 @@ use crate::hub::now_ms;
 use crate::pairing::{POOLS, Pool, UNHEARD_MS};
 use crate::rating;
 use crate::reply::error;
-use crate::token;
 
 fn db_error(e: DbError) -> Response {
     metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
@@ -147,26 +146,20 @@ async fn state(app: &App, pool: Pool, me: &AccountRow) -> Response {
     };
     match entry {
         Some((p, Some((game, seat)))) if p == pool.id => {
-            let Ok(t) = token::new_token() else {
-                return error(StatusCode::INTERNAL_SERVER_ERROR, "no random bits");
-            };
-            match db.reissue(&game, seat, &me.id, &token::hash(&t)).await {
-                Ok(true) => Json(Pairing {
+            match app.hub.reissue(&game, seat, &me.id).await {
+                // no link: the player has been to the game already (that browser keeps the
+                // seat)
+                Ok(link) => Json(Pairing {
                     pool: pool.id.to_string(),
                     waiting: 0,
-                    link: Some(format!("#/online/{game}?seat={t}")),
+                    link,
                     game: Some(game),
                 })
                 .into_response(),
-                // the player has been to the game already: the same browser holds its link
-                Ok(false) => Json(Pairing {
-                    pool: pool.id.to_string(),
-                    waiting: 0,
-                    link: None,
-                    game: Some(game),
-                })
-                .into_response(),
-                Err(e) => db_error(e),
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot give a paired seat's link");
+                    error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+                }
             }
         }
         Some((p, None)) if p == pool.id => match db.pool_counts(now - UNHEARD_MS).await {

@@ -144,27 +144,39 @@ async fn two_players_pair_through_a_pool_and_play_a_rated_game(backend: Backend)
     let (status, body) = pool(&server, Method::POST, "shogi-blitz", Some(&taro)).await;
     assert_eq!(status, 200, "{body}");
     let t: Pairing = serde_json::from_value(body).unwrap();
+    let id = t.game.clone().unwrap();
+    // the second goes to its seat first (the game is loaded): the first's link, given after,
+    // opens its seat all the same
+    let second = Client::join(
+        &server,
+        &id,
+        Some(&seat_token(t.link.as_deref().unwrap())),
+        "y",
+    )
+    .await;
     let h = paired(&server, "shogi-blitz", &hanako).await;
     assert_eq!(t.game, h.game);
-    let id = h.game.clone().unwrap();
     let list = ask(&server, Method::GET, "/api/pools", None, None, &[]).await;
     assert_eq!(waiting(&list.body, "shogi-blitz"), 0);
     // each seat's link: the game is rated, under the accounts' names, and not in the lobby
-    let mut clients = Vec::new();
-    for (p, name) in [(&h, "x"), (&t, "y")] {
-        let c = Client::join(
-            &server,
-            &id,
-            Some(&seat_token(p.link.as_deref().unwrap())),
-            name,
-        )
-        .await;
-        clients.push(c);
-    }
+    let first = Client::join(
+        &server,
+        &id,
+        Some(&seat_token(h.link.as_deref().unwrap())),
+        "x",
+    )
+    .await;
+    // asked again once taken, the pool gives the game without a link
+    let again = paired(&server, "shogi-blitz", &hanako).await;
+    assert_eq!(
+        (again.game.as_deref(), again.link.as_deref()),
+        (Some(id.as_str()), None)
+    );
+    let mut clients = vec![first, second];
     let lobby = ask(&server, Method::GET, "/api/lobby", None, None, &[]).await;
     assert_eq!(lobby.body["games"], serde_json::json!([]));
-    clients[0]
-        .until(|m| matches!(m, ServerMsg::Started { .. } | ServerMsg::Welcome(_)).then_some(()))
+    clients[1]
+        .until(|m| matches!(m, ServerMsg::Started { .. }).then_some(()))
         .await;
     let snap_names: Vec<String> = clients[1]
         .snapshot

@@ -5,7 +5,8 @@
 //!   `localStorage` (`koma.online.<id>`), so a reload or a later visit to the game's address
 //!   goes back to the seat. The play screen's side (`#/online/<id>`, [`crate::play::online`])
 //!   makes what the server says actions of the play screen's reducer.
-//! - [`Lobby`] (`#/lobby`) lists open games live and takes a free seat.
+//! - [`Lobby`] (`#/lobby`) lists open games live and takes a free seat; above them the quick
+//!   pairing pools ([`pools`]).
 //! - [`NewOnline`] on the start screen creates a game and shows its invitations: a link and a
 //!   QR code (SVG) a seat, and the watch link.
 //! - [`use_server`] asks `api/health` once: with no server answering (the app on a static
@@ -15,6 +16,7 @@
 //! are `koma-wire`'s, shared with the server.
 
 pub mod connection;
+pub mod pools;
 
 use koma_wire::{Created, Lobby as LobbyList, NewGame};
 use wasm_bindgen::JsCast;
@@ -415,6 +417,8 @@ pub fn lobby() -> Html {
     html! {
         <section class="lobby" data-lobby="">
             <h1>{ lang.pick("ロビー", "Lobby") }</h1>
+            <pools::PoolsView />
+            <h2>{ lang.pick("募集中の対局", "Open games") }</h2>
             { body }
             if let Some(e) = &*error {
                 <p class="online-error" data-error="take" role="alert">{ e.text(lang) }</p>
