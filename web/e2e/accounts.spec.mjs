@@ -146,12 +146,31 @@ test("two signed-in people pair through a pool, play the rated game by drags and
   await expect(sente.locator('[data-piece="P"][data-owner="1"][data-square="1c"]')).toHaveCount(1);
   await tap(gote, '[data-action="resign"]');
   await expect(sente.locator("[data-status]")).toHaveAttribute("data-result", "0");
+  const game = sente.url();
   for (const [page, up] of [[sente, true], [gote, false]]) {
     await page.goto("/#/account");
     const r = page.locator('[data-rating][data-game="minishogi"][data-speed="blitz"]');
     const points = Number(await r.getAttribute("data-rating"));
     expect(up ? points > 1500 : points < 1500).toBe(true);
   }
+  // back at the game, the loser asks for a rematch; the winner sees it offered and accepts:
+  // both in the new game, colours swapped
+  const gameId = game.match(/online\/([0-9a-f]{16})/)[1];
+  for (const p of [sente, gote]) await p.goto(`/#/online/${gameId}`);
+  await tap(gote, '[data-action="rematch"]');
+  await expect(gote).not.toHaveURL(new RegExp(gameId));
+  await expect(sente.locator("[data-rematch-offered]")).toHaveCount(1);
+  await sente.screenshot({ path: info.outputPath("rematch-offered.png") });
+  await tap(sente, '[data-action="rematch"]');
+  await expect(sente).not.toHaveURL(new RegExp(gameId));
+  const goteName = aIsSente ? "Pool-Taro" : "Pool-Hanako";
+  for (const p of [sente, gote]) {
+    await expect(p.locator('[data-connection="0"]')).toContainText(goteName);
+    await expect(p.locator('[data-connection="1"]')).toHaveAttribute("value", "online");
+  }
+  // the old gote now moves first
+  await drag(gote, onBoard("5d"), cell("5c"));
+  await expect(sente.locator('[data-piece="P"][data-owner="0"][data-square="5c"]')).toHaveCount(1);
   await a.context().close();
   await b.context().close();
 });

@@ -11,7 +11,7 @@ use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use koma_wire::{Health, Lobby, LobbyGame, NewGame, TakeSeat};
+use koma_wire::{Health, Lobby, LobbyGame, NewGame, RematchAsk, TakeSeat};
 
 use crate::App;
 use crate::accounts::signed_in;
@@ -145,6 +145,39 @@ pub async fn take(
     };
     match app.hub.take_seat(&id, want.seat, holder.as_ref()).await {
         Ok(taken) => Json(taken).into_response(),
+        Err(e) => hub_error(e),
+    }
+}
+
+/// `POST /api/games/<id>/rematch`: a player of the finished game asks for a rematch (see
+/// [`crate::hub::Hub::rematch`]).
+pub async fn rematch(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Response {
+    if !crate::token::is_id(&id) {
+        return error(StatusCode::NOT_FOUND, format!("no game {id:?}"));
+    }
+    let ask: RematchAsk = if bytes.is_empty() {
+        RematchAsk::default()
+    } else {
+        match body(&bytes) {
+            Ok(a) => a,
+            Err(r) => return r,
+        }
+    };
+    let account = match signed_in(&app, &headers).await {
+        Ok(a) => a,
+        Err(e) => return hub_error(e.into()),
+    };
+    match app
+        .hub
+        .rematch(&id, account.as_ref(), ask.token.as_deref())
+        .await
+    {
+        Ok(r) => Json(r).into_response(),
         Err(e) => hub_error(e),
     }
 }

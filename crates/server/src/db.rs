@@ -116,6 +116,8 @@ pub struct GameRow {
     pub turn_ms: Option<i64>,
     /// The outcome, once finished.
     pub outcome: Option<OutcomeView>,
+    /// The rematch made once it ended, if any.
+    pub rematch: Option<String>,
 }
 
 /// A seat's row.
@@ -219,7 +221,7 @@ struct ClockJson {
 }
 
 const GAME_COLUMNS: &str =
-    "id, spec, status, created_ms, started_ms, turn_ms, winner, reason, ended_by";
+    "id, spec, status, created_ms, started_ms, turn_ms, winner, reason, ended_by, rematch";
 
 fn game_row(r: &AnyRow) -> Result<GameRow, DbError> {
     let id: String = r.try_get("id")?;
@@ -245,6 +247,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow, DbError> {
         created_ms: r.try_get("created_ms")?,
         started_ms: r.try_get("started_ms")?,
         turn_ms: r.try_get("turn_ms")?,
+        rematch: r.try_get("rematch")?,
         id,
         spec,
         status,
@@ -1067,6 +1070,7 @@ impl Db {
                 started_ms: None,
                 turn_ms: None,
                 outcome: None,
+                rematch: None,
             };
             create_in(&mut tx, &game, &seats).await?;
             for (s, seat) in seats.iter().enumerate() {
@@ -1086,6 +1090,61 @@ impl Db {
         }
         tx.commit().await?;
         Ok(groups.len())
+    }
+
+    /// The rematch of finished game `old`: `new` (with `seats`) is stored as it unless the game
+    /// has one already; the rematch's id either way.
+    ///
+    /// # Errors
+    /// The database failed; [`DbError::Over`] when `old` is not finished.
+    pub async fn rematch(
+        &self,
+        old: &str,
+        new: &GameRow,
+        seats: &[SeatRow],
+    ) -> Result<String, DbError> {
+        let mut tx = self.pool.begin().await?;
+        let claimed = sqlx::query(
+            "UPDATE games SET rematch = $1 WHERE id = $2 AND status = 'finished' AND rematch IS NULL",
+        )
+        .bind(&new.id)
+        .bind(old)
+        .execute(&mut *tx)
+        .await?;
+        if claimed.rows_affected() == 1 {
+            create_in(&mut tx, new, seats).await?;
+            tx.commit().await?;
+            return Ok(new.id.clone());
+        }
+        tx.rollback().await?;
+        let made: Option<Option<String>> =
+            sqlx::query_scalar("SELECT rematch FROM games WHERE id = $1")
+                .bind(old)
+                .fetch_optional(&self.pool)
+                .await?;
+        made.flatten().ok_or(DbError::Over)
+    }
+
+    /// A seat held by a link alone (no account), not taken yet, gets a new token: `false`
+    /// when it is taken or an account's.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn reissue_unheld(
+        &self,
+        game_id: &str,
+        seat: u8,
+        token_hash: &str,
+    ) -> Result<bool, DbError> {
+        let done = sqlx::query(
+            "UPDATE seats SET token_hash = $1 WHERE game_id = $2 AND seat = $3 AND account_id IS NULL AND taken = 0",
+        )
+        .bind(token_hash)
+        .bind(game_id)
+        .bind(i64::from(seat))
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
     }
 
     /// A paired player's seat, not taken yet, gets a new token: `false` when it is taken.

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use koma_wire::{Created, ErrorCode, GameStatus, NewGame, ServerMsg, Snapshot, Taken};
+use koma_wire::{Created, ErrorCode, GameStatus, NewGame, Rematched, ServerMsg, Snapshot, Taken};
 use tokio::sync::{Notify, broadcast, mpsc, watch};
 
 use crate::announce::News;
@@ -413,6 +413,7 @@ impl Hub {
             started_ms: None,
             turn_ms: None,
             outcome: None,
+            rematch: None,
         };
         self.db.create(&row, &seats).await?;
         Ok(Created {
@@ -734,6 +735,136 @@ impl Hub {
             seat,
             link: seat_link(room.id(), &t),
         })
+    }
+
+    /// A player of finished game `id` (its seat held by `account`, or by the link whose token
+    /// is `token`) asks for a rematch: the first to ask makes it (the same game and clock,
+    /// rated if this one was, not in the lobby; each player's seat the next one: colours
+    /// swapped, the hexagon's seats turned), and the players still here are told; every asker
+    /// gets its seat in it.
+    ///
+    /// # Errors
+    /// No such game, not over, the asker holds no seat of it, or the database failed.
+    pub async fn rematch(
+        self: &Arc<Self>,
+        id: &str,
+        account: Option<&AccountRow>,
+        token: Option<&str>,
+    ) -> Result<Rematched, HubError> {
+        let room = self
+            .enter(id)
+            .await?
+            .ok_or_else(|| HubError::NotFound(id.to_string()))?;
+        let result = self.rematch_in(&room, account, token).await;
+        self.leave(&room);
+        result
+    }
+
+    async fn rematch_in(
+        self: &Arc<Self>,
+        room: &Room,
+        account: Option<&AccountRow>,
+        token: Option<&str>,
+    ) -> Result<Rematched, HubError> {
+        let mut table = room.table.lock().await;
+        if table.status() != GameStatus::Finished {
+            return Err(HubError::Conflict("the game is not over".into()));
+        }
+        let by_account = account.and_then(|a| {
+            table
+                .seats()
+                .iter()
+                .position(|s| s.account.as_deref() == Some(a.id.as_str()))
+        });
+        let by_token = token
+            .filter(|t| token::is_token(t))
+            .and_then(|t| table.seat_of(&token::hash(t)))
+            .map(usize::from);
+        let Some(mine) = by_account.or(by_token) else {
+            return Err(HubError::SignIn(
+                "you hold no seat of this game (sign in, or ask from its seat)".into(),
+            ));
+        };
+        let n = table.seats().len();
+        let seat = ((mine + 1) % n) as u8;
+        let new_id = match table.rematch() {
+            Some(r) => r.to_string(),
+            None => {
+                let new_id = token::new_id().map_err(HubError::Random)?;
+                let mut seats: Vec<Option<SeatRow>> = vec![None; n];
+                for (i, old) in table.seats().iter().enumerate() {
+                    let t = token::new_token().map_err(HubError::Random)?;
+                    seats[(i + 1) % n] = Some(SeatRow {
+                        token_hash: token::hash(&t),
+                        name: if old.account.is_some() {
+                            old.name.clone()
+                        } else {
+                            String::new()
+                        },
+                        taken: false,
+                        account_id: old.account.clone(),
+                    });
+                }
+                let spec = NewGame {
+                    open: false,
+                    seat: None,
+                    ..table.spec().clone()
+                };
+                let row = GameRow {
+                    id: new_id,
+                    spec,
+                    status: GameStatus::Waiting,
+                    created_ms: now_ms(),
+                    started_ms: None,
+                    turn_ms: None,
+                    outcome: None,
+                    rematch: None,
+                };
+                let seats: Vec<SeatRow> = seats.into_iter().flatten().collect();
+                let made = self.db.rematch(room.id(), &row, &seats).await?;
+                table.set_rematch(made.clone());
+                // the players here see it at once, those on other servers once they read it
+                room.tell_resync(table.plies());
+                self.announce(room.id(), &News::Changed);
+                made
+            }
+        };
+        drop(table);
+        let link = match account.filter(|_| by_account.is_some()) {
+            Some(a) => self.reissue(&new_id, seat, &a.id).await?,
+            None => self.reissue_unheld(&new_id, seat).await?,
+        };
+        Ok(Rematched {
+            game: new_id,
+            seat,
+            link,
+        })
+    }
+
+    /// [`Hub::reissue`] for a seat held by a link alone.
+    async fn reissue_unheld(
+        self: &Arc<Self>,
+        id: &str,
+        seat: u8,
+    ) -> Result<Option<String>, HubError> {
+        let room = self
+            .enter(id)
+            .await?
+            .ok_or_else(|| HubError::NotFound(id.to_string()))?;
+        let result = async {
+            let mut table = room.table.lock().await;
+            let t = token::new_token().map_err(HubError::Random)?;
+            let hash = token::hash(&t);
+            if !self.db.reissue_unheld(id, seat, &hash).await? {
+                return Ok(None);
+            }
+            table.set_token(seat, hash);
+            self.announce(id, &News::Changed);
+            Ok(Some(seat_link(id, &t)))
+        }
+        .await;
+        self.leave(&room);
+        result
     }
 
     /// A paired player's seat (held by `account_id`, not taken yet) gets a new token, in the

@@ -107,6 +107,7 @@ pub fn router(app: Arc<App>, dist: &std::path::Path) -> Router {
         .route("/api/games", post(api::create))
         .route("/api/lobby", get(api::lobby))
         .route("/api/games/{id}/take", post(api::take))
+        .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/socket", get(socket::upgrade))
         .route("/api/accounts", post(accounts::create))
         .route(

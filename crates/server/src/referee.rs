@@ -193,6 +193,7 @@ pub struct Referee {
     elsewhere: BTreeMap<String, Vec<bool>>,
     offer: Option<Offer>,
     outcome: Option<OutcomeView>,
+    rematch: Option<String>,
 }
 
 fn outcome_view(o: Outcome, by: Option<u8>) -> OutcomeView {
@@ -240,6 +241,7 @@ impl Referee {
             elsewhere: BTreeMap::new(),
             offer: None,
             outcome: None,
+            rematch: None,
         })
     }
 
@@ -288,6 +290,7 @@ impl Referee {
             }
         }
         t.outcome = stored.game.outcome;
+        t.rematch = stored.game.rematch;
         Ok(t)
     }
 
@@ -316,6 +319,21 @@ impl Referee {
             }
         }
         changed.then(|| self.seats_msg())
+    }
+
+    /// The spec the game was made with.
+    pub fn spec(&self) -> &NewGame {
+        &self.spec
+    }
+
+    /// The rematch made once it ended, if any.
+    pub fn rematch(&self) -> Option<&str> {
+        self.rematch.as_deref()
+    }
+
+    /// The rematch is `id`.
+    pub fn set_rematch(&mut self, id: String) {
+        self.rematch = Some(id);
     }
 
     /// The game's id.
@@ -481,6 +499,7 @@ impl Referee {
             clock: self.clock_view(now),
             outcome: self.outcome.clone(),
             offer: self.offer_view(),
+            rematch: self.rematch.clone(),
         }
     }
 

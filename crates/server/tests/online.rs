@@ -27,6 +27,7 @@ on_both!(
     the_lobby_lists_and_fills_open_games,
     metrics_count_sockets_games_and_moves_and_no_token_is_logged,
     a_finished_game_keeps_its_moves_against_a_late_takeback,
+    a_finished_game_is_rematched_with_the_seats_turned,
 );
 
 /// A server for players who play as fast as the test can (a person sends far fewer messages).
@@ -814,4 +815,79 @@ async fn a_finished_game_keeps_its_moves_against_a_late_takeback(backend: Backen
     assert_eq!(common::stored(&db, &id).await, ["7g7f", "3c3d"]);
     let game = store.load(&id).await.unwrap().unwrap();
     assert_eq!(game.game.status, GameStatus::Finished);
+}
+
+/// The rematch of a game, asked for from each seat by its token: the players' seats turned
+/// (colours swapped), the same clock, one game whoever asks first; the players still there are
+/// told its id.
+async fn a_finished_game_is_rematched_with_the_seats_turned(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, FAST);
+    let mut s = spec("shogi");
+    s.start.clock = Some("600+30".parse().unwrap());
+    let created = server.create(&s).await;
+    let tokens: Vec<String> = created.seats.iter().map(|l| token(l)).collect();
+    let mut c = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        c.push(Client::join(&server, &created.id, Some(t), &format!("P{i}")).await);
+    }
+    let path = format!("/api/games/{}/rematch", created.id);
+    let ask = |t: Option<&str>| {
+        let body = match t {
+            Some(t) => serde_json::json!({ "token": t }),
+            None => serde_json::json!({}),
+        }
+        .to_string();
+        let (server, path) = (&server, &path);
+        async move { server.post(path, &body).await }
+    };
+    // not before the end
+    assert_eq!(ask(Some(&tokens[0])).await.0, 409);
+    c[0].play("7g7f").await;
+    c[1].catch_up(1).await;
+    c[1].send(&ClientMsg::Resign).await;
+    c[0].ended().await;
+    // a watcher holds no seat; a wrong token is no seat either
+    assert_eq!(ask(None).await.0, 401);
+    assert_eq!(ask(Some(&"0".repeat(32))).await.0, 401);
+    // gote asks first: its seat in the rematch is sente's; sente is told the rematch's id
+    let (status, g) = ask(Some(&tokens[1])).await;
+    assert_eq!(status, 200, "{g}");
+    let g: koma_wire::Rematched = serde_json::from_value(g).unwrap();
+    assert_eq!(g.seat, 0);
+    let told = c[0]
+        .until(|m| match m {
+            ServerMsg::Welcome(s) => s.rematch.clone(),
+            _ => None,
+        })
+        .await;
+    assert_eq!(told, g.game);
+    let (status, s0) = ask(Some(&tokens[0])).await;
+    assert_eq!(status, 200, "{s0}");
+    let s0: koma_wire::Rematched = serde_json::from_value(s0).unwrap();
+    assert_eq!((s0.game.as_str(), s0.seat), (g.game.as_str(), 1));
+    // both take their seats: the rematch starts with the same clock, the old sente now gote
+    let first = Client::join(
+        &server,
+        &g.game,
+        Some(&token(g.link.as_deref().unwrap())),
+        "P1",
+    )
+    .await;
+    let second = Client::join(
+        &server,
+        &g.game,
+        Some(&token(s0.link.as_deref().unwrap())),
+        "P0",
+    )
+    .await;
+    assert_eq!((first.seat, second.seat), (Some(0), Some(1)));
+    let snap = second.snapshot.clone().unwrap();
+    assert_eq!(snap.status, GameStatus::Playing);
+    assert_eq!(snap.spec.start.clock, s.start.clock);
+    assert!(!snap.spec.open);
+    // asked again, the same rematch, and no link: the seat is taken
+    let (_, again) = ask(Some(&tokens[1])).await;
+    assert_eq!(again["game"], g.game.as_str());
+    assert!(again.get("link").is_none(), "{again}");
 }

@@ -192,6 +192,26 @@ async fn a_rated_game_changes_both_ratings_once(backend: Backend) {
     let (code, _) = sente.refused(&ClientMsg::Resign).await;
     assert_eq!(code, koma_wire::ErrorCode::GameOver);
     assert_eq!(my_rating(&server, &hanako, "minishogi", "blitz").await, won);
+    // a rematch by the accounts' sessions: rated again, colours swapped
+    let rematch = format!("/api/games/{id}/rematch");
+    let t = post(&server, &rematch, serde_json::json!({}), Some(&taro)).await;
+    let h = post(&server, &rematch, serde_json::json!({}), Some(&hanako)).await;
+    assert_eq!((t.status, h.status), (200, 200), "{} {}", t.body, h.body);
+    assert_eq!(t.body["game"], h.body["game"]);
+    assert_eq!(
+        (&t.body["seat"], &h.body["seat"]),
+        (&serde_json::json!(0), &serde_json::json!(1))
+    );
+    let again = Client::join(&server, t.body["game"].as_str().unwrap(), None, "w").await;
+    let snap = again.snapshot.unwrap();
+    assert!(snap.spec.rated);
+    assert_eq!(
+        snap.seats
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>(),
+        ["Taro", "Hanako"]
+    );
     // the profile shows the ratings and the game in the history; no such player is a 404
     let profile = ask(&server, Method::GET, "/api/players/taro", None, None, &[]).await;
     assert_eq!(profile.status, 200);

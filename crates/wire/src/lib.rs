@@ -231,6 +231,29 @@ pub struct Player {
     pub history: Vec<RatingPoint>,
 }
 
+/// The body of `POST /api/games/<id>/rematch`: a seat held by a link proves itself with its
+/// token (a seat held by an account, with the session's cookie).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RematchAsk {
+    /// The seat's token, for a seat held by a link.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+}
+
+/// The answer to `POST /api/games/<id>/rematch`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rematched {
+    /// The rematch's id.
+    pub game: String,
+    /// The asker's seat in it.
+    pub seat: u8,
+    /// The link to that seat, while nobody has taken it (none: this player has, and its
+    /// browser keeps the seat).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
+}
+
 /// A quick pairing pool (`GET /api/pools`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PoolView {
@@ -460,6 +483,9 @@ pub struct Snapshot {
     pub outcome: Option<OutcomeView>,
     /// The standing offer, if any.
     pub offer: Option<OfferView>,
+    /// The rematch made for the same players once the game ended (its id), if one was asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
 }
 
 /// Why a message was refused; the game is unchanged.

@@ -50,7 +50,7 @@ pub fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Option<T> {
 
 /// A GET or POST to the server's API: the answer's status and its value (or the API's error
 /// text).
-async fn api<T: serde::de::DeserializeOwned>(
+pub(crate) async fn api<T: serde::de::DeserializeOwned>(
     path: &str,
     body: Option<String>,
 ) -> Result<T, Problem> {

@@ -56,6 +56,8 @@ pub struct Online {
     pub refused: Option<String>,
     /// Why the game cannot be played from here.
     pub failed: Option<crate::problem::Problem>,
+    /// The rematch made once the game ended (its id), if one was asked.
+    pub rematch: Option<String>,
     /// The plies the server has, as this screen last heard: the moves after them are this
     /// seat's own, pending.
     pub acked: usize,
@@ -78,6 +80,7 @@ impl Online {
             offer: welcome.offer.clone(),
             refused: None,
             failed: None,
+            rematch: welcome.rematch.clone(),
             acked: 0,
             sent: 0,
         }
@@ -363,6 +366,7 @@ impl Play {
                     o.status = s.status;
                     o.offer = s.offer.clone();
                     o.refused = None;
+                    o.rematch = s.rematch.clone();
                 }
                 self.welcome(&s);
                 clock(self, &s.clock);
@@ -701,16 +705,60 @@ pub fn seats_view(
                 <input name="online-name" maxlength="32" value={kept_name()} {onchange} /></label>
         }
     });
+    // a finished game's players: a rematch (asked for, or accepted once the other asked)
+    let rematch = (o.status == GameStatus::Finished && o.seat.is_some()).then(|| {
+        let (id, dispatch) = (o.id.clone(), dispatch.clone());
+        let onclick = Callback::from(move |_: MouseEvent| {
+            let (id, dispatch) = (id.clone(), dispatch.clone());
+            wasm_bindgen_futures::spawn_local(async move { ask_rematch(lang, &id, &dispatch).await });
+        });
+        html! {
+            <p class="rematch">
+                if o.rematch.is_some() {
+                    <span data-rematch-offered="">{ lang.pick("再戦の申し込みがあります ", "A rematch is offered ") }</span>
+                }
+                <button data-action="rematch" {onclick}>{
+                    if o.rematch.is_some() { lang.pick("再戦を受ける", "Accept the rematch") }
+                    else { lang.pick("再戦", "Rematch") }
+                }</button>
+            </p>
+        }
+    });
     html! {
         <div class="online-seats" data-line={o.line.id()}
             data-pending={(pending > 0).then(|| pending.to_string())}>
             <ul>{ for seats }</ul>
             { for rename }
+            { for rematch }
             if let Some(l) = line { <p class="line" role="status">{ l }</p> }
             if let Some(p) = pending_text { <p class="pending" role="status">{ p }</p> }
             if let Some(w) = waiting { <p class="waiting" data-waiting="">{ w }</p> }
             if o.seat.is_none() { <p class="watching" data-watching="">{ lang.pick("観戦中", "Watching") }</p> }
         </div>
+    }
+}
+
+/// Ask the server for the rematch of game `id` (this seat proves itself with its kept token,
+/// or, an account's seat, with the session), then go to this player's seat in it; a refusal is
+/// shown as a note.
+async fn ask_rematch(lang: Lang, id: &str, dispatch: &Callback<Action>) {
+    let body = crate::online::to_json(&koma_wire::RematchAsk {
+        token: stored(&token_key(id)),
+    })
+    .unwrap_or_default();
+    match crate::online::api::<koma_wire::Rematched>(&format!("api/games/{id}/rematch"), Some(body))
+        .await
+    {
+        Ok(r) => {
+            let to = match &r.link {
+                Some(link) => link.trim_start_matches('#').to_string(),
+                None => format!("/online/{}", r.game),
+            };
+            if let Some(w) = web_sys::window() {
+                let _ = w.location().set_hash(&to);
+            }
+        }
+        Err(e) => dispatch.emit(Action::Notice(e.text(lang))),
     }
 }
 
