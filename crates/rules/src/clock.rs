@@ -5,6 +5,9 @@
 //! Byoyomi: once main time is gone, each move must be made within one period; a move that
 //! takes longer uses up that period and the next begins (several periods, as in 3 x 30 s).
 //! Running out of main time with no byoyomi, or of the last period, loses.
+//!
+//! Correspondence: `3d` is three days a move (no main time, one period of three days), 1 to 14
+//! days.
 
 /// A time control, in milliseconds. Serialised as its text (`600+30x3`, `300i5`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -59,13 +62,44 @@ pub enum ClockFault {
 /// The longest time a field may give: a day (longer is surely a typing slip).
 const MAX_SECS: u64 = 24 * 60 * 60;
 
+/// A day, in ms.
+const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// The most days a move a correspondence clock gives.
+const MAX_DAYS: u64 = 14;
+
+impl TimeControl {
+    /// Days a move, for a correspondence clock (`3d`).
+    pub fn days_per_move(&self) -> Option<u32> {
+        (self.main_ms == 0
+            && self.increment_ms == 0
+            && self.periods == 1
+            && self.byoyomi_ms >= DAY_MS
+            && self.byoyomi_ms.is_multiple_of(DAY_MS))
+            .then(|| u32::try_from(self.byoyomi_ms / DAY_MS).unwrap_or(u32::MAX))
+    }
+}
+
 impl std::str::FromStr for TimeControl {
     type Err = BadTimeControl;
 
     /// A time control as text, in seconds: `600+30` (main time then byoyomi), `600+30x3` (three
-    /// byoyomi periods), `600` (main time only), `300i5` (main time and a Fischer increment).
+    /// byoyomi periods), `600` (main time only), `300i5` (main time and a Fischer increment),
+    /// `3d` (correspondence: days a move).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let bad = || BadTimeControl(text.to_string());
+        if let Some(days) = text.strip_suffix('d') {
+            let days = days
+                .parse::<u64>()
+                .ok()
+                .filter(|d| (1..=MAX_DAYS).contains(d) && days.bytes().all(|b| b.is_ascii_digit()))
+                .ok_or_else(bad)?;
+            return Ok(TimeControl {
+                byoyomi_ms: days * DAY_MS,
+                periods: 1,
+                ..TimeControl::default()
+            });
+        }
         let secs = |t: &str| -> Result<u64, BadTimeControl> {
             let t = t.trim();
             if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
@@ -123,6 +157,9 @@ impl From<TimeControl> for String {
 impl std::fmt::Display for TimeControl {
     /// The text `TimeControl::from_str` reads back.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(days) = self.days_per_move() {
+            return write!(f, "{days}d");
+        }
         let main = self.main_ms / 1000;
         if self.increment_ms > 0 {
             return write!(f, "{main}i{}", self.increment_ms / 1000);
@@ -266,6 +303,26 @@ mod tests {
         assert!(Clock::resume(tc, 3, main.clone(), periods.clone()).is_err());
         assert!(Clock::resume(tc, 2, vec![0, 600_001], periods).is_err());
         assert!(Clock::resume(tc, 2, main, vec![3, 0]).is_err());
+    }
+
+    #[test]
+    fn correspondence_clocks_are_days_a_move() {
+        let tc: TimeControl = "3d".parse().unwrap();
+        assert_eq!(tc.days_per_move(), Some(3));
+        assert_eq!((tc.main_ms, tc.byoyomi_ms, tc.periods), (0, 3 * DAY_MS, 1));
+        assert_eq!(tc.to_string(), "3d");
+        assert_eq!("0+86400".parse::<TimeControl>().unwrap().to_string(), "1d");
+        for bad in ["0d", "15d", "d", "-1d", "1.5d", "+1d"] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+        assert_eq!(
+            "600+30".parse::<TimeControl>().unwrap().days_per_move(),
+            None
+        );
+        // a move within the days keeps the clock; one after them loses
+        let mut c = Clock::new(tc, 2);
+        assert!(c.end_turn(0, 3 * DAY_MS - 1));
+        assert!(!c.end_turn(1, 3 * DAY_MS + 1));
     }
 
     #[test]

@@ -41,13 +41,14 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use koma_wire::{Me, Player, RatingPoint, RatingView, Ratings};
+use koma_wire::{GameStatus, Me, MyGame, Player, RatingPoint, RatingView, Ratings};
 use serde::Deserialize;
 
 use crate::App;
 use crate::db::{AccountRow, DbError};
 use crate::hub::now_ms;
 use crate::rating;
+use crate::referee::Referee;
 use crate::reply::{body, error};
 use crate::token;
 
@@ -510,6 +511,51 @@ async fn ratings(app: &App, account_id: &str) -> Result<Ratings, DbError> {
         );
     }
     Ok(out)
+}
+
+/// `GET /api/me/games`: the signed-in player's games that wait or are being played, newest
+/// first (at most 100), each with whether it is the player's move.
+pub async fn my_games(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    let me = match signed_in(&app, &headers).await {
+        Ok(Some(a)) => a,
+        Ok(None) => return error(StatusCode::UNAUTHORIZED, "not signed in"),
+        Err(e) => return db_error(e),
+    };
+    let stored = match app.hub.db().games_of(&me.id, 100).await {
+        Ok(s) => s,
+        Err(e) => return db_error(e),
+    };
+    let mut games = Vec::with_capacity(stored.len());
+    for s in stored {
+        let Some(seat) = s
+            .seats
+            .iter()
+            .position(|x| x.account_id.as_deref() == Some(me.id.as_str()))
+        else {
+            continue;
+        };
+        let names = s.seats.iter().map(|x| x.name.clone()).collect();
+        let turn_ms = s.game.turn_ms.or(s.game.started_ms);
+        let (id, spec, status) = (s.game.id.clone(), s.game.spec.clone(), s.game.status);
+        let table = match Referee::from_stored(s) {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!(game = %id, error = %e, "a stored game does not replay");
+                continue;
+            }
+        };
+        games.push(MyGame {
+            my_turn: status == GameStatus::Playing && usize::from(table.turn()) == seat,
+            plies: table.plies(),
+            seat: seat as u8,
+            turn_ms: (status == GameStatus::Playing).then_some(turn_ms).flatten(),
+            id,
+            spec,
+            status,
+            names,
+        });
+    }
+    Json(serde_json::json!({ "games": games })).into_response()
 }
 
 /// `GET /api/players/<name>`: a player's public profile (404 for no such player).

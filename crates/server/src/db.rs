@@ -897,6 +897,45 @@ impl Db {
             .collect()
     }
 
+    /// The games being played with a clock (their ids).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn playing_on_clock(&self) -> Result<Vec<String>, DbError> {
+        let rows =
+            sqlx::query("SELECT id FROM games WHERE status = 'playing' AND speed IS NOT NULL")
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>("id").map_err(DbError::from))
+            .collect()
+    }
+
+    /// The games an account holds a seat of that wait for players or are being played, newest
+    /// first (at most `limit`), as stored.
+    ///
+    /// # Errors
+    /// The database failed, or holds what the server never writes.
+    pub async fn games_of(&self, account_id: &str, limit: i64) -> Result<Vec<Stored>, DbError> {
+        let rows = sqlx::query(
+            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id \
+             WHERE s.account_id = $1 AND g.status IN ('waiting', 'playing') \
+             ORDER BY g.created_ms DESC, g.id LIMIT $2",
+        )
+        .bind(account_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let id: String = r.try_get("id")?;
+            if let Some(g) = self.load(&id).await? {
+                out.push(g);
+            }
+        }
+        Ok(out)
+    }
+
     /// Players waiting in each pool, heard of since `since`: (pool, count).
     ///
     /// # Errors

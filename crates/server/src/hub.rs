@@ -604,6 +604,19 @@ impl Hub {
         }
     }
 
+    /// Game `id` is looked at (loaded if need be): a seat out of time loses it now, whoever is
+    /// connected (the sweep's way to end correspondence games nobody watches).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn wake(self: &Arc<Self>, id: &str) -> Result<(), DbError> {
+        if let Some(room) = self.enter(id).await? {
+            self.flag_if_out(&room).await;
+            self.leave(&room);
+        }
+        Ok(())
+    }
+
     /// A connection says hello: with a seat's token it takes or retakes that seat (the game
     /// starts when every seat is taken), without one it watches.
     ///
@@ -615,6 +628,7 @@ impl Hub {
         token: Option<&str>,
         name: Option<&str>,
         have: u32,
+        account: Option<&str>,
     ) -> Result<Joined, Refusal> {
         let mut table = room.table.lock().await;
         let now = now_ms();
@@ -624,7 +638,14 @@ impl Hub {
                 rule: None,
                 message: "this link opens no seat of the game".into(),
             })?),
-            None => None,
+            // a signed-in player holds its account's seat from any device, by its session
+            None => account.and_then(|a| {
+                table
+                    .seats()
+                    .iter()
+                    .position(|s| s.account.as_deref() == Some(a))
+                    .map(|i| i as u8)
+            }),
         };
         if let Some(s) = seat {
             let effect = table.hello(s, name, now);

@@ -117,6 +117,7 @@ pub fn router(app: Arc<App>, dist: &std::path::Path) -> Router {
         .route("/api/sessions", delete(accounts::sign_out_everywhere))
         .route("/api/me", get(accounts::me).delete(accounts::delete))
         .route("/api/me/password", post(accounts::change_password))
+        .route("/api/me/games", get(accounts::my_games))
         .route("/api/players/{name}", get(accounts::player))
         .route("/api/pools", get(pools::list))
         .route(
@@ -202,7 +203,8 @@ pub async fn serve(config: Config) -> Result<(), StartError> {
     Ok(())
 }
 
-/// Expires games that waited too long, and forgets quiet addresses (and names) of the limits.
+/// Expires games that waited too long, ends the games on a clock whose seat to move ran out
+/// (loaded or not), sweeps the pools, and forgets quiet addresses (and names) of the limits.
 async fn sweep(app: Arc<App>, expire_after: Duration) {
     let every = (expire_after / 4).clamp(Duration::from_secs(1), Duration::from_secs(60));
     let mut tick = tokio::time::interval(every);
@@ -218,6 +220,18 @@ async fn sweep(app: Arc<App>, expire_after: Duration) {
             .await
         {
             tracing::warn!(error = %e, "cannot sweep the pools");
+        }
+        // games on a clock end on time though nobody watches them (a correspondence game
+        // waits days for its players; any game whose players all left ends too)
+        match app.hub.db().playing_on_clock().await {
+            Ok(ids) => {
+                for id in ids {
+                    if let Err(e) = app.hub.wake(&id).await {
+                        tracing::warn!(game = %id, error = %e, "cannot look at the clock");
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot list the games on a clock"),
         }
         app.create_limit.retain_recent();
         app.sign_in.retain_recent();

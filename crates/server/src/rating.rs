@@ -13,8 +13,8 @@
 //! - A rating is provisional while its deviation is 110 or more (a new player's for the first
 //!   dozen games or so).
 //! - The speed comes from the clock's estimated length, main time + 40 × the increment + 25 ×
-//!   every byoyomi period: under 3 minutes bullet, under 8 blitz, under 25 rapid, else classical.
-//!   A rated game has a clock.
+//!   every byoyomi period: under 3 minutes bullet, under 8 blitz, under 25 rapid, else classical;
+//!   days a move (`3d`) correspondence. A rated game has a clock.
 
 use koma_rules::clock::TimeControl;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
@@ -59,11 +59,19 @@ pub enum Speed {
     Rapid,
     /// Longer.
     Classical,
+    /// Days a move.
+    Correspondence,
 }
 
 impl Speed {
     /// Every speed, fastest first.
-    pub const ALL: [Speed; 4] = [Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Classical];
+    pub const ALL: [Speed; 5] = [
+        Speed::Bullet,
+        Speed::Blitz,
+        Speed::Rapid,
+        Speed::Classical,
+        Speed::Correspondence,
+    ];
 
     /// Its id (the API's and the database's text).
     pub fn id(self) -> &'static str {
@@ -72,11 +80,15 @@ impl Speed {
             Speed::Blitz => "blitz",
             Speed::Rapid => "rapid",
             Speed::Classical => "classical",
+            Speed::Correspondence => "correspondence",
         }
     }
 
     /// The speed of a game played with clock `tc`.
     pub fn of(tc: &TimeControl) -> Speed {
+        if tc.days_per_move().is_some() {
+            return Speed::Correspondence;
+        }
         let ms = tc.main_ms
             + 40 * tc.increment_ms
             + 25 * tc.byoyomi_ms * u64::from(tc.periods.max(u32::from(tc.byoyomi_ms > 0)));
@@ -252,5 +264,6 @@ mod tests {
         assert_eq!(s("600+30"), "rapid");
         assert_eq!(s("600+30x3"), "classical");
         assert_eq!(s("1800+60"), "classical");
+        assert_eq!(s("3d"), "correspondence");
     }
 }

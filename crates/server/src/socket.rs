@@ -74,6 +74,14 @@ pub async fn upgrade(
             return error(StatusCode::INTERNAL_SERVER_ERROR, "the database failed");
         }
     };
+    // a signed-in player's session opens its account's seat without the link's token
+    let account = match crate::accounts::signed_in(&app, &headers).await {
+        Ok(a) => a.map(|a| a.id),
+        Err(e) => {
+            tracing::warn!(game = %id, error = %e, "cannot read the session");
+            None
+        }
+    };
     let entered = Entered {
         hub: app.hub.clone(),
         room,
@@ -85,7 +93,7 @@ pub async fn upgrade(
     ws.max_message_size(MAX_FRAME_BYTES)
         .read_buffer_size(BUFFER_BYTES)
         .write_buffer_size(BUFFER_BYTES)
-        .on_upgrade(move |socket| run(socket, entered, rate, stop))
+        .on_upgrade(move |socket| run(socket, entered, rate, stop, account))
         .into_response()
 }
 
@@ -102,7 +110,13 @@ async fn next_told(
     }
 }
 
-async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32, stop: crate::ops::Stop) {
+async fn run(
+    mut socket: WebSocket,
+    entered: Entered,
+    rate: NonZeroU32,
+    stop: crate::ops::Stop,
+    account: Option<String>,
+) {
     let _open = stop.socket();
     let (hub, room) = (&entered.hub, &entered.room);
     let limiter = RateLimiter::direct(
@@ -190,7 +204,7 @@ async fn run(mut socket: WebSocket, entered: Entered, rate: NonZeroU32, stop: cr
                         if said_hello {
                             Some(ServerMsg::error(ErrorCode::Hello, "hello was said already"))
                         } else {
-                            match hub.hello(room, token.as_deref(), name.as_deref(), have).await {
+                            match hub.hello(room, token.as_deref(), name.as_deref(), have, account.as_deref()).await {
                                 Ok(j) => {
                                     said_hello = true;
                                     seat = j.seat;

@@ -172,7 +172,7 @@ async fn two_players_pair_through_a_pool_and_play_a_rated_game(backend: Backend)
         (again.game.as_deref(), again.link.as_deref()),
         (Some(id.as_str()), None)
     );
-    let mut clients = vec![first, second];
+    let mut clients = [first, second];
     let lobby = ask(&server, Method::GET, "/api/lobby", None, None, &[]).await;
     assert_eq!(lobby.body["games"], serde_json::json!([]));
     clients[1]

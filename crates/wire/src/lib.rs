@@ -254,6 +254,28 @@ pub struct Rematched {
     pub link: Option<String>,
 }
 
+/// A game of the signed-in player's, waiting or being played (`GET /api/me/games`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MyGame {
+    /// The online game's id.
+    pub id: String,
+    /// The game as created.
+    pub spec: NewGame,
+    /// The player's seat.
+    pub seat: u8,
+    /// Where it stands.
+    pub status: GameStatus,
+    /// The seats' names.
+    pub names: Vec<String>,
+    /// Plies played.
+    pub plies: u32,
+    /// It is the player's move.
+    pub my_turn: bool,
+    /// When the turn began (ms since the Unix epoch), once started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_ms: Option<i64>,
+}
+
 /// A quick pairing pool (`GET /api/pools`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PoolView {

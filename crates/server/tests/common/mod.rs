@@ -358,6 +358,25 @@ impl Client {
         })
     }
 
+    /// Connect to `server` with the session cookie `session` (a signed-in browser), without a
+    /// word yet.
+    pub async fn connect_signed_in(server: &Server, id: &str, session: &str) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request = server.socket_url(id).into_client_request().unwrap();
+        request
+            .headers_mut()
+            .insert("cookie", format!("koma_session={session}").parse().unwrap());
+        let (ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+        Client {
+            ws,
+            seat: None,
+            game: Game::new(koma_rules::GameId::Shogi, Default::default()),
+            id: id.to_string(),
+            snapshot: None,
+            seats: Vec::new(),
+        }
+    }
+
     /// The next message, or none when the connection ended (closed, reset, or silent for
     /// [`WAIT`]).
     pub async fn try_next(&mut self) -> Option<ServerMsg> {
