@@ -48,15 +48,15 @@ test("a person signs up from the lobby, stays signed in across a reload, signs o
   await context.close();
 });
 
-/** A person of their own device who signs up on `#/account`. */
-async function signedUp(browser, name) {
-  const context = await browser.newContext({ baseURL: server.url });
+/** A person of their own device who signs up (or, `how` = "sign-in", in) on `#/account`. */
+async function signedUp(browser, name, { srv = server, how = "sign-up" } = {}) {
+  const context = await browser.newContext({ baseURL: srv.url });
   const page = await context.newPage();
   await page.goto("/#/account");
   const form = page.locator("[data-signin]");
   await form.locator('input[name="name"]').fill(name);
   await form.locator('input[name="password"]').fill("correct horse");
-  await tap(page, '[data-action="sign-up"]');
+  await tap(page, `[data-action="${how}"]`);
   await expect(page.locator("[data-account]")).toHaveAttribute("data-account", name);
   return page;
 }
@@ -173,4 +173,53 @@ test("two signed-in people pair through a pool, play the rated game by drags and
   await expect(sente.locator('[data-piece="P"][data-owner="0"][data-square="5c"]')).toHaveCount(1);
   await a.context().close();
   await b.context().close();
+});
+
+test("a correspondence game waits across a server restart; its player moves from another device", async ({ browser }, info) => {
+  test.skip(info.project.name !== "desktop", "one device size is enough here");
+  // a server of this test's own: it is killed and started again
+  let own = await startServer();
+  try {
+    const a = await signedUp(browser, "Corr-Hanako", { srv: own });
+    const b = await signedUp(browser, "Corr-Taro", { srv: own });
+    await a.goto("/#/");
+    await a.locator('select[name="clock"]').selectOption("1d");
+    await a.locator('[data-rated] input[name="rated"]').check();
+    await tap(a, '[data-action="play-online"]');
+    await expect(a.locator("[data-rated-waiting]")).toHaveCount(1);
+    const id = a.url().match(/online\/([0-9a-f]{16})/)[1];
+    await b.goto("/#/lobby");
+    await tap(b, `[data-lobby-game="${id}"] [data-take="1"]`);
+    await expect(a.locator('[data-connection="1"]')).toHaveAttribute("value", "online");
+    // a day a move: the clock reads in hours
+    await expect(a.locator('[data-clock="0"]')).toHaveText(/^(23:59:\d\d|1d 0:00)$/);
+    await drag(a, onBoard("7g"), cell("7f"));
+    await expect(b.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
+    // the start screen tells gote it is its move, and sente nothing
+    await b.goto("/#/");
+    await expect(b.locator(`[data-my-turn="${id}"]`)).toHaveCount(1);
+    await a.goto("/#/");
+    await expect(a.locator("[data-my-games]")).toHaveCount(0);
+    // the server dies and starts again on the same database
+    await own.kill();
+    own = await own.again();
+    // gote, on another device, signs in and finds the game waiting for its move
+    const phone = await signedUp(browser, "Corr-Taro", { srv: own, how: "sign-in" });
+    await expect(phone.locator(`[data-my-game="${id}"][data-my-turn]`)).toHaveCount(1);
+    await phone.goto("/#/");
+    await tap(phone, `[data-my-turn="${id}"] a`);
+    await expect(phone).toHaveURL(new RegExp(`#/online/${id}$`));
+    await expect(phone.locator('[data-connection="1"]')).toContainText(/\(you\)|あなた/);
+    await expect(phone.locator(".moves li[data-ply]")).toHaveCount(1);
+    await drag(phone, onBoard("3c"), cell("3d"));
+    await expect(phone.locator('[data-piece="P"][data-owner="1"][data-square="3d"]')).toHaveCount(1);
+    await phone.screenshot({ path: info.outputPath("correspondence.png") });
+    // now it is sente's move, on its start screen
+    await a.goto("/#/");
+    await a.reload();
+    await expect(a.locator(`[data-my-turn="${id}"]`)).toHaveCount(1);
+    for (const p of [a, b, phone]) await p.context().close();
+  } finally {
+    await own.stop();
+  }
 });

@@ -48,6 +48,81 @@ async fn ask_me(lang: Lang) -> Who {
     }
 }
 
+/// The properties of [`MyGamesView`].
+#[derive(Properties, PartialEq)]
+pub struct MyGamesProps {
+    /// Only the games where it is the player's move (the start screen's reminder).
+    #[prop_or_default]
+    pub only_my_turn: bool,
+}
+
+/// A signed-in player's games that wait or are being played (`api/me/games`), each a link to
+/// the game (the account's session opens its seat on any device): `[data-my-games]`, a game
+/// `[data-my-game="<id>"]`, with `[data-my-turn="<id>"]` where it is the player's move.
+/// Nothing for a player signed out, or with no game to show.
+#[function_component(MyGamesView)]
+pub fn my_games_view(props: &MyGamesProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let games = use_state(Vec::<koma_wire::MyGame>::new);
+    {
+        let games = games.clone();
+        use_effect_with((), move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Ok(t) = send(lang, "GET", "api/me/games", None).await
+                    && let Some(list) = from_json::<MyGamesList>(&t)
+                {
+                    games.set(list.games);
+                }
+            });
+        });
+    }
+    let shown: Vec<&koma_wire::MyGame> = games
+        .iter()
+        .filter(|g| g.my_turn || !props.only_my_turn)
+        .collect();
+    if shown.is_empty() {
+        return html! {};
+    }
+    let rows = shown.into_iter().map(|g| {
+        let others: Vec<&str> = g
+            .names
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != usize::from(g.seat))
+            .map(|(_, n)| n.as_str())
+            .collect();
+        let clock = g.spec.start.clock.map(|c| c.to_string()).unwrap_or_default();
+        let turn = g.my_turn.then(|| g.id.clone());
+        html! {
+            <li data-my-game={g.id.clone()} data-my-turn={turn}>
+                <a href={format!("#/online/{}", g.id)}>
+                    { format!("{} · {} · {}", koma_rules::names::game(g.spec.start.id), others.join(", "), clock) }
+                </a>
+                if g.my_turn {
+                    <strong>{ lang.pick(" あなたの手番", " your move") }</strong>
+                }
+            </li>
+        }
+    });
+    let title = if props.only_my_turn {
+        lang.pick("あなたの手番の対局", "Your move")
+    } else {
+        lang.pick("対局中", "Your games")
+    };
+    html! {
+        <section class="my-games" data-my-games="">
+            <h2>{ title }</h2>
+            <ul>{ for rows }</ul>
+        </section>
+    }
+}
+
+/// `api/me/games`' answer.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+struct MyGamesList {
+    games: Vec<koma_wire::MyGame>,
+}
+
 /// A speed's words.
 pub(crate) fn speed_words(lang: Lang, speed: &str) -> String {
     let words = match speed {
@@ -55,6 +130,7 @@ pub(crate) fn speed_words(lang: Lang, speed: &str) -> String {
         "blitz" => lang.pick("早指し", "blitz"),
         "rapid" => lang.pick("ラピッド", "rapid"),
         "classical" => lang.pick("長時間", "classical"),
+        "correspondence" => lang.pick("通信対局", "correspondence"),
         other => other,
     };
     words.to_string()
@@ -226,6 +302,7 @@ pub fn account_view() -> Html {
         (_, Who::Named(me)) => html! {
             <div class="signed-in" data-account={me.name.clone()}>
                 <p>{ lang.pick("サインイン中：", "Signed in as ") }<strong>{ me.name.clone() }</strong></p>
+                <MyGamesView />
                 <h3>{ lang.pick("レーティング", "Ratings") }</h3>
                 { ratings_list(lang, &me.ratings) }
                 <p><a href={format!("#/@/{}", me.name)} data-action="profile">{ lang.pick("公開プロフィール", "Public profile") }</a></p>

@@ -76,7 +76,7 @@ impl TimeControl {
             && self.periods == 1
             && self.byoyomi_ms >= DAY_MS
             && self.byoyomi_ms.is_multiple_of(DAY_MS))
-            .then(|| u32::try_from(self.byoyomi_ms / DAY_MS).unwrap_or(u32::MAX))
+        .then(|| u32::try_from(self.byoyomi_ms / DAY_MS).unwrap_or(u32::MAX))
     }
 }
 

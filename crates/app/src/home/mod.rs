@@ -136,6 +136,10 @@ fn new_game() -> Html {
             html! { <option value={s.id} selected={chosen}>{ format!("{}{practice}", i18n::setup_name(lang, &s)) }</option> }
         });
     html! {
+        <>
+        if *server == Some(true) {
+            <crate::account::MyGamesView only_my_turn={true} />
+        }
         <form class="new-game" data-form="new-game">
             <label>{ lang.pick("対局 ", "Game ") }
                 <select name="game" onchange={on_game}>{ for games }</select></label>
@@ -161,6 +165,7 @@ fn new_game() -> Html {
                 ) }</p>
             }
         </form>
+        </>
     }
 }
 
@@ -180,6 +185,14 @@ fn clock_select(lang: i18n::Lang, clock: &str, onchange: Callback<Event>) -> Htm
         (
             "1800+60",
             lang.pick("30分 + 秒読み60秒", "30 min, then 60 s a move (byoyomi)"),
+        ),
+        (
+            "1d",
+            lang.pick("通信対局：1手1日", "correspondence: a day a move"),
+        ),
+        (
+            "3d",
+            lang.pick("通信対局：1手3日", "correspondence: 3 days a move"),
         ),
     ];
     html! {

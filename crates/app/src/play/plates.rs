@@ -13,9 +13,15 @@ use yew::prelude::*;
 use super::Play;
 use crate::i18n::Lang;
 
+/// A clock's time: `m:ss`, from an hour `h:mm:ss`, from a day (a correspondence clock) `Nd h:mm`.
 fn format_ms(ms: u64) -> String {
     let s = ms.div_ceil(1000);
-    format!("{}:{:02}", s / 60, s % 60)
+    let (d, h, m) = (s / 86_400, s / 3600 % 24, s / 60 % 60);
+    match (d, s / 3600) {
+        (0, 0) => format!("{}:{:02}", s / 60, s % 60),
+        (0, h) => format!("{h}:{m:02}:{:02}", s % 60),
+        _ => format!("{d}d {h}:{m:02}"),
+    }
 }
 
 /// The seats at the top of the board, left to right, and the seat at the bottom.
@@ -85,6 +91,10 @@ pub(super) fn plates_view(
                 Some(l) if l.main_ms > 0 || c.control().byoyomi_ms == 0 => {
                     (l.main_ms, format_ms(l.main_ms))
                 }
+                // a correspondence clock: the time left for this move
+                Some(l) if c.control().days_per_move().is_some() => {
+                    (l.period_ms, format_ms(l.period_ms))
+                }
                 Some(l) => (
                     l.period_ms,
                     format!("秒読み {} ({})", format_ms(l.period_ms), l.periods),
@@ -119,4 +129,16 @@ pub(super) fn plates_view(
         .hexagon()
         .then_some("hexagon");
     html! { <div class={classes!("plates", where_, hexagon)}>{ for plates }</div> }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn clocks_read_in_minutes_hours_and_days() {
+        assert_eq!(super::format_ms(59_001), "1:00");
+        assert_eq!(super::format_ms(600_000), "10:00");
+        assert_eq!(super::format_ms(3_600_000 + 61_000), "1:01:01");
+        assert_eq!(super::format_ms(3 * 86_400_000), "3d 0:00");
+        assert_eq!(super::format_ms(86_400_000 + 7_200_000 + 60_000), "1d 2:01");
+    }
 }
