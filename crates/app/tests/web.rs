@@ -194,6 +194,7 @@ fn welcome_for_test() -> koma_wire::Snapshot {
         clock: None,
         outcome: None,
         offer: None,
+        rematch: None,
     }
 }
 
