@@ -266,3 +266,26 @@ test("two players on two servers of one PostgreSQL see each other online; the da
     for (const s of servers) await s.stop();
   }
 });
+
+test("a player calls the game off before its first move; the board then takes no move", async ({ browser }, info) => {
+  test.skip(info.project.name !== "desktop", "one device size is enough here");
+  const a = await phone(browser);
+  const game = await create(a, { game: "minishogi", clock: "300+0" });
+  await a.goto("/" + game.seats[0]);
+  const b = await phone(browser);
+  await b.goto("/" + game.seats[1]);
+  await expect(a.locator('[data-connection="1"]')).toHaveAttribute("value", "online");
+  await drag(a, onBoard("5d"), cell("5c"));
+  await expect(b.locator('[data-piece="P"][data-owner="0"][data-square="5c"]')).toHaveCount(1);
+  // sente has moved: no abort for it; gote has not
+  await expect(a.locator('[data-action="abort"]')).toHaveCount(0);
+  await tap(b, '[data-action="abort"]');
+  for (const p of [a, b]) await expect(p.locator("[data-aborted]")).toHaveCount(1);
+  for (const p of [a, b]) await expect(p.locator("[data-clock].running")).toHaveCount(0);
+  await b.screenshot({ path: info.outputPath("aborted.png") });
+  // nobody moves in a game called off
+  await drag(b, onBoard("1b"), cell("1c"));
+  await expect(b.locator('[data-piece="P"][data-owner="1"][data-square="1b"]')).toHaveCount(1);
+  await a.context().close();
+  await b.context().close();
+});

@@ -194,6 +194,7 @@ fn status_id(s: GameStatus) -> &'static str {
         GameStatus::Playing => "playing",
         GameStatus::Finished => "finished",
         GameStatus::Expired => "expired",
+        GameStatus::Aborted => "aborted",
     }
 }
 
@@ -203,6 +204,7 @@ fn status_of(id: &str, s: &str) -> Result<GameStatus, DbError> {
         "playing" => GameStatus::Playing,
         "finished" => GameStatus::Finished,
         "expired" => GameStatus::Expired,
+        "aborted" => GameStatus::Aborted,
         _ => return Err(corrupt(id, format!("status {s:?}"))),
     })
 }
@@ -582,6 +584,27 @@ impl Db {
         let mut tx = self.pool.begin().await?;
         finish_in(&mut tx, self.kind, id, outcome, at).await?;
         tx.commit().await?;
+        Ok(())
+    }
+
+    /// A player (`by`) called the game off before its first move: it ends without a result,
+    /// decided once like an end.
+    ///
+    /// # Errors
+    /// The database failed; [`DbError::Over`] when it is no longer waiting or played.
+    pub async fn abort(&self, id: &str, by: u8, at: i64) -> Result<(), DbError> {
+        let done = sqlx::query(
+            "UPDATE games SET status = 'aborted', ended_by = $1, ended_ms = $2 \
+             WHERE id = $3 AND status IN ('waiting', 'playing')",
+        )
+        .bind(i64::from(by))
+        .bind(at)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(DbError::Over);
+        }
         Ok(())
     }
 

@@ -495,6 +495,7 @@ impl Hub {
             }
             Change::End { outcome } => self.db.finish(id, outcome, now_ms()).await,
             Change::TakeBack { keep, at } => self.db.take_back(id, *keep, *at).await,
+            Change::Abort { by, at } => self.db.abort(id, *by, *at).await,
         }
     }
 

@@ -86,6 +86,13 @@ pub enum Change {
         /// How.
         outcome: OutcomeView,
     },
+    /// A player called the game off before its first move.
+    Abort {
+        /// The seat.
+        by: u8,
+        /// When.
+        at: i64,
+    },
     /// Moves after `keep` were taken back; the next turn began at `at`.
     TakeBack {
         /// Plies kept.
@@ -585,7 +592,7 @@ impl Referee {
                 ErrorCode::NotStarted,
                 "the game waits for its players",
             )),
-            GameStatus::Finished | GameStatus::Expired => {
+            GameStatus::Finished | GameStatus::Expired | GameStatus::Aborted => {
                 Err(Refusal::new(ErrorCode::GameOver, "the game is over"))
             }
         }
@@ -637,6 +644,7 @@ impl Referee {
         match msg {
             ClientMsg::Move { ply, mv } => self.play(seat, ply, &mv, now),
             ClientMsg::Resign => self.resign(seat, now),
+            ClientMsg::Abort => self.abort(seat, now),
             ClientMsg::Declare => self.declare(seat, now),
             ClientMsg::Offer { what } => self.offer(seat, what, now),
             ClientMsg::Answer { accept } => self.answer(seat, accept, now),
@@ -879,6 +887,29 @@ impl Referee {
                 clock: self.clock_view(now),
             }],
         )
+    }
+
+    /// `seat` calls the game off: only before its own first move (a game waiting for its
+    /// players too), so no result and no rating comes of it.
+    ///
+    /// # Errors
+    /// The game is over, or the seat has moved.
+    pub fn abort(&mut self, seat: u8, now: i64) -> Result<Effect, Refusal> {
+        if !matches!(self.status, GameStatus::Waiting | GameStatus::Playing) {
+            return Err(Refusal::new(ErrorCode::GameOver, "the game is over"));
+        }
+        if self.game.played().iter().any(|p| p.mover.0 == seat) {
+            return Err(Refusal::new(
+                ErrorCode::Refused,
+                "a game is called off only before your first move: resign instead",
+            ));
+        }
+        self.status = GameStatus::Aborted;
+        self.offer = None;
+        Ok(Effect::new(
+            Change::Abort { by: seat, at: now },
+            vec![ServerMsg::Aborted { by: seat }],
+        ))
     }
 
     /// Nobody took the free seats in time.

@@ -13,6 +13,7 @@ use reqwest::Method;
 
 on_both!(
     a_rated_game_changes_both_ratings_once,
+    a_rated_game_called_off_before_a_move_changes_no_rating,
     three_accounts_play_a_rated_hexagon_game_and_three_ratings_change,
 );
 
@@ -237,6 +238,65 @@ async fn a_rated_game_changes_both_ratings_once(backend: Backend) {
     assert_eq!(snap.status, GameStatus::Finished);
     assert_eq!(snap.seats[1].name, "");
     assert_eq!(my_rating(&server, &hanako, "minishogi", "blitz").await, won);
+}
+
+async fn a_rated_game_called_off_before_a_move_changes_no_rating(backend: Backend) {
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, FAST);
+    let hanako = sign_up(&server, "Hanako").await;
+    let taro = sign_up(&server, "Taro").await;
+    let made = post(
+        &server,
+        "/api/games",
+        serde_json::json!({"game": "shogi", "clock": "300+0", "open": true, "rated": true, "seat": 0}),
+        Some(&hanako),
+    )
+    .await;
+    let created: koma_wire::Created = serde_json::from_value(made.body).unwrap();
+    let id = created.id.clone();
+    let taken = post(
+        &server,
+        &format!("/api/games/{id}/take"),
+        serde_json::json!({"seat": 1}),
+        Some(&taro),
+    )
+    .await;
+    let link = taken.body["link"].as_str().unwrap().to_string();
+    let mut sente = Client::join(&server, &id, Some(&seat_token(&created.seats[0])), "x").await;
+    let mut gote = Client::join(&server, &id, Some(&seat_token(&link)), "y").await;
+    sente
+        .until(|m| matches!(m, ServerMsg::Started { .. } | ServerMsg::Welcome(_)).then_some(()))
+        .await;
+    sente.play("7g7f").await;
+    gote.catch_up(1).await;
+    // sente has moved: it may resign, not call the game off
+    let (code, _) = sente.refused(&ClientMsg::Abort).await;
+    assert_eq!(code, koma_wire::ErrorCode::Refused);
+    // gote has not: it calls the game off; everybody is told; no rating comes of it
+    gote.send(&ClientMsg::Abort).await;
+    let by = sente
+        .until(|m| match m {
+            ServerMsg::Aborted { by } => Some(*by),
+            _ => None,
+        })
+        .await;
+    assert_eq!(by, 1);
+    for cookie in [&hanako, &taro] {
+        let me = ask(&server, Method::GET, "/api/me", None, Some(cookie), &[]).await;
+        assert_eq!(me.body["ratings"], serde_json::json!({}));
+    }
+    let (code, _) = sente.refused(&ClientMsg::Resign).await;
+    assert_eq!(code, koma_wire::ErrorCode::GameOver);
+    let store = koma_server::db::Db::open(&db.url).await.unwrap();
+    let stored = store.load(&id).await.unwrap().unwrap();
+    assert_eq!(
+        (stored.game.status, stored.game.outcome),
+        (GameStatus::Aborted, None)
+    );
+    assert_eq!(changes(&db, &id).await, 0);
+    // a watcher sees it called off
+    let w = Client::join(&server, &id, None, "w").await;
+    assert_eq!(w.snapshot.unwrap().status, GameStatus::Aborted);
 }
 
 async fn three_accounts_play_a_rated_hexagon_game_and_three_ratings_change(backend: Backend) {

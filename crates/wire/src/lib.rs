@@ -26,6 +26,7 @@
 //! | `{"type": "hello", "token": "<seat token>", "name": "Hanako", "have": 0}` | first message: take or retake the seat (no token: watch); `have`: plies the client already has |
 //! | `{"type": "move", "ply": 12, "mv": "7g7f"}` | play the move after ply 12 |
 //! | `{"type": "resign"}`, `{"type": "declare"}` | resign; declare (the seat to move, standard shogi) |
+//! | `{"type": "abort"}` | call the game off, only before the seat's own first move: no result |
 //! | `{"type": "offer", "what": "takeback"\|"impasse"}`, `{"type": "answer", "accept": true}` | offer the others a takeback or an impasse; answer the standing offer |
 //! | `{"type": "ping"}` | answered by `pong` |
 //! | `{"type": "sync", "have": 12}` | send the game again from ply 12 on (a `welcome`), on the same connection |
@@ -33,12 +34,13 @@
 //!
 //! | from the server | meaning |
 //! |---|---|
-//! | `welcome` | the game (`spec`, `seat` held or null, `seats` with `name`, `taken`, `connection` `online`/`offline`, `status` `waiting`/`playing`/`finished`/`expired`, `from` and `moves` after it, `clock`, `outcome`, `offer`): the answer to hello, and again for a client that fell behind |
+//! | `welcome` | the game (`spec`, `seat` held or null, `seats` with `name`, `taken`, `connection` `online`/`offline`, `status` `waiting`/`playing`/`finished`/`expired`/`aborted`, `from` and `moves` after it, `clock`, `outcome`, `offer`, `rematch`: the rematch's id once one was asked): the answer to hello, and again for a client that fell behind |
 //! | `moved` `{ply, mv, clock}` | a move was played and stored |
 //! | `taken_back` `{plies, clock}` | moves were taken back to `plies` |
 //! | `seats`, `started` `{clock}` | the seats changed (taken, named, connected); every seat taken, the game and its clocks started |
 //! | `offered` `{what, by, accepted}`, `offer_withdrawn` `{by}` | an offer stands; it was declined (by a seat) or lapsed (by null) |
 //! | `ended` `{outcome: {winner, reason, by}, clock}`, `expired` | the game is over (`reason` is the rules' id: `checkmate`, `resignation`, `time`, `declaration`, `impasse`, `repetition`, `perpetual-check`, `royal-captured`, `general-on-centre`, `bare-king`, ...); nobody joined in time |
+//! | `aborted` `{by}` | a player called the game off before its first move: no result |
 //! | `error` `{code, rule, message}` | a message was refused and nothing changed: `bad_message`, `unknown_kind`, `too_large`, `too_fast`, `hello`, `bad_token`, `not_seated`, `not_started`, `game_over`, `not_your_turn`, `stale_ply`, `bad_move`, `illegal_move` (with the rule's id), `refused`, `internal` |
 //! | `pong` | the answer to ping |
 //!
@@ -369,6 +371,9 @@ pub enum ClientMsg {
     },
     /// The sender's seat resigns.
     Resign,
+    /// The sender's seat calls the game off before its own first move (no result, no rating
+    /// changed).
+    Abort,
     /// The side to move declares (入玉宣言, standard shogi).
     Declare,
     /// Offer the others a takeback or an impasse.
@@ -441,6 +446,8 @@ pub enum GameStatus {
     Finished,
     /// Nobody joined in time; gone.
     Expired,
+    /// Called off by a player before its first move: no result.
+    Aborted,
 }
 
 /// The clocks as the server keeps them, at the moment the message was sent.
@@ -616,6 +623,11 @@ pub enum ServerMsg {
     },
     /// Nobody took the free seats in time: the game is gone.
     Expired,
+    /// A player called the game off before its first move: no result.
+    Aborted {
+        /// The seat that called it off.
+        by: u8,
+    },
     /// A message was refused; nothing changed.
     Error {
         /// Why, as a stable code.
@@ -664,8 +676,8 @@ impl DecodeError {
 }
 
 /// The kinds of [`ClientMsg`], as their `"type"` names them.
-pub const CLIENT_KINDS: [&str; 9] = [
-    "hello", "move", "resign", "declare", "offer", "answer", "ping", "sync", "rename",
+pub const CLIENT_KINDS: [&str; 10] = [
+    "hello", "move", "resign", "abort", "declare", "offer", "answer", "ping", "sync", "rename",
 ];
 
 impl ClientMsg {
@@ -745,6 +757,7 @@ mod tests {
                 mv: "7g7f".into(),
             },
             ClientMsg::Resign,
+            ClientMsg::Abort,
             ClientMsg::Declare,
             ClientMsg::Offer {
                 what: OfferKind::Takeback,
@@ -848,6 +861,7 @@ mod tests {
                 accepted: vec![1],
             }),
             ServerMsg::Expired,
+            ServerMsg::Aborted { by: 1 },
             ServerMsg::Pong,
         ];
         for m in msgs {

@@ -192,6 +192,12 @@ pub fn play_view(props: &PlayProps) -> Html {
 fn status_view(state: &UseReducerHandle<Play>, shown: &Play, lang: Lang, names: &[String]) -> Html {
     let st: &Play = state;
     let game_id = st.game().position().game();
+    // this browser's seat has moved (then it may no longer call the game off)
+    let moved = st
+        .online
+        .as_ref()
+        .and_then(|o| o.seat)
+        .is_some_and(|seat| st.game().played().iter().any(|p| p.mover == seat));
     let (result, reason) = result_hooks(st.game().outcome());
     let turn = st.table.shown_position().turn();
     let thinking = st.computer_to_move() || st.hint_asked;
@@ -212,7 +218,7 @@ fn status_view(state: &UseReducerHandle<Play>, shown: &Play, lang: Lang, names: 
                 { for foul }
             </div>
             if let Some(o) = &st.online {
-                { online::seats_view(lang, game_id, o, st.pending(), &dispatch) }
+                { online::seats_view(lang, game_id, o, st.pending(), moved, &dispatch) }
                 { online::offer_view(lang, game_id, o, &dispatch) }
             }
         </>

@@ -427,6 +427,12 @@ impl Play {
                     o.status = GameStatus::Expired;
                 }
             }
+            ServerMsg::Aborted { .. } => {
+                if let Some(o) = self.on() {
+                    o.status = GameStatus::Aborted;
+                    o.offer = None;
+                }
+            }
             ServerMsg::Error {
                 code,
                 rule,
@@ -657,6 +663,7 @@ pub fn seats_view(
     game: koma_rules::GameId,
     o: &Online,
     pending: usize,
+    moved: bool,
     dispatch: &Callback<Action>,
 ) -> Html {
     let seats = o.seats.iter().enumerate().map(|(i, s)| {
@@ -705,6 +712,26 @@ pub fn seats_view(
                 <input name="online-name" maxlength="32" value={kept_name()} {onchange} /></label>
         }
     });
+    // before its own first move a player may call the game off (no result)
+    let abort = (matches!(o.status, GameStatus::Waiting | GameStatus::Playing)
+        && o.seat.is_some()
+        && !moved)
+        .then(|| {
+            let dispatch = dispatch.clone();
+            let onclick = Callback::from(move |_: MouseEvent| {
+                dispatch.emit(Action::Ask(ClientMsg::Abort))
+            });
+            html! {
+                <button class="abort" data-action="abort" {onclick}>{ lang.pick("対局を中止", "Abort the game") }</button>
+            }
+        });
+    let aborted = (o.status == GameStatus::Aborted).then(|| {
+        html! {
+            <p class="aborted" data-aborted="" role="status">{ lang.pick(
+                "対局は中止されました（結果もレーティングの変動もありません）",
+                "The game was called off: no result, no rating changed") }</p>
+        }
+    });
     // a finished game's players: a rematch (asked for, or accepted once the other asked)
     let rematch = (o.status == GameStatus::Finished && o.seat.is_some()).then(|| {
         let (id, dispatch) = (o.id.clone(), dispatch.clone());
@@ -729,6 +756,8 @@ pub fn seats_view(
             data-pending={(pending > 0).then(|| pending.to_string())}>
             <ul>{ for seats }</ul>
             { for rename }
+            { for abort }
+            { for aborted }
             { for rematch }
             if let Some(l) = line { <p class="line" role="status">{ l }</p> }
             if let Some(p) = pending_text { <p class="pending" role="status">{ p }</p> }

@@ -53,7 +53,14 @@ pub(super) fn plates_view(
     let game = pos.game();
     let status = Status::of(st.game(), &pos);
     let outcome = st.game().outcome();
-    let running = outcome.is_none() && st.table.view.is_none();
+    // an online game called off or gone runs no clock
+    let stopped = st.online.as_ref().is_some_and(|o| {
+        matches!(
+            o.status,
+            koma_wire::GameStatus::Aborted | koma_wire::GameStatus::Expired
+        )
+    });
+    let running = outcome.is_none() && st.table.view.is_none() && !stopped;
     let plates = seats.iter().map(|&p| {
         let name = names.get(p.index()).filter(|n| !n.is_empty());
         let seat = koma_rules::names::seat_marked(game, p, lang);

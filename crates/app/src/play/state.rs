@@ -201,9 +201,16 @@ impl Play {
         &self.table.game
     }
 
-    /// Whether `p` is played by somebody on another device.
+    /// Whether `p` is not played here: by somebody on another device, or by nobody (an online
+    /// game called off or expired takes no move).
     pub fn remote(&self, p: Player) -> bool {
-        self.online.as_ref().is_some_and(|o| o.seat != Some(p))
+        self.online.as_ref().is_some_and(|o| {
+            o.seat != Some(p)
+                || matches!(
+                    o.status,
+                    koma_wire::GameStatus::Aborted | koma_wire::GameStatus::Expired
+                )
+        })
     }
 
     /// A saved game resumed: its clocks, the time already spent on the turn in progress, and
