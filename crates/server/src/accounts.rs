@@ -41,7 +41,7 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use koma_wire::{GameStatus, Me, MyGame, Player, RatingPoint, RatingView, Ratings};
+use koma_wire::{GameStatus, Me, MyGame, Player, RatingPoint, Ratings};
 use serde::Deserialize;
 
 use crate::App;
@@ -500,15 +500,7 @@ pub async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
 async fn ratings(app: &App, account_id: &str) -> Result<Ratings, DbError> {
     let mut out = Ratings::new();
     for (game, speed, r) in app.hub.db().ratings(account_id).await? {
-        out.entry(game).or_default().insert(
-            speed,
-            RatingView {
-                rating: r.rating.round() as i64,
-                rd: r.deviation.round() as i64,
-                provisional: rating::provisional(r.deviation),
-                games: r.games,
-            },
-        );
+        out.entry(game).or_default().insert(speed, rating::view(&r));
     }
     Ok(out)
 }

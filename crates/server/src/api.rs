@@ -116,6 +116,11 @@ pub async fn lobby(State(app): State<Arc<App>>) -> Response {
                         })
                         .collect(),
                     names: r.seats.into_iter().map(|s| s.name).collect(),
+                    ratings: r
+                        .ratings
+                        .iter()
+                        .map(|x| x.as_ref().map(crate::rating::view))
+                        .collect(),
                     created_ms: r.game.created_ms,
                 })
                 .collect(),

@@ -166,6 +166,8 @@ pub struct LobbyRow {
     pub game: GameRow,
     /// Its seats.
     pub seats: Vec<SeatRow>,
+    /// Each seat's holder's rating for the game id and speed (an account's seat with one).
+    pub ratings: Vec<Option<Rating>>,
 }
 
 /// The connection pool.
@@ -640,22 +642,40 @@ impl Db {
     /// # Errors
     /// The database failed.
     pub async fn lobby(&self, limit: i64) -> Result<Vec<LobbyRow>, DbError> {
+        // with each account's rating for the game id and speed, where it has one
         let sql = format!(
-            "SELECT {GAME_COLUMNS}, seat, token_hash, name, taken, account_id FROM \
-             (SELECT {GAME_COLUMNS} FROM games WHERE status = 'waiting' AND open_lobby = 1 \
-             ORDER BY created_ms DESC, id LIMIT $1) g \
-             JOIN seats ON seats.game_id = g.id ORDER BY created_ms DESC, id, seat"
+            "SELECT {GAME_COLUMNS}, seat, token_hash, name, taken, seats.account_id AS account_id, \
+             r.rating AS seat_rating, r.deviation AS seat_deviation, r.volatility AS seat_volatility, \
+             r.games AS seat_games FROM \
+             (SELECT {GAME_COLUMNS}, game AS of_game, speed AS of_speed FROM games \
+             WHERE status = 'waiting' AND open_lobby = 1 ORDER BY created_ms DESC, id LIMIT $1) g \
+             JOIN seats ON seats.game_id = g.id \
+             LEFT JOIN ratings r ON r.account_id = seats.account_id AND r.game = g.of_game AND r.speed = g.of_speed \
+             ORDER BY created_ms DESC, id, seat"
         );
         let rows = sqlx::query(&sql).bind(limit).fetch_all(&self.pool).await?;
         let mut out: Vec<LobbyRow> = Vec::new();
         for r in &rows {
             let seat = seat_row(r)?;
+            let rating = match r.try_get::<Option<f64>, _>("seat_rating")? {
+                Some(rating) => Some(Rating {
+                    rating,
+                    deviation: r.try_get("seat_deviation")?,
+                    volatility: r.try_get("seat_volatility")?,
+                    games: r.try_get("seat_games")?,
+                }),
+                None => None,
+            };
             let id: String = r.try_get("id")?;
             match out.last_mut() {
-                Some(last) if last.game.id == id => last.seats.push(seat),
+                Some(last) if last.game.id == id => {
+                    last.seats.push(seat);
+                    last.ratings.push(rating);
+                }
                 _ => out.push(LobbyRow {
                     game: game_row(r)?,
                     seats: vec![seat],
+                    ratings: vec![rating],
                 }),
             }
         }

@@ -106,6 +106,16 @@ pub fn provisional(deviation: f64) -> bool {
     deviation >= PROVISIONAL_FROM
 }
 
+/// A rating as the API shows it (whole points).
+pub fn view(r: &Rating) -> koma_wire::RatingView {
+    koma_wire::RatingView {
+        rating: r.rating.round() as i64,
+        rd: r.deviation.round() as i64,
+        provisional: provisional(r.deviation),
+        games: r.games,
+    }
+}
+
 /// Glicko-2: `player` after one rating period of `results` (each an opponent and the player's
 /// score, 1, ½ or 0).
 pub fn glicko2(player: Rating, results: &[(Rating, f64)]) -> Rating {

@@ -238,6 +238,19 @@ async fn a_rated_game_changes_both_ratings_once(backend: Backend) {
     assert_eq!(snap.status, GameStatus::Finished);
     assert_eq!(snap.seats[1].name, "");
     assert_eq!(my_rating(&server, &hanako, "minishogi", "blitz").await, won);
+    // her next rated game waits in the lobby with her rating beside her name
+    let next = post(
+        &server,
+        "/api/games",
+        serde_json::json!({"game": "minishogi", "clock": "300+0", "open": true, "rated": true, "seat": 1}),
+        Some(&hanako),
+    )
+    .await;
+    assert_eq!(next.status, 201);
+    let lobby = ask(&server, Method::GET, "/api/lobby", None, None, &[]).await;
+    let listed = &lobby.body["games"][0];
+    assert_eq!(listed["ratings"][1], won);
+    assert_eq!(listed["ratings"][0], serde_json::Value::Null);
 }
 
 async fn a_rated_game_called_off_before_a_move_changes_no_rating(backend: Backend) {

@@ -175,6 +175,10 @@ pub struct LobbyGame {
     pub free: Vec<u8>,
     /// The names of the seats taken (empty where a seat is free or unnamed).
     pub names: Vec<String>,
+    /// Each seat's holder's rating for the game and speed (a rated game's accounts that have
+    /// one; none elsewhere).
+    #[serde(default)]
+    pub ratings: Vec<Option<RatingView>>,
     /// When the game was created (ms since the Unix epoch).
     pub created_ms: i64,
 }

@@ -339,6 +339,21 @@ async fn create(spec: &NewGame) -> Result<Created, Problem> {
     api("api/games", Some(body)).await
 }
 
+/// A lobby game's players: each named seat's name, with its rating where it has one (a
+/// provisional one with a `?`).
+fn players_text(g: &koma_wire::LobbyGame) -> String {
+    g.names
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| !n.is_empty())
+        .map(|(i, n)| match g.ratings.get(i).cloned().flatten() {
+            Some(r) => format!("{n} ({}{})", r.rating, if r.provisional { "?" } else { "" }),
+            None => n.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The lobby (`#/lobby`): open games waiting for players, asked again every few seconds; a
 /// free seat is taken with one click.
 #[function_component(Lobby)]
@@ -406,7 +421,7 @@ pub fn lobby() -> Html {
                         if g.spec.rated {
                             <span class="lobby-rated" data-rated-game="">{ lang.pick("レーティング", "rated") }</span>
                         }
-                        <span class="lobby-players">{ g.names.iter().filter(|n| !n.is_empty()).cloned().collect::<Vec<_>>().join(", ") }</span>
+                        <span class="lobby-players">{ players_text(g) }</span>
                         { for seats }
                     </li>
                 }
