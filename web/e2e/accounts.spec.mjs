@@ -109,6 +109,17 @@ test("two signed-in people play a rated game from the lobby and see their new ra
   await expect(graph.locator("circle[data-point]")).toHaveCount(1);
   expect(Number(await graph.locator("circle[data-point]").getAttribute("data-point"))).toBeLessThan(1500);
   await a.screenshot({ path: info.outputPath("profile.png") });
+  // the games played, filtered, each opening in the analysis board; all in one archive
+  await expect(a.locator("[data-played]")).toHaveCount(1);
+  await a.locator('select[name="played-game"]').selectOption("minishogi");
+  await expect(a.locator("[data-played]")).toHaveCount(0);
+  await a.locator('select[name="played-game"]').selectOption("shogi");
+  await expect(a.locator('[data-played][data-game="shogi"]')).toHaveCount(1);
+  const archive = await a.request.get(await a.locator('[data-action="export"]').getAttribute("href"));
+  expect(archive.headers()["content-type"]).toBe("application/zip");
+  await tap(a, '[data-played] [data-action="analyse"]');
+  await expect(a).toHaveURL(/#\/analysis\/shogi\?moves=7g7f,3c3d&ply=2$/);
+  await expect(a.locator('[data-square="3d"][data-owner="1"]')).toHaveCount(1);
   await a.goto("/#/@/nobody-here");
   await expect(a.locator('[data-error="profile"]')).toBeVisible();
   await a.context().close();

@@ -3,15 +3,19 @@
 //!
 //! Hooks: `[data-profile="<name>"]` the screen once the server has answered, the ratings as on
 //! `#/account` (`[data-rating]`), one `svg[data-rating-graph]` a game id and speed (`data-game`,
-//! `data-speed`) with a `circle[data-point="<rating>"]` a rated game, and
-//! `[data-error="profile"]` when there is no such player or no server.
+//! `data-speed`) with a `circle[data-point="<rating>"]` a rated game, the games played
+//! (`[data-played="<id>"]`, newest first, 20 a page: `select[name="played-game"]` filters by
+//! game id, `[data-action="more-games"]` the next page), each opening in the analysis board
+//! (`a[data-action="analyse"]`), `a[data-action="export"]` every game in one archive (KIF,
+//! CSA), and `[data-error="profile"]` when there is no such player or no server.
 
-use koma_wire::{Player, RatingPoint};
+use koma_wire::{PlayedGame, PlayedGames, Player, RatingPoint};
 use yew::prelude::*;
 
 use crate::account::{ratings_list, send, speed_words};
 use crate::i18n::Lang;
 use crate::online::from_json;
+use wasm_bindgen::JsCast;
 
 /// The graph's size in its own units.
 const WIDTH: f64 = 320.0;
@@ -88,6 +92,119 @@ fn graph(lang: Lang, game: &str, speed: &str, points: &[&RatingPoint]) -> Html {
     }
 }
 
+/// The analysis board's address for a played game: its moves, and chu's rule preset.
+fn analysis_href(g: &PlayedGame) -> String {
+    let mut q = Vec::new();
+    if let Some(p) = &g.spec.start.preset {
+        q.push(format!("preset={}", crate::encode(p)));
+    }
+    if !g.moves.is_empty() {
+        let moves: Vec<String> = g.moves.iter().map(|m| crate::encode(m)).collect();
+        q.push(format!("moves={}", moves.join(",")));
+        q.push(format!("ply={}", g.moves.len()));
+    }
+    let query = if q.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", q.join("&"))
+    };
+    format!("#/analysis/{}{query}", g.spec.start.id.as_str())
+}
+
+/// A played game's line: the game, the others, the result for the player, the analysis link.
+fn played_row(lang: Lang, g: &PlayedGame) -> Html {
+    let others: Vec<&str> = g
+        .names
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != usize::from(g.seat))
+        .map(|(_, n)| if n.is_empty() { "?" } else { n.as_str() })
+        .collect();
+    let result = match g.outcome.winner {
+        Some(w) if w == g.seat => lang.pick("勝ち", "won"),
+        Some(_) => lang.pick("負け", "lost"),
+        None => lang.pick("引き分け", "drawn"),
+    };
+    let rated = if g.spec.rated {
+        lang.pick("・レーティング", " · rated")
+    } else {
+        ""
+    };
+    html! {
+        <li data-played={g.id.clone()} data-game={g.spec.start.id.as_str()}>
+            { format!("{} · {} · {} ({}){rated} · {} {}", koma_rules::names::game(g.spec.start.id), others.join(", "), result,
+                crate::i18n::end_reason(lang, g.outcome.reason), g.moves.len(), lang.pick("手", "plies")) }
+            { " " }<a href={analysis_href(g)} data-action="analyse">{ lang.pick("検討", "Analyse") }</a>
+        </li>
+    }
+}
+
+/// A player's finished games, a page at a time, filtered by game id.
+#[function_component(PlayedView)]
+fn played_view(props: &ProfileProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let filter = use_state(String::new);
+    let page = use_state(|| 0u32);
+    let games = use_state(Vec::<PlayedGame>::new);
+    let more = use_state(|| false);
+    {
+        let (games, more, name) = (games.clone(), more.clone(), props.name.clone());
+        use_effect_with(((*filter).clone(), *page), move |(filter, page)| {
+            let (filter, page) = (filter.clone(), *page);
+            wasm_bindgen_futures::spawn_local(async move {
+                let path = format!("api/players/{name}/games?game={filter}&page={page}");
+                if let Ok(t) = send(lang, "GET", &path, None).await
+                    && let Some(p) = from_json::<PlayedGames>(&t)
+                {
+                    let mut all = if page == 0 {
+                        Vec::new()
+                    } else {
+                        (*games).clone()
+                    };
+                    all.extend(p.games);
+                    games.set(all);
+                    more.set(p.more);
+                }
+            });
+        });
+    }
+    let on_filter = {
+        let (filter, page) = (filter.clone(), page.clone());
+        Callback::from(move |e: Event| {
+            if let Some(s) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+            {
+                page.set(0);
+                filter.set(s.value());
+            }
+        })
+    };
+    let on_more = {
+        let page = page.clone();
+        Callback::from(move |_: MouseEvent| page.set(*page + 1))
+    };
+    let choices = koma_rules::GameId::ALL.iter().map(|g| {
+        html! { <option value={g.as_str()} selected={*filter == g.as_str()}>{ koma_rules::names::game_in(*g, lang) }</option> }
+    });
+    html! {
+        <section class="played" data-played-games="">
+            <h3>{ lang.pick("対局の記録", "Games played") }</h3>
+            <label>{ lang.pick("対局 ", "Game ") }
+                <select name="played-game" onchange={on_filter}>
+                    <option value="" selected={filter.is_empty()}>{ lang.pick("すべて", "all") }</option>
+                    { for choices }
+                </select></label>
+            <ul>{ for games.iter().map(|g| played_row(lang, g)) }</ul>
+            if *more {
+                <button data-action="more-games" onclick={on_more}>{ lang.pick("さらに表示", "More games") }</button>
+            }
+            <p><a href={format!("api/players/{}/export", props.name)} data-action="export" download="">
+                { lang.pick("全対局をダウンロード（KIF・CSA）", "Download every game (KIF, CSA)") }</a></p>
+        </section>
+    }
+}
+
 /// The profile's properties.
 #[derive(Properties, PartialEq)]
 pub struct ProfileProps {
@@ -140,6 +257,7 @@ pub fn profile_view(props: &ProfileProps) -> Html {
                     <p class="hint">{ lang.pick("登録：", "Member since ") }{ since.get(..10).unwrap_or_default().to_string() }</p>
                     { ratings_list(lang, &p.ratings) }
                     <div class="rating-graphs">{ for graphs }</div>
+                    <PlayedView name={p.name.clone()} />
                 </div>
             }
         }

@@ -44,16 +44,9 @@ pub fn export(game: &Game, format: Format) -> String {
         }
         Format::Kif => {
             let mut r = Record::new(game.start().clone(), game.moves().to_vec());
-            r.ending = game.outcome().and_then(|o| match o.reason {
-                koma_rules::game::EndReason::Resignation => {
-                    Some(koma_rules::record::Ending::Resign)
-                }
-                koma_rules::game::EndReason::Checkmate => {
-                    Some(koma_rules::record::Ending::Checkmate)
-                }
-                koma_rules::game::EndReason::Time => Some(koma_rules::record::Ending::Time),
-                _ => None,
-            });
+            r.ending = game
+                .outcome()
+                .and_then(|o| koma_rules::record::Ending::of(o.reason));
             kif::write_kif(&r)
         }
         Format::Ki2 => kif::write_ki2(&Record::new(game.start().clone(), game.moves().to_vec())),

@@ -18,6 +18,11 @@ use crate::variant::{GameId, Variant};
 /// The one game CSA records write.
 const GAME: GameId = GameId::Shogi;
 
+/// Whether `game` has CSA records (standard shogi only).
+pub fn has_csa(game: GameId) -> bool {
+    game == GAME
+}
+
 /// What is wrong with a CSA text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CsaError {

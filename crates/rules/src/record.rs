@@ -27,6 +27,23 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// How a game that ended for `reason` ends its record, where a record says it (an ending
+    /// the moves show, as a repetition, is the game's own; a three-player ending has none).
+    pub fn of(reason: crate::EndReason) -> Option<Ending> {
+        use crate::EndReason as R;
+        match reason {
+            R::Resignation => Some(Ending::Resign),
+            R::Checkmate => Some(Ending::Checkmate),
+            R::Time => Some(Ending::Time),
+            // perpetual check loses as a foul (連続王手の千日手は反則負け)
+            R::Foul | R::PerpetualCheck => Some(Ending::Foul),
+            R::Repetition => Some(Ending::Repetition),
+            R::Impasse => Some(Ending::Impasse),
+            R::Declaration => Some(Ending::Declaration),
+            R::NoLegalMoves | R::RoyalCaptured | R::GeneralOnCentre | R::BareKing => None,
+        }
+    }
+
     /// The KIF word.
     pub fn kif(self) -> &'static str {
         match self {

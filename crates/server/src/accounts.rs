@@ -37,11 +37,11 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use argon2::{Algorithm, Argon2, Params, Version};
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use koma_wire::{GameStatus, Me, MyGame, Player, RatingPoint, Ratings};
+use koma_wire::{GameStatus, Me, MyGame, PlayedGame, PlayedGames, Player, RatingPoint, Ratings};
 use serde::Deserialize;
 
 use crate::App;
@@ -195,7 +195,7 @@ async fn decoy() -> String {
     DECOY.get_or_init(|| made).clone()
 }
 
-fn db_error(e: DbError) -> Response {
+pub fn db_error(e: DbError) -> Response {
     metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
     tracing::error!(error = %e, "account request failed");
     error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
@@ -550,17 +550,86 @@ pub async fn my_games(State(app): State<Arc<App>>, headers: HeaderMap) -> Respon
     Json(serde_json::json!({ "games": games })).into_response()
 }
 
-/// `GET /api/players/<name>`: a player's public profile (404 for no such player).
-pub async fn player(State(app): State<Arc<App>>, Path(name): Path<String>) -> Response {
-    if bad_name(&name).is_some() {
-        return error(StatusCode::NOT_FOUND, "no such player");
-    }
-    let db = app.hub.db();
-    let account = match db.account_named(&name.to_ascii_lowercase()).await {
-        Ok(Some(a)) => a,
-        Ok(None) => return error(StatusCode::NOT_FOUND, "no such player"),
+/// Finished games a page.
+const GAMES_PER_PAGE: i64 = 20;
+
+/// The query of `GET /api/players/<name>/games`.
+#[derive(Deserialize)]
+pub struct GamesQuery {
+    game: Option<String>,
+    page: Option<i64>,
+}
+
+/// `GET /api/players/<name>/games?game=<game id>&page=<n>`: a player's finished games held by
+/// the account, newest first, 20 a page (from 0), with their moves (404 for no such player).
+pub async fn player_games(
+    State(app): State<Arc<App>>,
+    Path(name): Path<String>,
+    Query(q): Query<GamesQuery>,
+) -> Response {
+    let account = match named(&app, &name).await {
+        Ok(a) => a,
+        Err(r) => return *r,
+    };
+    let game = match q.game.as_deref().filter(|g| !g.is_empty()) {
+        Some(g) => match g.parse::<koma_rules::GameId>() {
+            Ok(id) => Some(id.as_str()),
+            Err(_) => return error(StatusCode::BAD_REQUEST, format!("game: no game {g:?}")),
+        },
+        None => None,
+    };
+    let page = q.page.unwrap_or(0).clamp(0, 10_000);
+    let rows = match app
+        .hub
+        .db()
+        .finished_of(&account.id, game, page, GAMES_PER_PAGE)
+        .await
+    {
+        Ok(r) => r,
         Err(e) => return db_error(e),
     };
+    let more = rows.len() as i64 > GAMES_PER_PAGE;
+    let games = rows
+        .into_iter()
+        .take(GAMES_PER_PAGE as usize)
+        .filter_map(|(s, ended_ms)| {
+            let seat = s
+                .seats
+                .iter()
+                .position(|x| x.account_id.as_deref() == Some(account.id.as_str()))?;
+            Some(PlayedGame {
+                id: s.game.id,
+                spec: s.game.spec,
+                names: s.seats.iter().map(|x| x.name.clone()).collect(),
+                seat: seat as u8,
+                outcome: s.game.outcome?,
+                ended_ms,
+                moves: s.moves.into_iter().map(|m| m.mv).collect(),
+            })
+        })
+        .collect();
+    Json(PlayedGames { games, more }).into_response()
+}
+
+/// The account named `name` (any case), or the answer for none.
+pub async fn named(app: &App, name: &str) -> Result<AccountRow, Box<Response>> {
+    if bad_name(name).is_some() {
+        return Err(Box::new(error(StatusCode::NOT_FOUND, "no such player")));
+    }
+    match app.hub.db().account_named(&name.to_ascii_lowercase()).await {
+        Ok(Some(a)) => Ok(a),
+        Ok(None) => Err(Box::new(error(StatusCode::NOT_FOUND, "no such player"))),
+        Err(e) => Err(Box::new(db_error(e))),
+    }
+}
+
+/// `GET /api/players/<name>`: a player's public profile (404 for no such player).
+pub async fn player(State(app): State<Arc<App>>, Path(name): Path<String>) -> Response {
+    let account = match named(&app, &name).await {
+        Ok(a) => a,
+        Err(r) => return *r,
+    };
+    let db = app.hub.db();
     let (ratings, history) = match (
         ratings(&app, &account.id).await,
         db.rating_history(&account.id).await,

@@ -979,6 +979,42 @@ impl Db {
         Ok(out)
     }
 
+    /// An account's finished games, newest first: page `page` of `per` (of game id `game`
+    /// only, if given), with each game's end time; one more than `per` is read to tell whether
+    /// more follow.
+    ///
+    /// # Errors
+    /// The database failed, or holds what the server never writes.
+    pub async fn finished_of(
+        &self,
+        account_id: &str,
+        game: Option<&str>,
+        page: i64,
+        per: i64,
+    ) -> Result<Vec<(Stored, i64)>, DbError> {
+        let rows = sqlx::query(
+            "SELECT g.id, g.ended_ms FROM games g JOIN seats s ON s.game_id = g.id \
+             WHERE s.account_id = $1 AND g.status = 'finished' AND ($2 = '' OR g.game = $3) \
+             ORDER BY g.ended_ms DESC, g.id LIMIT $4 OFFSET $5",
+        )
+        .bind(account_id)
+        .bind(game.unwrap_or(""))
+        .bind(game.unwrap_or(""))
+        .bind(per + 1)
+        .bind(page * per)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let id: String = r.try_get("id")?;
+            let ended: Option<i64> = r.try_get("ended_ms")?;
+            if let Some(g) = self.load(&id).await? {
+                out.push((g, ended.unwrap_or_default()));
+            }
+        }
+        Ok(out)
+    }
+
     /// Players waiting in each pool, heard of since `since`: (pool, count).
     ///
     /// # Errors

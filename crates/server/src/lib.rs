@@ -20,6 +20,7 @@ pub mod accounts;
 pub mod announce;
 pub mod api;
 pub mod db;
+pub mod export;
 pub mod hub;
 pub mod ops;
 pub mod pairing;
@@ -119,6 +120,8 @@ pub fn router(app: Arc<App>, dist: &std::path::Path) -> Router {
         .route("/api/me/password", post(accounts::change_password))
         .route("/api/me/games", get(accounts::my_games))
         .route("/api/players/{name}", get(accounts::player))
+        .route("/api/players/{name}/games", get(accounts::player_games))
+        .route("/api/players/{name}/export", get(export::archive))
         .route("/api/pools", get(pools::list))
         .route(
             "/api/pools/{id}",

@@ -328,6 +328,17 @@ impl Referee {
         changed.then(|| self.seats_msg())
     }
 
+    /// How the game ended, once over (a resignation or a flag is the server's, not the
+    /// moves').
+    pub fn outcome(&self) -> Option<&OutcomeView> {
+        self.outcome.as_ref()
+    }
+
+    /// The game as the rules keep it.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
     /// The spec the game was made with.
     pub fn spec(&self) -> &NewGame {
         &self.spec

@@ -222,6 +222,70 @@ async fn a_rated_game_changes_both_ratings_once(backend: Backend) {
     assert_eq!(profile.body["history"][0]["rating"], lost["rating"]);
     let nobody = ask(&server, Method::GET, "/api/players/nobody", None, None, &[]).await;
     assert_eq!(nobody.status, 404);
+    // the games played, with their moves, filtered by game id
+    let games = ask(
+        &server,
+        Method::GET,
+        "/api/players/Hanako/games",
+        None,
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(games.status, 200, "{}", games.body);
+    let played: koma_wire::PlayedGames = serde_json::from_value(games.body).unwrap();
+    assert!(!played.more);
+    assert_eq!(played.games.len(), 1);
+    let g = &played.games[0];
+    assert_eq!(
+        (g.id.as_str(), g.seat, g.outcome.winner),
+        (id.as_str(), 0, Some(0))
+    );
+    assert_eq!(
+        (g.moves.clone(), g.names.clone()),
+        (
+            vec!["4e4d".to_string()],
+            vec!["Hanako".to_string(), "Taro".to_string()]
+        )
+    );
+    let shogi = ask(
+        &server,
+        Method::GET,
+        "/api/players/Hanako/games?game=shogi&page=0",
+        None,
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(shogi.body["games"], serde_json::json!([]));
+    let bad = ask(
+        &server,
+        Method::GET,
+        "/api/players/Hanako/games?game=go",
+        None,
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(bad.status, 400);
+    // every game in one archive: minishogi as KIF (no CSA: standard shogi's alone)
+    let r = server
+        .http()
+        .get(format!("{}/api/players/hanako/export", server.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert_eq!(r.headers()["content-type"], "application/zip");
+    let bytes = r.bytes().await.unwrap();
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    assert_eq!(zip.len(), 1);
+    assert!(zip.file_names().all(|n| n.ends_with(&format!("-{id}.kif"))));
+    let mut kif = String::new();
+    std::io::Read::read_to_string(&mut zip.by_index(0).unwrap(), &mut kif).unwrap();
+    for line in ["先手：Hanako", "後手：Taro", "投了"] {
+        assert!(kif.contains(line), "{line} in {kif}");
+    }
     // a deleted account's games stay, anonymised; the other player keeps the rating
     let gone = ask(
         &server,
@@ -371,6 +435,24 @@ async fn three_accounts_play_a_rated_hexagon_game_and_three_ratings_change(backe
         .collect();
     assert_eq!(losers[0], losers[1]);
     assert_eq!(changes(&db, &created.id).await, 3);
+    // the hexagon's games export as the project's own text
+    let bytes = server
+        .http()
+        .get(format!("{}/api/players/Liu/export", server.base))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut zip.by_index(0).unwrap(), &mut text).unwrap();
+    assert!(
+        text.starts_with("game sangoku\nplayers Liu, Cao, Sun\n"),
+        "{text}"
+    );
+    assert!(text.contains("\nresult "), "{text}");
 }
 
 /// Two servers hold one rated game; both seats resign at once, each on its own server, and a

@@ -282,6 +282,34 @@ pub struct MyGame {
     pub turn_ms: Option<i64>,
 }
 
+/// A finished game of a player's (`GET /api/players/<name>/games`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedGame {
+    /// The online game's id.
+    pub id: String,
+    /// The game as created.
+    pub spec: NewGame,
+    /// The seats' names.
+    pub names: Vec<String>,
+    /// The player's seat.
+    pub seat: u8,
+    /// How it ended.
+    pub outcome: OutcomeView,
+    /// When it ended (ms since the Unix epoch).
+    pub ended_ms: i64,
+    /// Its moves, in the game's notation.
+    pub moves: Vec<String>,
+}
+
+/// The answer to `GET /api/players/<name>/games`: a page of finished games, newest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedGames {
+    /// The games.
+    pub games: Vec<PlayedGame>,
+    /// More pages follow.
+    pub more: bool,
+}
+
 /// A quick pairing pool (`GET /api/pools`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PoolView {
