@@ -20,6 +20,12 @@
 //! `cargo run --release -p koma-load -- --server target/release/koma-server --games 1000
 //! --interval-ms 2000,1000,500 --seconds 30`; 10,000 games on three servers:
 //! `KOMA_DATABASE_URL=postgres://... koma-load --servers 3 --games 10000 --interval-ms 5000`.
+//!
+//! With `--players N` it runs signed-in players pairing through a quick pairing pool instead
+//! ([`pools`]): `KOMA_DATABASE_URL=postgres://... koma-load --servers 2 --players 2000 --pool
+//! minishogi-blitz --interval-ms 1000`.
+
+mod pools;
 
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -60,6 +66,15 @@ struct Args {
     /// The game played.
     #[arg(long, default_value = "shogi")]
     game: GameId,
+    /// Signed-in players pairing through `--pool` (instead of `--games` made by link).
+    #[arg(long, default_value_t = 0)]
+    players: usize,
+    /// The pool the players wait in (its game is the id's first part).
+    #[arg(long, default_value = "minishogi-blitz")]
+    pool: String,
+    /// A pooled game's side to move resigns after this many plies.
+    #[arg(long, default_value_t = 20)]
+    plies: usize,
     /// (Internal) run as one of the client processes the first one starts: play `--games`
     /// games on the servers of `--bases`, report each phase as a JSON line.
     #[arg(long, hide = true)]
@@ -302,17 +317,26 @@ fn rss_kb(pid: u32) -> Option<u64> {
         .ok()
 }
 
-/// The processor time a process's threads have had, in nanoseconds (the first field of each
-/// thread's `/proc/<pid>/task/<tid>/schedstat`); 0 for a process that is gone.
+/// The processor time a process has had, in nanoseconds: user and system time from
+/// `/proc/<pid>/stat` (in the kernel's ticks of 10 ms), threads that have ended included (a
+/// server's password hashing runs on threads that come and go); 0 for a process that is gone.
 fn cpu_ns(pid: u32) -> u64 {
-    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
         return 0;
     };
-    tasks
-        .flatten()
-        .filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok())
-        .filter_map(|s| s.split_whitespace().next()?.parse::<u64>().ok())
-        .sum()
+    // the fields after the command's closing parenthesis: utime and stime are the 12th and
+    // 13th of them
+    let Some((_, rest)) = stat.rsplit_once(')') else {
+        return 0;
+    };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    (ticks(11) + ticks(12)) * 10_000_000
 }
 
 /// The processes named `postgres` (the cluster's backends and workers).
@@ -562,6 +586,42 @@ async fn run(args: Args) -> Result<(), String> {
         bases.push(base);
     }
     let pids: Vec<u32> = children.iter().map(|c| c.id().unwrap_or(0)).collect();
+    if args.players > 0 {
+        let game = args
+            .pool
+            .rsplit_once('-')
+            .and_then(|(g, _)| g.parse::<GameId>().ok())
+            .ok_or_else(|| format!("--pool {:?}: <game id>-<speed>", args.pool))?;
+        println!(
+            "koma-load: {} players in pool {} on {} server(s) {}, database {database}",
+            args.players,
+            args.pool,
+            args.servers,
+            bases.join(" ")
+        );
+        let cpu = Cpu::now(&pids, &[]);
+        let t = Instant::now();
+        let result = pools::run(
+            &bases,
+            &args.pool,
+            game,
+            args.players,
+            args.plies,
+            &args.interval_ms,
+            args.seconds,
+        )
+        .await;
+        println!(
+            "koma-load: servers' memory {} kB; over the run {}",
+            pids.iter().map(|&p| rss_kb(p).unwrap_or(0)).sum::<u64>(),
+            Cpu::now(&pids, &[]).since(&cpu, t.elapsed().as_secs_f64())
+        );
+        for mut c in children {
+            let _ = c.kill().await;
+        }
+        let _ = std::fs::remove_dir_all(&scratch);
+        return result;
+    }
     println!(
         "koma-load: {} {} games (two clients each) on {} server(s) {}, database {database}; \
          open files limit {files}, {processes} client process(es)",
