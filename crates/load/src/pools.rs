@@ -170,15 +170,15 @@ async fn play(
                     };
                     let mover = rules.position().turn().0;
                     let _ = rules.play(m);
-                    if mover != seat {
-                        if let Some(at) = tally.sent.lock().await.remove(&(id.to_string(), ply)) {
-                            tally
-                                .relay_us
-                                .lock()
-                                .await
-                                .push(at.elapsed().as_micros() as u64);
-                            tally.moves.fetch_add(1, Ordering::Relaxed);
-                        }
+                    if mover != seat
+                        && let Some(at) = tally.sent.lock().await.remove(&(id.to_string(), ply))
+                    {
+                        tally
+                            .relay_us
+                            .lock()
+                            .await
+                            .push(at.elapsed().as_micros() as u64);
+                        tally.moves.fetch_add(1, Ordering::Relaxed);
                     }
                     break;
                 }
