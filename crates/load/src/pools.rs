@@ -36,6 +36,16 @@ pub struct PoolTally {
     moves: AtomicU64,
     games: AtomicU64,
     errors: AtomicU64,
+    /// The errors by what went wrong.
+    kinds: Mutex<std::collections::BTreeMap<String, u64>>,
+}
+
+impl PoolTally {
+    async fn error(&self, what: &str) {
+        self.errors.fetch_add(1, Ordering::Relaxed);
+        let kind: String = what.chars().take(60).collect();
+        *self.kinds.lock().await.entry(kind).or_default() += 1;
+    }
 }
 
 /// A new account on `base`: its session token.
@@ -114,6 +124,18 @@ async fn open(base: &str, id: &str, session: &str) -> Result<(Ws, u8, bool), Str
     }
 }
 
+/// The opponent's move of ply `ply` reached this side: its relay time.
+async fn relayed(tally: &PoolTally, id: &str, ply: u32) {
+    if let Some(at) = tally.sent.lock().await.remove(&(id.to_string(), ply)) {
+        tally
+            .relay_us
+            .lock()
+            .await
+            .push(at.elapsed().as_micros() as u64);
+        tally.moves.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
 /// One game played to its end (or `plies`, then the side to move resigns).
 #[allow(clippy::too_many_arguments)]
 async fn play(
@@ -159,9 +181,35 @@ async fn play(
                     started = true;
                     break;
                 }
-                ServerMsg::Welcome(s) if s.status == GameStatus::Playing => {
-                    started = true;
-                    break;
+                // the game sent again (its server read it from the database, as after a change
+                // on another server): the moves this side lacks, then where it stands
+                ServerMsg::Welcome(s) => {
+                    let v = rules.position().variant();
+                    for (i, text) in s.moves.iter().enumerate() {
+                        let ply = s.from + i as u32 + 1;
+                        if ply as usize <= rules.moves().len() {
+                            continue;
+                        }
+                        let Ok(m) = notation::read_move(v, text) else {
+                            return Err(format!("a move not read: {text}"));
+                        };
+                        let mover = rules.position().turn().0;
+                        let _ = rules.play(m);
+                        if mover != seat {
+                            relayed(tally, id, ply).await;
+                        }
+                    }
+                    match s.status {
+                        GameStatus::Playing => {
+                            started = true;
+                            break;
+                        }
+                        GameStatus::Waiting => {}
+                        _ => {
+                            tally.games.fetch_add(1, Ordering::Relaxed);
+                            return Ok(());
+                        }
+                    }
                 }
                 ServerMsg::Moved { ply, mv, .. } => {
                     let v = rules.position().variant();
@@ -170,15 +218,8 @@ async fn play(
                     };
                     let mover = rules.position().turn().0;
                     let _ = rules.play(m);
-                    if mover != seat
-                        && let Some(at) = tally.sent.lock().await.remove(&(id.to_string(), ply))
-                    {
-                        tally
-                            .relay_us
-                            .lock()
-                            .await
-                            .push(at.elapsed().as_micros() as u64);
-                        tally.moves.fetch_add(1, Ordering::Relaxed);
+                    if mover != seat {
+                        relayed(tally, id, ply).await;
                     }
                     break;
                 }
@@ -186,8 +227,8 @@ async fn play(
                     tally.games.fetch_add(1, Ordering::Relaxed);
                     return Ok(());
                 }
-                ServerMsg::Error { .. } => {
-                    tally.errors.fetch_add(1, Ordering::Relaxed);
+                ServerMsg::Error { code, .. } => {
+                    tally.error(&format!("refused: {code:?}")).await;
                 }
                 _ => {}
             }
@@ -223,8 +264,8 @@ async fn player(
         let id = match state {
             Ok(Pairing { game: Some(id), .. }) => id,
             Ok(_) => break,
-            Err(_) => {
-                tally.errors.fetch_add(1, Ordering::Relaxed);
+            Err(e) => {
+                tally.error(&e).await;
                 tokio::time::sleep(Duration::from_millis(500)).await;
                 continue;
             }
@@ -239,8 +280,8 @@ async fn player(
             Ok(opened) => play(opened, &id, game, plies, every, &mut rng, &tally).await,
             Err(e) => Err(e),
         };
-        if played.is_err() {
-            tally.errors.fetch_add(1, Ordering::Relaxed);
+        if let Err(e) = played {
+            tally.error(&e).await;
         }
     }
 }
@@ -300,6 +341,7 @@ pub async fn run(
         for c in [&tally.moves, &tally.games, &tally.errors] {
             c.store(0, Ordering::Relaxed);
         }
+        tally.kinds.lock().await.clear();
         let t = Instant::now();
         tokio::time::sleep(Duration::from_secs(seconds)).await;
         let secs = t.elapsed().as_secs_f64();
@@ -310,7 +352,7 @@ pub async fn run(
         println!(
             "koma-load: pools, interval {ms} ms, {players} players: {} pairings, pairing time p50 {:.1} ms, \
              p99 {:.1} ms, max {:.1} ms; {} games ended; {} moves = {:.1} moves/s, relay p50 {:.2} ms, \
-             p99 {:.2} ms, max {:.2} ms; errors {}",
+             p99 {:.2} ms, max {:.2} ms; errors {} {:?}",
             pairing.len(),
             percentile(&pairing, 0.5),
             percentile(&pairing, 0.99),
@@ -322,6 +364,7 @@ pub async fn run(
             percentile(&relay, 0.99),
             percentile(&relay, 1.0),
             tally.errors.load(Ordering::Relaxed),
+            tally.kinds.lock().await,
         );
     }
     stop.store(true, Ordering::Relaxed);
