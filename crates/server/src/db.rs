@@ -1243,29 +1243,8 @@ impl Db {
         made.flatten().ok_or(DbError::Over)
     }
 
-    /// A seat held by a link alone (no account), not taken yet, gets a new token: `false`
-    /// when it is taken or an account's.
-    ///
-    /// # Errors
-    /// The database failed.
-    pub async fn reissue_unheld(
-        &self,
-        game_id: &str,
-        seat: u8,
-        token_hash: &str,
-    ) -> Result<bool, DbError> {
-        let done = sqlx::query(
-            "UPDATE seats SET token_hash = $1 WHERE game_id = $2 AND seat = $3 AND account_id IS NULL AND taken = 0",
-        )
-        .bind(token_hash)
-        .bind(game_id)
-        .bind(i64::from(seat))
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    /// A paired player's seat, not taken yet, gets a new token: `false` when it is taken.
+    /// A seat not taken yet gets a new token: the seat of account `account_id`, or with none
+    /// a seat held by a link alone; `false` when it is taken (or not so held).
     ///
     /// # Errors
     /// The database failed.
@@ -1273,16 +1252,18 @@ impl Db {
         &self,
         game_id: &str,
         seat: u8,
-        account_id: &str,
+        account_id: Option<&str>,
         token_hash: &str,
     ) -> Result<bool, DbError> {
         let done = sqlx::query(
-            "UPDATE seats SET token_hash = $1 WHERE game_id = $2 AND seat = $3 AND account_id = $4 AND taken = 0",
+            "UPDATE seats SET token_hash = $1 WHERE game_id = $2 AND seat = $3 AND taken = 0 \
+             AND (account_id = $4 OR (account_id IS NULL AND $5 = 0))",
         )
         .bind(token_hash)
         .bind(game_id)
         .bind(i64::from(seat))
         .bind(account_id)
+        .bind(i64::from(account_id.is_some()))
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)

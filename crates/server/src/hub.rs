@@ -852,10 +852,10 @@ impl Hub {
             }
         };
         drop(table);
-        let link = match account.filter(|_| by_account.is_some()) {
-            Some(a) => self.reissue(&new_id, seat, &a.id).await?,
-            None => self.reissue_unheld(&new_id, seat).await?,
-        };
+        let holder = account
+            .filter(|_| by_account.is_some())
+            .map(|a| a.id.as_str());
+        let link = self.reissue(&new_id, seat, holder).await?;
         Ok(Rematched {
             game: new_id,
             seat,
@@ -863,35 +863,9 @@ impl Hub {
         })
     }
 
-    /// [`Hub::reissue`] for a seat held by a link alone.
-    async fn reissue_unheld(
-        self: &Arc<Self>,
-        id: &str,
-        seat: u8,
-    ) -> Result<Option<String>, HubError> {
-        let room = self
-            .enter(id)
-            .await?
-            .ok_or_else(|| HubError::NotFound(id.to_string()))?;
-        let result = async {
-            let mut table = room.table.lock().await;
-            let t = token::new_token().map_err(HubError::Random)?;
-            let hash = token::hash(&t);
-            if !self.db.reissue_unheld(id, seat, &hash).await? {
-                return Ok(None);
-            }
-            table.set_token(seat, hash);
-            self.announce(id, &News::Changed);
-            Ok(Some(seat_link(id, &t)))
-        }
-        .await;
-        self.leave(&room);
-        result
-    }
-
-    /// A paired player's seat (held by `account_id`, not taken yet) gets a new token, in the
-    /// database and in the loaded game (other servers read it again): its link, or `None`
-    /// when the seat is taken (or not the account's).
+    /// A seat not taken yet (held by `account_id`, or with none by a link alone) gets a new
+    /// token, in the database and in the loaded game (other servers read it again): its link,
+    /// or `None` when the seat is taken (or not the account's).
     ///
     /// # Errors
     /// No such game, or the database failed.
@@ -899,7 +873,7 @@ impl Hub {
         self: &Arc<Self>,
         id: &str,
         seat: u8,
-        account_id: &str,
+        account_id: Option<&str>,
     ) -> Result<Option<String>, HubError> {
         let room = self
             .enter(id)

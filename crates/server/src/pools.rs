@@ -146,7 +146,7 @@ async fn state(app: &App, pool: Pool, me: &AccountRow) -> Response {
     };
     match entry {
         Some((p, Some((game, seat)))) if p == pool.id => {
-            match app.hub.reissue(&game, seat, &me.id).await {
+            match app.hub.reissue(&game, seat, Some(&me.id)).await {
                 // no link: the player has been to the game already (that browser keeps the
                 // seat)
                 Ok(link) => Json(Pairing {

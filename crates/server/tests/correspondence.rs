@@ -6,7 +6,7 @@
 #[macro_use]
 mod common;
 
-use common::{Backend, Client, Db, Server, ask, session_token, spec, token};
+use common::{Backend, Client, Db, Server, ask, sign_up, spec, token};
 use koma_wire::{GameStatus, MyGame};
 use reqwest::Method;
 
@@ -17,21 +17,6 @@ on_both!(
 
 /// The server's sweep (expiry, clocks, pools) runs every second.
 const SWEEP: &[&str] = &["--expire-seconds", "4"];
-
-/// A new account's session token.
-async fn sign_up(server: &Server, name: &str) -> String {
-    let made = ask(
-        server,
-        Method::POST,
-        "/api/accounts",
-        Some(serde_json::json!({ "name": name, "password": "correct horse" })),
-        None,
-        &[],
-    )
-    .await;
-    assert_eq!(made.status, 201, "{}", made.body);
-    session_token(&made.cookie.unwrap())
-}
 
 /// `GET /api/me/games` as the holder of `session`.
 async fn my_games(server: &Server, session: &str) -> Vec<MyGame> {

@@ -6,26 +6,11 @@
 #[macro_use]
 mod common;
 
-use common::{Backend, Client, Db, Server, ask, session_token, token as seat_token};
+use common::{Backend, Client, Db, Server, ask, sign_up, token as seat_token};
 use koma_wire::{ClientMsg, Pairing, ServerMsg};
 use reqwest::Method;
 
 on_both!(two_players_pair_through_a_pool_and_play_a_rated_game,);
-
-/// A new account's session token, made on `server`.
-async fn sign_up(server: &Server, name: &str) -> String {
-    let made = ask(
-        server,
-        Method::POST,
-        "/api/accounts",
-        Some(serde_json::json!({ "name": name, "password": "correct horse" })),
-        None,
-        &[],
-    )
-    .await;
-    assert_eq!(made.status, 201, "{}", made.body);
-    session_token(&made.cookie.unwrap())
-}
 
 /// `method /api/pools/<pool>` as the holder of `cookie`: status and state.
 async fn pool(

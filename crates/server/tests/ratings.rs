@@ -7,7 +7,7 @@
 #[macro_use]
 mod common;
 
-use common::{Backend, Client, Db, Rng, Server, ask, play_out, session_token, token as seat_token};
+use common::{Backend, Client, Db, Rng, Server, ask, play_out, sign_up, token as seat_token};
 use koma_wire::{ClientMsg, GameStatus, OfferKind, ServerMsg};
 use reqwest::Method;
 
@@ -19,21 +19,6 @@ on_both!(
 
 /// A server for players who play as fast as the test can.
 const FAST: &[&str] = &["--message-rate", "1000"];
-
-/// A new account's session token.
-async fn sign_up(server: &Server, name: &str) -> String {
-    let made = ask(
-        server,
-        Method::POST,
-        "/api/accounts",
-        Some(serde_json::json!({ "name": name, "password": "correct horse" })),
-        None,
-        &[],
-    )
-    .await;
-    assert_eq!(made.status, 201, "{}", made.body);
-    session_token(&made.cookie.unwrap())
-}
 
 /// `POST path` with `body` as the holder of session `cookie` (none: signed out).
 async fn post(

@@ -300,6 +300,21 @@ pub fn session_token(set_cookie: &str) -> String {
     pair.strip_prefix("koma_session=").unwrap().to_string()
 }
 
+/// A new account (`name`, password `correct horse`) made on `server`: its session token.
+pub async fn sign_up(server: &Server, name: &str) -> String {
+    let made = ask(
+        server,
+        reqwest::Method::POST,
+        "/api/accounts",
+        Some(serde_json::json!({ "name": name, "password": "correct horse" })),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    session_token(&made.cookie.unwrap())
+}
+
 /// The token of a seat link (`#/online/<id>?seat=<token>`).
 pub fn token(link: &str) -> String {
     link.split("seat=").nth(1).unwrap().to_string()
@@ -348,14 +363,19 @@ impl Client {
     ) -> Result<Client, tokio_tungstenite::tungstenite::Error> {
         let url = format!("{}/api/games/{id}/socket", base.replace("http://", "ws://"));
         let (ws, _) = tokio_tungstenite::connect_async(url).await?;
-        Ok(Client {
+        Ok(Client::on(ws, id))
+    }
+
+    /// A client on the open socket `ws` of game `id`, without a word yet.
+    fn on(ws: WebSocketStream<MaybeTlsStream<TcpStream>>, id: &str) -> Client {
+        Client {
             ws,
             seat: None,
             game: Game::new(koma_rules::GameId::Shogi, Default::default()),
             id: id.to_string(),
             snapshot: None,
             seats: Vec::new(),
-        })
+        }
     }
 
     /// Connect to `server` with the session cookie `session` (a signed-in browser), without a
@@ -367,14 +387,7 @@ impl Client {
             .headers_mut()
             .insert("cookie", format!("koma_session={session}").parse().unwrap());
         let (ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
-        Client {
-            ws,
-            seat: None,
-            game: Game::new(koma_rules::GameId::Shogi, Default::default()),
-            id: id.to_string(),
-            snapshot: None,
-            seats: Vec::new(),
-        }
+        Client::on(ws, id)
     }
 
     /// The next message, or none when the connection ended (closed, reset, or silent for
