@@ -24,6 +24,7 @@ fuzz_target!(|data: &[u8]| {
             token_hash: i.to_string(),
             name: String::new(),
             taken: false,
+            account_id: None,
         })
         .collect();
     let mut table = Referee::new("f".into(), spec.clone(), seats).expect("a checked spec seats");

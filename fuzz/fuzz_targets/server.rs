@@ -28,6 +28,8 @@ fuzz_target!(|data: &[u8]| {
             ..GameStart::new(game)
         },
         open: false,
+        rated: false,
+        seat: None,
     };
     let players = if game == GameId::Sangoku { 3 } else { 2 };
     let seats: Vec<SeatRow> = (0..players)
@@ -35,6 +37,7 @@ fuzz_target!(|data: &[u8]| {
             token_hash: format!("{i}"),
             name: String::new(),
             taken: false,
+            account_id: None,
         })
         .collect();
     let Ok(mut table) = Referee::new("f".into(), spec.clone(), seats.clone()) else {
@@ -80,6 +83,7 @@ fuzz_target!(|data: &[u8]| {
                 }
                 Change::End { outcome } => ended = Some(outcome),
                 Change::Nothing => assert_eq!(table.plies(), plies),
+                Change::Abort { .. } => assert_eq!(table.status(), GameStatus::Aborted),
                 Change::Take { .. } | Change::Rename { .. } => {}
             },
         }
@@ -93,6 +97,7 @@ fuzz_target!(|data: &[u8]| {
         started_ms: Some(1_000),
         turn_ms: None,
         outcome: ended.filter(|_| table.status() == GameStatus::Finished),
+        rematch: None,
     };
     let seats = seats
         .into_iter()
