@@ -64,15 +64,6 @@ pub enum Speed {
 }
 
 impl Speed {
-    /// Every speed, fastest first.
-    pub const ALL: [Speed; 5] = [
-        Speed::Bullet,
-        Speed::Blitz,
-        Speed::Rapid,
-        Speed::Classical,
-        Speed::Correspondence,
-    ];
-
     /// Its id (the API's and the database's text).
     pub fn id(self) -> &'static str {
         match self {
