@@ -130,14 +130,14 @@ async function balanced() {
   return { servers, front, restartDatabase };
 }
 
-/** Do `event`, then `move` at once: the move's gesture begins within 100 ms of the event's
- * end. */
+/** Do `event`, then `move` at once: the move's gesture is started in the same turn of the event
+ * loop as the event's end, nothing awaited in between, so the test never waits for the app to
+ * settle (a person moves the moment the board lets them). Nothing here is timed: a clock read
+ * around the call measured only this process's own pauses (a collection in the runner once took
+ * 492 ms of it), never the app. */
 async function atOnce(event, move) {
   await event();
-  const t0 = Date.now();
-  const begun = move();
-  expect(Date.now() - t0, "the move begins at once").toBeLessThan(100);
-  await begun;
+  await move();
 }
 
 test("shogi: the server is killed and started again; the player to move moves at once, twice, and nobody loses a move", async ({ browser }, info) => {
