@@ -27,9 +27,7 @@ fuzz_target!(|data: &[u8]| {
             }),
             ..GameStart::new(game)
         },
-        open: false,
-        rated: false,
-        seat: None,
+        ..NewGame::of(GameStart::new(game))
     };
     let players = if game == GameId::Sangoku { 3 } else { 2 };
     let seats: Vec<SeatRow> = (0..players)

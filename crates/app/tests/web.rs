@@ -180,12 +180,7 @@ fn welcome_for_test() -> koma_wire::Snapshot {
     };
     Snapshot {
         id: "0123456789abcdef".into(),
-        spec: NewGame {
-            start: koma_wire::GameStart::new(koma_rules::GameId::Shogi),
-            open: false,
-            rated: false,
-            seat: None,
-        },
+        spec: NewGame::of(koma_wire::GameStart::new(koma_rules::GameId::Shogi)),
         seat: Some(0),
         seats: vec![seat("a"), seat("b")],
         status: GameStatus::Playing,

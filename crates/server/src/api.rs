@@ -1,7 +1,9 @@
 //! The HTTP API: `GET /api/health`, `POST /api/games`, `GET /api/lobby`,
-//! `POST /api/games/<id>/take`. Bodies are JSON ([`koma_wire`]); every refusal is an
-//! [`koma_wire::ApiError`] whose text names the field or the game. Creating games is limited
-//! per address (`--create-per-minute`).
+//! `POST /api/games/<id>/take`, `POST /api/games/<id>/rematch`, `POST /api/games/<id>/decline`.
+//! A seek is an open game (`"open": true`), rated with a rating range if its creator wants
+//! one; a challenge is a game whose other seats are kept for the accounts it names. Bodies are
+//! JSON ([`koma_wire`]); every refusal is an [`koma_wire::ApiError`] whose text names the field
+//! or the game. Creating games is limited per address (`--create-per-minute`).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -85,8 +87,8 @@ pub async fn create(
         Ok(s) => s,
         Err(r) => return r,
     };
-    // a rated game's creator holds a seat by the account
-    let creator = if spec.rated {
+    // a rated game's or a challenge's creator holds a seat by the account
+    let creator = if spec.rated || !spec.challenge.is_empty() {
         match signed_in(&app, &headers).await {
             Ok(a) => a,
             Err(e) => return hub_error(e.into()),
@@ -183,6 +185,28 @@ pub async fn rematch(
         .await
     {
         Ok(r) => Json(r).into_response(),
+        Err(e) => hub_error(e),
+    }
+}
+
+/// `POST /api/games/<id>/decline`: the signed-in player declines a challenge, or calls off a
+/// game whose seat its account holds before its own first move (401 signed out, 409 holding no
+/// seat of it or too late).
+pub async fn decline(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    if !crate::token::is_id(&id) {
+        return error(StatusCode::NOT_FOUND, format!("no game {id:?}"));
+    }
+    let account = match signed_in(&app, &headers).await {
+        Ok(Some(a)) => a,
+        Ok(None) => return error(StatusCode::UNAUTHORIZED, "not signed in"),
+        Err(e) => return hub_error(e.into()),
+    };
+    match app.hub.decline(&id, &account).await {
+        Ok(()) => StatusCode::NO_CONTENT.into_response(),
         Err(e) => hub_error(e),
     }
 }

@@ -911,6 +911,36 @@ impl Db {
             .collect()
     }
 
+    /// An account's rating for a game id and speed, if it has one.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn rating(
+        &self,
+        account_id: &str,
+        game: &str,
+        speed: &str,
+    ) -> Result<Option<Rating>, DbError> {
+        let row = sqlx::query(
+            "SELECT rating, deviation, volatility, games FROM ratings \
+             WHERE account_id = $1 AND game = $2 AND speed = $3",
+        )
+        .bind(account_id)
+        .bind(game)
+        .bind(speed)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| {
+            Ok(Rating {
+                rating: r.try_get("rating")?,
+                deviation: r.try_get("deviation")?,
+                volatility: r.try_get("volatility")?,
+                games: r.try_get("games")?,
+            })
+        })
+        .transpose()
+    }
+
     /// An account's ratings after each of its rated games, oldest first: (game id, speed,
     /// ended, rating, online game id).
     ///
@@ -1182,6 +1212,8 @@ impl Db {
                     open: false,
                     rated: true,
                     seat: None,
+                    range: None,
+                    challenge: Vec::new(),
                 },
                 status: GameStatus::Waiting,
                 created_ms: now,

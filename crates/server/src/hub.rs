@@ -153,6 +153,9 @@ pub struct Hub {
     outbox_rx: Mutex<Option<mpsc::UnboundedReceiver<String>>>,
 }
 
+/// The highest end a seek's rating range may name.
+const MAX_RATING: u16 = 4000;
+
 fn seat_link(id: &str, token: &str) -> String {
     format!("#/online/{id}?seat={token}")
 }
@@ -353,26 +356,39 @@ impl Hub {
             .position()
             .variant()
             .players();
-        let creator_seat = if spec.rated {
+        let challenged = self.challenged(&spec, creator, players).await?;
+        if let Some(range) = spec.range {
+            if !spec.rated || !spec.open {
+                return Err(HubError::Bad(
+                    "range: a rating range is for a rated game in the lobby".into(),
+                ));
+            }
+            if range.min > range.max || range.max > MAX_RATING {
+                return Err(HubError::Bad(format!(
+                    "range: from min to max, both at most {MAX_RATING}"
+                )));
+            }
+        }
+        let creator_seat = if spec.rated || !challenged.is_empty() {
             let Some(creator) = creator else {
                 return Err(HubError::SignIn(
                     "rated: a rated game is made by a signed-in player".into(),
                 ));
             };
-            if !spec.open {
+            if spec.rated && !spec.open && challenged.is_empty() {
                 return Err(HubError::Bad(
-                    "open: a rated game is open in the lobby".into(),
+                    "open: a rated game is open in the lobby, or a challenge".into(),
                 ));
             }
-            if spec.start.clock.is_none() {
+            if spec.rated && spec.start.clock.is_none() {
                 return Err(HubError::Bad("clock: a rated game has a clock".into()));
             }
-            if spec.start.position.is_some() {
+            if spec.rated && spec.start.position.is_some() {
                 return Err(HubError::Bad(
                     "position: a rated game starts from the game's own setup".into(),
                 ));
             }
-            if spec.start.setup.is_some() {
+            if spec.rated && spec.start.setup.is_some() {
                 return Err(HubError::Bad("handicap: a rated game is even".into()));
             }
             match spec.seat {
@@ -392,14 +408,22 @@ impl Hub {
         let mut seats = Vec::new();
         for i in 0..players {
             let t = token::new_token().map_err(HubError::Random)?;
-            let holder = creator_seat.filter(|(s, _)| *s == i).map(|(_, a)| a);
+            // the creator's seat, then the challenged players' in seat order after it
+            let holder = creator_seat.and_then(|(s, a)| {
+                if s == i {
+                    Some(a)
+                } else {
+                    let after = (i + players - s) % players;
+                    challenged.get(usize::from(after) - 1)
+                }
+            });
             seats.push(SeatRow {
                 token_hash: token::hash(&t),
                 name: holder.map(|a| a.name.clone()).unwrap_or_default(),
                 taken: false,
                 account_id: holder.map(|a| a.id.clone()),
             });
-            if creator_seat.is_none() || holder.is_some() {
+            if creator_seat.is_none() || creator_seat.is_some_and(|(s, _)| s == i) {
                 links.push(seat_link(&id, &t));
             } else {
                 links.push(String::new());
@@ -683,6 +707,95 @@ impl Hub {
         }
     }
 
+    /// The accounts a new game challenges, in its `challenge` order: none for a game that
+    /// challenges nobody.
+    ///
+    /// # Errors
+    /// A challenge by nobody signed in, listed in the lobby, without the creator's seat, naming
+    /// too few or too many players, an unknown name, the creator or a name twice; or the
+    /// database failed.
+    async fn challenged(
+        &self,
+        spec: &NewGame,
+        creator: Option<&AccountRow>,
+        players: u8,
+    ) -> Result<Vec<AccountRow>, HubError> {
+        if spec.challenge.is_empty() {
+            return Ok(Vec::new());
+        }
+        let Some(creator) = creator else {
+            return Err(HubError::SignIn(
+                "challenge: a challenge is made by a signed-in player".into(),
+            ));
+        };
+        if spec.open {
+            return Err(HubError::Bad(
+                "open: a challenge is not listed in the lobby".into(),
+            ));
+        }
+        if spec.seat.is_none_or(|s| s >= players) {
+            return Err(HubError::Bad(format!(
+                "seat: the challenger's seat, 0 to {}",
+                players - 1
+            )));
+        }
+        if spec.challenge.len() != usize::from(players) - 1 {
+            return Err(HubError::Bad(format!(
+                "challenge: name {} player(s), one for each other seat",
+                players - 1
+            )));
+        }
+        let mut out: Vec<AccountRow> = Vec::with_capacity(spec.challenge.len());
+        for name in &spec.challenge {
+            let key = name.to_ascii_lowercase();
+            let Some(a) = self.db.account_named(&key).await? else {
+                return Err(HubError::Bad(format!(
+                    "challenge: no player named {name:?}"
+                )));
+            };
+            if a.id == creator.id {
+                return Err(HubError::Bad(
+                    "challenge: you cannot challenge yourself".into(),
+                ));
+            }
+            if out.iter().any(|o| o.id == a.id) {
+                return Err(HubError::Bad(format!("challenge: {name:?} is named twice")));
+            }
+            out.push(a);
+        }
+        Ok(out)
+    }
+
+    /// A player declines a challenge, or calls off a game of its own before its first move
+    /// (the seat `account` holds; the others are told, as when the game is aborted on the
+    /// board).
+    ///
+    /// # Errors
+    /// No such game, the account holds no seat of it, the game is over or the seat has moved,
+    /// or the database failed.
+    pub async fn decline(self: &Arc<Self>, id: &str, account: &AccountRow) -> Result<(), HubError> {
+        let room = self
+            .enter(id)
+            .await?
+            .ok_or_else(|| HubError::NotFound(id.to_string()))?;
+        let seat = {
+            let table = room.table.lock().await;
+            table
+                .seats()
+                .iter()
+                .position(|s| s.account.as_deref() == Some(account.id.as_str()))
+        };
+        let result = match seat {
+            None => Err(HubError::Conflict("you hold no seat of this game".into())),
+            Some(seat) => self
+                .apply(&room, |t, now| t.abort(seat as u8, now))
+                .await
+                .map_err(|r| HubError::Conflict(r.message)),
+        };
+        self.leave(&room);
+        result
+    }
+
     /// A lobby visitor takes a free seat of an open game: the seat gets a new token (the
     /// creator's invitation link for it no longer works) and its link is returned. A rated
     /// game's seat is taken by a signed-in player (`holder`), one seat a game.
@@ -736,6 +849,22 @@ impl Hub {
                 return Err(HubError::Conflict(
                     "you hold a seat of this game already".into(),
                 ));
+            }
+            if let (Some(range), Some(clock)) = (table.spec().range, table.spec().start.clock) {
+                let speed = crate::rating::Speed::of(&clock);
+                let rating = self
+                    .db
+                    .rating(&holder.id, table.spec().start.id.as_str(), speed.id())
+                    .await?
+                    .map_or(crate::rating::START.rating, |r| r.rating);
+                if !range.admits(rating) {
+                    return Err(HubError::Conflict(format!(
+                        "range: this seek is for ratings {} to {}; yours here is {}",
+                        range.min,
+                        range.max,
+                        rating.round()
+                    )));
+                }
             }
             Some(holder)
         } else {
@@ -830,6 +959,8 @@ impl Hub {
                 let spec = NewGame {
                     open: false,
                     seat: None,
+                    range: None,
+                    challenge: Vec::new(),
                     ..table.spec().clone()
                 };
                 let row = GameRow {

@@ -109,6 +109,7 @@ pub fn router(app: Arc<App>, dist: &std::path::Path) -> Router {
         .route("/api/lobby", get(api::lobby))
         .route("/api/games/{id}/take", post(api::take))
         .route("/api/games/{id}/rematch", post(api::rematch))
+        .route("/api/games/{id}/decline", post(api::decline))
         .route("/api/games/{id}/socket", get(socket::upgrade))
         .route("/api/accounts", post(accounts::create))
         .route(

@@ -958,6 +958,8 @@ mod tests {
             open: false,
             rated: false,
             seat: None,
+            range: None,
+            challenge: Vec::new(),
         }
     }
 

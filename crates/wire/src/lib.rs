@@ -62,7 +62,11 @@ pub const MAX_NAME_CHARS: usize = 32;
 /// Read and written flat (`{"game":"shogi","handicap":"lance","clock":"600+30","open":true}`),
 /// refusing fields it does not know. A rated game (`"rated":true`, open, with a clock, made by a
 /// signed-in player) names the creator's seat (`"seat":0`); its other seats are taken from the
-/// lobby by signed-in players.
+/// lobby by signed-in players, only those whose rating is within its `range` when it has one (a
+/// seek: `"range":{"min":1400,"max":1800}`). A challenge (`"challenge":["name"]`, one name for
+/// each other seat, by a signed-in player naming its `seat`) is not listed: each seat is kept for
+/// the account named, which accepts by opening the game and declines with
+/// `POST /api/games/<id>/decline`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(from = "NewGameBody", into = "NewGameBody")]
 pub struct NewGame {
@@ -72,8 +76,46 @@ pub struct NewGame {
     pub open: bool,
     /// Rated: the end changes the players' ratings.
     pub rated: bool,
-    /// The seat the creator takes, in a rated game (bound to the creator's account).
+    /// The seat the creator takes, in a rated game or a challenge (bound to the creator's
+    /// account).
     pub seat: Option<u8>,
+    /// The ratings a rated seek's other players may have (for the game id and speed; 1500 for
+    /// an account not yet rated there).
+    pub range: Option<RatingRange>,
+    /// The accounts challenged, by name: the other seats in seat order after the creator's.
+    pub challenge: Vec<String>,
+}
+
+impl NewGame {
+    /// A game of `start`, not listed, not rated, for anyone with a link.
+    pub fn of(start: GameStart) -> NewGame {
+        NewGame {
+            start,
+            open: false,
+            rated: false,
+            seat: None,
+            range: None,
+            challenge: Vec::new(),
+        }
+    }
+}
+
+/// The ratings a seek accepts, both ends included.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RatingRange {
+    /// The lowest.
+    pub min: u16,
+    /// The highest.
+    pub max: u16,
+}
+
+impl RatingRange {
+    /// Whether `rating` (rounded) is inside.
+    pub fn admits(&self, rating: f64) -> bool {
+        let r = rating.round();
+        r >= f64::from(self.min) && r <= f64::from(self.max)
+    }
 }
 
 /// [`NewGame`] as its JSON reads: serde refuses unknown fields only in a struct that flattens
@@ -96,6 +138,10 @@ struct NewGameBody {
     rated: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     seat: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    range: Option<RatingRange>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    challenge: Vec<String>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -115,6 +161,8 @@ impl From<NewGameBody> for NewGame {
             open: b.open,
             rated: b.rated,
             seat: b.seat,
+            range: b.range,
+            challenge: b.challenge,
         }
     }
 }
@@ -130,6 +178,8 @@ impl From<NewGame> for NewGameBody {
             open: n.open,
             rated: n.rated,
             seat: n.seat,
+            range: n.range,
+            challenge: n.challenge,
         }
     }
 }

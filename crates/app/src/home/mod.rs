@@ -52,8 +52,7 @@ fn new_game() -> Html {
             ..GameStart::new(*game)
         },
         open: *open_game,
-        rated: false,
-        seat: None,
+        ..koma_wire::NewGame::of(GameStart::new(*game))
     };
     let by_lot = first.unwrap_or(hex);
     let shown_names = shown_names(lang, &names, &machines, players);

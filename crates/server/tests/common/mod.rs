@@ -322,12 +322,7 @@ pub fn token(link: &str) -> String {
 
 /// A game spec.
 pub fn spec(game: &str) -> NewGame {
-    NewGame {
-        start: koma_wire::GameStart::new(game.parse().expect("a game id")),
-        open: false,
-        rated: false,
-        seat: None,
-    }
+    NewGame::of(koma_wire::GameStart::new(game.parse().expect("a game id")))
 }
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
