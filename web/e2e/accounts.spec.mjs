@@ -126,6 +126,65 @@ test("two signed-in people play a rated game from the lobby and see their new ra
   await b.context().close();
 });
 
+test("a challenge from a profile is declined, sent again and played; a seek's rating range turns a player away", async ({ browser }, info) => {
+  test.skip(info.project.name !== "desktop", "one device size is enough here");
+  const a = await signedUp(browser, "Chal-Hanako");
+  const b = await signedUp(browser, "Chal-Taro");
+  // from Taro's profile, Hanako's start screen with his name to challenge
+  await a.goto("/#/@/Chal-Taro");
+  await tap(a, '[data-action="challenge"]');
+  await expect(a).toHaveURL(/#\/$/);
+  await expect(a.locator('input[name="challenge"]')).toHaveValue("Chal-Taro");
+  await tap(a, '[data-action="play-online"]');
+  await expect(a).toHaveURL(/#\/online\/[0-9a-f]{16}\?seat=[0-9a-f]{32}$/);
+  await expect(a.locator("[data-challenge-waiting]")).toContainText("Chal-Taro");
+  await expect(a.locator("[data-invite]")).toHaveCount(0);
+  const first = a.url().match(/online\/([0-9a-f]{16})/)[1];
+  // Taro finds it on his start screen, and declines: Hanako's game is called off
+  await b.goto("/#/");
+  await expect(b.locator(`[data-challenge="${first}"]`)).toContainText(/Chal-Hanako challenges you|Chal-Hanakoさんからの挑戦/);
+  await b.screenshot({ path: info.outputPath("challenge-received.png") });
+  await tap(b, `[data-challenge="${first}"] [data-action="decline"]`);
+  await expect(b.locator(`[data-challenge="${first}"]`)).toHaveCount(0);
+  await expect(a.locator("[data-aborted]")).toHaveCount(1);
+  // a rated one, typed by hand in another case; accepted, it is played by drags
+  await a.goto("/#/");
+  await a.locator('select[name="clock"]').selectOption("600+30");
+  await a.locator('[data-rated] input[name="rated"]').check();
+  await a.locator('input[name="challenge"]').fill("chal-taro");
+  await expect(a.locator("[data-range-form]")).toHaveCount(0);
+  await tap(a, '[data-action="play-online"]');
+  await expect(a).toHaveURL(/#\/online\/[0-9a-f]{16}\?seat=/);
+  const second = a.url().match(/online\/([0-9a-f]{16})/)[1];
+  await b.goto("/#/");
+  await tap(b, `[data-challenge="${second}"] [data-action="accept"]`);
+  await expect(b).toHaveURL(new RegExp(`#/online/${second}$`));
+  await expect(a.locator('[data-connection="1"]')).toContainText("Chal-Taro");
+  await drag(a, onBoard("7g"), cell("7f"));
+  await expect(b.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
+  await drag(b, onBoard("3c"), cell("3d"));
+  await expect(a.locator('[data-piece="P"][data-owner="1"][data-square="3d"]')).toHaveCount(1);
+  await tap(b, '[data-action="resign"]');
+  await expect(a.locator("[data-status]")).toHaveAttribute("data-result", "0");
+  // Hanako seeks a rated game for 1600 to 2000 only: Taro, now below 1500, is turned away
+  await a.goto("/#/");
+  await a.locator('select[name="clock"]').selectOption("600+30");
+  await a.locator('[data-rated] input[name="rated"]').check();
+  await a.locator('input[name="range-min"]').fill("1600");
+  await a.locator('input[name="range-max"]').fill("2000");
+  await tap(a, '[data-action="play-online"]');
+  await expect(a).toHaveURL(/#\/online\/[0-9a-f]{16}\?seat=/);
+  const third = a.url().match(/online\/([0-9a-f]{16})/)[1];
+  await b.goto("/#/lobby");
+  const row = b.locator(`[data-seek="${third}"]`);
+  await expect(row.locator("[data-range]")).toHaveAttribute("data-range", "1600-2000");
+  await tap(b, `[data-seek="${third}"] [data-take="1"]`);
+  await expect(b.locator('[data-error="take"]')).toContainText("range");
+  await b.screenshot({ path: info.outputPath("seek-range-refused.png") });
+  await a.context().close();
+  await b.context().close();
+});
+
 test("two signed-in people pair through a pool, play the rated game by drags and see their ratings", async ({ browser }, info) => {
   test.skip(info.project.name !== "desktop", "one device size is enough here");
   const a = await signedUp(browser, "Pool-Hanako");

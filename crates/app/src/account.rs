@@ -56,17 +56,30 @@ pub struct MyGamesProps {
     pub only_my_turn: bool,
 }
 
+/// Whether a game of the player's is a challenge (waiting for the players it names): sent by
+/// the player (its own seat the creator's) or to it.
+fn challenge_of(g: &koma_wire::MyGame) -> Option<bool> {
+    (g.status == koma_wire::GameStatus::Waiting && !g.spec.challenge.is_empty())
+        .then(|| g.spec.seat == Some(g.seat))
+}
+
 /// A signed-in player's games that wait or are being played (`api/me/games`), each a link to
 /// the game (the account's session opens its seat on any device): `[data-my-games]`, a game
-/// `[data-my-game="<id>"]`, with `[data-my-turn="<id>"]` where it is the player's move.
-/// Nothing for a player signed out, or with no game to show.
+/// `[data-my-game="<id>"]`, with `[data-my-turn="<id>"]` where it is the player's move. A
+/// challenge to the player is `[data-challenge="<id>"]` with `[data-action="accept"]` (opens the
+/// game, which takes the seat kept for the account) and `[data-action="decline"]`; one the player
+/// sent, `[data-challenge-sent="<id>"]` with `[data-action="cancel"]`. The start screen shows
+/// the player's moves and the challenges to it. Nothing for a player signed out, or with no game
+/// to show.
 #[function_component(MyGamesView)]
 pub fn my_games_view(props: &MyGamesProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let games = use_state(Vec::<koma_wire::MyGame>::new);
+    let error = use_state(|| None::<String>);
+    let tick = use_state(|| 0u32);
     {
         let games = games.clone();
-        use_effect_with((), move |_| {
+        use_effect_with(*tick, move |_| {
             wasm_bindgen_futures::spawn_local(async move {
                 if let Ok(t) = send(lang, "GET", "api/me/games", None).await
                     && let Some(list) = from_json::<MyGamesList>(&t)
@@ -76,11 +89,34 @@ pub fn my_games_view(props: &MyGamesProps) -> Html {
             });
         });
     }
+    // asked again every few seconds: a challenge or an opponent's move arrives while the
+    // screen is open
+    {
+        let tick = tick.clone();
+        use_effect_with((), move |_| {
+            let every = gloo::timers::callback::Interval::new(4_000, move || tick.set(*tick + 1));
+            move || drop(every)
+        });
+    }
+    // declining (or cancelling) a challenge calls the game off, then the list is asked again
+    let decline = {
+        let (error, tick) = (error.clone(), tick.clone());
+        Callback::from(move |id: String| {
+            let (error, tick) = (error.clone(), tick.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                match send(lang, "POST", &format!("api/games/{id}/decline"), None).await {
+                    Ok(_) => error.set(None),
+                    Err(e) => error.set(Some(e)),
+                }
+                tick.set(*tick + 1);
+            });
+        })
+    };
     let shown: Vec<&koma_wire::MyGame> = games
         .iter()
-        .filter(|g| g.my_turn || !props.only_my_turn)
+        .filter(|g| g.my_turn || !props.only_my_turn || challenge_of(g) == Some(false))
         .collect();
-    if shown.is_empty() {
+    if shown.is_empty() && error.is_none() {
         return html! {};
     }
     let rows = shown.into_iter().map(|g| {
@@ -92,20 +128,60 @@ pub fn my_games_view(props: &MyGamesProps) -> Html {
             .map(|(_, n)| n.as_str())
             .collect();
         let clock = g.spec.start.clock.map(|c| c.to_string()).unwrap_or_default();
-        let turn = g.my_turn.then(|| g.id.clone());
-        html! {
-            <li data-my-game={g.id.clone()} data-my-turn={turn}>
-                <a href={format!("#/online/{}", g.id)}>
-                    { format!("{} · {} · {}", koma_rules::names::game(g.spec.start.id), others.join(", "), clock) }
-                </a>
-                if g.my_turn {
-                    <strong>{ lang.pick(" あなたの手番", " your move") }</strong>
+        let rated = if g.spec.rated { lang.pick("レーティング", "rated") } else { "" };
+        let game = koma_rules::names::game(g.spec.start.id);
+        let others = others.join(", ");
+        let what = [game, others.as_str(), clock.as_str(), rated]
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join(" · ");
+        let id = g.id.clone();
+        let on_decline = {
+            let (decline, id) = (decline.clone(), id.clone());
+            Callback::from(move |_: MouseEvent| decline.emit(id.clone()))
+        };
+        match challenge_of(g) {
+            Some(false) => {
+                let from = g
+                    .spec
+                    .seat
+                    .and_then(|s| g.names.get(usize::from(s)))
+                    .cloned()
+                    .unwrap_or_default();
+                html! {
+                    <li data-challenge={id.clone()}>
+                        <span>{ match lang {
+                            Lang::Ja => format!("{from}さんからの挑戦：{what}"),
+                            _ => format!("{from} challenges you: {what}"),
+                        } }</span>
+                        { " " }<a href={format!("#/online/{id}")} data-action="accept">{ lang.pick("受ける", "Accept") }</a>
+                        { " " }<button type="button" data-action="decline" onclick={on_decline}>{ lang.pick("断る", "Decline") }</button>
+                    </li>
                 }
-            </li>
+            }
+            Some(true) => html! {
+                <li data-my-game={id.clone()} data-challenge-sent={id.clone()}>
+                    <a href={format!("#/online/{id}")}>{ what }</a>
+                    <span>{ lang.pick(" 挑戦の返事待ち", " challenge sent, waiting") }</span>
+                    { " " }<button type="button" data-action="cancel" onclick={on_decline}>{ lang.pick("取り消す", "Cancel") }</button>
+                </li>
+            },
+            None => {
+                let turn = g.my_turn.then(|| id.clone());
+                html! {
+                    <li data-my-game={id.clone()} data-my-turn={turn}>
+                        <a href={format!("#/online/{id}")}>{ what }</a>
+                        if g.my_turn {
+                            <strong>{ lang.pick(" あなたの手番", " your move") }</strong>
+                        }
+                    </li>
+                }
+            }
         }
     });
     let title = if props.only_my_turn {
-        lang.pick("あなたの手番の対局", "Your move")
+        lang.pick("あなたの番", "Waiting for you")
     } else {
         lang.pick("対局中", "Your games")
     };
@@ -113,6 +189,9 @@ pub fn my_games_view(props: &MyGamesProps) -> Html {
         <section class="my-games" data-my-games="">
             <h2>{ title }</h2>
             <ul>{ for rows }</ul>
+            if let Some(e) = &*error {
+                <p class="online-error" data-error="challenge" role="alert">{ e.clone() }</p>
+            }
         </section>
     }
 }

@@ -7,7 +7,9 @@
 //! (`[data-played="<id>"]`, newest first, 20 a page: `select[name="played-game"]` filters by
 //! game id, `[data-action="more-games"]` the next page), each opening in the analysis board
 //! (`a[data-action="analyse"]`), `a[data-action="export"]` every game in one archive (KIF,
-//! CSA), and `[data-error="profile"]` when there is no such player or no server.
+//! CSA), `[data-action="challenge"]` (for another signed-in player: the start screen's form with
+//! this name to challenge), and `[data-error="profile"]` when there is no such player or no
+//! server.
 
 use koma_wire::{PlayedGame, PlayedGames, Player, RatingPoint};
 use yew::prelude::*;
@@ -212,6 +214,22 @@ pub struct ProfileProps {
     pub name: String,
 }
 
+/// `[data-action="challenge"]`: the start screen's form, with this player's name to challenge.
+fn challenge_button(lang: Lang, name: &str) -> Html {
+    let name = name.to_string();
+    let onclick = Callback::from(move |_: MouseEvent| {
+        if let Some(w) = web_sys::window() {
+            if let Ok(Some(s)) = w.session_storage() {
+                let _ = s.set_item(crate::online::CHALLENGE_KEY, &name);
+            }
+            let _ = w.location().set_hash("/");
+        }
+    });
+    html! {
+        <p><button type="button" data-action="challenge" {onclick}>{ lang.pick("対局を申し込む", "Challenge to a game") }</button></p>
+    }
+}
+
 /// A player's profile.
 #[function_component(ProfileView)]
 pub fn profile_view(props: &ProfileProps) -> Html {
@@ -228,6 +246,20 @@ pub fn profile_view(props: &ProfileProps) -> Html {
                         from_json::<Player>(&t).ok_or_else(|| "an answer not understood".into())
                     });
                 answer.set(Some(got));
+            });
+        });
+    }
+    // who is signed in: another player may challenge this one
+    let me = use_state(|| None::<String>);
+    {
+        let me = me.clone();
+        use_effect_with((), move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Ok(t) = send(lang, "GET", "api/me", None).await
+                    && let Some(m) = from_json::<koma_wire::Me>(&t)
+                {
+                    me.set(Some(m.name));
+                }
             });
         });
     }
@@ -255,6 +287,9 @@ pub fn profile_view(props: &ProfileProps) -> Html {
                 <div data-profile={p.name.clone()}>
                     <h2>{ p.name.clone() }</h2>
                     <p class="hint">{ lang.pick("登録：", "Member since ") }{ since.get(..10).unwrap_or_default().to_string() }</p>
+                    if me.as_ref().is_some_and(|m| !m.eq_ignore_ascii_case(&p.name)) {
+                        { challenge_button(lang, &p.name) }
+                    }
                     { ratings_list(lang, &p.ratings) }
                     <div class="rating-graphs">{ for graphs }</div>
                     <PlayedView name={p.name.clone()} />

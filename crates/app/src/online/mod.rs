@@ -5,10 +5,14 @@
 //!   `localStorage` (`koma.online.<id>`), so a reload or a later visit to the game's address
 //!   goes back to the seat. The play screen's side (`#/online/<id>`, [`crate::play::online`])
 //!   makes what the server says actions of the play screen's reducer.
-//! - [`Lobby`] (`#/lobby`) lists open games live and takes a free seat; above them the quick
+//! - [`Lobby`] (`#/lobby`) lists open games live (seeks, `[data-seek]`, with a rated seek's
+//!   rating range `[data-range="<min>-<max>"]`) and takes a free seat; above them the quick
 //!   pairing pools ([`pools`]).
 //! - [`NewOnline`] on the start screen creates a game and shows its invitations: a link and a
-//!   QR code (SVG) a seat, and the watch link.
+//!   QR code (SVG) a seat, and the watch link. A signed-in player may make it rated (with a
+//!   range of the opponents' ratings, `input[name="range-min"]`, `input[name="range-max"]`), or
+//!   a challenge to named accounts (`input[name="challenge"]`, names separated by commas): not
+//!   listed, its seats kept for them until they accept or decline on their start screen.
 //! - [`use_server`] asks `api/health` once: with no server answering (the app on a static
 //!   host, or offline) online play is not offered and local play goes on as before.
 //!
@@ -33,6 +37,23 @@ pub(crate) fn token_key(id: &str) -> String {
 /// The storage key of a game's invitations (kept by its creator).
 pub(crate) fn invites_key(id: &str) -> String {
     format!("koma.online.{id}.invites")
+}
+
+/// The storage key of the names a game challenges (kept by its creator).
+pub(crate) fn challenge_key(id: &str) -> String {
+    format!("koma.online.{id}.challenge")
+}
+
+/// The session storage key of a name to challenge, left by a profile's challenge button for
+/// the start screen's form.
+pub(crate) const CHALLENGE_KEY: &str = "koma.online.challenge";
+
+/// A value of the page's session storage, taken out of it.
+pub(crate) fn take_session(key: &str) -> Option<String> {
+    let s = web_sys::window()?.session_storage().ok()??;
+    let v = s.get_item(key).ok()??;
+    let _ = s.remove_item(key);
+    Some(v)
 }
 
 /// JSON text of a value, through the browser's own `JSON` (the app carries no JSON library of
@@ -208,7 +229,12 @@ pub(crate) fn invitations(
             <p>{ lang.pick("各リンクを相手に送るか、QRコードを読み取ってもらいます。全員がそろうと対局が始まります。",
                 "Send each link to a player, or let their phone scan its code. The game starts when every seat is taken.") }</p>
             <ul>{ for rows }</ul>
-            if created.seats.iter().any(String::is_empty) {
+            if let Some(names) = stored(&challenge_key(&created.id)) {
+                <p data-challenge-waiting="">{ match lang {
+                    Lang::Ja => format!("{names}さんへの挑戦：相手がサインインしてこの対局を開くと始まります。"),
+                    _ => format!("A challenge to {names}: the game starts when they accept it (signed in, they find it on their start screen)."),
+                } }</p>
+            } else if created.seats.iter().any(String::is_empty) {
                 <p data-rated-waiting="">{ lang.pick(
                     "レーティング対局：ほかの席はロビーでサインイン中のプレイヤーが取ります。",
                     "A rated game: signed-in players take the other seats from the lobby.") }</p>
@@ -274,6 +300,33 @@ pub fn new_online(props: &NewOnlineProps) -> Html {
             }
         })
     };
+    // a challenge to named players (a profile's "challenge" fills it in), and a rated seek's
+    // rating range
+    let challenge = use_state(|| take_session(CHALLENGE_KEY).unwrap_or_default());
+    let range_min = use_state(String::new);
+    let range_max = use_state(String::new);
+    let text_input = |state: &UseStateHandle<String>| {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(i) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            {
+                state.set(i.value());
+            }
+        })
+    };
+    let (onchallenge, onmin, onmax) = (
+        text_input(&challenge),
+        text_input(&range_min),
+        text_input(&range_max),
+    );
+    let named: Vec<String> = challenge
+        .split([',', '、', ' '])
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect();
     let onname = {
         let name = name.clone();
         Callback::from(move |e: InputEvent| {
@@ -289,11 +342,20 @@ pub fn new_online(props: &NewOnlineProps) -> Html {
     let onclick = {
         let (mut spec, seat, error, busy) =
             (props.spec.clone(), props.seat, error.clone(), busy.clone());
-        if *rated && *signed_in {
+        if *signed_in && !named.is_empty() {
+            // a challenge: kept from the lobby, the seats held by the accounts
+            spec.rated = *rated;
+            spec.open = false;
+            spec.seat = Some(seat);
+            spec.challenge = named.clone();
+        } else if *rated && *signed_in {
             // rated: listed in the lobby, the creator's seat held by the account
             spec.rated = true;
             spec.open = true;
             spec.seat = Some(seat);
+            if let (Ok(min), Ok(max)) = (range_min.trim().parse(), range_max.trim().parse()) {
+                spec.range = Some(koma_wire::RatingRange { min, max });
+            }
         }
         Callback::from(move |_: MouseEvent| {
             let (spec, error, busy) = (spec.clone(), error.clone(), busy.clone());
@@ -306,6 +368,9 @@ pub fn new_online(props: &NewOnlineProps) -> Html {
                                 &invites_key(&created.id),
                                 &to_json(&created).unwrap_or_default(),
                             );
+                            if !spec.challenge.is_empty() {
+                                store(&challenge_key(&created.id), &spec.challenge.join(", "));
+                            }
                             if let Some(w) = web_sys::window() {
                                 let _ = w.location().set_hash(link.trim_start_matches('#'));
                             }
@@ -324,9 +389,24 @@ pub fn new_online(props: &NewOnlineProps) -> Html {
             if *signed_in {
                 <label data-rated=""><input type="checkbox" name="rated" checked={*rated} onchange={onrated} />
                     { lang.pick(" レーティング対局（ロビーで相手を待つ）", " Rated (wait in the lobby for an opponent)") }</label>
+                if *rated && named.is_empty() {
+                    <span class="rating-range" data-range-form="">{ lang.pick("相手のレーティング ", "Opponent's rating ") }
+                        <input name="range-min" type="number" inputmode="numeric" min="0" max="4000" step="50" placeholder="min"
+                            aria-label={lang.pick("下限", "lowest")} value={(*range_min).clone()} oninput={onmin} />
+                        { "–" }
+                        <input name="range-max" type="number" inputmode="numeric" min="0" max="4000" step="50" placeholder="max"
+                            aria-label={lang.pick("上限", "highest")} value={(*range_max).clone()} oninput={onmax} /></span>
+                }
+                <label data-challenge-form="">{ lang.pick("挑戦する相手 ", "Challenge ") }
+                    <input name="challenge" maxlength="70" autocomplete="off" value={(*challenge).clone()} oninput={onchallenge}
+                        placeholder={lang.pick("アカウント名（任意）", "account name (optional)")} /></label>
             }
             <button type="button" data-action="play-online" {onclick} disabled={*busy}>
-                { lang.pick("オンラインで対局", "Play online") }</button>
+                { if named.is_empty() || !*signed_in {
+                    lang.pick("オンラインで対局", "Play online")
+                } else {
+                    lang.pick("挑戦する", "Send the challenge")
+                } }</button>
             if let Some(e) = &*error {
                 <p class="online-error" data-error="online" role="alert">{ e.text(lang) }</p>
             }
@@ -414,12 +494,16 @@ pub fn lobby() -> Html {
                             { format!("{} {}", lang.pick("席", "Take seat"), seat_label(lang, g.spec.start.id, usize::from(s))) }</button>
                     }
                 });
+                let range = g.spec.range.map(|r| format!("{}-{}", r.min, r.max));
                 html! {
-                    <li data-lobby-game={g.id.clone()} data-game={g.spec.start.id.as_str()}>
+                    <li data-lobby-game={g.id.clone()} data-seek={g.id.clone()} data-game={g.spec.start.id.as_str()}>
                         <span class="lobby-name">{ name }</span>
                         <span class="lobby-clock">{ g.spec.start.clock.map_or_else(|| lang.pick("持ち時間なし", "no clock").to_string(), |c| c.to_string()) }</span>
                         if g.spec.rated {
                             <span class="lobby-rated" data-rated-game="">{ lang.pick("レーティング", "rated") }</span>
+                        }
+                        if let Some(r) = range.clone() {
+                            <span class="lobby-range" data-range={r.clone()}>{ format!("{}{r}", lang.pick("相手 ", "for ")) }</span>
                         }
                         <span class="lobby-players">{ players_text(g) }</span>
                         { for seats }
