@@ -38,11 +38,14 @@ pub enum EndReason {
     GeneralOnCentre,
     /// 駒枯れ.
     BareKing,
+    /// The other players left an online game and did not come back in time: a win or (as its
+    /// remaining player chose) a draw claimed.
+    Abandoned,
 }
 
 impl EndReason {
     /// Every reason.
-    pub const ALL: [EndReason; 12] = [
+    pub const ALL: [EndReason; 13] = [
         EndReason::Checkmate,
         EndReason::NoLegalMoves,
         EndReason::Resignation,
@@ -55,6 +58,7 @@ impl EndReason {
         EndReason::RoyalCaptured,
         EndReason::GeneralOnCentre,
         EndReason::BareKing,
+        EndReason::Abandoned,
     ];
 
     /// Its stable id (`data-reason`, the wire's and the database's text).
@@ -72,6 +76,7 @@ impl EndReason {
             EndReason::RoyalCaptured => "royal-captured",
             EndReason::GeneralOnCentre => "general-on-centre",
             EndReason::BareKing => "bare-king",
+            EndReason::Abandoned => "abandoned",
         }
     }
 

@@ -40,6 +40,8 @@ impl Ending {
             R::Repetition => Some(Ending::Repetition),
             R::Impasse => Some(Ending::Impasse),
             R::Declaration => Some(Ending::Declaration),
+            // the game stopped with the moves it has; the result is the header's
+            R::Abandoned => Some(Ending::Interrupted),
             R::NoLegalMoves | R::RoyalCaptured | R::GeneralOnCentre | R::BareKing => None,
         }
     }

@@ -151,6 +151,8 @@ pub struct Hub {
     outbox: mpsc::UnboundedSender<String>,
     /// The other end, until the relay takes it.
     outbox_rx: Mutex<Option<mpsc::UnboundedReceiver<String>>>,
+    /// How long the others wait for a player who left before they may claim the game.
+    leave_ms: i64,
 }
 
 /// The highest end a seek's rating range may name.
@@ -161,8 +163,9 @@ fn seat_link(id: &str, token: &str) -> String {
 }
 
 impl Hub {
-    /// A hub over `db`.
-    pub fn new(db: Db) -> Arc<Hub> {
+    /// A hub over `db`, whose players may claim a game once the others have been gone
+    /// `leave_ms`.
+    pub fn new(db: Db, leave_ms: i64) -> Arc<Hub> {
         let (outbox, rx) = mpsc::unbounded_channel();
         Arc::new(Hub {
             db,
@@ -171,6 +174,7 @@ impl Hub {
             outages: watch::Sender::new(0),
             outbox,
             outbox_rx: Mutex::new(Some(rx)),
+            leave_ms,
         })
     }
 
@@ -462,7 +466,9 @@ impl Hub {
         let Some(stored) = self.db.load(id).await? else {
             return Ok(None);
         };
-        let (fresh, inbox) = Room::new(Referee::from_stored(stored)?);
+        let mut table = Referee::from_stored(stored)?;
+        table.set_leave_ms(self.leave_ms);
+        let (fresh, inbox) = Room::new(table);
         let fresh = Arc::new(fresh);
         let (room, inserted) = {
             let Ok(mut rooms) = self.rooms.lock() else {
@@ -675,7 +681,7 @@ impl Hub {
         if let Some(s) = seat {
             let effect = table.hello(s, name, now);
             self.commit(room, &mut table, effect).await?;
-            if let Some(m) = table.connect(s) {
+            if let Some(m) = table.connect(s, now) {
                 room.tell(&m);
                 self.announce(room.id(), &News::Held(table.here()));
             }
@@ -701,7 +707,7 @@ impl Hub {
     /// A seated connection closed.
     pub async fn disconnect(&self, room: &Room, seat: u8) {
         let mut table = room.table.lock().await;
-        if let Some(m) = table.disconnect(seat) {
+        if let Some(m) = table.disconnect(seat, now_ms()) {
             room.tell(&m);
             self.announce(room.id(), &News::Held(table.here()));
         }
@@ -1084,7 +1090,7 @@ async fn room_inbox(
                 Inbox::Again => {
                     let here = {
                         let mut table = room.table.lock().await;
-                        if let Some(m) = table.forget_elsewhere() {
+                        if let Some(m) = table.forget_elsewhere(now_ms()) {
                             room.tell(&m);
                         }
                         table.here()
@@ -1096,7 +1102,11 @@ async fn room_inbox(
                 }
                 Inbox::News { server, news } => match news {
                     News::Held(held) => {
-                        let told = room.table.lock().await.held_elsewhere(&server, Some(held));
+                        let told =
+                            room.table
+                                .lock()
+                                .await
+                                .held_elsewhere(&server, Some(held), now_ms());
                         if let Some(m) = told {
                             room.tell(&m);
                         }

@@ -65,6 +65,8 @@ pub struct Config {
     pub allowed_origins: Vec<String>,
     /// Messages a connection may send a second (twice that in a burst).
     pub message_rate: u32,
+    /// How long the others wait for a player who left before they may claim the game.
+    pub leave: Duration,
 }
 
 /// What every handler shares.
@@ -163,7 +165,10 @@ pub async fn serve(config: Config) -> Result<(), StartError> {
     ops::logs();
     let db = Db::open(&config.database_url).await?;
     let kind = db.kind();
-    let hub = Hub::new(db);
+    let hub = Hub::new(
+        db,
+        i64::try_from(config.leave.as_millis()).unwrap_or(referee::LEAVE_MS),
+    );
     let per_minute = NonZeroU32::new(config.create_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
     let app = Arc::new(App {
         hub: hub.clone(),

@@ -30,6 +30,10 @@ struct Args {
     /// refused, and a flood closes the connection.
     #[arg(long, default_value_t = 10)]
     message_rate: u32,
+    /// Seconds a player who left a game (every seat but one offline) may stay away before the
+    /// one left may claim the win or a draw; not in correspondence games.
+    #[arg(long, default_value_t = koma_server::referee::LEAVE_MS.unsigned_abs() / 1000)]
+    leave_seconds: u64,
     /// Another origin whose pages may open game sockets (repeatable).
     #[arg(long)]
     allow_origin: Vec<String>,
@@ -52,6 +56,7 @@ fn main() -> ExitCode {
         ),
         allowed_origins: args.allow_origin,
         message_rate: args.message_rate,
+        leave: Duration::from_secs(args.leave_seconds),
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -201,7 +201,17 @@ pub struct Referee {
     offer: Option<Offer>,
     outcome: Option<OutcomeView>,
     rematch: Option<String>,
+    /// `offline_since[i]`: since when (ms) seat `i` has been offline, as this server saw it
+    /// (none while it is online, or before this server saw it come or go).
+    offline_since: Vec<Option<i64>>,
+    /// How long every other seat must have been offline before a seat may claim the game.
+    leave_ms: i64,
 }
+
+/// How long a player who left may stay away before the others may claim the game, unless the
+/// server is told otherwise (`--leave-seconds`): as long as a dropped phone takes to come
+/// back, and short enough that nobody waits long for one that will not.
+pub const LEAVE_MS: i64 = 30_000;
 
 fn outcome_view(o: Outcome, by: Option<u8>) -> OutcomeView {
     OutcomeView {
@@ -249,6 +259,8 @@ impl Referee {
             offer: None,
             outcome: None,
             rematch: None,
+            offline_since: vec![None; players],
+            leave_ms: LEAVE_MS,
         })
     }
 
@@ -410,7 +422,12 @@ impl Referee {
 
     /// Server `server` holds the seats `held` (none: forget that server, which stopped or went
     /// silent): the seats' message when a seat came online or went offline.
-    pub fn held_elsewhere(&mut self, server: &str, held: Option<Vec<bool>>) -> Option<ServerMsg> {
+    pub fn held_elsewhere(
+        &mut self,
+        server: &str,
+        held: Option<Vec<bool>>,
+        now: i64,
+    ) -> Option<ServerMsg> {
         let before: Vec<bool> = (0..self.seats.len()).map(|i| self.online(i)).collect();
         match held {
             Some(h) if h.iter().any(|&b| b) => {
@@ -421,15 +438,16 @@ impl Referee {
             }
         }
         let after: Vec<bool> = (0..self.seats.len()).map(|i| self.online(i)).collect();
+        self.note_presence(now);
         (before != after).then(|| self.seats_msg())
     }
 
     /// Forget what every other server held: the seats' message when a seat went offline.
-    pub fn forget_elsewhere(&mut self) -> Option<ServerMsg> {
+    pub fn forget_elsewhere(&mut self, now: i64) -> Option<ServerMsg> {
         let servers: Vec<String> = self.elsewhere.keys().cloned().collect();
         let mut told = None;
         for server in servers {
-            told = self.held_elsewhere(&server, None).or(told);
+            told = self.held_elsewhere(&server, None, now).or(told);
         }
         told
     }
@@ -441,6 +459,8 @@ impl Referee {
             theirs.connections = mine.connections;
         }
         fresh.elsewhere = self.elsewhere.clone();
+        fresh.offline_since = self.offline_since.clone();
+        fresh.leave_ms = self.leave_ms;
     }
 
     fn seat_views(&self) -> Vec<SeatView> {
@@ -518,23 +538,105 @@ impl Referee {
             outcome: self.outcome.clone(),
             offer: self.offer_view(),
             rematch: self.rematch.clone(),
+            leave_ms: self
+                .claims()
+                .then(|| u32::try_from(self.leave_ms).unwrap_or(u32::MAX)),
         }
+    }
+
+    /// The time a player who left has before the others may claim the game.
+    pub fn set_leave_ms(&mut self, ms: i64) {
+        self.leave_ms = ms;
+    }
+
+    /// Whether a player may claim this game when the others leave: every game but a
+    /// correspondence one (whose players are away between moves as a rule).
+    fn claims(&self) -> bool {
+        self.control.is_none_or(|c| c.days_per_move().is_none())
+    }
+
+    /// Note the time for the seats that came online (none) or went offline (now, unless known
+    /// earlier).
+    fn note_presence(&mut self, now: i64) {
+        for i in 0..self.seats.len() {
+            let online = self.online(i);
+            if let Some(since) = self.offline_since.get_mut(i) {
+                if online {
+                    *since = None;
+                } else if since.is_none() {
+                    *since = Some(now);
+                }
+            }
+        }
+    }
+
+    /// `seat` claims the game (a win, or a draw) because every other seat has been offline for
+    /// [`LEAVE_MS`] (or the server's own time) as this server saw it.
+    ///
+    /// # Errors
+    /// Not in play, a game without claims, another seat online or not gone long enough.
+    pub fn claim(&mut self, seat: u8, draw: bool, now: i64) -> Result<Effect, Refusal> {
+        self.in_play()?;
+        if let Some(e) = self.flag_if_out(now) {
+            return Ok(e);
+        }
+        if !self.claims() {
+            return Err(Refusal::new(
+                ErrorCode::Refused,
+                "a correspondence game cannot be claimed: its clock decides",
+            ));
+        }
+        self.note_presence(now);
+        let mut wait = 0;
+        for (i, since) in self.offline_since.iter().enumerate() {
+            if i == usize::from(seat) {
+                continue;
+            }
+            match since {
+                None => {
+                    return Err(Refusal::new(
+                        ErrorCode::Refused,
+                        "the other players are here: the game goes on",
+                    ));
+                }
+                Some(t) => wait = wait.max(t + self.leave_ms - now),
+            }
+        }
+        if wait > 0 {
+            return Err(Refusal::new(
+                ErrorCode::Refused,
+                format!(
+                    "wait {} s more for the others to come back",
+                    (wait + 999) / 1000
+                ),
+            ));
+        }
+        let outcome = OutcomeView {
+            winner: (!draw).then_some(seat),
+            reason: koma_rules::EndReason::Abandoned,
+            by: Some(seat),
+        };
+        Ok(self.ended(outcome, now))
     }
 
     /// A connection now holds `seat`: the seats' message when this server came to hold it (the
     /// other servers are told, see [`Referee::here`]).
-    pub fn connect(&mut self, seat: u8) -> Option<ServerMsg> {
+    pub fn connect(&mut self, seat: u8, now: i64) -> Option<ServerMsg> {
         let s = self.seats.get_mut(usize::from(seat))?;
         s.connections += 1;
-        (s.connections == 1).then(|| self.seats_msg())
+        let first = s.connections == 1;
+        self.note_presence(now);
+        first.then(|| self.seats_msg())
     }
 
     /// A connection holding `seat` closed: the seats' message when this server no longer
     /// holds it.
-    pub fn disconnect(&mut self, seat: u8) -> Option<ServerMsg> {
+    pub fn disconnect(&mut self, seat: u8, now: i64) -> Option<ServerMsg> {
         let s = self.seats.get_mut(usize::from(seat))?;
         s.connections = s.connections.saturating_sub(1);
-        (s.connections == 0).then(|| self.seats_msg())
+        let last = s.connections == 0;
+        self.note_presence(now);
+        last.then(|| self.seats_msg())
     }
 
     /// `seat`'s holder says hello with a name: the seat is taken (the game starts once every
@@ -656,6 +758,7 @@ impl Referee {
             ClientMsg::Move { ply, mv } => self.play(seat, ply, &mv, now),
             ClientMsg::Resign => self.resign(seat, now),
             ClientMsg::Abort => self.abort(seat, now),
+            ClientMsg::Claim { draw } => self.claim(seat, draw, now),
             ClientMsg::Declare => self.declare(seat, now),
             ClientMsg::Offer { what } => self.offer(seat, what, now),
             ClientMsg::Answer { accept } => self.answer(seat, accept, now),

@@ -27,6 +27,7 @@
 //! | `{"type": "move", "ply": 12, "mv": "7g7f"}` | play the move after ply 12 |
 //! | `{"type": "resign"}`, `{"type": "declare"}` | resign; declare (the seat to move, standard shogi) |
 //! | `{"type": "abort"}` | call the game off, only before the seat's own first move: no result |
+//! | `{"type": "claim", "draw": false}` | every other seat has been offline for the game's `leave_ms`: claim the win (or, `"draw": true`, a draw) |
 //! | `{"type": "offer", "what": "takeback"\|"impasse"}`, `{"type": "answer", "accept": true}` | offer the others a takeback or an impasse; answer the standing offer |
 //! | `{"type": "ping"}` | answered by `pong` |
 //! | `{"type": "sync", "have": 12}` | send the game again from ply 12 on (a `welcome`), on the same connection |
@@ -34,12 +35,12 @@
 //!
 //! | from the server | meaning |
 //! |---|---|
-//! | `welcome` | the game (`spec`, `seat` held or null, `seats` with `name`, `taken`, `connection` `online`/`offline`, `status` `waiting`/`playing`/`finished`/`expired`/`aborted`, `from` and `moves` after it, `clock`, `outcome`, `offer`, `rematch`: the rematch's id once one was asked): the answer to hello, and again for a client that fell behind |
+//! | `welcome` | the game (`spec`, `seat` held or null, `seats` with `name`, `taken`, `connection` `online`/`offline`, `status` `waiting`/`playing`/`finished`/`expired`/`aborted`, `from` and `moves` after it, `clock`, `outcome`, `offer`, `rematch`: the rematch's id once one was asked, `leave_ms`: how long the others wait for a player who left before they may claim the game, none where they may not): the answer to hello, and again for a client that fell behind |
 //! | `moved` `{ply, mv, clock}` | a move was played and stored |
 //! | `taken_back` `{plies, clock}` | moves were taken back to `plies` |
 //! | `seats`, `started` `{clock}` | the seats changed (taken, named, connected); every seat taken, the game and its clocks started |
 //! | `offered` `{what, by, accepted}`, `offer_withdrawn` `{by}` | an offer stands; it was declined (by a seat) or lapsed (by null) |
-//! | `ended` `{outcome: {winner, reason, by}, clock}`, `expired` | the game is over (`reason` is the rules' id: `checkmate`, `resignation`, `time`, `declaration`, `impasse`, `repetition`, `perpetual-check`, `royal-captured`, `general-on-centre`, `bare-king`, ...); nobody joined in time |
+//! | `ended` `{outcome: {winner, reason, by}, clock}`, `expired` | the game is over (`reason` is the rules' id: `checkmate`, `resignation`, `time`, `declaration`, `impasse`, `repetition`, `perpetual-check`, `royal-captured`, `general-on-centre`, `bare-king`, `abandoned`, ...); nobody joined in time |
 //! | `aborted` `{by}` | a player called the game off before its first move: no result |
 //! | `error` `{code, rule, message}` | a message was refused and nothing changed: `bad_message`, `unknown_kind`, `too_large`, `too_fast`, `hello`, `bad_token`, `not_seated`, `not_started`, `game_over`, `not_your_turn`, `stale_ply`, `bad_move`, `illegal_move` (with the rule's id), `refused`, `internal` |
 //! | `pong` | the answer to ping |
@@ -483,6 +484,13 @@ pub enum ClientMsg {
         /// The name.
         name: String,
     },
+    /// Every other seat has been offline for the game's [`Snapshot::leave_ms`]: the sender's
+    /// seat claims the game, a win or a draw.
+    Claim {
+        /// A draw rather than the win.
+        #[serde(default)]
+        draw: bool,
+    },
 }
 
 /// Whether a seat has a live connection.
@@ -597,6 +605,10 @@ pub struct Snapshot {
     /// The rematch made for the same players once the game ended (its id), if one was asked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<String>,
+    /// How long (ms) every other seat must have been offline before a player may claim the
+    /// game ([`ClientMsg::Claim`]); none in a game where nobody may (a correspondence game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leave_ms: Option<u32>,
 }
 
 /// Why a message was refused; the game is unchanged.
@@ -758,8 +770,9 @@ impl DecodeError {
 }
 
 /// The kinds of [`ClientMsg`], as their `"type"` names them.
-pub const CLIENT_KINDS: [&str; 10] = [
+pub const CLIENT_KINDS: [&str; 11] = [
     "hello", "move", "resign", "abort", "declare", "offer", "answer", "ping", "sync", "rename",
+    "claim",
 ];
 
 impl ClientMsg {

@@ -118,6 +118,7 @@ pub fn end_reason(lang: Lang, r: EndReason) -> &'static str {
         RoyalCaptured => ("玉を取った", "royal captured"),
         GeneralOnCentre => ("将が中央", "general on the centre"),
         BareKing => ("駒枯れ", "bare king (駒枯れ)"),
+        Abandoned => ("対局放棄", "the game was left"),
     };
     lang.pick(ja, en)
 }
