@@ -185,6 +185,48 @@ test("a challenge from a profile is declined, sent again and played; a seek's ra
   await b.context().close();
 });
 
+test("a player leaves a rated game: the other sees the count down, claims the win and is rated for it", async ({ browser }, info) => {
+  test.skip(info.project.name !== "desktop", "one device size is enough here");
+  const srv = await startServer({ args: ["--leave-seconds", "3"] });
+  try {
+    const a = await signedUp(browser, "Left-Hanako", { srv });
+    const b = await signedUp(browser, "Left-Taro", { srv });
+    await a.goto("/#/");
+    await a.locator('select[name="clock"]').selectOption("600+30");
+    await a.locator('[data-rated] input[name="rated"]').check();
+    await tap(a, '[data-action="play-online"]');
+    await expect(a).toHaveURL(/#\/online\/[0-9a-f]{16}\?seat=/);
+    const id = a.url().match(/online\/([0-9a-f]{16})/)[1];
+    await b.goto("/#/lobby");
+    await tap(b, `[data-seek="${id}"] [data-take="1"]`);
+    await expect(b).toHaveURL(new RegExp(`#/online/${id}\\?seat=`));
+    await drag(a, onBoard("7g"), cell("7f"));
+    await expect(b.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
+    // with the other here there is nothing to claim
+    await expect(a.locator("[data-left]")).toHaveCount(0);
+    // Taro closes his browser: Hanako sees the count down, then the claims
+    await b.context().close();
+    await expect(a.locator('[data-connection="1"]')).toHaveAttribute("value", "offline");
+    const left = a.locator("[data-left]");
+    await expect(left).toHaveCount(1);
+    expect(Number(await left.getAttribute("data-countdown"))).toBeGreaterThan(0);
+    await a.screenshot({ path: info.outputPath("left-countdown.png") });
+    await expect(left).toHaveAttribute("data-countdown", "0");
+    await expect(a.locator('[data-action="claim-draw"]')).toHaveCount(1);
+    await a.screenshot({ path: info.outputPath("left-claim.png") });
+    await tap(a, '[data-action="claim-win"]');
+    await expect(a.locator("[data-status]")).toHaveAttribute("data-result", "0");
+    await expect(a.locator("[data-status]")).toHaveAttribute("data-reason", "abandoned");
+    await expect(a.locator("[data-left]")).toHaveCount(0);
+    await a.goto("/#/account");
+    const r = a.locator('[data-rating][data-game="shogi"][data-speed="rapid"]');
+    expect(Number(await r.getAttribute("data-rating"))).toBeGreaterThan(1500);
+    await a.context().close();
+  } finally {
+    await srv.stop();
+  }
+});
+
 test("two signed-in people pair through a pool, play the rated game by drags and see their ratings", async ({ browser }, info) => {
   test.skip(info.project.name !== "desktop", "one device size is enough here");
   const a = await signedUp(browser, "Pool-Hanako");

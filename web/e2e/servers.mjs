@@ -20,12 +20,12 @@ const binary = process.env.KOMA_SERVER ?? resolve(here, "../../target/release/ko
  * `dir` (a new scratch folder by default) or the database `database` names. Resolves, once it
  * listens, to its address and its controls: `kill()` (SIGKILL, as a crash), `term()` (SIGTERM,
  * a graceful stop), `again()` (the same port and database in a new process) and `stop()` (kill,
- * and remove the scratch folder it made, `own`).
+ * and remove the scratch folder it made, `own`). `args` go to the server's command line too.
  */
-export async function startServer({ database, port = 0, dir, own = !dir && !database } = {}) {
+export async function startServer({ database, port = 0, dir, own = !dir && !database, args = [] } = {}) {
   dir ??= mkdtempSync(join(tmpdir(), "koma-e2e-"));
   const url = database ?? `sqlite://${dir}/koma.db?mode=rwc`;
-  const child = spawn(binary, ["--listen", `127.0.0.1:${port}`, "--dist", dist], {
+  const child = spawn(binary, ["--listen", `127.0.0.1:${port}`, "--dist", dist, ...args], {
     env: { ...process.env, KOMA_DATABASE_URL: url },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -54,7 +54,7 @@ export async function startServer({ database, port = 0, dir, own = !dir && !data
       return exited;
     },
     again() {
-      return startServer({ database, port: server.port, dir, own });
+      return startServer({ database, port: server.port, dir, own, args });
     },
     async stop() {
       child.kill("SIGKILL");

@@ -85,6 +85,11 @@ pub enum Ending {
     Impasse,
     /// The player to move declared (入玉宣言).
     Declared,
+    /// The others left an online game: the winner claimed it (none: a draw).
+    Abandoned {
+        /// The winner (seat number), none for a draw.
+        winner: Option<u8>,
+    },
 }
 
 /// The clocks between moves.
@@ -342,6 +347,7 @@ impl SavedGame {
                 Ending::Flagged { player } => game.flag(Player(player)),
                 Ending::Impasse => game.agree_impasse(),
                 Ending::Declared => game.declare(),
+                Ending::Abandoned { winner } => game.abandon(winner.map(Player)),
             };
             if ended.is_none() {
                 return Err(Problem::Ending(format!("{ending:?}")));

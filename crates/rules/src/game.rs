@@ -234,6 +234,18 @@ impl Game {
         })
     }
 
+    /// The other players left an online game and `winner` (none: a draw) claimed it (the
+    /// server decides; the game here records it).
+    pub fn abandon(&mut self, winner: Option<Player>) -> Option<Outcome> {
+        if winner.is_some_and(|w| w.0 >= self.pos.variant().players()) {
+            return None;
+        }
+        self.end(Outcome {
+            winner,
+            reason: EndReason::Abandoned,
+        })
+    }
+
     fn end(&mut self, o: Outcome) -> Option<Outcome> {
         if self.outcome.is_none() {
             self.outcome = Some(o);

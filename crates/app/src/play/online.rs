@@ -58,6 +58,9 @@ pub struct Online {
     pub failed: Option<crate::problem::Problem>,
     /// The rematch made once the game ended (its id), if one was asked.
     pub rematch: Option<String>,
+    /// How long the others must have been gone before this seat may claim the game (none: it
+    /// may not, as in a correspondence game).
+    pub leave_ms: Option<u32>,
     /// The plies the server has, as this screen last heard: the moves after them are this
     /// seat's own, pending.
     pub acked: usize,
@@ -81,6 +84,7 @@ impl Online {
             refused: None,
             failed: None,
             rematch: welcome.rematch.clone(),
+            leave_ms: welcome.leave_ms,
             acked: 0,
             sent: 0,
         }
@@ -367,6 +371,7 @@ impl Play {
                     o.offer = s.offer.clone();
                     o.refused = None;
                     o.rematch = s.rematch.clone();
+                    o.leave_ms = s.leave_ms;
                 }
                 self.welcome(&s);
                 clock(self, &s.clock);
@@ -751,10 +756,23 @@ pub fn seats_view(
             </p>
         }
     });
+    // every other seat gone while this one plays on: a count down, then a claim
+    let alone = o.status == GameStatus::Playing
+        && o.line == Line::Open
+        && o.seat.is_some_and(|me| {
+            o.seats
+                .iter()
+                .enumerate()
+                .all(|(i, s)| i == usize::from(me.0) || s.connection == SeatLine::Offline)
+        });
+    let left = o.leave_ms.map(|leave_ms| {
+        html! { <LeftView {leave_ms} {alone} dispatch={dispatch.clone()} /> }
+    });
     html! {
         <div class="online-seats" data-line={o.line.id()}
             data-pending={(pending > 0).then(|| pending.to_string())}>
             <ul>{ for seats }</ul>
+            { for left }
             { for rename }
             { for abort }
             { for aborted }
@@ -763,6 +781,67 @@ pub fn seats_view(
             if let Some(p) = pending_text { <p class="pending" role="status">{ p }</p> }
             if let Some(w) = waiting { <p class="waiting" data-waiting="">{ w }</p> }
             if o.seat.is_none() { <p class="watching" data-watching="">{ lang.pick("観戦中", "Watching") }</p> }
+        </div>
+    }
+}
+
+/// Properties of [`LeftView`].
+#[derive(Properties, PartialEq)]
+pub struct LeftProps {
+    /// How long the others must have been gone.
+    pub leave_ms: u32,
+    /// Every other seat is offline now, and this one plays on.
+    pub alone: bool,
+    /// The play screen's actions.
+    pub dispatch: Callback<Action>,
+}
+
+/// The others left: `[data-left]` counts down (`data-countdown`, whole seconds) from the
+/// moment this screen saw them go, then offers `[data-action="claim-win"]` and
+/// `[data-action="claim-draw"]`. The server counts from when it saw them go, never later than
+/// this screen, so a claim offered here is one it takes.
+#[function_component(LeftView)]
+pub fn left_view(props: &LeftProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let since = use_state(|| None::<f64>);
+    let tick = use_state(|| 0u32);
+    {
+        let since = since.clone();
+        use_effect_with(props.alone, move |alone| {
+            since.set(alone.then(js_sys::Date::now));
+        });
+    }
+    {
+        let tick = tick.clone();
+        use_effect_with(props.alone, move |alone| {
+            let every = alone.then(|| {
+                gloo::timers::callback::Interval::new(250, move || tick.set(tick.wrapping_add(1)))
+            });
+            move || drop(every)
+        });
+    }
+    let (Some(t0), true) = (*since, props.alone) else {
+        return html! {};
+    };
+    let left_ms = t0 + f64::from(props.leave_ms) - js_sys::Date::now();
+    let seconds = (left_ms / 1000.0).ceil().max(0.0) as u32;
+    let claim = |draw: bool| {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.emit(Action::Ask(ClientMsg::Claim { draw })))
+    };
+    html! {
+        <div class="left" data-left="" data-countdown={seconds.to_string()} role="status">
+            if seconds > 0 {
+                <p>{ match lang {
+                    Lang::Ja => format!("相手が対局を離れました。あと{seconds}秒で勝ちを主張できます。"),
+                    Lang::En => format!("The other side left the game. You may claim it in {seconds} s."),
+                } }</p>
+            } else {
+                <p>{ lang.pick("相手が戻りません。", "The other side has not come back.") }</p>
+                <button data-action="claim-win" onclick={claim(false)}>{ lang.pick("勝ちを主張", "Claim the win") }</button>
+                { " " }
+                <button data-action="claim-draw" onclick={claim(true)}>{ lang.pick("引き分けにする", "Call it a draw") }</button>
+            }
         </div>
     }
 }

@@ -409,6 +409,10 @@ impl Play {
                 game.agree_impasse();
                 self.ending = Some(crate::saved::Ending::Impasse);
             }
+            (EndReason::Abandoned, _) => {
+                game.abandon(o.winner.map(Player));
+                self.ending = Some(crate::saved::Ending::Abandoned { winner: o.winner });
+            }
             // an ending the moves show (checkmate, repetition, ...) is the game's own; any
             // other the rules here cannot reach: the whole game is asked for again
             _ => {
