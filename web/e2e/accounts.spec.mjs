@@ -99,6 +99,13 @@ test("two signed-in people play a rated game from the lobby and see their new ra
     const points = Number(await r.getAttribute("data-rating"));
     expect(up ? points > 1500 : points < 1500).toBe(true);
   }
+  // shogi ratings as kyu and dan, where the player asks, kept across a reload
+  await expect(a.locator("[data-rank]")).toHaveCount(0);
+  await a.locator('input[name="ranks"]').check();
+  const rank = a.locator('[data-rating][data-game="shogi"][data-speed="rapid"] [data-rank]');
+  await expect(rank).toHaveAttribute("data-rank", "1 kyu");
+  await a.reload();
+  await expect(rank).toHaveAttribute("data-rank", "1 kyu");
   await a.screenshot({ path: info.outputPath("account-rated.png") });
   // the other's public profile, from the link on one's own: ratings and a graph of them
   await tap(a, '[data-action="profile"]');

@@ -218,6 +218,7 @@ pub(crate) fn speed_words(lang: Lang, speed: &str) -> String {
 /// Ratings by game and speed, each `[data-rating="<points>"]` with `data-game`, `data-speed`
 /// and `data-provisional`; a provisional one is written with a `?`.
 pub fn ratings_list(lang: Lang, ratings: &Ratings) -> Html {
+    let ranks = shows_ranks();
     if ratings.is_empty() {
         return html! {
             <p class="hint" data-ratings="">{ lang.pick(
@@ -232,17 +233,59 @@ pub fn ratings_list(lang: Lang, ratings: &Ratings) -> Html {
             .to_string();
         speeds.iter().map(move |(speed, r)| {
             let mark = if r.provisional { "?" } else { "" };
+            let rank = rank_words(lang, game, r.rating, ranks);
             html! {
                 <li data-rating={r.rating.to_string()} data-game={game.clone()} data-speed={speed.clone()}
                     data-provisional={r.provisional.to_string()}>
                     <span class="rating-game">{ format!("{name} · {}", speed_words(lang, speed)) }</span>
                     <strong>{ format!(" {}{mark}", r.rating) }</strong>
+                    if let Some(rank) = rank {
+                        <span class="rank" data-rank={rank.clone()}>{ format!(" ({rank})") }</span>
+                    }
                     <span class="hint">{ format!(" ±{} · {} {}", r.rd, r.games, lang.pick("局", if r.games == 1 { "game" } else { "games" })) }</span>
                 </li>
             }
         })
     });
     html! { <ul class="ratings" data-ratings="">{ for rows }</ul> }
+}
+
+/// The key of the choice to see shogi ratings as kyu and dan too (`"1"`: yes).
+const RANKS_KEY: &str = "koma.ratings.ranks";
+
+/// Whether this browser's player asked to see shogi ratings as kyu and dan.
+pub(crate) fn shows_ranks() -> bool {
+    crate::online::stored(RANKS_KEY).as_deref() == Some("1")
+}
+
+/// A standard shogi rating's kyu or dan rank ([`koma_wire::ShogiRank`]), where the player asked
+/// to see ranks.
+pub(crate) fn rank_words(lang: Lang, game: &str, rating: i64, ranks: bool) -> Option<String> {
+    (ranks && game == koma_rules::GameId::Shogi.as_str()).then(|| {
+        let r = koma_wire::ShogiRank::of(rating);
+        match lang {
+            Lang::Ja => r.ja(),
+            Lang::En => r.en(),
+        }
+    })
+}
+
+/// The choice to see shogi ratings as kyu and dan (`input[name="ranks"]`), kept in this
+/// browser; `changed` is told the new choice.
+fn ranks_choice(lang: Lang, on: bool, changed: Callback<bool>) -> Html {
+    let onchange = Callback::from(move |e: Event| {
+        if let Some(i) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        {
+            crate::online::store(RANKS_KEY, if i.checked() { "1" } else { "0" });
+            changed.emit(i.checked());
+        }
+    });
+    html! {
+        <label class="ranks-choice"><input type="checkbox" name="ranks" checked={on} {onchange} />
+            { lang.pick(" 本将棋のレーティングを段級でも表示", " Show shogi ratings as kyu and dan too") }</label>
+    }
 }
 
 /// A refusal in words.
@@ -310,6 +353,8 @@ pub fn account_view() -> Html {
     let who = use_state(|| Who::Asking);
     let error = use_state(|| None::<String>);
     let busy = use_state(|| false);
+    // (kept in the browser; the ratings list reads it as it draws)
+    let ranks = use_state(shows_ranks);
     {
         let who = who.clone();
         use_effect_with(*server, move |up| {
@@ -384,6 +429,10 @@ pub fn account_view() -> Html {
                 <MyGamesView />
                 <h3>{ lang.pick("レーティング", "Ratings") }</h3>
                 { ratings_list(lang, &me.ratings) }
+                { ranks_choice(lang, *ranks, {
+                    let ranks = ranks.clone();
+                    Callback::from(move |on| ranks.set(on))
+                }) }
                 <p><a href={format!("#/@/{}", me.name)} data-action="profile">{ lang.pick("公開プロフィール", "Public profile") }</a></p>
                 <button data-action="sign-out" onclick={on_sign_out}>{ lang.pick("サインアウト", "Sign out") }</button>
             </div>

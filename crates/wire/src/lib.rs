@@ -247,6 +247,46 @@ pub struct RatingView {
     pub games: i64,
 }
 
+/// A shogi rating as a kyu or dan rank, for the players who ask to see one. No federation
+/// ranks online ratings, so this is Koma's own fixed table: 初段 from 1700, one dan each 100
+/// points up to 七段 (2300 and up); 1級 from 1600 down to 1500, one kyu each 100 points below,
+/// 15級 under 300. Every account starts at 1500 (2級).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ShogiRank {
+    /// 級, 1 (strongest) to 15.
+    Kyu(u8),
+    /// 段, 1 to 7.
+    Dan(u8),
+}
+
+impl ShogiRank {
+    /// The rank of `rating`.
+    pub fn of(rating: i64) -> ShogiRank {
+        if rating >= 1700 {
+            ShogiRank::Dan(u8::try_from(((rating - 1700) / 100 + 1).min(7)).unwrap_or(7))
+        } else {
+            ShogiRank::Kyu(u8::try_from(((1699 - rating) / 100 + 1).min(15)).unwrap_or(15))
+        }
+    }
+
+    /// In Japanese (`初段`, `3級`).
+    pub fn ja(self) -> String {
+        match self {
+            ShogiRank::Dan(1) => "初段".into(),
+            ShogiRank::Dan(d) => format!("{d}段"),
+            ShogiRank::Kyu(k) => format!("{k}級"),
+        }
+    }
+
+    /// In English (`1 dan`, `3 kyu`).
+    pub fn en(self) -> String {
+        match self {
+            ShogiRank::Dan(d) => format!("{d} dan"),
+            ShogiRank::Kyu(k) => format!("{k} kyu"),
+        }
+    }
+}
+
 /// Ratings by game id, then speed (`bullet`, `blitz`, `rapid`, `classical`).
 pub type Ratings =
     std::collections::BTreeMap<String, std::collections::BTreeMap<String, RatingView>>;
@@ -837,6 +877,32 @@ impl ServerMsg {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn shogi_ranks_follow_the_table_at_every_edge() {
+        use super::ShogiRank::{Dan, Kyu};
+        for (rating, rank, ja) in [
+            (3000, Dan(7), "7段"),
+            (2300, Dan(7), "7段"),
+            (2299, Dan(6), "6段"),
+            (1800, Dan(2), "2段"),
+            (1799, Dan(1), "初段"),
+            (1700, Dan(1), "初段"),
+            (1699, Kyu(1), "1級"),
+            (1600, Kyu(1), "1級"),
+            (1599, Kyu(2), "2級"),
+            (1500, Kyu(2), "2級"),
+            (400, Kyu(13), "13級"),
+            (300, Kyu(14), "14級"),
+            (299, Kyu(15), "15級"),
+            (-50, Kyu(15), "15級"),
+        ] {
+            assert_eq!(super::ShogiRank::of(rating), rank, "{rating}");
+            assert_eq!(rank.ja(), ja);
+        }
+        assert_eq!(Dan(1).en(), "1 dan");
+        assert_eq!(Kyu(3).en(), "3 kyu");
+    }
+
     use super::*;
 
     #[test]

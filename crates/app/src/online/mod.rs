@@ -421,13 +421,19 @@ async fn create(spec: &NewGame) -> Result<Created, Problem> {
 
 /// A lobby game's players: each named seat's name, with its rating where it has one (a
 /// provisional one with a `?`).
-fn players_text(g: &koma_wire::LobbyGame) -> String {
+fn players_text(lang: Lang, g: &koma_wire::LobbyGame) -> String {
+    let ranks = crate::account::shows_ranks();
     g.names
         .iter()
         .enumerate()
         .filter(|(_, n)| !n.is_empty())
         .map(|(i, n)| match g.ratings.get(i).cloned().flatten() {
-            Some(r) => format!("{n} ({}{})", r.rating, if r.provisional { "?" } else { "" }),
+            Some(r) => {
+                let rank = crate::account::rank_words(lang, g.spec.start.id.as_str(), r.rating, ranks)
+                    .map(|k| format!(" {k}"))
+                    .unwrap_or_default();
+                format!("{n} ({}{}{rank})", r.rating, if r.provisional { "?" } else { "" })
+            }
             None => n.clone(),
         })
         .collect::<Vec<_>>()
@@ -505,7 +511,7 @@ pub fn lobby() -> Html {
                         if let Some(r) = range.clone() {
                             <span class="lobby-range" data-range={r.clone()}>{ format!("{}{r}", lang.pick("相手 ", "for ")) }</span>
                         }
-                        <span class="lobby-players">{ players_text(g) }</span>
+                        <span class="lobby-players">{ players_text(lang, g) }</span>
                         { for seats }
                     </li>
                 }
