@@ -234,6 +234,66 @@ test("a player leaves a rated game: the other sees the count down, claims the wi
   }
 });
 
+test("three accounts play a rated Three Kingdoms game; two leave, the third claims it, and three ratings change", async ({ browser }, info) => {
+  test.skip(info.project.name !== "desktop", "one device size is enough here");
+  const srv = await startServer({ args: ["--leave-seconds", "2"] });
+  try {
+    const [a, b, c] = [
+      await signedUp(browser, "Hex-Liu", { srv }),
+      await signedUp(browser, "Hex-Cao", { srv }),
+      await signedUp(browser, "Hex-Sun", { srv }),
+    ];
+    await a.goto("/#/");
+    await a.locator('select[name="game"]').selectOption("sangoku");
+    await a.locator('select[name="clock"]').selectOption("600+30");
+    await a.locator('[data-rated] input[name="rated"]').check();
+    await tap(a, '[data-action="play-online"]');
+    await expect(a).toHaveURL(/#\/online\/[0-9a-f]{16}\?seat=/);
+    const id = a.url().match(/online\/([0-9a-f]{16})/)[1];
+    // the two others take seats B and C from the lobby
+    for (const [page, seat] of [[b, 1], [c, 2]]) {
+      await page.goto("/#/lobby");
+      await expect(page.locator(`[data-seek="${id}"]`)).toContainText("Hex-Liu");
+      await tap(page, `[data-seek="${id}"] [data-take="${seat}"]`);
+      await expect(page).toHaveURL(new RegExp(`#/online/${id}\\?seat=`));
+    }
+    const pages = [a, b, c];
+    for (const p of pages) await expect(p.locator("[data-status]")).toHaveAttribute("data-turn", "0");
+    // a round of the table by drags, each on its own screen
+    for (const [seat, from, to, next] of [
+      [0, "1,3", "0,2", "1"],
+      [1, "3,1", "2,0", "2"],
+      [2, "-4,1", "-2,0", "0"],
+    ]) {
+      await drag(pages[seat], cell(from), cell(to));
+      for (const p of pages) await expect(p.locator("[data-status]")).toHaveAttribute("data-turn", next);
+    }
+    // Cao and Sun close their browsers; Liu waits out the count down and claims the game
+    await b.context().close();
+    await c.context().close();
+    await expect(a.locator("[data-left]")).toHaveAttribute("data-countdown", "0");
+    await tap(a, '[data-action="claim-win"]');
+    await expect(a.locator("[data-status]")).toHaveAttribute("data-result", "0");
+    await expect(a.locator("[data-status]")).toHaveAttribute("data-reason", "abandoned");
+    // the winner first, the two others second together: three ratings changed
+    await a.goto("/#/account");
+    const mine = a.locator('[data-rating][data-game="sangoku"][data-speed="rapid"]');
+    expect(Number(await mine.getAttribute("data-rating"))).toBeGreaterThan(1500);
+    const theirs = [];
+    for (const name of ["Hex-Cao", "Hex-Sun"]) {
+      await a.goto(`/#/@/${name}`);
+      const r = a.locator('[data-profile] [data-rating][data-game="sangoku"][data-speed="rapid"]');
+      theirs.push(Number(await r.getAttribute("data-rating")));
+    }
+    expect(theirs[0]).toBeLessThan(1500);
+    expect(theirs[1]).toBe(theirs[0]);
+    await a.screenshot({ path: info.outputPath("hex-rated-profile.png") });
+    await a.context().close();
+  } finally {
+    await srv.stop();
+  }
+});
+
 test("two signed-in people pair through a pool, play the rated game by drags and see their ratings", async ({ browser }, info) => {
   test.skip(info.project.name !== "desktop", "one device size is enough here");
   const a = await signedUp(browser, "Pool-Hanako");
