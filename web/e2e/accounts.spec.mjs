@@ -347,6 +347,14 @@ test("two signed-in people pair through a pool, play the rated game by drags and
     await expect(p.locator('[data-connection="0"]')).toContainText(goteName);
     await expect(p.locator('[data-connection="1"]')).toHaveAttribute("value", "online");
   }
+  // the plates show each player's rating now (the winner's above 1500, provisional)
+  for (const p of [sente, gote]) await expect(p.locator("[data-plate-rating]")).toHaveCount(2);
+  // (seat 1 is the first game's winner now, seat 0 its loser)
+  const plate = async (seat) => Number(await sente.locator(`[data-plate="${seat}"] [data-plate-rating]`).getAttribute("data-plate-rating"));
+  expect(await plate(1)).toBeGreaterThan(1500);
+  expect(await plate(0)).toBeLessThan(1500);
+  await expect(sente.locator('[data-plate="1"] [data-plate-rating]')).toContainText("?");
+  await sente.screenshot({ path: info.outputPath("rematch-plates.png") });
   // the old gote now moves first
   await drag(gote, onBoard("5d"), cell("5c"));
   await expect(sente.locator('[data-piece="P"][data-owner="0"][data-square="5c"]')).toHaveCount(1);

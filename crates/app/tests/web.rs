@@ -177,6 +177,7 @@ fn welcome_for_test() -> koma_wire::Snapshot {
         name: name.into(),
         taken: true,
         connection: SeatLine::Online,
+        rating: None,
     };
     Snapshot {
         id: "0123456789abcdef".into(),
@@ -190,6 +191,7 @@ fn welcome_for_test() -> koma_wire::Snapshot {
         outcome: None,
         offer: None,
         rematch: None,
+        leave_ms: None,
     }
 }
 

@@ -468,6 +468,7 @@ impl Hub {
         };
         let mut table = Referee::from_stored(stored)?;
         table.set_leave_ms(self.leave_ms);
+        self.rate_seats(&mut table).await?;
         let (fresh, inbox) = Room::new(table);
         let fresh = Arc::new(fresh);
         let (room, inserted) = {
@@ -585,6 +586,9 @@ impl Hub {
             Ok(Some(stored)) => match Referee::from_stored(stored) {
                 Ok(mut fresh) => {
                     table.hand_presence_to(&mut fresh);
+                    if let Err(e) = self.rate_seats(&mut fresh).await {
+                        tracing::warn!(game = %table.id(), error = %e, "cannot read the seats' ratings");
+                    }
                     *table = fresh;
                 }
                 Err(e) => tracing::error!(game = %table.id(), error = %e, "cannot reload"),
@@ -802,6 +806,26 @@ impl Hub {
         result
     }
 
+    /// Each account seat's rating for the game id and speed (a game with a clock), for the
+    /// plates.
+    ///
+    /// # Errors
+    /// The database failed.
+    async fn rate_seats(&self, table: &mut Referee) -> Result<(), DbError> {
+        let Some(clock) = table.spec().start.clock else {
+            return Ok(());
+        };
+        let game = table.spec().start.id.as_str();
+        let speed = crate::rating::Speed::of(&clock).id();
+        for (i, account) in table.accounts().into_iter().enumerate() {
+            if let Some(a) = account {
+                let r = self.db.rating(&a, game, speed).await?;
+                table.set_rating(i, r.as_ref().map(crate::rating::view));
+            }
+        }
+        Ok(())
+    }
+
     /// A lobby visitor takes a free seat of an open game: the seat gets a new token (the
     /// creator's invitation link for it no longer works) and its link is returned. A rated
     /// game's seat is taken by a signed-in player (`holder`), one seat a game.
@@ -886,6 +910,12 @@ impl Hub {
         table.set_token(seat, hash);
         if let Some(h) = holder {
             table.set_account(seat, &h.id, &h.name);
+            if let Some(clock) = table.spec().start.clock {
+                let speed = crate::rating::Speed::of(&clock).id();
+                let game = table.spec().start.id.as_str();
+                let r = self.db.rating(&h.id, game, speed).await?;
+                table.set_rating(usize::from(seat), r.as_ref().map(crate::rating::view));
+            }
         }
         self.announce(room.id(), &News::Changed);
         Ok(Taken {

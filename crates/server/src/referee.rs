@@ -43,6 +43,8 @@ pub struct Seat {
     pub account: Option<String>,
     /// Live connections holding it.
     pub connections: u32,
+    /// The holding account's rating for the game id and speed, as the game was loaded.
+    pub rating: Option<koma_wire::RatingView>,
 }
 
 /// A standing offer.
@@ -253,6 +255,7 @@ impl Referee {
                     taken: s.taken,
                     account: s.account_id,
                     connections: 0,
+                    rating: None,
                 })
                 .collect(),
             elsewhere: BTreeMap::new(),
@@ -316,6 +319,18 @@ impl Referee {
     /// Rated: its end changes the players' ratings (and it has no takebacks).
     pub fn rated(&self) -> bool {
         self.spec.rated
+    }
+
+    /// The rating shown for `seat` (its account's, for the game id and speed).
+    pub fn set_rating(&mut self, seat: usize, rating: Option<koma_wire::RatingView>) {
+        if let Some(s) = self.seats.get_mut(seat) {
+            s.rating = rating;
+        }
+    }
+
+    /// The accounts holding seats, by seat.
+    pub fn accounts(&self) -> Vec<Option<String>> {
+        self.seats.iter().map(|s| s.account.clone()).collect()
     }
 
     /// An account now holds `seat` (taken from the lobby), under its name.
@@ -475,6 +490,7 @@ impl Referee {
                 } else {
                     koma_wire::Connection::Offline
                 },
+                rating: s.rating.clone(),
             })
             .collect()
     }

@@ -180,6 +180,17 @@ async fn a_seek_admits_only_ratings_in_its_range(backend: Backend) {
     )
     .await;
     assert_eq!(ok.status, 200, "{}", ok.body);
+    // the game shows each account's rating for its game and speed: Taro's, Hanako none yet
+    let w = Client::join(&server, high.body["id"].as_str().unwrap(), None, "w").await;
+    let seats = w.snapshot.unwrap().seats;
+    assert_eq!(seats[0].rating, None);
+    assert_eq!(
+        seats[1]
+            .rating
+            .as_ref()
+            .map(|r| (r.rating, r.provisional, r.games)),
+        Some((taro_rating, true, 1))
+    );
 }
 
 async fn a_challenge_keeps_its_seat_for_the_player_named(backend: Backend) {

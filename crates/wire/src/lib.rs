@@ -562,6 +562,10 @@ pub struct SeatView {
     pub taken: bool,
     /// Whether it is connected now.
     pub connection: Connection,
+    /// The rating of the account that holds it, for the game id and speed (as the game was
+    /// loaded), where it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<RatingView>,
 }
 
 /// Where a game stands.

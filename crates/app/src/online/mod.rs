@@ -429,10 +429,15 @@ fn players_text(lang: Lang, g: &koma_wire::LobbyGame) -> String {
         .filter(|(_, n)| !n.is_empty())
         .map(|(i, n)| match g.ratings.get(i).cloned().flatten() {
             Some(r) => {
-                let rank = crate::account::rank_words(lang, g.spec.start.id.as_str(), r.rating, ranks)
-                    .map(|k| format!(" {k}"))
-                    .unwrap_or_default();
-                format!("{n} ({}{}{rank})", r.rating, if r.provisional { "?" } else { "" })
+                let rank =
+                    crate::account::rank_words(lang, g.spec.start.id.as_str(), r.rating, ranks)
+                        .map(|k| format!(" {k}"))
+                        .unwrap_or_default();
+                format!(
+                    "{n} ({}{}{rank})",
+                    r.rating,
+                    if r.provisional { "?" } else { "" }
+                )
             }
             None => n.clone(),
         })

@@ -82,6 +82,24 @@ pub(super) fn plates_view(
             .and_then(|o| o.seats.get(p.index()))
             .filter(|s| s.taken)
             .map(|s| s.connection.id());
+        // an account's rating for the game and speed, as the game was loaded
+        let rating = st
+            .online
+            .as_ref()
+            .and_then(|o| o.seats.get(p.index()))
+            .and_then(|s| s.rating.clone())
+            .map(|r| {
+                let rank = crate::account::rank_words(
+                    lang,
+                    game.as_str(),
+                    r.rating,
+                    crate::account::shows_ranks(),
+                )
+                .map(|k| format!(" {k}"))
+                .unwrap_or_default();
+                let mark = if r.provisional { "?" } else { "" };
+                (r.rating, format!("{}{mark}{rank}", r.rating))
+            });
         let line = connection.map(|c| match (c, lang) {
             ("online", Lang::Ja) => "接続中",
             ("online", Lang::En) => "online",
@@ -125,6 +143,9 @@ pub(super) fn plates_view(
                 data-to-move={to_move.then_some("")} data-in-check={in_check.then_some("")}
                 data-online={connection}>
                 <span class="plate-name">{ title }</span>
+                if let Some((points, text)) = rating {
+                    <span class="plate-rating" data-plate-rating={points.to_string()}>{ text }</span>
+                }
                 if let Some(w) = who { <span class="plate-who">{ w }</span> }
                 if let Some(l) = line { <span class="plate-line">{ l }</span> }
                 if let Some(m) = marks { <span class="plate-mark">{ m }</span> }
