@@ -48,6 +48,53 @@ test("a person signs up from the lobby, stays signed in across a reload, signs o
   await context.close();
 });
 
+test("a passkey is registered and signs in through Chromium's virtual authenticator, then is removed", async ({ browser }, info) => {
+  test.skip(info.project.name !== "desktop", "one device size is enough here");
+  // a passkey belongs to a host name: the server as localhost (an address of digits has none)
+  const base = server.url.replace("127.0.0.1", "localhost");
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  await page.goto("/#/account");
+  const form = page.locator("[data-signin]");
+  await form.locator('input[name="name"]').fill("Key-Hanako");
+  await form.locator('input[name="password"]').fill("correct horse");
+  await tap(page, '[data-action="sign-up"]');
+  await expect(page.locator("[data-account]")).toHaveAttribute("data-account", "Key-Hanako");
+  // no passkey yet: signing in with one is refused in words
+  await expect(page.locator("[data-passkeys]")).toHaveAttribute("data-passkeys", "0");
+  await tap(page, '[data-action="add-passkey"]');
+  await expect(page.locator("[data-passkey]")).toHaveCount(1);
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  await page.screenshot({ path: info.outputPath("passkey-added.png") });
+  // signed out, the name and the passkey sign in: no password typed
+  await tap(page, '[data-action="sign-out"]');
+  await expect(form).toBeVisible();
+  await form.locator('input[name="name"]').fill("nobody-here");
+  await tap(page, '[data-action="passkey-sign-in"]');
+  await expect(page.locator('[data-error="account"]')).toContainText(/no passkey for this name/);
+  await form.locator('input[name="name"]').fill("key-hanako");
+  await tap(page, '[data-action="passkey-sign-in"]');
+  await expect(page.locator("[data-account]")).toHaveAttribute("data-account", "Key-Hanako");
+  await expect(page.locator("[data-passkey]")).toContainText(/last used/);
+  // the authenticator counted the signature the server checked
+  const after = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  expect(after.credentials[0].signCount).toBeGreaterThan(credentials[0].signCount);
+  // removed, it signs in no more
+  await tap(page, '[data-action="remove-passkey"]');
+  await expect(page.locator("[data-passkey]")).toHaveCount(0);
+  await tap(page, '[data-action="sign-out"]');
+  await form.locator('input[name="name"]').fill("Key-Hanako");
+  await tap(page, '[data-action="passkey-sign-in"]');
+  await expect(page.locator('[data-error="account"]')).toContainText(/no passkey for this name/);
+  await context.close();
+});
+
 /** A person of their own device who signs up (or, `how` = "sign-in", in) on `#/account`. */
 async function signedUp(browser, name, { srv = server, how = "sign-up" } = {}) {
   const context = await browser.newContext({ baseURL: srv.url });

@@ -250,6 +250,100 @@ pub fn ratings_list(lang: Lang, ratings: &Ratings) -> Html {
     html! { <ul class="ratings" data-ratings="">{ for rows }</ul> }
 }
 
+/// A passkey as `api/me/passkeys` lists it.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+struct PasskeyItem {
+    id: String,
+    created_ms: i64,
+    used_ms: Option<i64>,
+}
+
+/// `api/me/passkeys`' answer.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+struct PasskeyList {
+    passkeys: Vec<PasskeyItem>,
+}
+
+/// A date (`2026-12-07`) of a time in ms.
+fn day(ms: i64) -> String {
+    let iso = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64))
+        .to_iso_string()
+        .as_string()
+        .unwrap_or_default();
+    iso.get(..10).unwrap_or_default().to_string()
+}
+
+/// The signed-in account's passkeys: `[data-passkeys]`, each `[data-passkey="<id>"]` with
+/// `[data-action="remove-passkey"]`; `[data-action="add-passkey"]` registers one with this
+/// device; `[data-error="passkey"]` what the browser or the server refused.
+#[function_component(PasskeysView)]
+fn passkeys_view() -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let keys = use_state(Vec::<PasskeyItem>::new);
+    let error = use_state(|| None::<String>);
+    let tick = use_state(|| 0u32);
+    {
+        let keys = keys.clone();
+        use_effect_with(*tick, move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Ok(t) = send(lang, "GET", "api/me/passkeys", None).await
+                    && let Some(list) = from_json::<PasskeyList>(&t)
+                {
+                    keys.set(list.passkeys);
+                }
+            });
+        });
+    }
+    let on_add = {
+        let (error, tick) = (error.clone(), tick.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (error, tick) = (error.clone(), tick.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                match crate::passkey::register(lang).await {
+                    Ok(()) => error.set(None),
+                    Err(words) => error.set(Some(words)),
+                }
+                tick.set(*tick + 1);
+            });
+        })
+    };
+    let rows = keys.iter().map(|k| {
+        let onclick = {
+            let (error, tick, id) = (error.clone(), tick.clone(), k.id.clone());
+            Callback::from(move |_: MouseEvent| {
+                let (error, tick, id) = (error.clone(), tick.clone(), id.clone());
+                wasm_bindgen_futures::spawn_local(async move {
+                    let path = format!("api/me/passkeys/{}", js_sys::encode_uri_component(&id));
+                    if let Err(words) = send(lang, "DELETE", &path, None).await {
+                        error.set(Some(words));
+                    }
+                    tick.set(*tick + 1);
+                });
+            })
+        };
+        let used = k.used_ms.map(|u| format!(" · {}{}", lang.pick("最終使用 ", "last used "), day(u)));
+        html! {
+            <li data-passkey={k.id.clone()}>
+                { format!("{}{}", lang.pick("登録 ", "added "), day(k.created_ms)) }{ for used }
+                { " " }<button type="button" data-action="remove-passkey" {onclick}>{ lang.pick("削除", "Remove") }</button>
+            </li>
+        }
+    });
+    html! {
+        <section class="passkeys" data-passkeys={keys.len().to_string()}>
+            <h3>{ lang.pick("パスキー", "Passkeys") }</h3>
+            <p class="hint">{ lang.pick(
+                "パスキーがあれば、パスワードの代わりにこの端末の指紋・顔・PINでサインインできます。",
+                "With a passkey you sign in with this device's fingerprint, face or PIN instead of the password.") }</p>
+            <ul>{ for rows }</ul>
+            <button type="button" data-action="add-passkey" onclick={on_add}>{ lang.pick("パスキーを追加", "Add a passkey") }</button>
+            if let Some(e) = &*error {
+                <p class="error" data-error="passkey" role="alert">{ e.clone() }</p>
+            }
+        </section>
+    }
+}
+
 /// The key of the choice to see shogi ratings as kyu and dan too (`"1"`: yes).
 const RANKS_KEY: &str = "koma.ratings.ranks";
 
@@ -434,6 +528,7 @@ pub fn account_view() -> Html {
                     Callback::from(move |on| ranks.set(on))
                 }) }
                 <p><a href={format!("#/@/{}", me.name)} data-action="profile">{ lang.pick("公開プロフィール", "Public profile") }</a></p>
+                <PasskeysView />
                 <button data-action="sign-out" onclick={on_sign_out}>{ lang.pick("サインアウト", "Sign out") }</button>
             </div>
         },
@@ -449,6 +544,24 @@ pub fn account_view() -> Html {
                 let enter = enter("api/accounts");
                 Callback::from(move |_: MouseEvent| enter.emit(()))
             };
+            // a passkey of the name typed instead of the password
+            let on_passkey = {
+                let (who, error, busy) = (who.clone(), error.clone(), busy.clone());
+                Callback::from(move |_: MouseEvent| {
+                    let (who, error, busy) = (who.clone(), error.clone(), busy.clone());
+                    busy.set(true);
+                    wasm_bindgen_futures::spawn_local(async move {
+                        match crate::passkey::sign_in(lang, &field("name")).await {
+                            Ok(_) => {
+                                error.set(None);
+                                who.set(ask_me(lang).await);
+                            }
+                            Err(words) => error.set(Some(words)),
+                        }
+                        busy.set(false);
+                    });
+                })
+            };
             html! {
                 <form class="signin" data-signin="" onsubmit={on_sign_in}>
                     <label>{ lang.pick("名前", "Name") }
@@ -458,6 +571,7 @@ pub fn account_view() -> Html {
                     <div class="signin-actions">
                         <button type="submit" data-action="sign-in" disabled={*busy}>{ lang.pick("サインイン", "Sign in") }</button>
                         <button type="button" data-action="sign-up" onclick={on_sign_up} disabled={*busy}>{ lang.pick("アカウントを作る", "Create an account") }</button>
+                        <button type="button" data-action="passkey-sign-in" onclick={on_passkey} disabled={*busy}>{ lang.pick("パスキーでサインイン", "Sign in with a passkey") }</button>
                     </div>
                     <p class="hint">{ lang.pick(
                         "アカウントは任意です。リンクでの対局には要りません。",

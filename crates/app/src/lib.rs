@@ -43,6 +43,7 @@ pub mod learn;
 pub mod movelist;
 pub mod offline;
 pub mod online;
+pub mod passkey;
 pub mod play;
 pub mod problem;
 pub mod profile;

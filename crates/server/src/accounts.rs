@@ -92,6 +92,13 @@ impl Default for SignInLimits {
 }
 
 impl SignInLimits {
+    /// Counts one sign-in attempt for the name (folded) from the address: `false` past either
+    /// limit.
+    pub fn attempt(&self, name_key: &str, ip: std::net::IpAddr) -> bool {
+        self.by_address.check_key(&ip).is_ok()
+            && self.by_name.check_key(&name_key.to_string()).is_ok()
+    }
+
     /// Forget the names and addresses that have not tried for a while.
     pub fn retain_recent(&self) {
         self.by_name.retain_recent();
@@ -293,7 +300,7 @@ fn session_token(headers: &HeaderMap) -> Option<String> {
 }
 
 /// A new session of `account`: the answer with its cookie.
-async fn start_session(
+pub(crate) async fn start_session(
     app: &App,
     account_id: &str,
     headers: &HeaderMap,

@@ -699,6 +699,19 @@ impl Db {
     }
 }
 
+/// A passkey as the database keeps it.
+#[derive(Clone, Debug)]
+pub struct PasskeyRow {
+    /// The credential's id (base64url).
+    pub id: String,
+    /// webauthn-rs' `Passkey`, JSON.
+    pub passkey: String,
+    /// When it was registered (ms).
+    pub created_ms: i64,
+    /// When it last signed in (ms).
+    pub used_ms: Option<i64>,
+}
+
 /// An account as the database keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AccountRow {
@@ -864,6 +877,14 @@ impl Db {
             .bind(account_id)
             .execute(&mut *tx)
             .await?;
+        sqlx::query("DELETE FROM passkeys WHERE account_id = $1")
+            .bind(account_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM passkey_ceremonies WHERE account_id = $1")
+            .bind(account_id)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query("DELETE FROM rating_changes WHERE account_id = $1")
             .bind(account_id)
             .execute(&mut *tx)
@@ -878,6 +899,150 @@ impl Db {
             .await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// An account's passkeys, oldest first.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn passkeys(&self, account_id: &str) -> Result<Vec<PasskeyRow>, DbError> {
+        let rows = sqlx::query(
+            "SELECT id, passkey, created_ms, used_ms FROM passkeys WHERE account_id = $1 \
+             ORDER BY created_ms, id",
+        )
+        .bind(account_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(PasskeyRow {
+                    id: r.try_get("id")?,
+                    passkey: r.try_get("passkey")?,
+                    created_ms: r.try_get("created_ms")?,
+                    used_ms: r.try_get("used_ms")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Keep a new passkey of an account: `false` when its credential is kept already (for any
+    /// account).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn add_passkey(
+        &self,
+        account_id: &str,
+        id: &str,
+        passkey: &str,
+        now: i64,
+    ) -> Result<bool, DbError> {
+        let done = sqlx::query(
+            "INSERT INTO passkeys (id, account_id, passkey, created_ms) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(id)
+        .bind(account_id)
+        .bind(passkey)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// A passkey was used to sign in: its state (counter) and the time.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn used_passkey(&self, id: &str, passkey: &str, now: i64) -> Result<(), DbError> {
+        sqlx::query("UPDATE passkeys SET passkey = $1, used_ms = $2 WHERE id = $3")
+            .bind(passkey)
+            .bind(now)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Remove an account's passkey: `false` when it has none of that id.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn delete_passkey(&self, account_id: &str, id: &str) -> Result<bool, DbError> {
+        let done = sqlx::query("DELETE FROM passkeys WHERE id = $1 AND account_id = $2")
+            .bind(id)
+            .bind(account_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Keep a ceremony's state until it finishes (older ones than `before` go).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn begin_ceremony(
+        &self,
+        id: &str,
+        account_id: &str,
+        kind: &str,
+        state: &str,
+        now: i64,
+        before: i64,
+    ) -> Result<(), DbError> {
+        sqlx::query("DELETE FROM passkey_ceremonies WHERE created_ms < $1")
+            .bind(before)
+            .execute(&self.pool)
+            .await?;
+        sqlx::query(
+            "INSERT INTO passkey_ceremonies (id, account_id, kind, state, created_ms) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(account_id)
+        .bind(kind)
+        .bind(state)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Take a ceremony of `kind` begun at `since` or later (once: it is removed): its account
+    /// and state.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn take_ceremony(
+        &self,
+        id: &str,
+        kind: &str,
+        since: i64,
+    ) -> Result<Option<(String, String)>, DbError> {
+        let row = sqlx::query(
+            "DELETE FROM passkey_ceremonies WHERE id = $1 AND kind = $2 AND created_ms >= $3 \
+             RETURNING account_id, state",
+        )
+        .bind(id)
+        .bind(kind)
+        .bind(since)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| Ok((r.try_get("account_id")?, r.try_get("state")?)))
+            .transpose()
+    }
+
+    /// The account of an id, if any.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn account(&self, id: &str) -> Result<Option<AccountRow>, DbError> {
+        let row =
+            sqlx::query("SELECT id, name, password_hash, created_ms FROM accounts WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        row.as_ref().map(account_row).transpose()
     }
 
     /// An account's ratings: (game id, speed, rating), by game id and speed.

@@ -24,6 +24,7 @@ pub mod export;
 pub mod hub;
 pub mod ops;
 pub mod pairing;
+pub mod passkeys;
 pub mod pools;
 pub mod rating;
 pub mod referee;
@@ -67,6 +68,8 @@ pub struct Config {
     pub message_rate: u32,
     /// How long the others wait for a player who left before they may claim the game.
     pub leave: Duration,
+    /// The origin whose host passkeys belong to (any port of it).
+    pub passkey_origin: url::Url,
 }
 
 /// What every handler shares.
@@ -85,6 +88,8 @@ pub struct App {
     pub stop: ops::Stop,
     /// Sign-in attempts, per name and per address.
     pub sign_in: accounts::SignInLimits,
+    /// The passkeys' relying party (none: this server offers no passkeys).
+    pub passkeys: Option<webauthn_rs::Webauthn>,
 }
 
 /// Why the server cannot start.
@@ -122,6 +127,14 @@ pub fn router(app: Arc<App>, dist: &std::path::Path) -> Router {
         .route("/api/me", get(accounts::me).delete(accounts::delete))
         .route("/api/me/password", post(accounts::change_password))
         .route("/api/me/games", get(accounts::my_games))
+        .route("/api/me/passkeys/begin", post(passkeys::register_begin))
+        .route(
+            "/api/me/passkeys",
+            get(passkeys::list).post(passkeys::register),
+        )
+        .route("/api/me/passkeys/{id}", delete(passkeys::remove))
+        .route("/api/session/passkey/begin", post(passkeys::sign_in_begin))
+        .route("/api/session/passkey", post(passkeys::sign_in))
         .route("/api/players/{name}", get(accounts::player))
         .route("/api/players/{name}/games", get(accounts::player_games))
         .route("/api/players/{name}/export", get(export::archive))
@@ -178,6 +191,13 @@ pub async fn serve(config: Config) -> Result<(), StartError> {
         metrics: ops::metrics(),
         stop: ops::Stop::on_signal(),
         sign_in: accounts::SignInLimits::default(),
+        passkeys: match passkeys::relying_party(&config.passkey_origin) {
+            Ok(w) => Some(w),
+            Err(e) => {
+                tracing::warn!(error = %e, "no passkeys");
+                None
+            }
+        },
     });
     let stop = app.stop.clone();
     if !config.dist.join("index.html").exists() {

@@ -34,6 +34,10 @@ struct Args {
     /// one left may claim the win or a draw; not in correspondence games.
     #[arg(long, default_value_t = koma_server::referee::LEAVE_MS.unsigned_abs() / 1000)]
     leave_seconds: u64,
+    /// The site's own origin, whose host name passkeys belong to (any port of it); a public
+    /// server names its `https://` address.
+    #[arg(long, default_value = "http://localhost")]
+    passkey_origin: url::Url,
     /// Another origin whose pages may open game sockets (repeatable).
     #[arg(long)]
     allow_origin: Vec<String>,
@@ -57,6 +61,7 @@ fn main() -> ExitCode {
         allowed_origins: args.allow_origin,
         message_rate: args.message_rate,
         leave: Duration::from_secs(args.leave_seconds),
+        passkey_origin: args.passkey_origin,
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
