@@ -13,6 +13,7 @@ on_both!(
     a_wrong_password_and_an_unknown_name_get_one_answer_and_attempts_are_limited,
     a_request_from_another_site_is_refused,
     a_password_change_ends_the_other_sessions_and_a_deleted_account_is_gone,
+    passkey_ceremonies_begin_for_their_account_and_refuse_what_does_not_verify,
 );
 
 /// `POST path` with a name and a password, as a browser of the server's own page sends it.
@@ -310,4 +311,172 @@ async fn a_password_change_ends_the_other_sessions_and_a_deleted_account_is_gone
     assert_eq!(sign_in("battery staple").await.status, 401);
     let reborn = post(&server, "/api/accounts", "ROKURO", "a new horse").await;
     assert_eq!(reborn.status, 201);
+}
+
+/// The passkeys' API as far as a test without an authenticator can drive it (the whole
+/// ceremony runs in Chromium's virtual authenticator: `web/e2e/accounts.spec.mjs`): the options
+/// name the relying party and the account, each ceremony is used once, a credential that does
+/// not verify is refused, and sign-in says the same for an unknown name and a name without
+/// passkeys, within the sign-in limits.
+async fn passkey_ceremonies_begin_for_their_account_and_refuse_what_does_not_verify(
+    backend: Backend,
+) {
+    use reqwest::Method;
+    let db = Db::new(&backend).await;
+    let server = Server::start(&db, &[]);
+    let made = post(&server, "/api/accounts", "Hanako", "correct horse").await;
+    let cookie = token(made.cookie.as_deref().unwrap());
+    let begin = |c: Option<String>| {
+        let server = &server;
+        async move {
+            ask(
+                server,
+                Method::POST,
+                "/api/me/passkeys/begin",
+                None,
+                c.as_deref(),
+                &[],
+            )
+            .await
+        }
+    };
+    assert_eq!(begin(None).await.status, 401);
+    let begun = begin(Some(cookie.clone())).await;
+    assert_eq!(begun.status, 200, "{}", begun.body);
+    let options = &begun.body["options"]["publicKey"];
+    assert_eq!(options["rp"]["id"], "localhost");
+    assert_eq!(options["user"]["name"], "Hanako");
+    assert_eq!(
+        options["authenticatorSelection"]["userVerification"],
+        "required"
+    );
+    assert!(
+        options["challenge"].as_str().unwrap().len() >= 43,
+        "{options}"
+    );
+    // the user handle is not the account's id, and stays the same from one ceremony to the next
+    let again = begin(Some(cookie.clone())).await;
+    assert_eq!(
+        again.body["options"]["publicKey"]["user"]["id"],
+        options["user"]["id"]
+    );
+    assert_ne!(
+        again.body["options"]["publicKey"]["challenge"],
+        options["challenge"]
+    );
+    // a credential that does not verify: refused, and its ceremony is gone
+    let ceremony = begun.body["ceremony"].as_str().unwrap().to_string();
+    let forged = serde_json::json!({
+        "ceremony": ceremony,
+        "credential": {
+            "id": "AAAA", "rawId": "AAAA", "type": "public-key",
+            "response": {"attestationObject": "AAAA", "clientDataJSON": "AAAA"}
+        }
+    });
+    let refused = ask(
+        &server,
+        Method::POST,
+        "/api/me/passkeys",
+        Some(forged.clone()),
+        Some(&cookie),
+        &[],
+    )
+    .await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(
+        refused.body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("credential:")
+    );
+    let reused = ask(
+        &server,
+        Method::POST,
+        "/api/me/passkeys",
+        Some(forged),
+        Some(&cookie),
+        &[],
+    )
+    .await;
+    assert_eq!(
+        (reused.status, reused.body["error"].as_str()),
+        (400, Some("ceremony: unknown, used or too old: begin again"))
+    );
+    // another account cannot finish Hanako's ceremony
+    let taro = common::sign_up(&server, "Taro").await;
+    let hers = again.body["ceremony"].as_str().unwrap();
+    let other = ask(
+        &server,
+        Method::POST,
+        "/api/me/passkeys",
+        Some(serde_json::json!({"ceremony": hers, "credential": {"id": "AAAA", "rawId": "AAAA", "type": "public-key", "response": {"attestationObject": "AAAA", "clientDataJSON": "AAAA"}}})),
+        Some(&taro),
+        &[],
+    )
+    .await;
+    assert_eq!(
+        (other.status, other.body["error"].as_str()),
+        (400, Some("ceremony: not this account's"))
+    );
+    // none kept
+    let list = ask(
+        &server,
+        Method::GET,
+        "/api/me/passkeys",
+        None,
+        Some(&cookie),
+        &[],
+    )
+    .await;
+    assert_eq!(list.body, serde_json::json!({"passkeys": []}));
+    assert_eq!(
+        ask(
+            &server,
+            Method::DELETE,
+            "/api/me/passkeys/AAAA",
+            None,
+            Some(&cookie),
+            &[]
+        )
+        .await
+        .status,
+        404
+    );
+    // sign-in: one answer for an unknown name and a name without passkeys
+    let sign_in = |name: &'static str| {
+        let server = &server;
+        async move {
+            ask(
+                server,
+                Method::POST,
+                "/api/session/passkey/begin",
+                Some(serde_json::json!({ "name": name })),
+                None,
+                &[],
+            )
+            .await
+        }
+    };
+    let unknown = sign_in("Nobody").await;
+    let keyless = sign_in("Hanako").await;
+    assert_eq!((unknown.status, keyless.status), (401, 401));
+    assert_eq!(unknown.body, keyless.body);
+    assert_eq!(keyless.body["error"], "no passkey for this name");
+    // counted as sign-in attempts: past the name's limit, 429
+    let mut last = 0;
+    for _ in 0..12 {
+        last = sign_in("Hanako").await.status;
+    }
+    assert_eq!(last, 429);
+    // a finish without its ceremony
+    let lost = ask(
+        &server,
+        Method::POST,
+        "/api/session/passkey",
+        Some(serde_json::json!({"ceremony": "0123456789abcdef", "credential": {"id": "AAAA", "rawId": "AAAA", "type": "public-key", "response": {"authenticatorData": "AAAA", "clientDataJSON": "AAAA", "signature": "AAAA"}}})),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(lost.status, 400, "{}", lost.body);
 }
