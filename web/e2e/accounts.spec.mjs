@@ -216,8 +216,11 @@ test("a challenge from a profile is declined, sent again and played; a seek's ra
   await expect(a.locator('[data-connection="1"]')).toContainText("Chal-Taro");
   await drag(a, onBoard("7g"), cell("7f"));
   await expect(b.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
+  // Taro's seat is his account's (no link): he reloads and moves the moment his board shows
+  await b.reload();
   await drag(b, onBoard("3c"), cell("3d"));
   await expect(a.locator('[data-piece="P"][data-owner="1"][data-square="3d"]')).toHaveCount(1);
+  await expect(b.locator("[data-pending]")).toHaveCount(0);
   await tap(b, '[data-action="resign"]');
   await expect(a.locator("[data-status]")).toHaveAttribute("data-result", "0");
   // Hanako seeks a rated game for 1600 to 2000 only: Taro, now below 1500, is turned away

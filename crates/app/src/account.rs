@@ -218,7 +218,7 @@ pub(crate) fn speed_words(lang: Lang, speed: &str) -> String {
 /// Ratings by game and speed, each `[data-rating="<points>"]` with `data-game`, `data-speed`
 /// and `data-provisional`; a provisional one is written with a `?`.
 pub fn ratings_list(lang: Lang, ratings: &Ratings) -> Html {
-    let ranks = shows_ranks();
+    let ranks = crate::ranks::shown();
     if ratings.is_empty() {
         return html! {
             <p class="hint" data-ratings="">{ lang.pick(
@@ -233,7 +233,7 @@ pub fn ratings_list(lang: Lang, ratings: &Ratings) -> Html {
             .to_string();
         speeds.iter().map(move |(speed, r)| {
             let mark = if r.provisional { "?" } else { "" };
-            let rank = rank_words(lang, game, r.rating, ranks);
+            let rank = crate::ranks::words(lang, game, r.rating, ranks);
             html! {
                 <li data-rating={r.rating.to_string()} data-game={game.clone()} data-speed={speed.clone()}
                     data-provisional={r.provisional.to_string()}>
@@ -344,26 +344,6 @@ fn passkeys_view() -> Html {
     }
 }
 
-/// The key of the choice to see shogi ratings as kyu and dan too (`"1"`: yes).
-const RANKS_KEY: &str = "koma.ratings.ranks";
-
-/// Whether this browser's player asked to see shogi ratings as kyu and dan.
-pub(crate) fn shows_ranks() -> bool {
-    crate::online::stored(RANKS_KEY).as_deref() == Some("1")
-}
-
-/// A standard shogi rating's kyu or dan rank ([`koma_wire::ShogiRank`]), where the player asked
-/// to see ranks.
-pub(crate) fn rank_words(lang: Lang, game: &str, rating: i64, ranks: bool) -> Option<String> {
-    (ranks && game == koma_rules::GameId::Shogi.as_str()).then(|| {
-        let r = koma_wire::ShogiRank::of(rating);
-        match lang {
-            Lang::Ja => r.ja(),
-            Lang::En => r.en(),
-        }
-    })
-}
-
 /// The choice to see shogi ratings as kyu and dan (`input[name="ranks"]`), kept in this
 /// browser; `changed` is told the new choice.
 fn ranks_choice(lang: Lang, on: bool, changed: Callback<bool>) -> Html {
@@ -372,7 +352,7 @@ fn ranks_choice(lang: Lang, on: bool, changed: Callback<bool>) -> Html {
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
         {
-            crate::online::store(RANKS_KEY, if i.checked() { "1" } else { "0" });
+            crate::ranks::show(i.checked());
             changed.emit(i.checked());
         }
     });
@@ -448,7 +428,7 @@ pub fn account_view() -> Html {
     let error = use_state(|| None::<String>);
     let busy = use_state(|| false);
     // (kept in the browser; the ratings list reads it as it draws)
-    let ranks = use_state(shows_ranks);
+    let ranks = use_state(crate::ranks::shown);
     {
         let who = who.clone();
         use_effect_with(*server, move |up| {

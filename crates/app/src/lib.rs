@@ -48,6 +48,7 @@ pub mod play;
 pub mod problem;
 pub mod profile;
 pub mod puzzles;
+pub mod ranks;
 pub mod record;
 pub mod saved;
 pub mod saved_list;

@@ -8,8 +8,24 @@
 use js_sys::{Function, JSON, Object, Promise, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::account::send;
 use crate::i18n::Lang;
+use crate::online::api;
+
+/// A begun ceremony as the server answers it: its id, and the options kept as the browser's
+/// own value (they go to `parse...FromJSON` as they are).
+#[derive(serde::Deserialize)]
+struct Begun {
+    ceremony: String,
+    #[serde(with = "serde_wasm_bindgen::preserve")]
+    options: JsValue,
+}
+
+/// A finished ceremony's answer: the passkey's id, or the name signed in.
+#[derive(serde::Deserialize)]
+struct Finished {
+    #[serde(default)]
+    name: String,
+}
 
 /// `target[name]` as a function, if it is one.
 fn method(target: &JsValue, name: &str) -> Option<Function> {
@@ -29,7 +45,7 @@ fn words(e: &JsValue) -> String {
 
 /// Run one ceremony: `begin` (POST, with `body`) gives `{"ceremony", "options"}`; the options'
 /// `publicKey` is parsed by `parse` and passed to `navigator.credentials[call]`; the credential
-/// goes to `finish` with the ceremony's id. The finishing answer's text.
+/// goes to `finish` with the ceremony's id. The finishing answer.
 async fn ceremony(
     lang: Lang,
     begin: &str,
@@ -37,7 +53,7 @@ async fn ceremony(
     parse: &str,
     call: &str,
     finish: &str,
-) -> Result<String, String> {
+) -> Result<Finished, String> {
     let unsupported = || {
         lang.pick(
             "このブラウザではパスキーを使えません",
@@ -54,12 +70,11 @@ async fn ceremony(
     let credentials = Reflect::get(&window.navigator(), &JsValue::from_str("credentials"))
         .map_err(|_| unsupported())?;
     let call = method(&credentials, call).ok_or_else(unsupported)?;
-    let begun = send(lang, "POST", begin, body).await?;
-    let begun = JSON::parse(&begun).map_err(|_| "an answer not understood".to_string())?;
-    let id = Reflect::get(&begun, &JsValue::from_str("ceremony")).map_err(|e| words(&e))?;
-    let options = Reflect::get(&begun, &JsValue::from_str("options")).map_err(|e| words(&e))?;
+    let begun: Begun = api(begin, Some(body.unwrap_or_else(|| "{}".into())))
+        .await
+        .map_err(|e| e.text(lang))?;
     let public_key =
-        Reflect::get(&options, &JsValue::from_str("publicKey")).map_err(|e| words(&e))?;
+        Reflect::get(&begun.options, &JsValue::from_str("publicKey")).map_err(|e| words(&e))?;
     let parsed = parse.call1(&pkc, &public_key).map_err(|e| words(&e))?;
     let asked = Object::new();
     Reflect::set(&asked, &JsValue::from_str("publicKey"), &parsed).map_err(|e| words(&e))?;
@@ -76,13 +91,18 @@ async fn ceremony(
         .call0(&credential)
         .map_err(|e| words(&e))?;
     let finished = Object::new();
-    Reflect::set(&finished, &JsValue::from_str("ceremony"), &id).map_err(|e| words(&e))?;
+    Reflect::set(
+        &finished,
+        &JsValue::from_str("ceremony"),
+        &JsValue::from_str(&begun.ceremony),
+    )
+    .map_err(|e| words(&e))?;
     Reflect::set(&finished, &JsValue::from_str("credential"), &json).map_err(|e| words(&e))?;
     let text = JSON::stringify(&finished)
         .ok()
         .and_then(|t| t.as_string())
         .ok_or_else(unsupported)?;
-    send(lang, "POST", finish, Some(text)).await
+    api(finish, Some(text)).await.map_err(|e| e.text(lang))
 }
 
 /// Register a passkey for the signed-in account.
@@ -102,7 +122,7 @@ pub async fn register(lang: Lang) -> Result<(), String> {
     .map(|_| ())
 }
 
-/// Sign in as `name` with one of its passkeys: the answer's text (`{"name"}`).
+/// Sign in as `name` with one of its passkeys: the name signed in.
 ///
 /// # Errors
 /// The browser or the server refused, in words.
@@ -121,4 +141,5 @@ pub async fn sign_in(lang: Lang, name: &str) -> Result<String, String> {
         "api/session/passkey",
     )
     .await
+    .map(|f| f.name)
 }

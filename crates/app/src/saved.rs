@@ -439,6 +439,9 @@ pub struct Settings {
     /// Sounds for moves, captures and checks (off until switched on).
     #[serde(default)]
     pub sound: bool,
+    /// Shogi ratings shown as kyu and dan too.
+    #[serde(default)]
+    pub ranks: bool,
 }
 
 fn schema() -> u32 {
@@ -462,6 +465,7 @@ impl Default for Settings {
             clock: String::new(),
             level: default_level(),
             sound: false,
+            ranks: false,
         }
     }
 }

@@ -89,17 +89,17 @@ struct Named {
     name: String,
 }
 
-fn webauthn(app: &App) -> Result<&Webauthn, Response> {
+fn webauthn(app: &App) -> Result<&Webauthn, Box<Response>> {
     app.passkeys
         .as_ref()
-        .ok_or_else(|| error(StatusCode::NOT_FOUND, "this server has no passkeys"))
+        .ok_or_else(|| Box::new(error(StatusCode::NOT_FOUND, "this server has no passkeys")))
 }
 
-async fn me(app: &App, headers: &HeaderMap) -> Result<AccountRow, Response> {
+async fn me(app: &App, headers: &HeaderMap) -> Result<AccountRow, Box<Response>> {
     match signed_in(app, headers).await {
         Ok(Some(a)) => Ok(a),
-        Ok(None) => Err(error(StatusCode::UNAUTHORIZED, "not signed in")),
-        Err(e) => Err(db_error(e)),
+        Ok(None) => Err(Box::new(error(StatusCode::UNAUTHORIZED, "not signed in"))),
+        Err(e) => Err(Box::new(db_error(e))),
     }
 }
 
@@ -117,28 +117,33 @@ fn read(rows: &[crate::db::PasskeyRow]) -> Vec<(String, Passkey)> {
 }
 
 /// Keep a ceremony's state; its id.
-async fn keep(app: &App, account_id: &str, kind: &str, state: String) -> Result<String, Response> {
+async fn keep(
+    app: &App,
+    account_id: &str,
+    kind: &str,
+    state: String,
+) -> Result<String, Box<Response>> {
     let id =
-        token::new_id().map_err(|_| error(StatusCode::INTERNAL_SERVER_ERROR, "no random bits"))?;
+        token::new_id().map_err(|_| bad(StatusCode::INTERNAL_SERVER_ERROR, "no random bits"))?;
     let now = crate::hub::now_ms();
     app.hub
         .db()
         .begin_ceremony(&id, account_id, kind, &state, now, now - CEREMONY_MS)
         .await
-        .map_err(db_error)?;
+        .map_err(|e| Box::new(db_error(e)))?;
     Ok(id)
 }
 
 /// Take a ceremony's account and state (once).
-async fn taken(app: &App, id: &str, kind: &str) -> Result<(String, String), Response> {
+async fn taken(app: &App, id: &str, kind: &str) -> Result<(String, String), Box<Response>> {
     let since = crate::hub::now_ms() - CEREMONY_MS;
     match app.hub.db().take_ceremony(id, kind, since).await {
         Ok(Some(x)) => Ok(x),
-        Ok(None) => Err(error(
+        Ok(None) => Err(bad(
             StatusCode::BAD_REQUEST,
             "ceremony: unknown, used or too old: begin again",
         )),
-        Err(e) => Err(db_error(e)),
+        Err(e) => Err(Box::new(db_error(e))),
     }
 }
 
@@ -148,7 +153,12 @@ pub async fn register_begin(State(app): State<Arc<App>>, headers: HeaderMap) -> 
     let result = async {
         let w = webauthn(&app)?;
         let account = me(&app, &headers).await?;
-        let rows = app.hub.db().passkeys(&account.id).await.map_err(db_error)?;
+        let rows = app
+            .hub
+            .db()
+            .passkeys(&account.id)
+            .await
+            .map_err(|e| Box::new(db_error(e)))?;
         let exclude = read(&rows)
             .iter()
             .map(|(_, p)| p.cred_id().clone())
@@ -160,13 +170,13 @@ pub async fn register_begin(State(app): State<Arc<App>>, headers: HeaderMap) -> 
                 &account.name,
                 Some(exclude),
             )
-            .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+            .map_err(|e| bad(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         let state = serde_json::to_string(&state)
-            .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+            .map_err(|e| bad(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         let ceremony = keep(&app, &account.id, REGISTER, state).await?;
-        Ok::<_, Response>(Json(Begun { ceremony, options }).into_response())
+        Ok::<_, Box<Response>>(Json(Begun { ceremony, options }).into_response())
     };
-    result.await.unwrap_or_else(|r| r)
+    result.await.unwrap_or_else(|r| *r)
 }
 
 /// `POST /api/me/passkeys` `{"ceremony", "credential"}`: the new passkey kept (201 `{"id"}`).
@@ -174,52 +184,51 @@ pub async fn register(State(app): State<Arc<App>>, headers: HeaderMap, bytes: By
     let result = async {
         let w = webauthn(&app)?;
         let account = me(&app, &headers).await?;
-        let f: Finish<RegisterPublicKeyCredential> = body(&bytes)?;
+        let f: Finish<RegisterPublicKeyCredential> = body(&bytes).map_err(Box::new)?;
         let (owner, state) = taken(&app, &f.ceremony, REGISTER).await?;
         if owner != account.id {
-            return Err(error(
-                StatusCode::BAD_REQUEST,
-                "ceremony: not this account's",
-            ));
+            return Err(bad(StatusCode::BAD_REQUEST, "ceremony: not this account's"));
         }
         let state: PasskeyRegistration = serde_json::from_str(&state)
-            .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+            .map_err(|e| bad(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         let passkey = w
             .finish_passkey_registration(&f.credential, &state)
-            .map_err(|e| error(StatusCode::BAD_REQUEST, format!("credential: {e}")))?;
+            .map_err(|e| bad(StatusCode::BAD_REQUEST, format!("credential: {e}")))?;
         let id = f.credential.id.clone();
         let json = serde_json::to_string(&passkey)
-            .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+            .map_err(|e| bad(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         let added = app
             .hub
             .db()
             .add_passkey(&account.id, &id, &json, crate::hub::now_ms())
             .await
-            .map_err(db_error)?;
+            .map_err(|e| Box::new(db_error(e)))?;
         if !added {
-            return Err(error(
-                StatusCode::CONFLICT,
-                "credential: registered already",
-            ));
+            return Err(bad(StatusCode::CONFLICT, "credential: registered already"));
         }
         tracing::info!(account = %account.id, "passkey registered");
         Ok((StatusCode::CREATED, Json(serde_json::json!({ "id": id }))).into_response())
     };
-    result.await.unwrap_or_else(|r| r)
+    result.await.unwrap_or_else(|r| *r)
 }
 
 /// `GET /api/me/passkeys`: `{"passkeys": [{"id", "created_ms", "used_ms"}]}`.
 pub async fn list(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     let result = async {
         let account = me(&app, &headers).await?;
-        let rows = app.hub.db().passkeys(&account.id).await.map_err(db_error)?;
+        let rows = app
+            .hub
+            .db()
+            .passkeys(&account.id)
+            .await
+            .map_err(|e| Box::new(db_error(e)))?;
         let keys: Vec<serde_json::Value> = rows
             .iter()
             .map(|r| serde_json::json!({ "id": r.id, "created_ms": r.created_ms, "used_ms": r.used_ms }))
             .collect();
-        Ok::<_, Response>(Json(serde_json::json!({ "passkeys": keys })).into_response())
+        Ok::<_, Box<Response>>(Json(serde_json::json!({ "passkeys": keys })).into_response())
     };
-    result.await.unwrap_or_else(|r| r)
+    result.await.unwrap_or_else(|r| *r)
 }
 
 /// `DELETE /api/me/passkeys/<id>`: 204, or 404 for no such passkey of the account.
@@ -232,11 +241,16 @@ pub async fn remove(
         let account = me(&app, &headers).await?;
         match app.hub.db().delete_passkey(&account.id, &id).await {
             Ok(true) => Ok(StatusCode::NO_CONTENT.into_response()),
-            Ok(false) => Err(error(StatusCode::NOT_FOUND, "no such passkey")),
-            Err(e) => Err(db_error(e)),
+            Ok(false) => Err(bad(StatusCode::NOT_FOUND, "no such passkey")),
+            Err(e) => Err(Box::new(db_error(e))),
         }
     };
-    result.await.unwrap_or_else(|r| r)
+    result.await.unwrap_or_else(|r| *r)
+}
+
+/// A refusal, boxed (the handlers' error side).
+fn bad(status: StatusCode, words: impl Into<String>) -> Box<Response> {
+    Box::new(error(status, words.into()))
 }
 
 /// The answer for an unknown name and for a name without passkeys alike.
@@ -253,31 +267,42 @@ pub async fn sign_in_begin(
 ) -> Response {
     let result = async {
         let w = webauthn(&app)?;
-        let n: Named = body(&bytes)?;
+        let n: Named = body(&bytes).map_err(Box::new)?;
         let key = n.name.to_ascii_lowercase();
         if !app.sign_in.attempt(&key, addr.ip()) {
-            return Err(error(
+            return Err(bad(
                 StatusCode::TOO_MANY_REQUESTS,
                 "too many sign-in attempts: wait a minute",
             ));
         }
-        let Some(account) = app.hub.db().account_named(&key).await.map_err(db_error)? else {
-            return Err(no_passkey());
+        let Some(account) = app
+            .hub
+            .db()
+            .account_named(&key)
+            .await
+            .map_err(|e| Box::new(db_error(e)))?
+        else {
+            return Err(Box::new(no_passkey()));
         };
-        let rows = app.hub.db().passkeys(&account.id).await.map_err(db_error)?;
+        let rows = app
+            .hub
+            .db()
+            .passkeys(&account.id)
+            .await
+            .map_err(|e| Box::new(db_error(e)))?;
         let keys: Vec<Passkey> = read(&rows).into_iter().map(|(_, p)| p).collect();
         if keys.is_empty() {
-            return Err(no_passkey());
+            return Err(Box::new(no_passkey()));
         }
         let (options, state) = w
             .start_passkey_authentication(&keys)
-            .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+            .map_err(|e| bad(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         let state = serde_json::to_string(&state)
-            .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+            .map_err(|e| bad(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         let ceremony = keep(&app, &account.id, SIGN_IN, state).await?;
         Ok(Json(Begun { ceremony, options }).into_response())
     };
-    result.await.unwrap_or_else(|r| r)
+    result.await.unwrap_or_else(|r| *r)
 }
 
 /// `POST /api/session/passkey` `{"ceremony", "credential"}`: signed in (200 `{"name"}` and the
@@ -285,39 +310,47 @@ pub async fn sign_in_begin(
 pub async fn sign_in(State(app): State<Arc<App>>, headers: HeaderMap, bytes: Bytes) -> Response {
     let result = async {
         let w = webauthn(&app)?;
-        let f: Finish<PublicKeyCredential> = body(&bytes)?;
+        let f: Finish<PublicKeyCredential> = body(&bytes).map_err(Box::new)?;
         let (account_id, state) = taken(&app, &f.ceremony, SIGN_IN).await?;
         let state: PasskeyAuthentication = serde_json::from_str(&state)
-            .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+            .map_err(|e| bad(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         let done = w
             .finish_passkey_authentication(&f.credential, &state)
             .map_err(|e| {
                 tracing::info!(error = %e, "a passkey sign-in did not verify");
                 error(StatusCode::UNAUTHORIZED, "the passkey did not verify")
             })?;
-        let rows = app.hub.db().passkeys(&account_id).await.map_err(db_error)?;
+        let rows = app
+            .hub
+            .db()
+            .passkeys(&account_id)
+            .await
+            .map_err(|e| Box::new(db_error(e)))?;
         let Some((id, mut passkey)) = read(&rows)
             .into_iter()
             .find(|(_, p)| p.cred_id() == done.cred_id())
         else {
-            return Err(error(
-                StatusCode::UNAUTHORIZED,
-                "the passkey did not verify",
-            ));
+            return Err(bad(StatusCode::UNAUTHORIZED, "the passkey did not verify"));
         };
         // the authenticator's counter and backup state, kept for the next sign-in
         passkey.update_credential(&done);
         let json = serde_json::to_string(&passkey)
-            .map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+            .map_err(|e| bad(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         app.hub
             .db()
             .used_passkey(&id, &json, crate::hub::now_ms())
             .await
-            .map_err(db_error)?;
-        let Some(account) = app.hub.db().account(&account_id).await.map_err(db_error)? else {
-            return Err(no_passkey());
+            .map_err(|e| Box::new(db_error(e)))?;
+        let Some(account) = app
+            .hub
+            .db()
+            .account(&account_id)
+            .await
+            .map_err(|e| Box::new(db_error(e)))?
+        else {
+            return Err(Box::new(no_passkey()));
         };
         Ok(start_session(&app, &account.id, &headers, StatusCode::OK, &account.name).await)
     };
-    result.await.unwrap_or_else(|r| r)
+    result.await.unwrap_or_else(|r| *r)
 }

@@ -260,6 +260,9 @@ pub enum ShogiRank {
 }
 
 impl ShogiRank {
+    /// The game id whose ratings have ranks (standard shogi's).
+    pub const GAME: &'static str = "shogi";
+
     /// The rank of `rating`.
     pub fn of(rating: i64) -> ShogiRank {
         if rating >= 1700 {

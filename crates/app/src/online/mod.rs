@@ -422,17 +422,16 @@ async fn create(spec: &NewGame) -> Result<Created, Problem> {
 /// A lobby game's players: each named seat's name, with its rating where it has one (a
 /// provisional one with a `?`).
 fn players_text(lang: Lang, g: &koma_wire::LobbyGame) -> String {
-    let ranks = crate::account::shows_ranks();
+    let ranks = crate::ranks::shown();
     g.names
         .iter()
         .enumerate()
         .filter(|(_, n)| !n.is_empty())
         .map(|(i, n)| match g.ratings.get(i).cloned().flatten() {
             Some(r) => {
-                let rank =
-                    crate::account::rank_words(lang, g.spec.start.id.as_str(), r.rating, ranks)
-                        .map(|k| format!(" {k}"))
-                        .unwrap_or_default();
+                let rank = crate::ranks::words(lang, g.spec.start.id.as_str(), r.rating, ranks)
+                    .map(|k| format!(" {k}"))
+                    .unwrap_or_default();
                 format!(
                     "{n} ({}{}{rank})",
                     r.rating,

@@ -89,11 +89,11 @@ pub(super) fn plates_view(
             .and_then(|o| o.seats.get(p.index()))
             .and_then(|s| s.rating.clone())
             .map(|r| {
-                let rank = crate::account::rank_words(
+                let rank = crate::ranks::words(
                     lang,
                     game.as_str(),
                     r.rating,
-                    crate::account::shows_ranks(),
+                    crate::ranks::shown(),
                 )
                 .map(|k| format!(" {k}"))
                 .unwrap_or_default();
