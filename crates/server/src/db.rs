@@ -441,8 +441,11 @@ impl Db {
         Ok(Some(Stored { game, seats, moves }))
     }
 
-    /// A seat is taken, with the name its holder gave; `started` when that was the last free
-    /// seat (the game starts then).
+    /// A seat is taken, with the name its holder gave; the game starts (at `at`) when no seat
+    /// is free any more. The database decides that, not the caller's table: two servers whose
+    /// players take a game's last two seats at once each see the other seat free, and neither
+    /// would start it (the game row is locked first on PostgreSQL, so the second take counts the
+    /// first's seat). The start time, when this take started the game.
     ///
     /// # Errors
     /// The database failed.
@@ -451,27 +454,34 @@ impl Db {
         id: &str,
         seat: u8,
         name: &str,
-        started: Option<i64>,
-    ) -> Result<(), DbError> {
+        at: i64,
+    ) -> Result<Option<i64>, DbError> {
         let mut tx = self.pool.begin().await?;
+        if self.kind == Kind::Postgres {
+            sqlx::query("SELECT id FROM games WHERE id = $1 FOR UPDATE")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        }
         sqlx::query("UPDATE seats SET taken = 1, name = $1 WHERE game_id = $2 AND seat = $3")
             .bind(name)
             .bind(id)
             .bind(i64::from(seat))
             .execute(&mut *tx)
             .await?;
-        if let Some(t) = started {
-            sqlx::query(
-                "UPDATE games SET status = 'playing', started_ms = $1, turn_ms = $2 WHERE id = $3 AND status = 'waiting'",
-            )
-            .bind(t)
-            .bind(t)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        }
+        let started = sqlx::query(
+            "UPDATE games SET status = 'playing', started_ms = $1, turn_ms = $2 \
+             WHERE id = $3 AND status = 'waiting' \
+             AND NOT EXISTS (SELECT 1 FROM seats WHERE game_id = $4 AND taken = 0)",
+        )
+        .bind(at)
+        .bind(at)
+        .bind(id)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
-        Ok(())
+        Ok((started.rows_affected() == 1).then_some(at))
     }
 
     /// A seat's name changes (a seat taken earlier, named again on a return).

@@ -511,14 +511,20 @@ impl Hub {
         }
     }
 
-    async fn store(&self, id: &str, change: &Change) -> Result<(), DbError> {
-        match change {
+    /// Store `change`: `true` when the database started the game though the table did not
+    /// (its other seat was taken on another server at the same moment).
+    async fn store(&self, id: &str, change: &Change) -> Result<bool, DbError> {
+        let done = match change {
             Change::Nothing => Ok(()),
             Change::Take {
                 seat,
                 name,
                 started,
-            } => self.db.take(id, *seat, name, *started).await,
+            } => {
+                let at = started.unwrap_or_else(now_ms);
+                let by_db = self.db.take(id, *seat, name, at).await?;
+                return Ok(started.is_none() && by_db.is_some());
+            }
             Change::Rename { seat, name } => self.db.rename(id, *seat, name).await,
             Change::Move { row, ended } => {
                 let ended = ended.as_ref().map(|o| (o, row.at_ms));
@@ -527,7 +533,8 @@ impl Hub {
             Change::End { outcome } => self.db.finish(id, outcome, now_ms()).await,
             Change::TakeBack { keep, at } => self.db.take_back(id, *keep, *at).await,
             Change::Abort { by, at } => self.db.abort(id, *by, *at).await,
-        }
+        };
+        done.map(|()| false)
     }
 
     /// Store `effect` for the table, then tell everybody; on a failure to store, reload the
@@ -538,7 +545,8 @@ impl Hub {
         table: &mut Referee,
         effect: Effect,
     ) -> Result<(), Refusal> {
-        if let Err(e) = self.store(&room.id, &effect.change).await {
+        let stored = self.store(&room.id, &effect.change).await;
+        if let Err(e) = &stored {
             let stale = e.is_stale();
             if !stale {
                 metrics::counter!(crate::ops::DATABASE_ERRORS).increment(1);
@@ -570,6 +578,12 @@ impl Hub {
         }
         for m in &effect.tell {
             room.tell(m);
+        }
+        if matches!(stored, Ok(true)) {
+            // the database started the game (the other seat was taken on another server at
+            // once): the table reads it, and everybody here gets the game as it now stands
+            self.reload(table).await;
+            room.tell_resync(0);
         }
         room.changed.notify_one();
         match &effect.change {

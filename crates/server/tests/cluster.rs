@@ -397,3 +397,61 @@ async fn a_seat_held_on_another_server_is_online_until_it_leaves_or_that_server_
     );
     drop(b);
 }
+
+/// Until `c` knows its game is being played (its welcome said so, or it was told since).
+async fn until_started(c: &mut Client) {
+    if c.snapshot.as_ref().map(|s| s.status) == Some(GameStatus::Playing) {
+        return;
+    }
+    c.until(|m| match m {
+        ServerMsg::Started { .. } => Some(()),
+        ServerMsg::Welcome(s) if s.status == GameStatus::Playing => Some(()),
+        _ => None,
+    })
+    .await;
+}
+
+/// The last two seats of a game taken at the same moment on two servers: each server's table
+/// sees the other seat free, so the database decides the start. Forty games, each seat's hello
+/// sent at once to its own server: every game starts, and both players are told.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_seats_taken_at_once_on_two_servers_start_the_game() {
+    let Some(pg) = Backend::postgres() else {
+        return;
+    };
+    let db = Db::new(&pg).await;
+    let a = Server::start(&db, &["--create-per-minute", "100"]);
+    let b = Server::start(&db, &[]);
+    let mut pairs = Vec::new();
+    for _ in 0..40 {
+        let created = a.create(&spec("minishogi")).await;
+        let sente = Client::connect(&a, &created.id).await;
+        let gote = Client::connect(&b, &created.id).await;
+        pairs.push((created, sente, gote));
+    }
+    let mut tasks = Vec::new();
+    for (created, mut sente, mut gote) in pairs {
+        tasks.push(tokio::spawn(async move {
+            let (s, g) = (token(&created.seats[0]), token(&created.seats[1]));
+            tokio::join!(
+                sente.hello(Some(&s), Some("a"), 0),
+                gote.hello(Some(&g), Some("b"), 0)
+            );
+            until_started(&mut sente).await;
+            until_started(&mut gote).await;
+            created.id
+        }));
+    }
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&db.url).await.unwrap();
+    for t in tasks {
+        let id = t.await.unwrap();
+        let status: String = sqlx::query_scalar("SELECT status FROM games WHERE id = $1")
+            .bind(&id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        assert_eq!(status, "playing", "{id}");
+    }
+    pool.close().await;
+}
