@@ -115,6 +115,9 @@ async fn open(base: &str, id: &str, session: &str) -> Result<(Ws, u8, bool), Str
         .map_err(|e| e.to_string())?;
     match crate::next(&mut ws, Duration::from_secs(30)).await {
         Some(ServerMsg::Welcome(s)) => {
+            if !matches!(s.status, GameStatus::Playing | GameStatus::Waiting) {
+                return Err(format!("paired to a game already over ({:?})", s.status));
+            }
             let playing = s.status == GameStatus::Playing;
             s.seat
                 .map(|seat| (ws, seat, playing))
@@ -174,6 +177,11 @@ async fn play(
         // what the server says until it is this side's move again, or the end
         loop {
             let Some(m) = crate::next(&mut ws, Duration::from_secs(60)).await else {
+                eprintln!(
+                    "koma-load: game {id} seat {seat} heard nothing for 60 s (started {started}, {} plies known, {} to move)",
+                    rules.moves().len(),
+                    rules.position().turn().0
+                );
                 return Err("the socket went quiet".into());
             };
             match m {

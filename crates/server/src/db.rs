@@ -1241,7 +1241,10 @@ impl Db {
     }
 
     /// An account waits in `pool` with `rating` (leaving any other pool it waited in; one
-    /// already paired keeps its game).
+    /// already paired keeps its game while that game waits for its players). A pairing whose
+    /// game has started or ended is done: the account waits afresh, though the sweep has not
+    /// yet removed the old entry (a short game ends, and its players join again, well inside
+    /// the sweep's period).
     ///
     /// # Errors
     /// The database failed.
@@ -1256,7 +1259,9 @@ impl Db {
             "INSERT INTO pool_entries (account_id, pool, rating, joined_ms, seen_ms) \
              VALUES ($1, $2, $3, $4, $5) ON CONFLICT (account_id) DO UPDATE \
              SET pool = excluded.pool, rating = excluded.rating, joined_ms = excluded.joined_ms, \
-             seen_ms = excluded.seen_ms WHERE pool_entries.game_id IS NULL",
+             seen_ms = excluded.seen_ms, game_id = NULL, seat = NULL \
+             WHERE pool_entries.game_id IS NULL OR NOT EXISTS \
+             (SELECT 1 FROM games WHERE games.id = pool_entries.game_id AND games.status = 'waiting')",
         )
         .bind(account_id)
         .bind(pool)

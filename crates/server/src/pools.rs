@@ -14,6 +14,8 @@
 //! - Pairing runs whenever a waiting player asks, in one database transaction (on PostgreSQL
 //!   the waiting rows are locked, skipping those another server is pairing), so two servers
 //!   never pair one player twice: a row is paired only while it has no game.
+//! - A pairing lasts while its game waits for its players (its link is given again on every
+//!   word); once the game has started or ended, joining again is waiting afresh.
 //! - Who is paired with whom: [`crate::pairing`].
 //! - The game is rated, not listed in the lobby; its seats are held by the paired accounts in
 //!   an order drawn from the new game's random id.

@@ -41,7 +41,7 @@ async fn paired(server: &Server, id: &str, cookie: &str) -> Pairing {
         if p.game.is_some() {
             return p;
         }
-        assert!(start.elapsed().as_secs() < 20, "not paired in 20 s");
+        assert!(start.elapsed().as_secs() < 20, "not paired in 20 s: {p:?}");
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
 }
@@ -195,6 +195,21 @@ async fn two_players_pair_through_a_pool_and_play_a_rated_game(backend: Backend)
     .await;
     let r = &me.body["ratings"]["shogi"]["blitz"];
     assert!(r["rating"].as_i64().unwrap() > 1500, "{}", me.body);
+    // the game over, both join again at once (before any sweep): they wait afresh, and are
+    // paired into a new game, never sent back to the one that ended
+    let (status, body) = pool(&server, Method::POST, "shogi-blitz", Some(&hanako)).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["game"], serde_json::Value::Null, "{body}");
+    let (status, body) = pool(&server, Method::POST, "shogi-blitz", Some(&taro)).await;
+    assert_eq!(status, 200, "{body}");
+    assert_ne!(body["game"], serde_json::json!(id), "{body}");
+    // their ratings now differ: the range widens while they wait, and they meet again
+    let (t, h) = tokio::join!(
+        paired(&server, "shogi-blitz", &taro),
+        paired(&server, "shogi-blitz", &hanako)
+    );
+    assert!(t.game.as_ref().is_some_and(|g| *g != id), "{t:?}");
+    assert_eq!(h.game, t.game);
 }
 
 /// Forty players wait in one pool through two servers at once: each is paired exactly once,
