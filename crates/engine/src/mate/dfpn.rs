@@ -33,6 +33,84 @@ pub(super) struct Numbers {
     /// repeats, [`NO_LOOP`] for none: a disproof that rests on it holds for this path only, and
     /// is kept out of the table.
     pub loop_depth: u32,
+    /// For a proof, the hands it holds for ([`ProofHands`]).
+    pub hands: ProofHands,
+}
+
+/// The hands a proof holds for (the proof hand of the strong solvers): the attacker holding at
+/// least `attacker` and the defender at most `defender`, kind by kind (packed as
+/// [`koma_rules::Position::packed_hand`]; a byte of 255 is any number). The same moves mate
+/// then: the attacker's drops need no more than it holds; the defender's moves are the same or
+/// fewer, but for drops of a kind it does not hold, which could block a check (so a proof
+/// where they could keeps the defender without that kind).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct ProofHands {
+    pub attacker: u64,
+    pub defender: u64,
+}
+
+/// A defender's hand of any size.
+const ANY: u64 = u64::MAX;
+
+impl ProofHands {
+    const NONE: ProofHands = ProofHands {
+        attacker: 0,
+        defender: ANY,
+    };
+
+    /// What a proof of the child holds for, seen from its parent: the child's hands were
+    /// `after` (attacker's, defender's), the parent's `before`; each kind's need moves by what
+    /// the move put into or took out of a hand (a drop needs its piece before; a capture
+    /// brings one).
+    fn before(self, after: (u64, u64), before: (u64, u64)) -> ProofHands {
+        ProofHands {
+            attacker: bytewise(|k| {
+                let need = byte(self.attacker, k) + byte(before.0, k) - byte(after.0, k);
+                need.clamp(0, 254)
+            }),
+            defender: bytewise(|k| {
+                let most = byte(self.defender, k);
+                if most == 255 {
+                    255
+                } else {
+                    (most + byte(before.1, k) - byte(after.1, k)).clamp(0, 254)
+                }
+            }),
+        }
+    }
+
+    /// Both `self` and `other` hold (a defender's node: every reply's proof must).
+    fn and(self, other: ProofHands) -> ProofHands {
+        ProofHands {
+            attacker: bytewise(|k| byte(self.attacker, k).max(byte(other.attacker, k))),
+            defender: bytewise(|k| byte(self.defender, k).min(byte(other.defender, k))),
+        }
+    }
+
+    /// The defender, when a drop could answer here, holding none of the kinds it holds none
+    /// of in `defender`.
+    fn without_new_drops(self, defender: u64) -> ProofHands {
+        ProofHands {
+            defender: bytewise(|k| {
+                if byte(defender, k) == 0 {
+                    0
+                } else {
+                    byte(self.defender, k)
+                }
+            }),
+            ..self
+        }
+    }
+}
+
+/// Byte `k` of a packed hand.
+fn byte(hand: u64, k: u32) -> i32 {
+    ((hand >> (8 * k)) & 0xff) as i32
+}
+
+/// A packed hand of the bytes `f` gives.
+fn bytewise(f: impl Fn(u32) -> i32) -> u64 {
+    (0..8).fold(0, |acc, k| acc | ((f(k) as u64) & 0xff) << (8 * k))
 }
 
 /// No repetition of a position above.
@@ -44,19 +122,26 @@ impl Numbers {
         dn: 1,
         plies: 0,
         loop_depth: NO_LOOP,
-    };
-    const PROVED: Numbers = Numbers {
-        pn: 0,
-        dn: INF,
-        plies: 0,
-        loop_depth: NO_LOOP,
+        hands: ProofHands::NONE,
     };
     const DISPROVED: Numbers = Numbers {
         pn: INF,
         dn: 0,
         plies: 0,
         loop_depth: NO_LOOP,
+        hands: ProofHands::NONE,
     };
+
+    /// A proof at hand, holding for `hands`.
+    fn proved(hands: ProofHands) -> Numbers {
+        Numbers {
+            pn: 0,
+            dn: INF,
+            plies: 0,
+            loop_depth: NO_LOOP,
+            hands,
+        }
+    }
 }
 
 /// A move of a node and what is known below it.
@@ -64,6 +149,8 @@ impl Numbers {
 struct Child {
     mv: Move,
     n: Numbers,
+    /// The hands (attacker's, defender's) of the position the move leads to, as searched.
+    after: (u64, u64),
     /// A bounded search's capture of a dropped interposition, the piece taken put aside
     /// (無駄合: does the mate go on without it, the two plies not counted?).
     discard: Option<Kind>,
@@ -286,9 +373,10 @@ impl<'a> Dfpn<'a> {
                 None if attacking && self.shows_check => {
                     self.pos.play_unchecked(child.0);
                     let replies = self.replies();
+                    let mated = (replies == 0).then(|| self.mated_hands());
                     self.pos.undo();
-                    child.2 = if replies == 0 {
-                        Numbers::PROVED
+                    child.2 = if let Some(hands) = mated {
+                        Numbers::proved(hands)
                     } else {
                         Numbers {
                             pn: replies,
@@ -414,6 +502,74 @@ impl<'a> Dfpn<'a> {
         Some(between)
     }
 
+    /// The hands as they are: what a proof holds for where it is not worked out (the games
+    /// without drops or whose checks jump the turn, 66 shogi's placing).
+    fn actual_hands(&self) -> ProofHands {
+        let here = self.place();
+        ProofHands {
+            attacker: here.attacker,
+            defender: here.defender,
+        }
+    }
+
+    /// Whether a drop could answer the defender to move here, had it the piece: not in check,
+    /// or in check by one piece from a distance.
+    fn drops_could_answer(&self) -> bool {
+        let pos = &self.pos;
+        let Some(king) = pos.king(pos.turn()) else {
+            return true;
+        };
+        let mut cells = Vec::with_capacity(16);
+        match pos.checks_on(king, self.attacker, &mut cells) {
+            0 => true,
+            1 => cells.len() > 1,
+            _ => false,
+        }
+    }
+
+    /// What the mate of the defender to move, without a legal move, holds for: any hand of the
+    /// attacker's (it moves no more), and a defender holding no more kinds than it does where a
+    /// drop could answer.
+    fn mated_hands(&self) -> ProofHands {
+        if !self.shows_check || self.pos.is_placing() {
+            return self.actual_hands();
+        }
+        if self.drops_could_answer() {
+            ProofHands::NONE.without_new_drops(self.place().defender)
+        } else {
+            ProofHands::NONE
+        }
+    }
+
+    /// What the proof of the current position by `children` holds for: the attacker's by its
+    /// move of fewest plies (the one the line goes on by), the defender's by every reply.
+    fn proof_hands(&self, attacking: bool, children: &[Child]) -> ProofHands {
+        if !self.shows_check || self.pos.is_placing() {
+            return self.actual_hands();
+        }
+        let here = self.place();
+        let before = (here.attacker, here.defender);
+        let cost = |c: &&Child| c.n.plies + if c.discard.is_some() { -1 } else { 1 };
+        if attacking {
+            return children
+                .iter()
+                .filter(|c| c.n.pn == 0)
+                .min_by_key(cost)
+                .map_or_else(
+                    || self.actual_hands(),
+                    |c| c.n.hands.before(c.after, before),
+                );
+        }
+        let every = children.iter().fold(ProofHands::NONE, |h, c| {
+            h.and(c.n.hands.before(c.after, before))
+        });
+        if self.drops_could_answer() {
+            every.without_new_drops(here.defender)
+        } else {
+            every
+        }
+    }
+
     /// The game has ended here (a game that ends with moves left) in the attacker's favour.
     fn attacker_won(&mut self) -> bool {
         !self.shows_check
@@ -453,6 +609,7 @@ impl<'a> Dfpn<'a> {
             if self.pos.in_check() && self.pos.take_from_hand(self.attacker, kind) {
                 let place = self.place();
                 out.push(Child {
+                    after: (place.attacker, place.defender),
                     mv,
                     n: self
                         .looked_up(&place, self.left(-1))
@@ -484,6 +641,10 @@ impl<'a> Dfpn<'a> {
             dn: e.dn,
             plies: if e.pn == 0 { e.plies } else { 0 },
             loop_depth: NO_LOOP,
+            hands: ProofHands {
+                attacker: e.place.attacker,
+                defender: e.place.defender,
+            },
         })
     }
 
@@ -496,6 +657,16 @@ impl<'a> Dfpn<'a> {
         if n.loop_depth != NO_LOOP && n.dn == 0 {
             return;
         }
+        // a proof is kept with the hands it holds for (found by any hand they cover)
+        let place = if n.pn == 0 {
+            Place {
+                attacker: n.hands.attacker,
+                defender: n.hands.defender,
+                ..place
+            }
+        } else {
+            place
+        };
         // a plain search's disproof holds within any plies; its numbers for none
         let plies = match left {
             _ if n.pn == 0 => n.plies,
@@ -591,6 +762,8 @@ impl<'a> Dfpn<'a> {
                 dn,
                 plies,
                 loop_depth,
+                // a proof's hands are worked out once it is whole ([`Dfpn::proof_hands`])
+                hands: ProofHands::NONE,
             },
             best,
             widen(
@@ -620,7 +793,7 @@ impl<'a> Dfpn<'a> {
                 .position_outcome(&mut self.pos, self.movers.last().copied())
         {
             let n = if o.winner == Some(self.attacker) {
-                Numbers::PROVED
+                Numbers::proved(self.actual_hands())
             } else {
                 Numbers::DISPROVED
             };
@@ -631,9 +804,10 @@ impl<'a> Dfpn<'a> {
         let mut children: Vec<Child> = self
             .moves()
             .into_iter()
-            .map(|(mv, _, n)| Child {
+            .map(|(mv, place, n)| Child {
                 mv,
                 n,
+                after: (place.attacker, place.defender),
                 discard: None,
             })
             .collect();
@@ -646,7 +820,7 @@ impl<'a> Dfpn<'a> {
             let n = if attacking {
                 Numbers::DISPROVED
             } else {
-                Numbers::PROVED
+                Numbers::proved(self.mated_hands())
             };
             self.store(place, n, 1, left);
             return n;
@@ -704,6 +878,9 @@ impl<'a> Dfpn<'a> {
         if n.loop_depth >= self.path.len() as u32 {
             n.loop_depth = NO_LOOP;
         }
+        if n.pn == 0 {
+            n.hands = self.proof_hands(attacking, &children);
+        }
         self.store(place, n, self.nodes - start + 1, left);
         n
     }
@@ -726,6 +903,61 @@ mod tests {
             amount: 1,
             plies,
         }
+    }
+
+    /// A proof's hands seen from the parent: a drop needs its piece, a capture brings one;
+    /// the defender's most moves with its drops and captures, "any" staying any; every
+    /// reply's proof must hold; a kind the defender lacks where a drop could answer stays
+    /// lacking.
+    #[test]
+    fn proof_hands_follow_the_moves_between_parent_and_child() {
+        let gold = Kind(6);
+        let g = |n: u64| n << (8 * gold.index());
+        let child = ProofHands {
+            attacker: g(1),
+            defender: ANY,
+        };
+        // the attacker dropped a gold (2 held, 1 after): the parent needs 2
+        assert_eq!(child.before((g(1), 0), (g(2), 0)).attacker, g(2));
+        // the attacker took a gold (0 held, 1 after): the parent needs none
+        assert_eq!(child.before((g(1), 0), (0, 0)).attacker, 0);
+        assert_eq!(child.before((g(1), 0), (0, 0)).defender, ANY);
+        // the defender dropped a gold (1 held, 0 after) where it may hold none after: 1 before
+        let lacking = ProofHands {
+            attacker: 0,
+            defender: ANY & !g(0xff),
+        };
+        let parent = lacking.before((0, 0), (0, g(1)));
+        assert_eq!(parent.defender & g(0xff), g(1));
+        assert_eq!(parent.defender | g(0xff), ANY);
+        // every reply: the most the attacker needs, the least the defender may hold
+        let both = child.and(parent);
+        assert_eq!((both.attacker, both.defender), (g(1), parent.defender));
+        // a drop could answer, and the defender holds no gold: it may hold none
+        let strict = ProofHands::NONE.without_new_drops(2);
+        assert_eq!(strict.defender & g(0xff), 0);
+        assert_eq!(strict.defender & 0xff, 0xff);
+    }
+
+    /// A mate found with more in hand than it needs is kept for the hand it needs: the same
+    /// board with the gold alone is found proved, with the defender holding anything; without
+    /// the gold it is not.
+    #[test]
+    fn a_proof_is_kept_for_the_least_hand_it_needs() {
+        use koma_rules::GameId;
+        use koma_rules::notation::read_position;
+        let p = read_position(GameId::Shogi, "4k4/9/4P4/9/9/9/9/9/K8 b GRB 1").unwrap();
+        let mut table = Table::new(1);
+        let limits = super::super::MateLimits::default();
+        let mut d = Dfpn::new(&p, p.turn(), &mut table, &limits, &crate::search::NoClock);
+        assert_eq!(d.mid(INF, INF).pn, 0);
+        let look = |text: &str| {
+            let q = read_position(GameId::Shogi, text).unwrap();
+            table.look(&Place::of(&q, q.turn())).filter(|e| e.pn == 0)
+        };
+        assert!(look("4k4/9/4P4/9/9/9/9/9/K8 b G 1").is_some());
+        assert!(look("4k4/9/4P4/9/9/9/9/9/K8 b Grs 1").is_some());
+        assert!(look("4k4/9/4P4/9/9/9/9/9/K8 b RB 1").is_none());
     }
 
     /// A proof in 5 plies holds within 5 and more; a disproof within 7 holds within 7 and

@@ -34,7 +34,11 @@
 //!   [`koma_rules::Position::moves_onto`]), not found among every move.
 //! - **Hands that dominate** (the drop games): the table finds positions by their board, and a
 //!   proof holds for every hand that gives the attacker at least as much and the defender at
-//!   most as much (a disproof the other way round): [`table::Table::look`].
+//!   most as much (a disproof the other way round): [`table::Table::look`]. A proof is kept
+//!   with the least the attacker needs (the proof hand: what its drops along the proof use,
+//!   less what its captures bring) and the most the defender may hold (any number of a kind it
+//!   holds, none more of a kind it lacks where a drop could block a check), so that it serves
+//!   every position of the board whose hands it covers ([`dfpn`]'s `ProofHands`).
 //! - **A bounded table** ([`table`]): `--hash` megabytes, never more; a full bucket drops its
 //!   entry of least work (garbage collection a bucket at a time).
 //! - **Repetitions** (the graph-history interaction): a position that repeats one of its path

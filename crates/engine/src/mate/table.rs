@@ -213,16 +213,20 @@ impl Table {
         Some(bucket.entry(i))
     }
 
-    /// What is known of the position at `place`: its own entry, else a proof or a disproof of
-    /// the same board whose hands it dominates.
+    /// What is known of the position at `place`: its own entry when it is decided, else a
+    /// proof or a disproof of the same board whose hands it covers, else its own numbers. A
+    /// proof's entry keeps the hands it holds for (the attacker's least, the defender's most),
+    /// a disproof's those it was searched with; the entry returned has the position's keys and
+    /// those hands.
     pub fn look(&self, place: &Place) -> Option<Entry> {
         let bucket = &self.buckets[self.bucket(place.board)];
         let key = stored_key(place.key);
-        if let Some(i) = bucket.keys.iter().position(|&k| k == key) {
+        let own = bucket.keys.iter().position(|&k| k == key);
+        if let Some(i) = own {
             return Some(bucket.entry(i));
         }
         for i in 0..WAYS {
-            if bucket.keys[i] == 0 || bucket.boards[i] != place.board {
+            if bucket.keys[i] == 0 || bucket.boards[i] != place.board || Some(i) == own {
                 continue;
             }
             let e = &bucket.data[i];
@@ -230,13 +234,18 @@ impl Table {
             let stronger = covers(place.attacker, at) && covers(de, place.defender);
             let weaker = covers(at, place.attacker) && covers(place.defender, de);
             if (e.pn == 0 && stronger) || (e.dn == 0 && weaker) {
+                let found = bucket.entry(i);
                 return Some(Entry {
-                    place: *place,
-                    ..bucket.entry(i)
+                    place: Place {
+                        key: place.key,
+                        board: place.board,
+                        ..found.place
+                    },
+                    ..found
                 });
             }
         }
-        None
+        own.map(|i| bucket.entry(i))
     }
 
     /// Store `e`, replacing the entry of the same position, or a free one, or the one of least

@@ -29,7 +29,7 @@
 use koma_rules::{GameId, Move, Position, PositionError, Setup};
 
 use super::dfpn::Dfpn;
-use super::table::{INF, Table};
+use super::table::{INF, Place, Table};
 use super::{Answer, MateLimits, NotMate, Report};
 use crate::search::Control;
 
@@ -102,10 +102,19 @@ pub fn solve_tsume(
             report,
         });
     };
+    // the plain proof's plies bound the count from above: the root's, the attacker's fewest
+    // against the defender's most through the proof (the line read is one mate, its defence
+    // chosen by plies proved later, and may be shorter than the problem's answer)
+    let proved = table
+        .look(&Place::of(&root, root.turn()))
+        .filter(|e| e.pn == 0)
+        .map(|e| e.plies);
     let mut b = Bounded::new(&root, root.turn(), &mut table, limits, control, true);
     b.dfpn.nodes = report.nodes;
-    // the plain proof's length bounds the count from above
-    let (mut plies, shortest) = b.fewest(first.len() as i32);
+    let (mut plies, shortest) = match proved {
+        Some(plies) => b.fewest(plies),
+        None => (first.len() as i32, false),
+    };
     let read = if shortest { b.read(plies) } else { None };
     report.nodes = b.dfpn.nodes;
     let (answer, futile_end, shortest) = match read {
