@@ -2,7 +2,7 @@
 //! the thresholds and the repetitions of the path kept out of the table (see [`super`]).
 
 use koma_rules::position::MoveList;
-use koma_rules::{Cell, Kind, Move, Player, Position};
+use koma_rules::{Cell, CellSet, Kind, Move, Player, Position};
 
 use super::table::{Entry, INF, Place, Table};
 use crate::search::Control;
@@ -213,6 +213,26 @@ fn attacks(direct: &[(Cell, u64)], to: Cell, kind: Kind) -> bool {
         .any(|&(c, m)| c == to && m >> kind.index() & 1 != 0)
 }
 
+/// The attacker's cells that attack the king directly ([`attacks`]), with their set: most
+/// moves land elsewhere, and are told so by one bit.
+struct Direct {
+    cells: Vec<(Cell, u64)>,
+    set: CellSet,
+}
+
+impl Direct {
+    fn none() -> Direct {
+        Direct {
+            cells: Vec::new(),
+            set: CellSet::EMPTY,
+        }
+    }
+
+    fn attacks(&self, to: Cell, kind: Kind) -> bool {
+        self.set.contains(to) && attacks(&self.cells, to, kind)
+    }
+}
+
 /// The sum of the children's `number` (a defender's proof number, an attacker's disproof
 /// number), the drops onto one cell counted once, by the hardest of them (the pieces a side
 /// holds are mostly answered alike on one cell; summed, every distant check would look as hard
@@ -313,7 +333,7 @@ impl<'a> Dfpn<'a> {
         let attacking = self.pos.turn() == self.attacker;
         let mut list = MoveList::with_capacity(128);
         // the cells and kinds that attack the king directly: a move there checks for sure
-        let mut direct = Vec::new();
+        let mut direct = Direct::none();
         let mut interposing = false;
         if attacking && self.bound.is_some_and(|left| left < 1) {
             // a bounded search with no ply left: no check can mate in time
@@ -322,7 +342,7 @@ impl<'a> Dfpn<'a> {
             // (the two parts of the pseudo-legal moves: `tactical_moves` and `checking_drops`)
             self.pos.tactical_moves(&mut list);
             direct = self.sift(&mut list);
-            self.pos.checking_drops(&mut list, &direct);
+            self.pos.checking_drops(&mut list, &direct.cells);
         } else if attacking {
             self.pos.pseudo_legal_moves(&mut list);
         } else {
@@ -340,9 +360,9 @@ impl<'a> Dfpn<'a> {
                     } else {
                         k
                     };
-                    attacks(&direct, to, k)
+                    direct.attacks(to, k)
                 }
-                Move::Drop { kind, to } => attacks(&direct, to, kind),
+                Move::Drop { kind, to } => direct.attacks(to, kind),
                 _ => false,
             };
             // a defender's drop is an interposition against one checker (all `defences`
@@ -362,6 +382,7 @@ impl<'a> Dfpn<'a> {
             self.pos.undo();
         }
         // the table asked for all of them in one go (their memory fetched side by side)
+        self.table.touch(out.iter().map(|c| &c.1));
         let left = self.left(1);
         let known: Vec<Option<Numbers>> = out.iter().map(|c| self.looked_up(&c.1, left)).collect();
         for (child, known) in out.iter_mut().zip(known) {
@@ -395,17 +416,22 @@ impl<'a> Dfpn<'a> {
     /// it promotes) attacks the defender's king, or away from a cell that blocks another of
     /// the attacker's pieces from it. Each kept move is still played and asked. The cells that
     /// attack the king, with the kinds that would, are returned for the drops.
-    fn sift(&self, list: &mut MoveList) -> Vec<(koma_rules::Cell, u64)> {
+    fn sift(&self, list: &mut MoveList) -> Direct {
         let pos = &self.pos;
         let Some(king) = pos.king(self.attacker.opponent()) else {
-            return Vec::new();
+            return Direct::none();
         };
-        let mut direct = Vec::with_capacity(32);
-        pos.attack_cells(king, self.attacker, &mut direct);
+        let mut cells = Vec::with_capacity(32);
+        pos.attack_cells(king, self.attacker, &mut cells);
+        let mut set = CellSet::EMPTY;
+        for &(c, _) in &cells {
+            set.insert(c);
+        }
+        let direct = Direct { cells, set };
         let mut uncovering = Vec::with_capacity(8);
         pos.discovering_cells(king, self.attacker, &mut uncovering);
         let v = pos.variant();
-        let attacks_from = |to, kind| attacks(&direct, to, kind);
+        let attacks_from = |to, kind| direct.attacks(to, kind);
         list.retain(|&mv| match mv {
             Move::Board { from, to, promote } => {
                 let k = pos.piece(from).kind();

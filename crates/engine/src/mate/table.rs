@@ -205,6 +205,17 @@ impl Table {
         (board % self.buckets.len() as u64) as usize
     }
 
+    /// Read the first word of the bucket of each of `places`, one after another with nothing
+    /// in between: their cache misses overlap, and the looks that follow find the lines
+    /// fetched (a look waits for its memory; a dozen of them one by one wait a dozen times).
+    pub fn touch<'p>(&self, places: impl Iterator<Item = &'p Place>) {
+        let mut any = 0;
+        for p in places {
+            any ^= self.buckets[self.bucket(p.board)].keys[0];
+        }
+        std::hint::black_box(any);
+    }
+
     /// The position's own entry, if the table holds it.
     pub fn exact(&self, place: &Place) -> Option<Entry> {
         let bucket = &self.buckets[self.bucket(place.board)];
