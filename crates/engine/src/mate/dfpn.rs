@@ -393,11 +393,15 @@ impl<'a> Dfpn<'a> {
                 // reply is proved here, without a node of its own
                 None if attacking && self.shows_check => {
                     self.pos.play_unchecked(child.0);
-                    let replies = self.replies();
+                    let (replies, on_the_board) = self.replies();
                     let mated = (replies == 0).then(|| self.mated_hands());
                     self.pos.undo();
                     child.2 = if let Some(hands) = mated {
                         Numbers::proved(hands)
+                    } else if left == Some(0) && (on_the_board || !self.futile) {
+                        // a bounded search's last check that the defender answers: not a mate
+                        // in time (but when its only answers are drops, which may be futile)
+                        Numbers::DISPROVED
                     } else {
                         Numbers {
                             pn: replies,
@@ -451,8 +455,10 @@ impl<'a> Dfpn<'a> {
     /// How many replies the defender has to the check just made, the drops onto one cell
     /// counted once (as the defender's proof number counts them: [`same_cell_sum`]), and not
     /// made: a cell between the checker and the king counts when the defender holds a piece
-    /// (a hint; the drop may be barred there); 0 only when it has no legal reply.
-    fn replies(&mut self) -> u32 {
+    /// (a hint; the drop may be barred there); 0 only when it has no legal reply. With it,
+    /// whether a reply on the board is legal (a move of the king's, a capture of the checker,
+    /// an interposition by a piece on the board).
+    fn replies(&mut self) -> (u32, bool) {
         let mut list = MoveList::with_capacity(32);
         let between = self.defences(&mut list, false);
         let king = self.pos.king(self.pos.turn());
@@ -474,10 +480,13 @@ impl<'a> Dfpn<'a> {
             };
             n += u32::from(legal);
         }
-        let Some(between) = between else { return n };
+        // (not in check: every move was counted, the drops among them)
+        let Some(between) = between else {
+            return (n, false);
+        };
         let defender = self.pos.turn();
         if between.is_empty() || self.pos.packed_hand(defender) == 0 {
-            return n;
+            return (n, n > 0);
         }
         if n == 0 {
             // the drops decide whether the check mates
@@ -492,10 +501,10 @@ impl<'a> Dfpn<'a> {
                 legal
             });
             if !answered {
-                return 0;
+                return (0, false);
             }
         }
-        n + between.len() as u32
+        (n + between.len() as u32, n > 0)
     }
 
     /// The defender's moves to try: against a check in the square-board games with drops, only
@@ -646,6 +655,12 @@ impl<'a> Dfpn<'a> {
             }
             self.pos.undo();
         }
+    }
+
+    /// Whether the table holds a proof of the current position within `left` plies.
+    pub(super) fn proved_in_table(&self, left: i32) -> bool {
+        self.looked_up(&self.place(), Some(left))
+            .is_some_and(|n| n.pn == 0)
     }
 
     /// What the path (a repetition) or the table knows of the position at `place`, searched

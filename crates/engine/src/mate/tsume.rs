@@ -9,10 +9,13 @@
 //!   then a search bounded by plies (df-pn again, each entry of the table keeping the plies a
 //!   position was proved in, or searched with) proves a mate within two plies fewer, and
 //!   again, until one is disproved, over the plain search's table: the last bound
-//!   proved is the answer's length. The line is read the same way: the attacker's first move
-//!   that mates within the plies left, the defender's first reply that the attacker cannot
-//!   mate within two fewer (a move on the board before a drop). Among equal moves the first
-//!   generated is shown.
+//!   proved is the answer's length. A bounded search's last check that the defender answers
+//!   by a move on the board is disproved where it is generated, unsearched (with no ply left,
+//!   only an answer by drops, which may be futile, is looked into). The line is read the same
+//!   way: the attacker's move that the table holds a proof within the plies left for, found
+//!   after proving the position within them (else the first generated that is proved so), the
+//!   defender's first reply that the attacker cannot mate within two fewer (a move on the
+//!   board before a drop). Among equal moves the first generated is shown.
 //! - **無駄合 (a futile interposition) is not counted**: a drop that blocks a check, which the
 //!   checking piece takes with check, the mate then going on without the piece taken (it is
 //!   put aside), is answered at no cost in plies. Such a drop may still be the defender's
@@ -117,6 +120,9 @@ pub fn solve_tsume(
     };
     let read = if shortest { b.read(plies) } else { None };
     report.nodes = b.dfpn.nodes;
+    // the table as every phase left it
+    report.stored = b.dfpn.table.stored();
+    report.table_bytes = b.dfpn.table.bytes();
     let (answer, futile_end, shortest) = match read {
         Some((line, futile)) => (Answer::Mate(line), futile, true),
         None => {
@@ -318,49 +324,86 @@ impl<'a> Bounded<'a> {
     /// The attacker's move from here that mates within `left` plies, with the plies the
     /// defender's position after it has: a check within `left - 1`, else the free capture of
     /// an interposition (its position within `left + 1`, the piece kept in the line).
+    ///
+    /// The position is proved within `left` first (mostly a look in the table): the move that
+    /// proof rests on is then in the table, found without a search. Only when the table has
+    /// lost it are the moves searched one by one, and a move that does not mate in time may
+    /// take long to disprove.
     fn attacker_move(
         &mut self,
         left: i32,
         interposed: Option<(koma_rules::Cell, koma_rules::Cell, koma_rules::Kind)>,
     ) -> Option<(Move, i32)> {
-        self.dfpn.bound = Some(left);
-        let checks = self.dfpn.moves();
-        self.dfpn.bound = None;
-        for (mv, _, _) in checks {
-            self.dfpn.pos.play_unchecked(mv);
-            let ok = self.within(left - 1, None);
-            self.dfpn.pos.undo();
-            match ok {
-                Some(true) => return Some((mv, left - 1)),
-                Some(false) => {}
-                None => return None,
+        if self.within(left, interposed)? {
+            // the moves: every check, then the free captures of the interposition (the
+            // piece taken put aside)
+            self.dfpn.bound = Some(left);
+            let mut moves: Vec<(Move, Option<koma_rules::Kind>)> = self
+                .dfpn
+                .moves()
+                .into_iter()
+                .map(|(mv, _, _)| (mv, None))
+                .collect();
+            self.dfpn.bound = None;
+            if let Some((from, at, kind)) = interposed {
+                for promote in [false, true] {
+                    moves.push((
+                        Move::Board {
+                            from,
+                            to: at,
+                            promote,
+                        },
+                        Some(kind),
+                    ));
+                }
             }
-        }
-        let (from, at, kind) = interposed?;
-        for promote in [false, true] {
-            let mv = Move::Board {
-                from,
-                to: at,
-                promote,
-            };
-            if self.dfpn.pos.validate(mv).is_err() {
-                continue;
-            }
-            self.dfpn.pos.play_unchecked(mv);
-            let attacker = self.dfpn.attacker;
-            let ok = if self.dfpn.pos.in_check() && self.dfpn.pos.take_from_hand(attacker, kind) {
-                let ok = self.within(left + 1, None);
-                self.dfpn.pos.return_to_hand(attacker, kind);
-                ok
-            } else {
-                Some(false)
-            };
-            self.dfpn.pos.undo();
-            if ok == Some(true) {
-                return Some((mv, left + 1));
+            for search in [false, true] {
+                for &(mv, discard) in &moves {
+                    if let Some(next) = self.mates_after(mv, discard, left, search)? {
+                        return Some((mv, next));
+                    }
+                }
             }
         }
         None
+    }
+
+    /// Whether `mv` (with the captured piece put aside for `discard`) leads to a mate within
+    /// the plies left after it, which are returned: by the table alone, or searched when
+    /// `search`. None when the limits ended first.
+    fn mates_after(
+        &mut self,
+        mv: Move,
+        discard: Option<koma_rules::Kind>,
+        left: i32,
+        search: bool,
+    ) -> Option<Option<i32>> {
+        if discard.is_some() && self.dfpn.pos.validate(mv).is_err() {
+            return Some(None);
+        }
+        self.dfpn.pos.play_unchecked(mv);
+        let attacker = self.dfpn.attacker;
+        let aside = match discard {
+            Some(kind) => self.dfpn.pos.in_check() && self.dfpn.pos.take_from_hand(attacker, kind),
+            None => true,
+        };
+        let next = if discard.is_some() {
+            left + 1
+        } else {
+            left - 1
+        };
+        let ok = if !aside {
+            Some(false)
+        } else if search {
+            self.within(next, None)
+        } else {
+            Some(self.dfpn.proved_in_table(next))
+        };
+        if let (true, Some(kind)) = (aside, discard) {
+            self.dfpn.pos.return_to_hand(attacker, kind);
+        }
+        self.dfpn.pos.undo();
+        Some(ok?.then_some(next))
     }
 
     /// The defender's legal replies, the moves on the board before the drops.
