@@ -34,6 +34,7 @@ mod puzzles;
 mod train;
 mod tune;
 mod usi;
+mod xboard;
 
 use std::process::ExitCode;
 use std::time::Instant;

@@ -13,6 +13,15 @@
 //! a USI engine: `cargo xtask fsf-match` installs it and plays) at one of lishogi's levels:
 //! [`FSF_LEVELS`], the skill, time and depth table of lichess's fishnet that lishogi's AI levels
 //! follow. It plays shogi and minishogi; each game starts a fresh engine process.
+//!
+//! `xboard:<path>` is an engine speaking the XBoard protocol, HaChu above all, in chu shogi
+//! ([`crate::xboard`]): Koma's rules with lishogi's preset referee every move; a game that ends
+//! on a corner where the engine's rules differ from Koma's is a rules disagreement, counted
+//! apart from the score. Chu games are capped at 600 plies (300 in the other games), and a
+//! capped game is reported with Koma's last score.
+//!
+//! The summary gives each side's mean time a move and the Elo difference of the score with
+//! its 95 % error (from the games' spread of results; disagreements left out).
 
 use std::time::Instant;
 
@@ -45,6 +54,8 @@ pub enum Contender {
     /// The engine at a level with a neural evaluation read from a file (`level:<n>/net=<file>`,
     /// shogi and minishogi; `koma train` writes them): its path and text.
     Net(Level, String, String),
+    /// An XBoard engine in a child process (`xboard:<path>`, chu shogi: [`crate::xboard`]).
+    Xboard(String),
 }
 
 /// What a switch does to a game's search profile.
@@ -83,6 +94,10 @@ impl std::str::FromStr for Contender {
         match s {
             "random" => Ok(Contender::Random),
             "greedy" => Ok(Contender::Greedy),
+            _ if s.starts_with("xboard:") => match &s[7..] {
+                "" => Err(format!("{s:?}: xboard:<path of the engine>")),
+                path => Ok(Contender::Xboard(path.to_string())),
+            },
             _ if s.contains('/') => {
                 let (level, off) = s.split_once('/').unwrap_or((s, ""));
                 if let Some(path) = off.strip_prefix("net=") {
@@ -187,6 +202,7 @@ impl std::fmt::Display for Contender {
             Contender::Fsf(n) => write!(f, "fsf:{n}"),
             Contender::Table(l, path, _) => write!(f, "level:{}/table={path}", l.number()),
             Contender::Net(l, path, _) => write!(f, "level:{}/net={path}", l.number()),
+            Contender::Xboard(path) => write!(f, "xboard:{path}"),
         }
     }
 }
@@ -201,11 +217,16 @@ pub struct MatchSettings {
     /// level:N with settings of its game's search switched (level:N/null, /nonull, /nofut,
     /// /nochecks, /steep, /nosteep, /farchecks, /nearchecks, /deepfutility, /nodeepfutility;
     /// several allowed), level:N/table=FILE (a linear evaluation's table, shogi and minishogi), level:N/net=FILE (a neural evaluation, as koma train writes it),
-    /// random, greedy, or fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and
-    /// minishogi).
+    /// random, greedy, fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and
+    /// minishogi), or xboard:PATH (an XBoard engine such as HaChu, chu shogi).
     pub a: Contender,
-    /// The second player (both other seats in sangoku).
-    pub b: Contender,
+    /// The second player (both other seats in sangoku), here or as --opponent.
+    #[arg(required_unless_present = "opponent", conflicts_with = "opponent")]
+    pub b: Option<Contender>,
+    /// The second player: an engine to measure against (fsf:<1-8>,
+    /// xboard:/usr/games/hachu), or any player as above.
+    #[arg(long)]
+    pub opponent: Option<Contender>,
     /// Games to play.
     #[arg(long, default_value_t = 40)]
     pub games: u32,
@@ -228,9 +249,9 @@ pub struct MatchSettings {
     /// own opening).
     #[arg(long)]
     pub paired: bool,
-    /// Plies after which a game is scored a draw.
-    #[arg(long, default_value_t = 300)]
-    pub cap: u32,
+    /// Plies after which a game is scored a draw (600 in chu shogi, 300 in the others).
+    #[arg(long)]
+    pub cap: Option<u32>,
     /// The engine's node limit per move (its level's when not given).
     #[arg(long)]
     pub nodes: Option<u64>,
@@ -248,6 +269,14 @@ struct Seat {
     who: Contender,
     engine: Option<Engine>,
     usi: Option<Usi>,
+    xboard: Option<crate::xboard::Xboard>,
+    /// Why the game ends as a rules disagreement, when this seat found one.
+    disagreement: Option<String>,
+    /// Koma's last score of the game, in centipawns for this seat (a mate as ±30000).
+    last_score: Option<i32>,
+    /// Milliseconds spent choosing, and the moves chosen.
+    spent_ms: u64,
+    moves: u32,
 }
 
 /// The clock of a search by time.
@@ -457,6 +486,11 @@ impl Seat {
             who: who.clone(),
             engine,
             usi: None,
+            xboard: None,
+            disagreement: None,
+            last_score: None,
+            spent_ms: 0,
+            moves: 0,
         })
     }
 
@@ -522,6 +556,11 @@ impl Seat {
                     ),
                 };
                 let r = e.search(game.start(), game.moves(), &limits, clock, &mut |_| {});
+                self.last_score = Some(match r.score {
+                    koma_engine::search::Score::Cp(cp) => cp,
+                    koma_engine::search::Score::Mate(n) if n > 0 => 30000,
+                    koma_engine::search::Score::Mate(_) => -30000,
+                });
                 Ok(r.best.or(legal.first().copied()))
             }
             &Contender::Fsf(level) => {
@@ -539,6 +578,42 @@ impl Seat {
                         }
                         let me = game.position().turn();
                         game.resign(me);
+                        Ok(None)
+                    }
+                }
+            }
+            Contender::Xboard(path) => {
+                use crate::xboard::{Reply, Xboard, from_xboard};
+                let x = match &mut self.xboard {
+                    Some(x) => x,
+                    None => self
+                        .xboard
+                        .insert(Xboard::start(path, game.position().game())?),
+                };
+                if let Some(refused) = x.follow(game)? {
+                    self.disagreement = Some(format!("it refused Koma's move: {refused}"));
+                    return Ok(None);
+                }
+                let ms = s.movetime.unwrap_or(1000);
+                match x.think(ms, ms)? {
+                    Reply::Move(text) => match from_xboard(game.position(), &text) {
+                        Ok(m) => Ok(Some(m)),
+                        Err(e) => {
+                            eprintln!("xboard:{path} played {text:?}: {e}: it loses");
+                            let me = game.position().turn();
+                            game.resign(me);
+                            Ok(None)
+                        }
+                    },
+                    Reply::Result(line) if line.contains("resign") => {
+                        let me = game.position().turn();
+                        game.resign(me);
+                        Ok(None)
+                    }
+                    Reply::Result(line) => {
+                        // a result the referee has not reached: the engine's rules end the
+                        // game where Koma's do not
+                        self.disagreement = Some(format!("it claimed {line:?}"));
                         Ok(None)
                     }
                 }
@@ -575,9 +650,56 @@ fn opening_seed(opening: u32) -> u64 {
     0x9E37_79B9_7F4A_7C15u64 ^ (u64::from(opening) + 1).wrapping_mul(0x2545_F491_4F6C_DD1D)
 }
 
-/// The result of one game for the first player named: 1, 0.5 or 0.
-fn play_one(s: &MatchSettings, index: u32) -> Result<(f64, &'static str), String> {
-    let mut game = Game::new(s.game, RuleOptions::default());
+/// How one game ended for the first player named.
+struct Played {
+    /// 1, 0.5 or 0 (none for a rules disagreement).
+    score: Option<f64>,
+    /// `win`, `loss`, `draw`, `cap` or `disagreement`.
+    how: &'static str,
+    /// What the line of the game says besides (a disagreement's cause, a cap's last score).
+    detail: String,
+    /// Milliseconds spent and moves chosen by the first player named, and by the others.
+    time_a: (u64, u32),
+    time_b: (u64, u32),
+}
+
+impl MatchSettings {
+    /// The second player, named in place or with `--opponent`.
+    fn second(&self) -> &Contender {
+        match (&self.b, &self.opponent) {
+            (Some(b), _) | (None, Some(b)) => b,
+            (None, None) => &Contender::Random,
+        }
+    }
+
+    /// The plies after which a game is a draw.
+    fn cap(&self) -> u32 {
+        self.cap.unwrap_or(if self.game == GameId::Chushogi {
+            600
+        } else {
+            300
+        })
+    }
+
+    /// The rules the games are played by: chu against an XBoard engine by lishogi's preset.
+    fn rules(&self) -> RuleOptions {
+        let xboard = [&self.a, self.second()]
+            .iter()
+            .any(|c| matches!(c, Contender::Xboard(_)));
+        RuleOptions {
+            preset: if xboard {
+                koma_rules::ChuPreset::Lishogi
+            } else {
+                koma_rules::ChuPreset::default()
+            },
+            ..RuleOptions::default()
+        }
+    }
+}
+
+/// Play one game.
+fn play_one(s: &MatchSettings, index: u32) -> Result<Played, String> {
+    let mut game = Game::new(s.game, s.rules());
     let players = game.position().variant().players() as u32;
     let opening = if s.paired { index / players } else { index };
     let mut seed = opening_seed(opening);
@@ -588,7 +710,7 @@ fn play_one(s: &MatchSettings, index: u32) -> Result<(f64, &'static str), String
             let who = if Player(p as u8) == a_seat {
                 &s.a
             } else {
-                &s.b
+                s.second()
             };
             Seat::new(who, seed ^ p as u64, game.start())
         })
@@ -600,21 +722,49 @@ fn play_one(s: &MatchSettings, index: u32) -> Result<(f64, &'static str), String
         e
     });
     let mut plies = 0;
-    while game.outcome().is_none() && plies < s.cap {
+    let mut disagreement: Option<String> = None;
+    while game.outcome().is_none() && plies < s.cap() {
         let legal = game.legal_moves();
         if legal.is_empty() {
             break;
         }
+        let turn = game.position().turn().index();
         let mv = if plies < s.opening {
             opening_ply(opener.as_mut(), &game, &legal, &mut seed)
         } else {
-            let turn = game.position().turn().index();
-            match seats[turn].choose(&mut game, s, &mut seed)? {
+            let t = Instant::now();
+            let chosen = seats[turn].choose(&mut game, s, &mut seed)?;
+            seats[turn].spent_ms += t.elapsed().as_millis() as u64;
+            seats[turn].moves += 1;
+            if let Some(why) = seats[turn].disagreement.take() {
+                disagreement = Some(format!("{} at ply {}: {why}", seats[turn].who, plies + 1));
+                break;
+            }
+            match chosen {
                 Some(m) => m,
                 None => break,
             }
         };
-        if game.play(mv).is_err() {
+        let external = matches!(seats[turn].who, Contender::Xboard(_)) && plies >= s.opening;
+        if let Err(e) = game.play(mv) {
+            if external {
+                // the referee refuses an engine's move: a corner where its rules differ, or
+                // its loss
+                let pos = game.position();
+                let text = crate::xboard::to_xboard(pos, mv);
+                if let Some(corner) = crate::xboard::disagreement(pos, mv, &e) {
+                    disagreement = Some(format!(
+                        "{} at ply {}: {text}, {corner} ({e})",
+                        seats[turn].who,
+                        plies + 1
+                    ));
+                    break;
+                }
+                eprintln!("{} played {text}, refused ({e}): it loses", seats[turn].who);
+                let me = game.position().turn();
+                game.resign(me);
+                break;
+            }
             // (a repetition the rules refuse: another move)
             let Some(&other) = legal.iter().find(|&&m| m != mv) else {
                 break;
@@ -625,6 +775,10 @@ fn play_one(s: &MatchSettings, index: u32) -> Result<(f64, &'static str), String
         }
         plies += 1;
     }
+    let koma_score = seats.iter().enumerate().find_map(|(i, seat)| {
+        let sign = if Player(i as u8) == a_seat { 1 } else { -1 };
+        seat.last_score.map(|v| (v * sign, seat.who.to_string()))
+    });
     if s.record {
         let v = game.start().variant();
         let moves: Vec<String> = game
@@ -632,53 +786,118 @@ fn play_one(s: &MatchSettings, index: u32) -> Result<(f64, &'static str), String
             .iter()
             .map(|&m| koma_rules::notation::write_move(v, m))
             .collect();
-        match game.outcome() {
-            Some(o) => println!(
+        match (game.outcome(), &disagreement) {
+            (_, Some(why)) => println!("  rules disagreement: {why}, {plies} plies"),
+            (Some(o), None) => println!(
                 "  {:?}, winner {:?}, {} at seat {}, {plies} plies",
                 o.reason,
                 o.winner.map(|p| p.0),
                 s.a,
                 a_seat.0
             ),
-            None => println!("  cap, {} at seat {}, {plies} plies", s.a, a_seat.0),
+            (None, None) => println!("  cap, {} at seat {}, {plies} plies", s.a, a_seat.0),
         }
         println!("  {}", moves.join(" "));
     }
-    Ok(match game.outcome() {
-        Some(o) if o.winner == Some(a_seat) => (1.0, "win"),
-        Some(o) if o.winner.is_some() => (0.0, "loss"),
-        Some(_) => (0.5, "draw"),
-        None => (0.5, "cap"),
+    let (score, how, detail) = match (game.outcome(), disagreement) {
+        (_, Some(why)) => (None, "disagreement", why),
+        (Some(o), None) if o.winner == Some(a_seat) => (Some(1.0), "win", String::new()),
+        (Some(o), None) if o.winner.is_some() => (Some(0.0), "loss", String::new()),
+        (Some(_), None) => (Some(0.5), "draw", String::new()),
+        (None, None) => (
+            Some(0.5),
+            "cap",
+            match koma_score {
+                Some((v, who)) => format!(
+                    "at {plies} plies, last score {v:+} for {} by {who}'s search",
+                    s.a
+                ),
+                None => format!("at {plies} plies"),
+            },
+        ),
+    };
+    let mut time_a = (0, 0);
+    let mut time_b = (0, 0);
+    for (i, seat) in seats.iter().enumerate() {
+        let t = if Player(i as u8) == a_seat {
+            &mut time_a
+        } else {
+            &mut time_b
+        };
+        t.0 += seat.spent_ms;
+        t.1 += seat.moves;
+    }
+    Ok(Played {
+        score,
+        how,
+        detail,
+        time_a,
+        time_b,
     })
+}
+
+/// The Elo difference of a score and its 95 % error, from the results of the games (each 1,
+/// 0.5 or 0): none when every game was won or every game lost.
+pub(crate) fn elo(results: &[f64]) -> Option<(f64, f64)> {
+    let n = results.len() as f64;
+    let mean = results.iter().sum::<f64>() / n;
+    if results.is_empty() || mean <= 0.0 || mean >= 1.0 {
+        return None;
+    }
+    let var = results.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / n;
+    let to_elo = |p: f64| -400.0 * (1.0 / p - 1.0).log10();
+    let margin = 1.96 * (var / n).sqrt();
+    let lo = to_elo((mean - margin).max(1e-6));
+    let hi = to_elo((mean + margin).min(1.0 - 1e-6));
+    Some((to_elo(mean), (hi - lo) / 2.0))
 }
 
 /// Play a match and print a line a game and the total.
 pub fn run(s: &MatchSettings) -> Result<(), String> {
     let t = Instant::now();
-    let (mut total, mut wins, mut draws, mut losses) = (0.0, 0, 0, 0);
+    let (mut wins, mut draws, mut losses, mut disagreements) = (0, 0, 0, 0);
+    let mut results = Vec::new();
+    let (mut time_a, mut time_b) = ((0u64, 0u32), (0u64, 0u32));
     for i in s.first..s.first + s.games {
-        let (r, how) = play_one(s, i)?;
-        total += r;
-        match how {
+        let g = play_one(s, i)?;
+        match g.how {
             "win" => wins += 1,
             "loss" => losses += 1,
+            "disagreement" => disagreements += 1,
             _ => draws += 1,
         }
+        results.extend(g.score);
+        time_a = (time_a.0 + g.time_a.0, time_a.1 + g.time_a.1);
+        time_b = (time_b.0 + g.time_b.0, time_b.1 + g.time_b.1);
+        let detail = if g.detail.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", g.detail)
+        };
         println!(
-            "game {:>3}: {} {how} (running score {:.1}/{})",
+            "game {:>3}: {} {}{detail} (running score {:.1}/{})",
             i + 1,
             s.a,
-            total,
-            i + 1 - s.first
+            g.how,
+            results.iter().sum::<f64>(),
+            results.len()
         );
     }
+    let total: f64 = results.iter().sum();
+    let mean_ms = |(ms, n): (u64, u32)| ms as f64 / f64::from(n.max(1));
+    let elo = match elo(&results) {
+        Some((d, e)) => format!("Elo {d:+.0} ± {e:.0}"),
+        None => "Elo beyond measure".to_string(),
+    };
     println!(
-        "{} {} vs {}: {wins} wins, {draws} draws, {losses} losses in {} games: {:.1}% ({:.0} s)",
+        "{} {} vs {}: {wins} wins, {draws} draws, {losses} losses, {disagreements} rules disagreements in {} games: {:.1}%, {elo}; {:.0} ms a move against {:.0} ms ({:.0} s)",
         s.game,
         s.a,
-        s.b,
+        s.second(),
         s.games,
-        100.0 * total / s.games.max(1) as f64,
+        100.0 * total / results.len().max(1) as f64,
+        mean_ms(time_a),
+        mean_ms(time_b),
         t.elapsed().as_secs_f64()
     );
     Ok(())
