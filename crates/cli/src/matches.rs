@@ -14,6 +14,9 @@
 //! [`FSF_LEVELS`], the skill, time and depth table of lichess's fishnet that lishogi's AI levels
 //! follow. It plays shogi and minishogi; each game starts a fresh engine process.
 //!
+//! `usi:<command>` is any USI engine the command starts (an older build of Koma, to measure
+//! what changed), at `--movetime` a move.
+//!
 //! `xboard:<path>` is an engine speaking the XBoard protocol, HaChu above all, in chu shogi
 //! ([`crate::xboard`]): Koma's rules with lishogi's preset referee every move; a game that ends
 //! on a corner where the engine's rules differ from Koma's is a rules disagreement, counted
@@ -56,6 +59,9 @@ pub enum Contender {
     Net(Level, String, String),
     /// An XBoard engine in a child process (`xboard:<path>`, chu shogi: [`crate::xboard`]).
     Xboard(String),
+    /// A USI engine in a child process (`usi:<command>`, the command's words split at
+    /// spaces: `usi:/tmp/old/koma usi` is an older build of Koma), at `--movetime` a move.
+    Usi(String),
 }
 
 /// What a switch does to a game's search profile.
@@ -94,6 +100,10 @@ impl std::str::FromStr for Contender {
         match s {
             "random" => Ok(Contender::Random),
             "greedy" => Ok(Contender::Greedy),
+            _ if s.starts_with("usi:") => match s[4..].trim() {
+                "" => Err(format!("{s:?}: usi:<the engine's command>")),
+                command => Ok(Contender::Usi(command.to_string())),
+            },
             _ if s.starts_with("xboard:") => match &s[7..] {
                 "" => Err(format!("{s:?}: xboard:<path of the engine>")),
                 path => Ok(Contender::Xboard(path.to_string())),
@@ -203,6 +213,7 @@ impl std::fmt::Display for Contender {
             Contender::Table(l, path, _) => write!(f, "level:{}/table={path}", l.number()),
             Contender::Net(l, path, _) => write!(f, "level:{}/net={path}", l.number()),
             Contender::Xboard(path) => write!(f, "xboard:{path}"),
+            Contender::Usi(command) => write!(f, "usi:{command}"),
         }
     }
 }
@@ -218,7 +229,8 @@ pub struct MatchSettings {
     /// /nochecks, /steep, /nosteep, /farchecks, /nearchecks, /deepfutility, /nodeepfutility;
     /// several allowed), level:N/table=FILE (a linear evaluation's table, shogi and minishogi), level:N/net=FILE (a neural evaluation, as koma train writes it),
     /// random, greedy, fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and
-    /// minishogi), or xboard:PATH (an XBoard engine such as HaChu, chu shogi).
+    /// minishogi), usi:COMMAND (a USI engine, the command's words split at spaces), or
+    /// xboard:PATH (an XBoard engine such as HaChu, chu shogi).
     pub a: Contender,
     /// The second player (both other seats in sangoku), here or as --opponent.
     #[arg(required_unless_present = "opponent", conflicts_with = "opponent")]
@@ -299,7 +311,6 @@ impl Usi {
     /// Fairy-Stockfish at lishogi level `level` for `game`: `node --no-experimental-fetch
     /// <uci.js>`, the script from `KOMA_FSF` or `target/peer-fsf/node_modules/...`.
     pub(crate) fn fsf(level: u8, game: GameId) -> Result<Usi, String> {
-        use std::process::{Command, Stdio};
         let script = std::env::var("KOMA_FSF").unwrap_or_else(|_| {
             "target/peer-fsf/node_modules/fairy-stockfish-nnue.wasm/uci.js".into()
         });
@@ -309,21 +320,8 @@ impl Usi {
             ));
         }
         // (Node's own fetch cannot read the engine's wasm from a file: it is turned off)
-        let mut child = Command::new("node")
-            .args(["--no-experimental-fetch", &script])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("node {script}: {e} (`cargo xtask fsf-match` installs it)"))?;
-        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err("the engine's pipes".into());
-        };
-        let mut u = Usi {
-            child,
-            input,
-            output: std::io::BufReader::new(output),
-        };
+        let mut u = Usi::spawn("node", &["--no-experimental-fetch", &script])
+            .map_err(|e| format!("{e} (`cargo xtask fsf-match` installs it)"))?;
         let (skill, _, _) = FSF_LEVELS[usize::from(level.clamp(1, 8)) - 1];
         u.send("usi")?;
         u.wait("usiok")?;
@@ -334,6 +332,64 @@ impl Usi {
         u.wait("readyok")?;
         u.send("usinewgame")?;
         Ok(u)
+    }
+
+    /// The USI engine that `command` starts (its words split at spaces), for `game` by
+    /// `options`' rules: the variant and chu's preset set where the engine names those options
+    /// (`USI_Variant`, `Preset`), its hash 64 MB.
+    pub(crate) fn command(
+        command: &str,
+        game: GameId,
+        options: RuleOptions,
+    ) -> Result<Usi, String> {
+        let mut words = command.split_whitespace();
+        let program = words.next().unwrap_or_default();
+        let args: Vec<&str> = words.collect();
+        let mut u = Usi::spawn(program, &args)?;
+        u.send("usi")?;
+        let mut named = String::new();
+        loop {
+            let line = u.wait("")?;
+            if line.starts_with("usiok") {
+                break;
+            }
+            named.push_str(&line);
+            named.push('\n');
+        }
+        if named.contains("name USI_Variant ") {
+            u.send(&format!("setoption name USI_Variant value {game}"))?;
+        }
+        if game == GameId::Chushogi && named.contains("name Preset ") {
+            u.send(&format!(
+                "setoption name Preset value {}",
+                options.preset.id()
+            ))?;
+        }
+        u.send("setoption name USI_Hash value 64")?;
+        u.send("isready")?;
+        u.wait("readyok")?;
+        u.send("usinewgame")?;
+        Ok(u)
+    }
+
+    /// A child process speaking on its standard input and output.
+    fn spawn(program: &str, args: &[&str]) -> Result<Usi, String> {
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("{program} {}: {e}", args.join(" ")))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err("the engine's pipes".into());
+        };
+        Ok(Usi {
+            child,
+            input,
+            output: std::io::BufReader::new(output),
+        })
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -563,18 +619,33 @@ impl Seat {
                 });
                 Ok(r.best.or(legal.first().copied()))
             }
-            &Contender::Fsf(level) => {
-                let (_, ms, depth) = FSF_LEVELS[usize::from(level) - 1];
-                let usi = match &mut self.usi {
-                    Some(u) => u,
-                    None => self.usi.insert(Usi::fsf(level, game.position().game())?),
+            Contender::Fsf(_) | Contender::Usi(_) => {
+                let (ms, depth) = match &self.who {
+                    &Contender::Fsf(level) => {
+                        let (_, ms, depth) = FSF_LEVELS[usize::from(level) - 1];
+                        (ms, depth)
+                    }
+                    _ => (1000, 99),
+                };
+                let usi = match (&mut self.usi, &self.who) {
+                    (Some(u), _) => u,
+                    (None, &Contender::Fsf(level)) => {
+                        self.usi.insert(Usi::fsf(level, game.position().game())?)
+                    }
+                    (None, who) => {
+                        let command = who.to_string();
+                        let command = command.trim_start_matches("usi:");
+                        let options = game.position().options();
+                        self.usi
+                            .insert(Usi::command(command, game.position().game(), options)?)
+                    }
                 };
                 match usi.best(game, s.movetime.unwrap_or(ms), depth)? {
                     Some(m) if legal.contains(&m) => Ok(Some(m)),
                     found => {
                         // a resignation, or a move the rules refuse: the engine loses
                         if let Some(m) = found {
-                            eprintln!("fsf played {m:?}, not legal here: it loses");
+                            eprintln!("{} played {m:?}, not legal here: it loses", self.who);
                         }
                         let me = game.position().turn();
                         game.resign(me);
