@@ -359,7 +359,7 @@ impl Usi {
         if named.contains("name USI_Variant ") {
             u.send(&format!("setoption name USI_Variant value {game}"))?;
         }
-        if game == GameId::Chushogi && named.contains("name Preset ") {
+        if koma_rules::Description::of(game).can.presets && named.contains("name Preset ") {
             u.send(&format!(
                 "setoption name Preset value {}",
                 options.preset.id()
@@ -745,11 +745,12 @@ impl MatchSettings {
 
     /// The plies after which a game is a draw.
     fn cap(&self) -> u32 {
-        self.cap.unwrap_or(if self.game == GameId::Chushogi {
-            600
-        } else {
-            300
-        })
+        // (the 12x12 board's games run long)
+        let cells = koma_rules::Position::start(self.game)
+            .variant()
+            .geometry
+            .len();
+        self.cap.unwrap_or(if cells > 100 { 600 } else { 300 })
     }
 
     /// The rules the games are played by: chu against an XBoard engine by lishogi's preset.

@@ -152,7 +152,7 @@ pub fn from_xboard(pos: &Position, text: &str) -> Result<Move, String> {
 /// counter-strike rule and its exceptions), a pawn or lance promoting on a later move after it
 /// declined, or a pawn or lance on the last rank.
 pub fn disagreement(pos: &Position, mv: Move, why: &IllegalMove) -> Option<&'static str> {
-    if pos.variant().id != GameId::Chushogi {
+    if !pos.rules().capabilities().lion_moves {
         return None;
     }
     let kind = mv
@@ -212,7 +212,8 @@ impl Xboard {
     /// A game XBoard engines are not asked to play here, an engine that cannot start or does
     /// not answer `protover 2`.
     pub fn start(path: &str, game: GameId) -> Result<Xboard, String> {
-        if game != GameId::Chushogi {
+        // (chu shogi: the one game here whose moves XBoard's words are made for)
+        if !koma_rules::Description::of(game).can.lion_moves {
             return Err(format!(
                 "xboard:{path}: XBoard engines play chu shogi in koma match, not {game}"
             ));
