@@ -6,7 +6,7 @@
 #[macro_use]
 mod common;
 
-use common::{Backend, Client, Db, Server, ask, sign_up, spec, token};
+use common::{Backend, Client, Db, Server, ask, rated_pair, sign_up, spec, token};
 use koma_wire::{GameStatus, MyGame};
 use reqwest::Method;
 
@@ -40,30 +40,8 @@ async fn a_correspondence_game_waits_across_a_restart_for_a_move_from_another_de
     let server = Server::start(&db, SWEEP);
     let hanako = sign_up(&server, "Hanako").await;
     let taro = sign_up(&server, "Taro").await;
-    let made = ask(
-        &server,
-        Method::POST,
-        "/api/games",
-        Some(serde_json::json!({
-            "game": "shogi", "clock": "1d", "open": true, "rated": true, "seat": 0
-        })),
-        Some(&hanako),
-        &[],
-    )
-    .await;
-    assert_eq!(made.status, 201, "{}", made.body);
-    let created: koma_wire::Created = serde_json::from_value(made.body).unwrap();
+    let (created, _) = rated_pair(&server, "shogi", "1d", &hanako, &taro).await;
     let id = created.id.clone();
-    let taken = ask(
-        &server,
-        Method::POST,
-        &format!("/api/games/{id}/take"),
-        Some(serde_json::json!({ "seat": 1 })),
-        Some(&taro),
-        &[],
-    )
-    .await;
-    assert_eq!(taken.status, 200, "{}", taken.body);
     // sente by its link; gote by its session alone (no token): the account's seat
     let mut sente = Client::join(&server, &id, Some(&token(&created.seats[0])), "x").await;
     let mut gote = Client::connect_signed_in(&server, &id, &taro).await;

@@ -9,7 +9,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Backend, Client, Db, Server, ask, sign_up, spec, token as seat_token};
+use common::{Backend, Client, Db, Server, ask, rated_pair, sign_up, spec, token as seat_token};
 use koma_wire::{ClientMsg, Connection, ServerMsg};
 use reqwest::Method;
 
@@ -50,27 +50,8 @@ async fn a_rated_game_left_is_won_by_the_claim_and_rated(backend: Backend) {
     let server = Server::start(&db, ONE_SECOND);
     let hanako = sign_up(&server, "Hanako").await;
     let taro = sign_up(&server, "Taro").await;
-    let made = ask(
-        &server,
-        Method::POST,
-        "/api/games",
-        Some(serde_json::json!({"game": "minishogi", "clock": "300+0", "open": true, "rated": true, "seat": 0})),
-        Some(&hanako),
-        &[],
-    )
-    .await;
-    let created: koma_wire::Created = serde_json::from_value(made.body).unwrap();
+    let (created, link) = rated_pair(&server, "minishogi", "300+0", &hanako, &taro).await;
     let id = created.id.clone();
-    let taken = ask(
-        &server,
-        Method::POST,
-        &format!("/api/games/{id}/take"),
-        Some(serde_json::json!({"seat": 1})),
-        Some(&taro),
-        &[],
-    )
-    .await;
-    let link = taken.body["link"].as_str().unwrap().to_string();
     let mut sente = Client::join(&server, &id, Some(&seat_token(&created.seats[0])), "h").await;
     assert_eq!(sente.snapshot.as_ref().unwrap().leave_ms, Some(1000));
     let mut gote = Client::join(&server, &id, Some(&seat_token(&link)), "t").await;

@@ -320,6 +320,43 @@ pub fn token(link: &str) -> String {
     link.split("seat=").nth(1).unwrap().to_string()
 }
 
+/// A rated game of `game` at `clock` (`300+0`, `1d`), open, made by the account signed in as
+/// `sente` for seat 0 and taken by `gote`'s for seat 1: the answer to its making (its id and
+/// sente's seat link) and gote's seat link.
+pub async fn rated_pair(
+    server: &Server,
+    game: &str,
+    clock: &str,
+    sente: &str,
+    gote: &str,
+) -> (koma_wire::Created, String) {
+    let made = ask(
+        server,
+        reqwest::Method::POST,
+        "/api/games",
+        Some(serde_json::json!({
+            "game": game, "clock": clock, "open": true, "rated": true, "seat": 0
+        })),
+        Some(sente),
+        &[],
+    )
+    .await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    let created: koma_wire::Created = serde_json::from_value(made.body).unwrap();
+    let taken = ask(
+        server,
+        reqwest::Method::POST,
+        &format!("/api/games/{}/take", created.id),
+        Some(serde_json::json!({ "seat": 1 })),
+        Some(gote),
+        &[],
+    )
+    .await;
+    assert_eq!(taken.status, 200, "{}", taken.body);
+    let link = taken.body["link"].as_str().unwrap().to_string();
+    (created, link)
+}
+
 /// A game spec.
 pub fn spec(game: &str) -> NewGame {
     NewGame::of(koma_wire::GameStart::new(game.parse().expect("a game id")))
