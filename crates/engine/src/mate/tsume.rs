@@ -12,10 +12,12 @@
 //!   proved is the answer's length. A bounded search's last check that the defender answers
 //!   by a move on the board is disproved where it is generated, unsearched (with no ply left,
 //!   only an answer by drops, which may be futile, is looked into). The line is read the same
-//!   way: the attacker's move that the table holds a proof within the plies left for, found
-//!   after proving the position within them (else the first generated that is proved so), the
-//!   defender's first reply that the attacker cannot mate within two fewer (a move on the
-//!   board before a drop). Among equal moves the first generated is shown.
+//!   way: the attacker's first generated move that mates within the plies left, each asked of
+//!   the table and else searched with a small budget (20,000 nodes: a move that does not
+//!   mate in time may take millions to disprove), and when none is proved so, the move the
+//!   table holds the position's proof by; the defender's first reply that the attacker cannot
+//!   mate within two fewer (a move on the board before a drop). Among equal moves the first
+//!   generated is mostly shown.
 //! - **無駄合 (a futile interposition) is not counted**: a drop that blocks a check, which the
 //!   checking piece takes with check, the mate then going on without the piece taken (it is
 //!   put aside), is answered at no cost in plies. Such a drop may still be the defender's
@@ -206,6 +208,22 @@ pub fn shortest_mate(
     }
 }
 
+/// How [`Bounded::attacker_move`] asks whether a move mates in time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Search {
+    /// The table alone.
+    Table,
+    /// A search of at most [`PROBE`] nodes.
+    Probe,
+    /// A search within the limits.
+    Full,
+}
+
+/// The nodes a reading gives one of the attacker's moves before it tries the next (a move
+/// that mates in time is mostly proved within them; one that does not may take millions to
+/// disprove).
+const PROBE: u64 = 20_000;
+
 /// The bounded searches of one problem, over one table.
 struct Bounded<'a> {
     dfpn: Dfpn<'a>,
@@ -325,43 +343,49 @@ impl<'a> Bounded<'a> {
     /// defender's position after it has: a check within `left - 1`, else the free capture of
     /// an interposition (its position within `left + 1`, the piece kept in the line).
     ///
-    /// The position is proved within `left` first (mostly a look in the table): the move that
-    /// proof rests on is then in the table, found without a search. Only when the table has
-    /// lost it are the moves searched one by one, and a move that does not mate in time may
-    /// take long to disprove.
+    /// The first generated that mates in time, each asked of the table and else searched with
+    /// at most [`PROBE`] nodes; when none is proved so (a check that does not mate in time may
+    /// take long to disprove), the one the table holds a proof for, the position being proved
+    /// within `left` first (the proof's own move is then stored); else each searched in full.
     fn attacker_move(
         &mut self,
         left: i32,
         interposed: Option<(koma_rules::Cell, koma_rules::Cell, koma_rules::Kind)>,
     ) -> Option<(Move, i32)> {
-        if self.within(left, interposed)? {
-            // the moves: every check, then the free captures of the interposition (the
-            // piece taken put aside)
-            self.dfpn.bound = Some(left);
-            let mut moves: Vec<(Move, Option<koma_rules::Kind>)> = self
-                .dfpn
-                .moves()
-                .into_iter()
-                .map(|(mv, _, _)| (mv, None))
-                .collect();
-            self.dfpn.bound = None;
-            if let Some((from, at, kind)) = interposed {
-                for promote in [false, true] {
-                    moves.push((
-                        Move::Board {
-                            from,
-                            to: at,
-                            promote,
-                        },
-                        Some(kind),
-                    ));
-                }
+        // the moves: every check, then the free captures of the interposition (the piece
+        // taken put aside)
+        self.dfpn.bound = Some(left);
+        let mut moves: Vec<(Move, Option<koma_rules::Kind>)> = self
+            .dfpn
+            .moves()
+            .into_iter()
+            .map(|(mv, _, _)| (mv, None))
+            .collect();
+        self.dfpn.bound = None;
+        if let Some((from, at, kind)) = interposed {
+            for promote in [false, true] {
+                moves.push((
+                    Move::Board {
+                        from,
+                        to: at,
+                        promote,
+                    },
+                    Some(kind),
+                ));
             }
-            for search in [false, true] {
-                for &(mv, discard) in &moves {
-                    if let Some(next) = self.mates_after(mv, discard, left, search)? {
-                        return Some((mv, next));
-                    }
+        }
+        for &(mv, discard) in &moves {
+            if let Some(next) = self.mates_after(mv, discard, left, Search::Probe)? {
+                return Some((mv, next));
+            }
+        }
+        if !self.within(left, interposed)? {
+            return None;
+        }
+        for search in [Search::Table, Search::Full] {
+            for &(mv, discard) in &moves {
+                if let Some(next) = self.mates_after(mv, discard, left, search)? {
+                    return Some((mv, next));
                 }
             }
         }
@@ -369,14 +393,14 @@ impl<'a> Bounded<'a> {
     }
 
     /// Whether `mv` (with the captured piece put aside for `discard`) leads to a mate within
-    /// the plies left after it, which are returned: by the table alone, or searched when
-    /// `search`. None when the limits ended first.
+    /// the plies left after it, which are returned, as `search` asks. None when the limits
+    /// ended first (a probe's own budget leaves the move undecided: `Some(None)`).
     fn mates_after(
         &mut self,
         mv: Move,
         discard: Option<koma_rules::Kind>,
         left: i32,
-        search: bool,
+        search: Search,
     ) -> Option<Option<i32>> {
         if discard.is_some() && self.dfpn.pos.validate(mv).is_err() {
             return Some(None);
@@ -394,10 +418,26 @@ impl<'a> Bounded<'a> {
         };
         let ok = if !aside {
             Some(false)
-        } else if search {
-            self.within(next, None)
         } else {
-            Some(self.dfpn.proved_in_table(next))
+            match search {
+                Search::Table => Some(self.dfpn.proved_in_table(next)),
+                Search::Full => self.within(next, None),
+                Search::Probe => {
+                    let d = &mut self.dfpn;
+                    let (most, stopped) = (d.max_nodes, d.stopped);
+                    d.max_nodes = most.min(d.nodes.saturating_add(PROBE));
+                    let ok = self.within(next, None);
+                    let d = &mut self.dfpn;
+                    d.max_nodes = most;
+                    // the probe's budget ended, not the search's: undecided
+                    if ok.is_none() && d.nodes < most {
+                        d.stopped = stopped;
+                        Some(false)
+                    } else {
+                        ok
+                    }
+                }
+            }
         };
         if let (true, Some(kind)) = (aside, discard) {
             self.dfpn.pos.return_to_hand(attacker, kind);
