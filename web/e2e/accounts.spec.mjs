@@ -257,6 +257,8 @@ test("a player leaves a rated game: the other sees the count down, claims the wi
     await b.goto("/#/lobby");
     await tap(b, `[data-seek="${id}"] [data-take="1"]`);
     await expect(b).toHaveURL(new RegExp(`#/online/${id}\\?seat=`));
+    // a moves once it sees the other arrive (the waiting note then gives way to the board)
+    await expect(a.locator('[data-connection="1"]')).toContainText("Left-Taro");
     await drag(a, onBoard("7g"), cell("7f"));
     await expect(b.locator('[data-piece="P"][data-owner="0"][data-square="7f"]')).toHaveCount(1);
     // with the other here there is nothing to claim
