@@ -21,15 +21,26 @@ fn lone_checker(p: &Position, by: Player) -> Option<Cell> {
     (p.checks_on(king, by, &mut cells) == 1).then(|| cells[0])
 }
 
+/// Which 無駄合 a plain search of the conventions leaves uncounted.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Futile {
+    /// A drop that lengthens the mate by two plies at most (the books', the solver's).
+    TwoPlies,
+    /// Any drop the checker takes with check, the mate going on without the piece (the
+    /// solver's convention before; kept to show where the two differ).
+    Any,
+}
+
 /// The plain search of the conventions: whether the attacker (to move, or the defender after
 /// `taken`'s drop) mates within `left` plies, a drop against a lone checker answered at no cost
-/// when the checker takes it with check and mates without the piece.
-fn within(p: &mut Position, left: i32, taken: Option<(Cell, Cell, Kind)>) -> bool {
+/// when the checker takes it with check and mates without the piece (`taken` is given only
+/// where `futile` lets the drop go uncounted).
+fn within(p: &mut Position, left: i32, taken: Option<(Cell, Cell, Kind)>, futile: Futile) -> bool {
     let attacker = p.turn();
     if left >= 1 {
         for m in p.legal_moves() {
             p.play_unchecked(m);
-            let ok = p.in_check() && defended_within(p, attacker, left - 1);
+            let ok = p.in_check() && defended_within(p, attacker, left - 1, futile);
             p.undo();
             if ok {
                 return true;
@@ -51,7 +62,7 @@ fn within(p: &mut Position, left: i32, taken: Option<(Cell, Cell, Kind)>) -> boo
         p.play_unchecked(mv);
         let mut ok = false;
         if p.in_check() && p.take_from_hand(attacker, kind) {
-            ok = defended_within(p, attacker, left + 1);
+            ok = defended_within(p, attacker, left + 1, futile);
             p.return_to_hand(attacker, kind);
         }
         p.undo();
@@ -62,19 +73,44 @@ fn within(p: &mut Position, left: i32, taken: Option<(Cell, Cell, Kind)>) -> boo
     false
 }
 
-/// The defender to move, in check: every reply mated within `left - 1` (or the drop taken).
-fn defended_within(p: &mut Position, attacker: Player, left: i32) -> bool {
+/// The defender to move, in check: every reply mated within `left - 1` (or the drop taken,
+/// where it lengthened the mate by two plies at most: the defender's moves on the board are
+/// not all mated within `left - 2`).
+fn defended_within(p: &mut Position, attacker: Player, left: i32, futile: Futile) -> bool {
     let checker = lone_checker(p, attacker);
-    p.legal_moves().into_iter().all(|m| {
-        p.play_unchecked(m);
+    let mut free = None;
+    for m in p.legal_moves() {
         let taken = match (checker, m) {
-            (Some(c), Move::Drop { kind, to }) => Some((c, to, kind)),
+            (Some(c), Move::Drop { kind, to }) => {
+                let free = *free
+                    .get_or_insert_with(|| futile == Futile::Any || !board_within(p, left - 2));
+                free.then_some((c, to, kind))
+            }
             _ => None,
         };
-        let ok = within(p, left - 1, taken);
+        p.play_unchecked(m);
+        let ok = within(p, left - 1, taken, futile);
         p.undo();
-        ok
-    })
+        if !ok {
+            return false;
+        }
+    }
+    true
+}
+
+/// The defender to move: each of its moves on the board mated within `left - 1` (none within
+/// fewer than no plies).
+fn board_within(p: &mut Position, left: i32) -> bool {
+    left >= 0
+        && p.legal_moves()
+            .into_iter()
+            .filter(|m| !matches!(m, Move::Drop { .. }))
+            .all(|m| {
+                p.play_unchecked(m);
+                let ok = within(p, left - 1, None, Futile::TwoPlies);
+                p.undo();
+                ok
+            })
 }
 
 fn tsume(game: GameId, text: &str) -> koma_engine::mate::tsume::Tsume {
@@ -99,8 +135,14 @@ fn mate_in(game: GameId, text: &str, plies: u32) -> Vec<String> {
     verify_tsume(&t.problem, line, t.futile_end).unwrap_or_else(|e| panic!("{text}: {e}"));
     if plies <= 3 {
         let mut p = t.problem.clone();
-        assert!(within(&mut p, plies as i32, None), "{text}");
-        assert!(!within(&mut p, plies as i32 - 2, None), "{text}");
+        assert!(
+            within(&mut p, plies as i32, None, Futile::TwoPlies),
+            "{text}"
+        );
+        assert!(
+            !within(&mut p, plies as i32 - 2, None, Futile::TwoPlies),
+            "{text}"
+        );
     }
     line.iter()
         .map(|&m| write_move(t.problem.variant(), m))
@@ -163,6 +205,20 @@ fn a_far_check_that_every_drop_only_delays_is_a_mate_in_one() {
 }
 
 #[test]
+fn a_drop_that_lengthens_the_mate_by_more_than_two_plies_is_counted() {
+    // 4d1d checks from afar; the king cannot move (the horse guards 2a and 2b) and only drops
+    // answer. A rook dropped on 1b is mated by the knight at once (N*2c), but a drop that the
+    // dragon takes farther away leaves a mate longer than the drop's two plies (the dragon,
+    // taking again next to the king, is taken): the books count such a drop, and there is no
+    // mate in 3. Counting every drop the checker takes as futile would make one
+    let text = "8k/6+B2/9/5+R3/9/9/9/9/9 b N 1";
+    let mut p = problem(&pos(GameId::Shogi, text)).unwrap();
+    assert!(within(&mut p, 3, None, Futile::Any));
+    assert!(!within(&mut p, 3, None, Futile::TwoPlies));
+    mate_in(GameId::Shogi, text, 5);
+}
+
+#[test]
 fn shortest_against_the_longest_defence() {
     assert_eq!(
         mate_in(GameId::Shogi, "4k4/9/4P4/9/9/9/9/9/9 b G 1", 1),
@@ -175,7 +231,9 @@ fn shortest_against_the_longest_defence() {
     let t = tsume(GameId::Shogi, text);
     assert_eq!((t.plies, t.shortest), (Some(5), true));
     let mut p = t.problem.clone();
-    assert!(within(&mut p, 5, None) && !within(&mut p, 3, None));
+    assert!(
+        within(&mut p, 5, None, Futile::TwoPlies) && !within(&mut p, 3, None, Futile::TwoPlies)
+    );
 }
 
 /// The benchmark's problems: the answer's length against the plain search of the conventions
@@ -192,8 +250,8 @@ fn the_benchmark_s_short_problems_agree_with_the_plain_search() {
             continue;
         };
         let mut p = t.problem.clone();
-        let yes = within(&mut p, n as i32, None);
-        let no = within(&mut p, n as i32 - 2, None);
+        let yes = within(&mut p, n as i32, None, Futile::TwoPlies);
+        let no = within(&mut p, n as i32 - 2, None, Futile::TwoPlies);
         println!("{}: {n} within {yes} shorter {no}", f[2]);
         assert!(yes && !no, "{}", f[2]);
     }

@@ -154,6 +154,56 @@ struct Child {
     /// A bounded search's capture of a dropped interposition, the piece taken put aside
     /// (無駄合: does the mate go on without it, the two plies not counted?).
     discard: Option<Kind>,
+    /// For such a capture, the two facts its numbers join ([`Free`]).
+    free: Free,
+}
+
+/// A free capture of a dropped interposition (無駄合) holds when both hold: the position after
+/// it, the piece put aside, is mated within the plies the drop was answered with (`capture`);
+/// and the defender's moves on the board, where it dropped, are not all mated within two
+/// plies fewer than that (`rest`, searched with only those moves: [`Dfpn::board_only`]), so
+/// that the drop lengthened the mate by its two plies at most. Were they all mated sooner, a
+/// drop after whose capture the mate takes longer is a real defence, its plies counted.
+#[derive(Copy, Clone, Debug)]
+struct Free {
+    capture: Numbers,
+    rest: Numbers,
+}
+
+impl Free {
+    const NONE: Free = Free {
+        capture: Numbers::UNKNOWN,
+        rest: Numbers::UNKNOWN,
+    };
+
+    /// The numbers of both: a proof of the capture and a disproof of the rest. A disproof of
+    /// the rest that rests on the path (a repetition) is not taken: the drop is then counted.
+    fn numbers(&self) -> Numbers {
+        let (c, r) = (self.capture, self.rest);
+        if r.dn == 0 && r.loop_depth != NO_LOOP {
+            return Numbers {
+                loop_depth: r.loop_depth,
+                ..Numbers::DISPROVED
+            };
+        }
+        let pn = if c.pn >= INF || r.dn >= INF {
+            INF
+        } else {
+            c.pn.saturating_add(r.dn).min(INF - 1)
+        };
+        let dn = c.dn.min(r.pn);
+        Numbers {
+            pn,
+            dn,
+            plies: c.plies,
+            loop_depth: if c.dn == 0 {
+                c.loop_depth
+            } else {
+                c.loop_depth.min(r.loop_depth)
+            },
+            hands: c.hands,
+        }
+    }
 }
 
 /// What a bounded search's entry tells of its position searched with `left` plies: a proof in
@@ -202,6 +252,9 @@ pub(super) struct Dfpn<'a> {
     /// takes it and mates without the piece (無駄合, the problems' convention); off, every
     /// ply counts (the rules of a game).
     pub futile: bool,
+    /// Set before a defender's node is searched with its moves on the board alone (the rest
+    /// of a free capture: [`Free`]); its entry is kept apart ([`Place::board_only`]).
+    pub board_only: bool,
 }
 
 /// Whether a piece of `kind` on `to` attacks the king, by `direct` (the attacker's
@@ -302,6 +355,7 @@ impl<'a> Dfpn<'a> {
             bound: None,
             interposed: None,
             futile: false,
+            board_only: false,
         }
     }
 
@@ -628,9 +682,12 @@ impl<'a> Dfpn<'a> {
     /// 無駄合 in a bounded search: after a drop that blocked the check of the piece on
     /// `taken.0`, that piece's captures of it that check again, each as a child where the
     /// captured piece is put aside and the two plies are not counted (the defender to move
-    /// with the plies the drop was answered with). A mate that holds so did not need the drop
-    /// answered, nor the piece.
+    /// with the plies the drop was answered with), when the drop lengthened the mate by two
+    /// plies at most ([`Free`]). A mate that holds so did not need the drop answered, nor the
+    /// piece.
     fn free_captures(&mut self, (from, at, kind): (Cell, Cell, Kind), out: &mut Vec<Child>) {
+        let drop = Move::Drop { kind, to: at };
+        let mut rest = None;
         for promote in [false, true] {
             let mv = Move::Board {
                 from,
@@ -640,16 +697,22 @@ impl<'a> Dfpn<'a> {
             if self.pos.validate(mv).is_err() {
                 continue;
             }
+            let rest = *rest.get_or_insert_with(|| self.rest_known(drop));
             self.pos.play_unchecked(mv);
             if self.pos.in_check() && self.pos.take_from_hand(self.attacker, kind) {
                 let place = self.place();
+                let free = Free {
+                    capture: self
+                        .looked_up(&place, self.left(-1))
+                        .unwrap_or(Numbers::UNKNOWN),
+                    rest,
+                };
                 out.push(Child {
                     after: (place.attacker, place.defender),
                     mv,
-                    n: self
-                        .looked_up(&place, self.left(-1))
-                        .unwrap_or(Numbers::UNKNOWN),
+                    n: free.numbers(),
                     discard: Some(kind),
+                    free,
                 });
                 self.pos.return_to_hand(self.attacker, kind);
             }
@@ -657,10 +720,81 @@ impl<'a> Dfpn<'a> {
         }
     }
 
-    /// Whether the table holds a proof of the current position within `left` plies.
-    pub(super) fn proved_in_table(&self, left: i32) -> bool {
-        self.looked_up(&self.place(), Some(left))
-            .is_some_and(|n| n.pn == 0)
+    /// What is known of a free capture's rest ([`Free`]) after `drop`, the current position's
+    /// last move: the position before it searched with the defender's moves on the board
+    /// alone, within two plies fewer than the drop was answered with (the plies left here,
+    /// less one). Below no plies, nothing is mated: the rest is disproved.
+    fn rest_known(&mut self, drop: Move) -> Numbers {
+        let Some(left) = self.bound.map(|left| left - 1).filter(|&left| left >= 0) else {
+            return Numbers::DISPROVED;
+        };
+        self.pos.undo();
+        let place = self.place().board_only();
+        let n = self.looked_up(&place, Some(left));
+        self.pos.play_unchecked(drop);
+        n.unwrap_or(Numbers::UNKNOWN)
+    }
+
+    /// Search a free capture ([`Free`]) until its numbers reach the thresholds: the capture
+    /// and the rest (whose disproof is wanted: its numbers swap) as the two children of a
+    /// defender's node, the one of least disproof number first.
+    fn search_free(&mut self, mut c: Child, kind: Kind, th_pn: u32, th_dn: u32) -> Child {
+        let Move::Board { to, .. } = c.mv else {
+            return c;
+        };
+        let drop = Move::Drop { kind, to };
+        loop {
+            let n = c.free.numbers();
+            c.n = n;
+            if n.pn >= th_pn || n.dn >= th_dn || self.out_of_budget() {
+                return c;
+            }
+            let (capture, rest) = (c.free.capture, c.free.rest);
+            let bound = self.bound;
+            if capture.dn <= rest.pn {
+                let sub_pn = (th_pn - n.pn).saturating_add(capture.pn).min(INF);
+                let sub_dn = th_dn.min(rest.pn.saturating_add(1)).min(INF);
+                self.pos.play_unchecked(c.mv);
+                self.movers.push(self.attacker);
+                self.pos.take_from_hand(self.attacker, kind);
+                self.bound = bound.map(|left| left + 1);
+                c.free.capture = self.mid(sub_pn, sub_dn);
+                self.bound = bound;
+                self.pos.return_to_hand(self.attacker, kind);
+                self.movers.pop();
+                self.pos.undo();
+            } else {
+                // the rest's proof number is the free capture's disproof's, and its disproof
+                // number the proof's
+                let sub_pn = th_dn.min(capture.dn.saturating_add(1)).min(INF);
+                let sub_dn = (th_pn - n.pn).saturating_add(rest.dn).min(INF);
+                self.pos.undo();
+                let mover = self.movers.pop();
+                self.bound = bound.map(|left| left - 1);
+                self.board_only = true;
+                c.free.rest = self.mid(sub_pn, sub_dn);
+                self.board_only = false;
+                self.bound = bound;
+                self.movers.extend(mover);
+                self.pos.play_unchecked(drop);
+            }
+        }
+    }
+
+    /// What the table holds of the current position within `left` plies (searched with the
+    /// defender's moves on the board alone when `board_only`): proved, disproved, or neither.
+    pub(super) fn decided_in_table(&self, left: i32, board_only: bool) -> Option<bool> {
+        let place = if board_only {
+            self.place().board_only()
+        } else {
+            self.place()
+        };
+        let n = self.looked_up(&place, Some(left))?;
+        match (n.pn, n.dn) {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
+            _ => None,
+        }
     }
 
     /// What the path (a repetition) or the table knows of the position at `place`, searched
@@ -823,7 +957,12 @@ impl<'a> Dfpn<'a> {
     pub(super) fn mid(&mut self, th_pn: u32, th_dn: u32) -> Numbers {
         self.nodes += 1;
         let interposed = self.interposed.take();
-        let place = self.place();
+        let board_only = std::mem::take(&mut self.board_only);
+        let place = if board_only {
+            self.place().board_only()
+        } else {
+            self.place()
+        };
         let left = self.left(0);
         let key = place.key;
         let start = self.nodes;
@@ -850,7 +989,9 @@ impl<'a> Dfpn<'a> {
                 n,
                 after: (place.attacker, place.defender),
                 discard: None,
+                free: Free::NONE,
             })
+            .filter(|c| !board_only || !matches!(c.mv, Move::Drop { .. }))
             .collect();
         if attacking && let Some(taken) = interposed {
             self.free_captures(taken, &mut children);
@@ -891,24 +1032,20 @@ impl<'a> Dfpn<'a> {
                     th_dn.min(second),
                 )
             };
+            if let Some(kind) = c.discard {
+                children[i] = self.search_free(c, kind, child_pn, child_dn);
+                continue;
+            }
             self.pos.play_unchecked(c.mv);
             self.movers.push(mover);
             let bound = self.bound;
-            if let Some(kind) = c.discard {
-                self.pos.take_from_hand(self.attacker, kind);
-                self.bound = bound.map(|left| left + 1);
-            } else {
-                self.bound = bound.map(|left| left - 1);
-            }
+            self.bound = bound.map(|left| left - 1);
             if let (Some(from), Move::Drop { kind, to }) = (checker, c.mv) {
                 self.interposed = Some((from, to, kind));
             }
             let got = self.mid(child_pn, child_dn);
             self.interposed = None;
             self.bound = bound;
-            if let Some(kind) = c.discard {
-                self.pos.return_to_hand(self.attacker, kind);
-            }
             self.movers.pop();
             self.pos.undo();
             children[i].n = got;

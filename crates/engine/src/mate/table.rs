@@ -46,6 +46,17 @@ impl Place {
             defender: pos.packed_hand(defender),
         }
     }
+
+    /// The place of the same position searched with the defender's moves on the board alone
+    /// (a free capture's rest in a bounded search), kept apart from the position's own.
+    pub fn board_only(self) -> Place {
+        const APART: u64 = 0x9e37_79b9_7f4a_7c15;
+        Place {
+            key: self.key ^ APART,
+            board: self.board ^ APART,
+            ..self
+        }
+    }
 }
 
 /// Whether hand `a` holds at least what hand `b` holds, kind by kind.

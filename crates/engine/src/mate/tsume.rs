@@ -20,13 +20,20 @@
 //!   generated is mostly shown.
 //! - **無駄合 (a futile interposition) is not counted**: a drop that blocks a check, which the
 //!   checking piece takes with check, the mate then going on without the piece taken (it is
-//!   put aside), is answered at no cost in plies. Such a drop may still be the defender's
-//!   longest reply (the mate after it is then longer); a position whose only replies are futile
-//!   drops is a mate where it stands, so a line may end with the defender able to drop
-//!   ([`Tsume::futile_end`]). An interposition by a move on the board (移動合) is always
-//!   counted: it changes the board elsewhere. Where this differs from the books: a drop after
-//!   whose capture the mate is longer than every other defence is still counted without its
-//!   two plies (a book counts them: the drop changed the outcome).
+//!   put aside), is answered at no cost in plies when it lengthened the mate by two plies at
+//!   most, as the books count: the mate after the capture is no longer than after the
+//!   defender's longest move on the board. A bounded search asks it as two facts of the free
+//!   capture (`Free` in the df-pn module): the position after it mated within the plies the drop
+//!   was answered with, and the defender's moves on the board (the drop taken back, searched
+//!   with those alone, kept apart in the table) not all mated within two fewer. A drop after
+//!   whose capture the mate is longer than that is a defence like any other, its plies
+//!   counted. Such a drop may still be the defender's longest reply; a position whose only
+//!   replies are futile drops is a mate where it stands, so a line may end with the defender
+//!   able to drop ([`Tsume::futile_end`]). An interposition by a move on the board (移動合) is
+//!   always counted: it changes the board elsewhere. A proof's hands (the attacker's least,
+//!   the defender's most) are kept as in the plain search, though the count is not quite
+//!   monotone in them: a stronger attacker can mate the moves on the board sooner, and so
+//!   turn a futile drop into a counted one.
 //!
 //! When the limits end before the bound is disproved, the answer is the plain search's mate,
 //! marked as not proved shortest ([`Tsume::shortest`]).
@@ -416,34 +423,59 @@ impl<'a> Bounded<'a> {
         } else {
             left - 1
         };
-        let ok = if !aside {
-            Some(false)
+        let ok = if aside {
+            self.ask(next, search)
         } else {
-            match search {
-                Search::Table => Some(self.dfpn.proved_in_table(next)),
-                Search::Full => self.within(next, None),
-                Search::Probe => {
-                    let d = &mut self.dfpn;
-                    let (most, stopped) = (d.max_nodes, d.stopped);
-                    d.max_nodes = most.min(d.nodes.saturating_add(PROBE));
-                    let ok = self.within(next, None);
-                    let d = &mut self.dfpn;
-                    d.max_nodes = most;
-                    // the probe's budget ended, not the search's: undecided
-                    if ok.is_none() && d.nodes < most {
-                        d.stopped = stopped;
-                        Some(false)
-                    } else {
-                        ok
-                    }
-                }
-            }
+            Some(Some(false))
         };
         if let (true, Some(kind)) = (aside, discard) {
             self.dfpn.pos.return_to_hand(attacker, kind);
         }
         self.dfpn.pos.undo();
-        Some(ok?.then_some(next))
+        // a free capture holds when the drop lengthened the mate by two plies at most: the
+        // defender's moves on the board, the drop taken back, not all mated within `left - 1`
+        let ok = match (ok?, discard, mv) {
+            (Some(true), Some(kind), Move::Board { to, .. }) if left >= 1 => {
+                let drop = Move::Drop { kind, to };
+                self.dfpn.pos.undo();
+                self.dfpn.board_only = true;
+                let rest = self.ask(left - 1, search);
+                self.dfpn.board_only = false;
+                self.dfpn.pos.play_unchecked(drop);
+                rest?.map(|proved| !proved)
+            }
+            (ok, ..) => ok,
+        };
+        Some(ok.is_some_and(|ok| ok).then_some(next))
+    }
+
+    /// Whether the current position is mated within `left` plies, as `search` asks (with the
+    /// defender's moves on the board alone when [`Dfpn::board_only`] is set): `Some(None)`
+    /// when a probe's budget left it undecided, None when the limits ended first.
+    fn ask(&mut self, left: i32, search: Search) -> Option<Option<bool>> {
+        match search {
+            Search::Table => {
+                let d = &mut self.dfpn;
+                let board_only = std::mem::take(&mut d.board_only);
+                Some(d.decided_in_table(left, board_only))
+            }
+            Search::Full => self.within(left, None).map(Some),
+            Search::Probe => {
+                let d = &mut self.dfpn;
+                let (most, stopped) = (d.max_nodes, d.stopped);
+                d.max_nodes = most.min(d.nodes.saturating_add(PROBE));
+                let ok = self.within(left, None);
+                let d = &mut self.dfpn;
+                d.max_nodes = most;
+                // the probe's budget ended, not the search's: undecided
+                if ok.is_none() && d.nodes < most {
+                    d.stopped = stopped;
+                    Some(None)
+                } else {
+                    ok.map(Some)
+                }
+            }
+        }
     }
 
     /// The defender's legal replies, the moves on the board before the drops.
