@@ -207,10 +207,10 @@ fn a_far_check_that_every_drop_only_delays_is_a_mate_in_one() {
 #[test]
 fn a_drop_that_lengthens_the_mate_by_more_than_two_plies_is_counted() {
     // 4d1d checks from afar; the king cannot move (the horse guards 2a and 2b) and only drops
-    // answer. A rook dropped on 1b is mated by the knight at once (N*2c), but a drop that the
-    // dragon takes farther away leaves a mate longer than the drop's two plies (the dragon,
-    // taking again next to the king, is taken): the books count such a drop, and there is no
-    // mate in 3. Counting every drop the checker takes as futile would make one
+    // answer. A rook dropped on 1b is mated by the knight at once (N*2c), but after some drop
+    // that the dragon takes, the mate is longer than the drop's two plies: the books count
+    // such a drop, and there is no mate in 3. Counting every drop the checker takes as futile
+    // would make one
     let text = "8k/6+B2/9/5+R3/9/9/9/9/9 b N 1";
     let mut p = problem(&pos(GameId::Shogi, text)).unwrap();
     assert!(within(&mut p, 3, None, Futile::Any));

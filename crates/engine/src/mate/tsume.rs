@@ -424,7 +424,7 @@ impl<'a> Bounded<'a> {
             left - 1
         };
         let ok = if aside {
-            self.ask(next, search)
+            self.ask(next, search, false)
         } else {
             Some(Some(false))
         };
@@ -438,27 +438,23 @@ impl<'a> Bounded<'a> {
             (Some(true), Some(kind), Move::Board { to, .. }) if left >= 1 => {
                 let drop = Move::Drop { kind, to };
                 self.dfpn.pos.undo();
-                self.dfpn.board_only = true;
-                let rest = self.ask(left - 1, search);
-                self.dfpn.board_only = false;
+                let rest = self.ask(left - 1, search, true);
                 self.dfpn.pos.play_unchecked(drop);
                 rest?.map(|proved| !proved)
             }
             (ok, ..) => ok,
         };
-        Some(ok.is_some_and(|ok| ok).then_some(next))
+        Some((ok == Some(true)).then_some(next))
     }
 
     /// Whether the current position is mated within `left` plies, as `search` asks (with the
-    /// defender's moves on the board alone when [`Dfpn::board_only`] is set): `Some(None)`
-    /// when a probe's budget left it undecided, None when the limits ended first.
-    fn ask(&mut self, left: i32, search: Search) -> Option<Option<bool>> {
+    /// defender's moves on the board alone when `board_only`): `Some(None)` when a probe's
+    /// budget left it undecided, None when the limits ended first.
+    fn ask(&mut self, left: i32, search: Search, board_only: bool) -> Option<Option<bool>> {
+        // (the flag is taken by the search's first node)
+        self.dfpn.board_only = board_only && search != Search::Table;
         match search {
-            Search::Table => {
-                let d = &mut self.dfpn;
-                let board_only = std::mem::take(&mut d.board_only);
-                Some(d.decided_in_table(left, board_only))
-            }
+            Search::Table => Some(self.dfpn.decided_in_table(left, board_only)),
             Search::Full => self.within(left, None).map(Some),
             Search::Probe => {
                 let d = &mut self.dfpn;
