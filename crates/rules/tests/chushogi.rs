@@ -369,6 +369,77 @@ fn random_chu_games_keep_play_undo_and_hash() {
     }
 }
 
+/// What each move of `moves` leads to (its SFEN), playing and taking it back.
+fn results(p: &mut Position, moves: &[koma_rules::Move]) -> Vec<String> {
+    moves
+        .iter()
+        .map(|&m| {
+            p.play_unchecked(m);
+            let after = to_sfen(p);
+            p.undo();
+            after
+        })
+        .collect()
+}
+
+#[test]
+fn the_distinct_and_tactical_moves_reach_each_position_once() {
+    use koma_rules::Move;
+    use std::collections::BTreeSet;
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let (mut paths_left_out, mut tactical_seen) = (0, 0);
+    for _ in 0..24 {
+        let mut p = Position::start(CHU);
+        for ply in 0..240 {
+            let l = p.legal_moves();
+            if l.is_empty() {
+                break;
+            }
+            if ply % 6 == 0 {
+                let mut all = Vec::new();
+                p.pseudo_legal_moves(&mut all);
+                let mut distinct = Vec::new();
+                p.distinct_moves(&mut distinct);
+                let mut tactical = Vec::new();
+                p.tactical_moves(&mut tactical);
+                // the distinct moves: among all, reaching every position all reach, each once
+                assert!(distinct.iter().all(|m| all.contains(m)));
+                let reached: BTreeSet<String> = results(&mut p, &all).into_iter().collect();
+                let once = results(&mut p, &distinct);
+                let once_set: BTreeSet<String> = once.iter().cloned().collect();
+                assert_eq!(once_set, reached, "{}", to_sfen(&p));
+                assert_eq!(once.len(), once_set.len(), "{}", to_sfen(&p));
+                paths_left_out += all.len() - distinct.len();
+                // the tactical moves: the distinct ones that take something or promote
+                let takes = |c| {
+                    let q: Piece = p.piece(c);
+                    !q.is_empty() && q.owner() != p.turn()
+                };
+                let expected: Vec<Move> = distinct
+                    .iter()
+                    .copied()
+                    .filter(|&m| match m {
+                        Move::Board { to, promote, .. } => promote || takes(to),
+                        Move::Double { mid, .. } => takes(mid),
+                        _ => false,
+                    })
+                    .collect();
+                assert_eq!(tactical, expected, "{}", to_sfen(&p));
+                tactical_seen += tactical.len();
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            p.play(l[(seed % l.len() as u64) as usize]).unwrap();
+        }
+    }
+    // the games met lions with room and captures
+    assert!(
+        paths_left_out > 1000 && tactical_seen > 100,
+        "{paths_left_out} {tactical_seen}"
+    );
+}
+
 mod handicaps {
     use super::*;
     use koma_rules::chushogi::{find_handicap, handicaps};

@@ -80,6 +80,10 @@ pub struct SearchProfile {
     pub late_deep: [usize; 3],
     /// The node caps of levels 6 and 7 ([`crate::level`]).
     pub level_nodes: (u64, u64),
+    /// Quiescence's delta margin, 0 for none: out of check, a capture or promotion whose gain
+    /// (the piece taken, the promotion's worth) with this margin leaves the static score at or
+    /// below alpha is not tried, nor a promotion that loses the piece on the static exchange.
+    pub delta: i32,
 }
 
 impl SearchProfile {
@@ -94,6 +98,7 @@ impl SearchProfile {
         late_quiet: [10, 18, 30],
         late_deep: [40, 55, 75],
         level_nodes: (200_000, 600_000),
+        delta: 0,
     };
 }
 
@@ -184,7 +189,8 @@ mod tests {
         }
         // standard shogi skips late moves sooner, reduces more steeply, extends checks only
         // far from the leaves and cuts by the static score further from them; minishogi alone
-        // tries null moves and caps its levels 6 and 7 lower; the others take the default
+        // tries null moves and caps its levels 6 and 7 lower; chu shogi alone sets a delta
+        // margin in quiescence; the others take the default
         let p = |g| evaluator(g).profile();
         let shogi = p(GameId::Shogi);
         assert!(shogi.steep_reductions && shogi.far_checks && shogi.deep_futility);
@@ -192,12 +198,10 @@ mod tests {
         assert!(!shogi.null_move);
         let mini = p(GameId::Minishogi);
         assert!(mini.null_move && mini.level_nodes < SearchProfile::DEFAULT.level_nodes);
-        for g in [
-            GameId::Shogi66,
-            GameId::Chushogi,
-            GameId::Sangoku,
-            GameId::Sangoku2,
-        ] {
+        let chu = p(GameId::Chushogi);
+        assert!(chu.delta > 0 && SearchProfile::DEFAULT.delta == 0);
+        assert_eq!(SearchProfile { delta: 0, ..chu }, SearchProfile::DEFAULT);
+        for g in [GameId::Shogi66, GameId::Sangoku, GameId::Sangoku2] {
             assert_eq!(p(g), SearchProfile::DEFAULT, "{g:?}");
         }
     }

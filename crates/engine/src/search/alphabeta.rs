@@ -413,7 +413,7 @@ impl Searcher<'_> {
             return s;
         }
         let mut list = Vec::with_capacity(128);
-        self.pos.pseudo_legal_moves(&mut list);
+        self.pos.distinct_moves(&mut list);
         let mut ordered = self.order(&list, tt_move, ply);
         let alpha0 = alpha;
         let mut best = -INF;

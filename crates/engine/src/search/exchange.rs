@@ -10,9 +10,11 @@ use crate::eval::Evaluator;
 /// sides go on capturing on its cell, each with its least valuable piece
 /// ([`Position::least_attacker`]) and each free to stop. Pieces are worth their `eval` value (at
 /// least 50), a royal more than anything it could win, so it never takes onto a defended cell.
-/// Two-player games; drops and board moves only (a lion's double move, a pass: 0); promotions on
-/// the way are not counted. A capture of something worth at least the capturer is not played
-/// out: the answer is then a lower bound (never below zero), which is all the search asks.
+/// Two-player games. A lion's double move wins what it takes on both squares and then stands
+/// on the last (its start square after igui), the square it passed over empty behind it; a pass
+/// wins nothing. Promotions on the way are not counted. A capture of something worth at least
+/// the capturer is not played out: the answer is then a lower bound (never below zero), which
+/// is all the search asks.
 pub(crate) fn exchange(pos: &Position, mv: Move, eval: &dyn Evaluator) -> i32 {
     let worth = |kind: koma_rules::Kind| {
         if pos.variant().kind(kind).royal {
@@ -22,23 +24,37 @@ pub(crate) fn exchange(pos: &Position, mv: Move, eval: &dyn Evaluator) -> i32 {
         }
     };
     let me = pos.turn();
-    let (from, to, mut moving) = match mv {
-        Move::Board { from, to, .. } => (Some(from), to, pos.piece(from).kind()),
-        Move::Drop { kind, to } => (None, to, kind),
-        Move::Double { .. } | Move::Pass => return 0,
+    let taken = |c: koma_rules::Cell| {
+        let p = pos.piece(c);
+        if !p.is_empty() && p.owner() != me {
+            worth(p.kind())
+        } else {
+            0
+        }
     };
-    let target = pos.piece(to);
+    let mut used: Vec<koma_rules::Cell> = Vec::with_capacity(16);
+    let (to, mut moving, first) = match mv {
+        Move::Board { from, to, .. } => {
+            used.push(from);
+            (to, pos.piece(from).kind(), taken(to))
+        }
+        Move::Drop { kind, to } => (to, kind, taken(to)),
+        Move::Double { from, mid, to } => {
+            used.push(mid);
+            if to == from {
+                (to, pos.piece(from).kind(), taken(mid))
+            } else {
+                used.push(from);
+                (to, pos.piece(from).kind(), taken(mid) + taken(to))
+            }
+        }
+        Move::Pass => return 0,
+    };
     let mut gain = [0i32; 40];
-    gain[0] = if !target.is_empty() && target.owner() != me {
-        worth(target.kind())
-    } else {
-        0
-    };
+    gain[0] = first;
     if gain[0] > 0 && gain[0] >= worth(moving) {
         return gain[0] - worth(moving);
     }
-    let mut used: Vec<koma_rules::Cell> = Vec::with_capacity(16);
-    used.extend(from);
     let mut side = me.opponent();
     let mut d = 0;
     while d + 1 < gain.len() {
@@ -100,5 +116,31 @@ mod tests {
         assert!(see("9/9/9/9/9/3g5/4p4/4K4/k8 b - 1", "5h5g") < 0);
         // a capture of something worth more is a gain at once
         assert!(see(defended, "5i5e") < 0 && see("4k4/9/9/4g4/4r4/9/9/9/K3S4 b - 1", "5i5e") > 0);
+    }
+
+    #[test]
+    fn a_lions_double_move_wins_both_squares_and_stands_on_the_last() {
+        use crate::eval::chushogi::BOARD;
+        let (pawn, lion) = (BOARD[7], BOARD[20]);
+        let see = |sfen: &str, mv: &str| {
+            let p = read_position(GameId::Chushogi, sfen).unwrap();
+            let mv = read_move(p.variant(), mv).unwrap();
+            exchange(&p, mv, crate::eval::evaluator(GameId::Chushogi))
+        };
+        // a lion on 7g, enemy pawns on 7f and 7e
+        let open = "k11/12/12/12/5p6/5p6/5N6/12/12/12/12/11K b - 1";
+        assert_eq!(see(open, "7g7f7e"), 2 * pawn);
+        // igui: the pawn on 7f taken, the lion back on 7g
+        assert_eq!(see(open, "7g7f7g"), pawn);
+        // a gold on 7d guards 7e: the lion taking both is lost there, not on its way back
+        let guarded = "k11/12/12/5g6/5p6/5p6/5N6/12/12/12/12/11K b - 1";
+        assert_eq!(see(guarded, "7g7f7e"), 2 * pawn - lion);
+        assert_eq!(see(guarded, "7g7f7g"), pawn);
+        // a pass wins nothing, and leaves the lion where the pawn on 7f takes it
+        assert_eq!(see(open, "7g8g7g"), -lion);
+        assert_eq!(
+            see("k11/12/12/12/5p6/12/5N6/12/12/12/12/11K b - 1", "7g8g7g"),
+            0
+        );
     }
 }

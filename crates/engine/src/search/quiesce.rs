@@ -4,7 +4,9 @@
 //! which a full hand makes by the hundred) and, at its first ply, for the drops that check
 //! directly ([`Position::checking_drops`]) with the quiet checks that do not lose the checker
 //! ([`crate::eval::SearchProfile::quiet_checks`]). Captures that lose on the static exchange
-//! are skipped. Near the horizon a side in check tries every evasion. At most [`MAX_QPLY`]
+//! are skipped, and where the game's profile sets a delta margin
+//! ([`crate::eval::SearchProfile::delta`]) so are the captures and promotions that cannot bring
+//! the score back to alpha. Near the horizon a side in check tries every evasion. At most [`MAX_QPLY`]
 //! plies (chu's many captures would otherwise swallow a search).
 //!
 //! [`Position::tactical_moves`]: koma_rules::Position::tactical_moves
@@ -53,7 +55,7 @@ impl Searcher<'_> {
         };
         let mut list = Vec::with_capacity(64);
         if in_check {
-            self.pos.pseudo_legal_moves(&mut list);
+            self.pos.distinct_moves(&mut list);
         } else {
             // captures and promotions (the rules spare the drops), and with the quiet checks
             // the drops that check
@@ -69,6 +71,7 @@ impl Searcher<'_> {
                     || (!check_cells.is_empty() && self.checks_directly(m, &check_cells))
             });
         }
+        let delta = self.profile.delta;
         let mut ordered = self.order(&list, None, ply);
         let mut legal = 0;
         while let Some(o) = ordered.next_with(|m| self.see(m)) {
@@ -81,6 +84,9 @@ impl Searcher<'_> {
                 continue;
             }
             if !in_check && o.losing && !matches!(o.mv, Move::Board { promote: true, .. }) {
+                continue;
+            }
+            if delta > 0 && !in_check && self.futile_in_quiescence(o.mv, stand, alpha, delta) {
                 continue;
             }
             if !self.play(o.mv) {
@@ -115,5 +121,45 @@ impl Searcher<'_> {
                 .map_or(stand, |o| outcome_score(o, to_move, ply));
         }
         best
+    }
+
+    /// Whether quiescence's delta margin rules out `mv` ([`SearchProfile::delta`]): what it
+    /// takes and what its promotion adds, with `delta`, leave `stand` at or below `alpha`, or it
+    /// promotes without taking and loses the piece on the static exchange. A capture of a royal
+    /// is always tried.
+    ///
+    /// [`SearchProfile::delta`]: crate::eval::SearchProfile::delta
+    fn futile_in_quiescence(&self, mv: Move, stand: i32, alpha: i32, delta: i32) -> bool {
+        let v = self.pos.variant();
+        let royal = |c: koma_rules::Cell| {
+            let p = self.pos.piece(c);
+            !p.is_empty() && v.kind(p.kind()).royal
+        };
+        let takes_royal = match mv {
+            Move::Board { to, .. } => royal(to),
+            Move::Double { mid, to, .. } => royal(mid) || royal(to),
+            Move::Drop { .. } | Move::Pass => false,
+        };
+        if takes_royal {
+            // a royal taken may end the game: never ruled out
+            return false;
+        }
+        let victim = self.victim(mv);
+        let promotion = match mv {
+            Move::Board {
+                from,
+                promote: true,
+                ..
+            } => {
+                let kind = self.pos.piece(from).kind();
+                let promoted = v.kind(kind).promotes_to;
+                promoted.map_or(0, |p| self.eval.value(p) - self.eval.value(kind))
+            }
+            _ => 0,
+        };
+        if victim.is_none() && promotion > 0 && self.see(mv) < 0 {
+            return true;
+        }
+        stand + victim.unwrap_or(0) + promotion + delta <= alpha
     }
 }

@@ -30,6 +30,7 @@ impl Searcher<'_> {
     ) -> SearchResult {
         let mut legal = self.pos.legal_moves();
         legal.retain(|m| !self.limits.skip.contains(m));
+        super::distinct_paths(&self.pos, &mut legal);
         let to_move = self.pos.turn();
         let done = |score: i32| SearchResult {
             best: None,

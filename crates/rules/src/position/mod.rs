@@ -854,6 +854,13 @@ impl Position {
         self.rules.tactical_moves(self, out);
     }
 
+    /// The pseudo-legal moves with one move a position reached ([`GameRules::distinct_moves`]):
+    /// chu shogi's double moves over an empty square left out but for one pass.
+    #[inline]
+    pub fn distinct_moves(&self, out: &mut MoveList) {
+        self.rules.distinct_moves(self, out);
+    }
+
     /// What the side to move's pieces on the board can do by their steps and slides, with
     /// promotion in the zone, a non-promotion into a dead cell never listed.
     pub fn piece_moves(&self, out: &mut MoveList) {

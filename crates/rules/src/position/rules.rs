@@ -89,6 +89,14 @@ pub trait GameRules: Sync {
         self.moves(pos, out);
     }
 
+    /// [`GameRules::moves`] with one move for each position they reach where a game lists
+    /// several paths to it: what a search tries. The default: all the moves (one path each).
+    /// Chu shogi lists a lion's double moves one per path, and a path over an empty square
+    /// reaches what a single move or the pass reaches.
+    fn distinct_moves(&self, pos: &Position, out: &mut MoveList) {
+        self.moves(pos, out);
+    }
+
     /// The drops of [`GameRules::moves`] that [`GameRules::tactical_moves`] leaves out and that
     /// land on a cell of `cells` as a kind whose bit that cell carries (bit `k` for kind `k`,
     /// as [`Position::attack_cells`] gives them: with the enemy king's cell as the target,

@@ -25,6 +25,16 @@ use crate::variant::chu::kinds;
 /// Whether any royal piece of `p` is attacked by the opponent.
 pub fn royal_attacked(pos: &Position, p: Player) -> bool {
     let v = pos.variant();
+    // the common case, one royal, known by its cell: no need to look over the board
+    if pos.royals(p) == 1
+        && let Some(k) = pos.king(p)
+        && let q = pos.piece(k)
+        && !q.is_empty()
+        && q.owner() == p
+        && v.kind(q.kind()).royal
+    {
+        return pos.attacked_by(k, p.opponent());
+    }
     v.geometry.cells().any(|c| {
         let q = pos.piece(c);
         !q.is_empty()

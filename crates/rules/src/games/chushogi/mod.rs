@@ -121,6 +121,22 @@ impl GameRules for Chushogi {
         }
     }
 
+    /// The captures and promotions, a double move only where it takes something.
+    fn tactical_moves(&self, pos: &Position, out: &mut MoveList) {
+        match pos.setup_steps() {
+            Some(setup) => handicaps::setup_moves(pos, &setup, out),
+            None => moves::generate(pos, out, moves::Listing::Tactical),
+        }
+    }
+
+    /// The double moves over an empty square left out, but for one pass.
+    fn distinct_moves(&self, pos: &Position, out: &mut MoveList) {
+        match pos.setup_steps() {
+            Some(setup) => handicaps::setup_moves(pos, &setup, out),
+            None => moves::generate(pos, out, moves::Listing::Distinct),
+        }
+    }
+
     /// The lion-capture square is noted before every move; the moves listed are legal.
     fn hooks(&self) -> Hooks {
         Hooks {

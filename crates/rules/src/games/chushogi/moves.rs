@@ -73,13 +73,36 @@ fn non_lion_may_take_lion(pos: &Position, from: Cell, target: Cell) -> bool {
     }
 }
 
+/// Which of the moves [`generate`] lists.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Listing {
+    /// Every move, one per path.
+    All,
+    /// One move for each position reached: a double move over an empty square reaches what a
+    /// single step or jump reaches (under the same lion-trading rules: no piece was taken on
+    /// the way), or the pass, which is the same position whichever piece passes: of those only
+    /// one pass is listed.
+    Distinct,
+    /// The captures (with and without promotion), the promotions, and the double moves that
+    /// take something on their first step (one that takes only on its second, over an empty
+    /// square, is a single capture): what a search's quiescence looks at.
+    Tactical,
+}
+
 /// Every chu shogi move of the side to move, one per path.
 pub(crate) fn moves(pos: &Position, out: &mut MoveList) {
+    generate(pos, out, Listing::All);
+}
+
+/// The moves of the side to move that `listing` asks for.
+pub(crate) fn generate(pos: &Position, out: &mut MoveList, listing: Listing) {
     let v = pos.variant();
     let me = pos.turn();
     if pos.royals(me) == 0 || pos.royals(me.opponent()) == 0 {
         return;
     }
+    // a pass listed already (every piece's pass reaches the same position)
+    let mut passed = false;
     for from in v.geometry.cells() {
         let p = pos.piece(from);
         if p.is_empty() || p.owner() != me {
@@ -101,30 +124,41 @@ pub(crate) fn moves(pos: &Position, out: &mut MoveList) {
                         non_lion_may_take_lion(pos, from, to)
                     };
                 if allowed {
-                    if may_promote(pos, from, to, kind, capture) {
+                    let promotes = may_promote(pos, from, to, kind, capture);
+                    if promotes {
                         out.push(Move::Board {
                             from,
                             to,
                             promote: true,
                         });
                     }
-                    out.push(Move::Board {
-                        from,
-                        to,
-                        promote: false,
-                    });
+                    if capture || listing != Listing::Tactical {
+                        out.push(Move::Board {
+                            from,
+                            to,
+                            promote: false,
+                        });
+                    }
                 }
                 if capture {
                     break;
                 }
             }
         }
-        double_moves(pos, from, kind, out);
+        double_moves(pos, from, kind, out, listing, &mut passed);
     }
 }
 
-/// The double moves of a piece with lion power on `from`.
-fn double_moves(pos: &Position, from: Cell, kind: Kind, out: &mut MoveList) {
+/// The double moves of a piece with lion power on `from` that `listing` asks for (`passed`: a
+/// pass is listed already).
+fn double_moves(
+    pos: &Position,
+    from: Cell,
+    kind: Kind,
+    out: &mut MoveList,
+    listing: Listing,
+    passed: &mut bool,
+) {
     let v = pos.variant();
     let g = &v.geometry;
     let me = pos.turn();
@@ -132,12 +166,28 @@ fn double_moves(pos: &Position, from: Cell, kind: Kind, out: &mut MoveList) {
         let q = pos.piece(c);
         !q.is_empty() && q.owner() == me
     };
+    // past an empty square a path reaches what a single move reaches, or the pass: unless all
+    // paths are asked for, only the pass, once, and in tactics nothing
+    let mut skip_empty = |mid: Cell, out: &mut MoveList| {
+        if listing == Listing::All || !pos.piece(mid).is_empty() {
+            return false;
+        }
+        if listing == Listing::Distinct && !*passed {
+            *passed = true;
+            out.push(Move::Double {
+                from,
+                mid,
+                to: from,
+            });
+        }
+        true
+    };
     if is_lion(kind) {
         for d in dir::ALL {
             let Some(mid) = g.offset(from, d) else {
                 continue;
             };
-            if own(mid) {
+            if own(mid) || skip_empty(mid, out) {
                 continue;
             }
             let first = pos.piece(mid);
@@ -177,7 +227,7 @@ fn double_moves(pos: &Position, from: Cell, kind: Kind, out: &mut MoveList) {
         let Some(mid) = g.offset(from, d) else {
             continue;
         };
-        if own(mid) {
+        if own(mid) || skip_empty(mid, out) {
             continue;
         }
         let first = pos.piece(mid);
