@@ -80,6 +80,8 @@ pub const SWITCHES: &[(&str, Switch)] = &[
     ("nearchecks", |p| p.far_checks = false),
     ("deepfutility", |p| p.deep_futility = true),
     ("nodeepfutility", |p| p.deep_futility = false),
+    ("nodelta", |p| p.delta = 0),
+    ("evasions", |p| p.royal_evasions = true),
 ];
 
 /// Lishogi's AI levels for Fairy-Stockfish: `Skill Level`, milliseconds a move, depth.
@@ -226,7 +228,8 @@ pub struct MatchSettings {
     pub game: GameId,
     /// The first player (scored): level:<1-8>, paranoid:<1-8>, maxn:<1-8>, likely:<1-8>,
     /// level:N with settings of its game's search switched (level:N/null, /nonull, /nofut,
-    /// /nochecks, /steep, /nosteep, /farchecks, /nearchecks, /deepfutility, /nodeepfutility;
+    /// /nochecks, /steep, /nosteep, /farchecks, /nearchecks, /deepfutility, /nodeepfutility,
+    /// /nodelta, /evasions;
     /// several allowed), level:N/table=FILE (a linear evaluation's table, shogi and minishogi), level:N/net=FILE (a neural evaluation, as koma train writes it),
     /// random, greedy, fsf:<1-8> (Fairy-Stockfish at a lishogi level, shogi and
     /// minishogi), usi:COMMAND (a USI engine, the command's words split at spaces), or

@@ -39,7 +39,9 @@ pub const WEIGHTS: Weights = Weights {
 };
 
 /// Chu shogi's search: quiescence with a delta margin (a middle game's captures, a dozen
-/// sliders and two lions on each side, made quiescence nineteen nodes in twenty).
+/// sliders and two lions on each side, made quiescence nineteen nodes in twenty). Answering an
+/// attacked lone royal there with every move (`level:8/evasions`) was measured and left out,
+/// as was a term for an enemy lion near the king (`docs/engine.md`).
 pub const PROFILE: SearchProfile = SearchProfile {
     delta: 200,
     ..SearchProfile::DEFAULT

@@ -84,6 +84,10 @@ pub struct SearchProfile {
     /// (the piece taken, the promotion's worth) with this margin leaves the static score at or
     /// below alpha is not tried, nor a promotion that loses the piece on the static exchange.
     pub delta: i32,
+    /// Quiescence answers an attack on a lone royal (where royals may be left attacked and
+    /// taking the last one ends the game) with every move near the horizon, as a check: the
+    /// side to move does not stand on its static score with its royal about to be taken.
+    pub royal_evasions: bool,
 }
 
 impl SearchProfile {
@@ -99,6 +103,7 @@ impl SearchProfile {
         late_deep: [40, 55, 75],
         level_nodes: (200_000, 600_000),
         delta: 0,
+        royal_evasions: false,
     };
 }
 

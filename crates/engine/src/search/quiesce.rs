@@ -6,7 +6,9 @@
 //! ([`crate::eval::SearchProfile::quiet_checks`]). Captures that lose on the static exchange
 //! are skipped, and where the game's profile sets a delta margin
 //! ([`crate::eval::SearchProfile::delta`]) so are the captures and promotions that cannot bring
-//! the score back to alpha. Near the horizon a side in check tries every evasion. At most [`MAX_QPLY`]
+//! the score back to alpha. Near the horizon a side in check tries every evasion, and where
+//! the profile asks ([`crate::eval::SearchProfile::royal_evasions`]) so does a chu side whose
+//! lone royal stands attacked. At most [`MAX_QPLY`]
 //! plies (chu's many captures would otherwise swallow a search).
 //!
 //! [`Position::tactical_moves`]: koma_rules::Position::tactical_moves
@@ -35,7 +37,9 @@ impl Searcher<'_> {
         }
         // evasions in full near the horizon, where a check must be answered (chu's royals may
         // stay attacked)
-        let in_check = self.checks_bind && qply < 3 && self.in_check();
+        let in_check = qply < 3
+            && (self.checks_bind || (self.profile.royal_evasions && self.pos.royals(to_move) == 1))
+            && self.in_check();
         let mut best = if in_check { -INF } else { stand };
         if !in_check {
             if stand >= beta {
