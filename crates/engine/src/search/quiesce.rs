@@ -8,8 +8,8 @@
 //! ([`crate::eval::SearchProfile::delta`]) so are the captures and promotions that cannot bring
 //! the score back to alpha. Near the horizon a side in check tries every evasion, and where
 //! the profile asks ([`crate::eval::SearchProfile::royal_evasions`]) so does a chu side whose
-//! lone royal stands attacked. At most [`MAX_QPLY`]
-//! plies (chu's many captures would otherwise swallow a search).
+//! lone royal stands attacked. At most [`MAX_QPLY`] plies (chu's many captures would otherwise
+//! swallow a search).
 //!
 //! [`Position::tactical_moves`]: koma_rules::Position::tactical_moves
 //! [`Position::checking_drops`]: koma_rules::Position::checking_drops
