@@ -16,7 +16,7 @@
 //! the start are all the same pass. The search tries each position once: below the root it asks
 //! the rules for [`Position::distinct_moves`] (and quiescence for the tactical moves, which in
 //! chu shogi are only the captures and promotions), and the root drops those paths from its
-//! legal moves ([`distinct_paths`]). In a middle game with both lions free that is half of chu's
+//! legal moves (`distinct_paths`). In a middle game with both lions free that is half of chu's
 //! moves, and quiescence met each lion capture up to four times.
 //!
 //! [`Position::distinct_moves`]: koma_rules::Position::distinct_moves
