@@ -10,14 +10,10 @@
 //! and extends is its [`SearchProfile`] (`crate::eval`). For a fixed node limit and seed the
 //! result is the same on every run.
 //!
-//! The rules list a lion's double moves one per path (as lishogi's notation writes them), so a
-//! lion with room lists dozens of paths that pass over an empty square: each lands where a
-//! single step or jump lands, with the same position after it, and the paths that come back to
-//! the start are all the same pass. The search tries each position once: below the root it asks
-//! the rules for [`Position::distinct_moves`] (and quiescence for the tactical moves, which in
-//! chu shogi are only the captures and promotions), and the root drops those paths from its
-//! legal moves (`distinct_paths`). In a middle game with both lions free that is half of chu's
-//! moves, and quiescence met each lion capture up to four times.
+//! A game's rules may list several moves that reach the same position (chu shogi lists a
+//! lion's double moves one per path); the search tries each position once, asking the rules
+//! for [`Position::distinct_moves`] below the root and keeping only those among the root's
+//! legal moves, and quiescence for the tactical moves. The figures are in `docs/engine.md`.
 //!
 //! [`Position::distinct_moves`]: koma_rules::Position::distinct_moves
 
@@ -67,28 +63,6 @@ pub const DEEP_FUTILITY_MARGIN: i32 = 150;
 /// lines are searched for the mate. From a balanced root it cuts them too: there the decided
 /// positions are the lines that give material away.
 pub const DEEP_FUTILITY_WON: i32 = 3000;
-
-/// `list` without the double moves that pass over an empty square and land elsewhere (the
-/// single move to that square makes the same position) and with one pass (the paths over an
-/// empty square and back, whichever piece takes them, are the same pass). The same rules hold
-/// for both: a lion taken by a jump over an empty square is judged as by the single jump.
-pub(crate) fn distinct_paths(pos: &Position, list: &mut Vec<Move>) {
-    if !list.iter().any(|m| matches!(m, Move::Double { .. })) {
-        return;
-    }
-    let mut passed = false;
-    list.retain(|&m| match m {
-        Move::Double { from, mid, to } if pos.piece(mid).is_empty() => {
-            if to != from || passed {
-                false
-            } else {
-                passed = true;
-                true
-            }
-        }
-        _ => true,
-    });
-}
 
 /// What a finished iteration found.
 #[derive(Clone, Debug, PartialEq, Eq)]

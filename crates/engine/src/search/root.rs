@@ -29,8 +29,10 @@ impl Searcher<'_> {
         info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let mut legal = self.pos.legal_moves();
-        legal.retain(|m| !self.limits.skip.contains(m));
-        super::distinct_paths(&self.pos, &mut legal);
+        // one move a position: the legal moves among the rules' distinct ones
+        let mut distinct = Vec::with_capacity(legal.len());
+        self.pos.distinct_moves(&mut distinct);
+        legal.retain(|m| !self.limits.skip.contains(m) && distinct.contains(m));
         let to_move = self.pos.turn();
         let done = |score: i32| SearchResult {
             best: None,

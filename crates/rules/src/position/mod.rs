@@ -854,8 +854,7 @@ impl Position {
         self.rules.tactical_moves(self, out);
     }
 
-    /// The pseudo-legal moves with one move a position reached ([`GameRules::distinct_moves`]):
-    /// chu shogi's double moves over an empty square left out but for one pass.
+    /// The pseudo-legal moves with one move a position reached ([`GameRules::distinct_moves`]).
     #[inline]
     pub fn distinct_moves(&self, out: &mut MoveList) {
         self.rules.distinct_moves(self, out);

@@ -89,10 +89,8 @@ pub trait GameRules: Sync {
         self.moves(pos, out);
     }
 
-    /// [`GameRules::moves`] with one move for each position they reach where a game lists
-    /// several paths to it: what a search tries. The default: all the moves (one path each).
-    /// Chu shogi lists a lion's double moves one per path, and a path over an empty square
-    /// reaches what a single move or the pass reaches.
+    /// [`GameRules::moves`] with one move for each position they reach, where a game lists
+    /// several paths to one: what a search tries. The default: all the moves (one path each).
     fn distinct_moves(&self, pos: &Position, out: &mut MoveList) {
         self.moves(pos, out);
     }
